@@ -1,0 +1,221 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "basic-endpoint.h"
+
+#include "fabric-drop-reason.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("BasicEndpoint");
+NS_OBJECT_ENSURE_REGISTERED(BasicEndpoint);
+
+TypeId
+BasicEndpoint::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::BasicEndpoint")
+            .SetParent<FabricEndpoint>()
+            .SetGroupName("Fabric")
+            .AddConstructor<BasicEndpoint>()
+            .AddAttribute("Mtu",
+                          "Most payload bytes per packet (bytes).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&BasicEndpoint::m_mtu),
+                          MakeUintegerChecker<uint32_t>(1, 65536))
+            .AddAttribute("HeaderBytes",
+                          "Framing bytes per packet (bytes): Ethernet header (14) and FCS (4) "
+                          "by default (IEEE 802.3).",
+                          UintegerValue(18),
+                          MakeUintegerAccessor(&BasicEndpoint::m_headerBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("PlaneSelection",
+                          "How messages are spread over the planes: RoundRobin (per message), "
+                          "Hash (of the destination), Spray (per packet, any free port).",
+                          EnumValue(ROUND_ROBIN),
+                          MakeEnumAccessor(&BasicEndpoint::m_planeSelection),
+                          MakeEnumChecker(ROUND_ROBIN, "RoundRobin", HASH, "Hash", SPRAY, "Spray"));
+    return tid;
+}
+
+BasicEndpoint::BasicEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+BasicEndpoint::~BasicEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+BasicEndpoint::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_devices.clear();
+    m_queues.clear();
+    m_rx.clear();
+    FabricEndpoint::DoDispose();
+}
+
+void
+BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    Ptr<FabricMessageQueue> q;
+    if (m_planeSelection == SPRAY && !m_queues.empty())
+    {
+        q = m_queues.front();
+    }
+    else
+    {
+        q = CreateObject<FabricMessageQueue>();
+        q->SetAttribute("Mtu", UintegerValue(m_mtu));
+        q->SetAttribute("HeaderBytes", UintegerValue(m_headerBytes));
+        m_queues.push_back(q);
+    }
+    device->SetPortIndex(m_devices.size());
+    device->SetTxQueue(q);
+    device->SetFabricReceiveCallback(MakeCallback(&BasicEndpoint::Receive, this));
+    device->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&BasicEndpoint::TransmitDone, this));
+    m_devices.push_back(device);
+}
+
+Ptr<FabricNetDevice>
+BasicEndpoint::GetDevice(uint32_t i) const
+{
+    NS_ASSERT(i < m_devices.size());
+    return m_devices[i];
+}
+
+double
+BasicEndpoint::GetCongestionState(uint32_t dst) const
+{
+    // Without flow control the only back-pressure is the local backlog: report the fraction of
+    // planes whose queue holds more than one MTU of payload.
+    (void)dst;
+    if (m_queues.empty())
+    {
+        return 0;
+    }
+    uint32_t busy = 0;
+    for (const auto& q : m_queues)
+    {
+        busy += q->GetBacklogBytes() > m_mtu ? 1 : 0;
+    }
+    return static_cast<double>(busy) / m_queues.size();
+}
+
+void
+BasicEndpoint::DoSend(const FabricMessage& m)
+{
+    NS_ABORT_MSG_IF(m_devices.empty(), "BasicEndpoint has no device");
+    uint32_t plane = 0;
+    switch (m_planeSelection)
+    {
+    case ROUND_ROBIN:
+        plane = m_nextPlane;
+        m_nextPlane = (m_nextPlane + 1) % m_devices.size();
+        break;
+    case HASH:
+        plane = (m.dst * 2654435761u) % m_devices.size();
+        break;
+    case SPRAY:
+        plane = 0;
+        break;
+    }
+    if (m_planeSelection == SPRAY)
+    {
+        m_queues.front()->Enqueue(m, 0);
+        for (auto& d : m_devices)
+        {
+            d->Wake();
+        }
+    }
+    else
+    {
+        m_queues[plane]->Enqueue(m, plane);
+        m_devices[plane]->Wake();
+    }
+}
+
+void
+BasicEndpoint::TransmitDone(Ptr<const FabricPacket> p)
+{
+    // Local completion: the last unit of the message has been serialized.
+    if (p->offset + p->payloadBytes == p->msgBytes)
+    {
+        FabricMessage m;
+        m.id = p->msgId;
+        m.src = p->src;
+        m.dst = p->dst;
+        m.bytes = p->msgBytes;
+        m.tclass = p->tclass;
+        m.cookie = p->cookie;
+        m.posted = p->posted;
+        m.completed = Simulator::Now();
+        NotifyCompleted(m);
+    }
+}
+
+void
+BasicEndpoint::Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p)
+{
+    NS_LOG_FUNCTION(this << dev << p);
+    if (p->dst != GetAcceleratorId())
+    {
+        ++m_misdelivered;
+        dev->RecordDrop(p, FabricDropReason::MISDELIVERED);
+        return;
+    }
+    bool done = false;
+    if (p->offset == 0 && p->payloadBytes == p->msgBytes)
+    {
+        done = true; // single-unit message: no reassembly state
+    }
+    else
+    {
+        const uint64_t key = (static_cast<uint64_t>(p->src) << 40) | p->msgId;
+        Reassembly& r = m_rx[key];
+        if (p->offset != r.next)
+        {
+            ++m_outOfOrder;
+        }
+        r.next = std::max(r.next, p->offset + p->payloadBytes);
+        r.received += p->payloadBytes;
+        NS_ABORT_MSG_IF(r.received > p->msgBytes,
+                        "Message " << p->msgId << " from " << p->src
+                                   << " received more bytes than it has (duplicate unit)");
+        if (r.received == p->msgBytes)
+        {
+            m_rx.erase(key);
+            done = true;
+        }
+    }
+    if (done)
+    {
+        FabricMessage m;
+        m.id = p->msgId;
+        m.src = p->src;
+        m.dst = p->dst;
+        m.bytes = p->msgBytes;
+        m.tclass = p->tclass;
+        m.cookie = p->cookie;
+        m.posted = p->posted;
+        m.delivered = Simulator::Now();
+        NotifyDelivered(m);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,116 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef BASIC_ENDPOINT_H
+#define BASIC_ENDPOINT_H
+
+#include "fabric-endpoint.h"
+#include "fabric-message-queue.h"
+#include "fabric-net-device.h"
+
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief The plain Ethernet-like NIC: the endpoint API with no flow control and no transport.
+ *
+ * The accelerator has one FabricNetDevice per plane. A posted message goes to a plane chosen by
+ * PlaneSelection (round robin per message, a hash of the destination, or packet spraying over a
+ * queue shared by all planes) and is cut into units of at most Mtu payload bytes plus HeaderBytes
+ * of framing (Ethernet header and FCS by default). The receiver reassembles by (source, message
+ * id) and reports delivery when every byte has arrived. Completion at the sender is local: the
+ * last unit has been serialized onto the wire (there is no acknowledgement without a transport).
+ * Lost units are not recovered: the message is never delivered and its bytes show up as drops.
+ */
+class BasicEndpoint : public FabricEndpoint
+{
+  public:
+    /// Plane selection policies.
+    enum PlaneSelection
+    {
+        ROUND_ROBIN, //!< successive messages on successive planes
+        HASH,        //!< plane = hash(destination) mod planes
+        SPRAY,       //!< one queue shared by every plane: units go to whichever port is free
+    };
+
+    static TypeId GetTypeId();
+    BasicEndpoint();
+    ~BasicEndpoint() override;
+
+    /**
+     * Add the device of the next plane.
+     * \param device the NIC port (attached to its channel)
+     */
+    void AddDevice(Ptr<FabricNetDevice> device);
+
+    /// \return number of planes (devices)
+    uint32_t GetNDevices() const
+    {
+        return m_devices.size();
+    }
+
+    /**
+     * \param i plane
+     * \return the device of that plane
+     */
+    Ptr<FabricNetDevice> GetDevice(uint32_t i) const;
+
+    double GetCongestionState(uint32_t dst) const override;
+
+    /// \return units that arrived out of offset order (only possible with SPRAY)
+    uint64_t GetOutOfOrderUnits() const
+    {
+        return m_outOfOrder;
+    }
+
+    /// \return units that arrived here but were addressed elsewhere (a routing error)
+    uint64_t GetMisdeliveredUnits() const
+    {
+        return m_misdelivered;
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void DoSend(const FabricMessage& m) override;
+
+    /**
+     * A unit arrived on one of the planes.
+     * \param dev the device
+     * \param p the unit
+     */
+    void Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p);
+
+    /**
+     * A unit finished serializing on one of the planes.
+     * \param p the unit
+     */
+    void TransmitDone(Ptr<const FabricPacket> p);
+
+    /// Reassembly state of one message.
+    struct Reassembly
+    {
+        uint64_t received{0}; //!< payload bytes received
+        uint64_t next{0};     //!< next expected offset
+    };
+
+    std::vector<Ptr<FabricNetDevice>> m_devices;     //!< one per plane
+    std::vector<Ptr<FabricMessageQueue>> m_queues;   //!< one per plane (one shared if SPRAY)
+    PlaneSelection m_planeSelection{ROUND_ROBIN};    //!< policy
+    uint32_t m_mtu{4096};                            //!< payload bytes per unit
+    uint32_t m_headerBytes{18};                      //!< framing bytes per unit
+    uint32_t m_nextPlane{0};                         //!< round-robin pointer
+    std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
+    uint64_t m_outOfOrder{0};                        //!< out-of-order units
+    uint64_t m_misdelivered{0};                      //!< misdelivered units
+};
+
+} // namespace ns3
+
+#endif /* BASIC_ENDPOINT_H */

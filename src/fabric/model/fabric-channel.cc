@@ -1,0 +1,299 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-channel.h"
+
+#include "fabric-net-device.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricChannel");
+NS_OBJECT_ENSURE_REGISTERED(FabricChannel);
+
+int64_t
+FabricChannel::PicoSecondsPerMetre(CableType type)
+{
+    // SUE spec (seed 000), Appendix A.1: 3 m twinax = 13.8 ns, 10 m single-mode fiber = 49.6 ns,
+    // 10 m hollow-core fiber = 35.0 ns.
+    switch (type)
+    {
+    case TWINAX:
+        return 4600;
+    case SINGLE_MODE:
+        return 4960;
+    case HOLLOW_CORE:
+        return 3500;
+    case DIRECT:
+    default:
+        return 0;
+    }
+}
+
+TypeId
+FabricChannel::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricChannel")
+            .SetParent<Channel>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricChannel>()
+            .AddAttribute("DataRate",
+                          "Link data rate (bit/s), the same in both directions.",
+                          DataRateValue(DataRate("800Gbps")),
+                          MakeDataRateAccessor(&FabricChannel::m_rate),
+                          MakeDataRateChecker())
+            .AddAttribute("Delay",
+                          "Propagation delay, used when CableType is Direct.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricChannel::m_delay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("CableType",
+                          "Cable medium; its delay per metre comes from the SUE spec, "
+                          "Appendix A.1 (twinax 4.6 ns/m, single-mode 4.96 ns/m, hollow-core "
+                          "3.5 ns/m). Direct uses the Delay attribute.",
+                          EnumValue(DIRECT),
+                          MakeEnumAccessor(&FabricChannel::m_cable),
+                          MakeEnumChecker(DIRECT,
+                                          "Direct",
+                                          TWINAX,
+                                          "Twinax",
+                                          SINGLE_MODE,
+                                          "SingleMode",
+                                          HOLLOW_CORE,
+                                          "HollowCore"))
+            .AddAttribute("CableLength",
+                          "Cable length (m), used unless CableType is Direct.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&FabricChannel::m_cableLength),
+                          MakeDoubleChecker<double>(0.0))
+            .AddAttribute("FecLatency",
+                          "FEC decode latency added to every unit at the receiver.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricChannel::m_fecLatency),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("CodewordBits",
+                          "Payload bits per FEC codeword (bits); the default is the message "
+                          "size of RS(544,514) with 10-bit symbols (IEEE 802.3 clause 119).",
+                          UintegerValue(5140),
+                          MakeUintegerAccessor(&FabricChannel::m_codewordBits),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("CodewordErrorRate",
+                          "Probability that a codeword is uncorrectable after FEC (per "
+                          "codeword, both directions).",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&FabricChannel::m_codewordErrorRate),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("BitErrorRate",
+                          "Residual bit error rate after FEC (per bit, both directions); "
+                          "combined with CodewordErrorRate.",
+                          DoubleValue(0.0),
+                          MakeDoubleAccessor(&FabricChannel::m_ber),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddTraceSource("Corrupt",
+                            "A unit was corrupted by the error model.",
+                            MakeTraceSourceAccessor(&FabricChannel::m_corruptTrace),
+                            "ns3::FabricChannel::CorruptTracedCallback");
+    return tid;
+}
+
+FabricChannel::FabricChannel()
+{
+    NS_LOG_FUNCTION(this);
+    m_uniform[0] = CreateObject<UniformRandomVariable>();
+    m_uniform[1] = CreateObject<UniformRandomVariable>();
+}
+
+FabricChannel::~FabricChannel()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricChannel::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_devices[0] = nullptr;
+    m_devices[1] = nullptr;
+    m_uniform[0] = nullptr;
+    m_uniform[1] = nullptr;
+    Channel::DoDispose();
+}
+
+void
+FabricChannel::Attach(Ptr<FabricNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    NS_ASSERT_MSG(m_nDevices < 2, "A FabricChannel connects exactly two devices");
+    NS_ASSERT(device);
+    m_devices[m_nDevices++] = device;
+}
+
+uint32_t
+FabricChannel::IndexOf(Ptr<const FabricNetDevice> device) const
+{
+    if (m_devices[0] == device)
+    {
+        return 0;
+    }
+    NS_ASSERT_MSG(m_devices[1] == device, "Device is not attached to this channel");
+    return 1;
+}
+
+Ptr<FabricNetDevice>
+FabricChannel::GetPeer(Ptr<const FabricNetDevice> device) const
+{
+    return m_devices[1 - IndexOf(device)];
+}
+
+Time
+FabricChannel::GetSerializationTime(uint64_t bytes) const
+{
+    // Exact to the picosecond (rounded up): bits * 1e12 / rate.
+    const uint64_t bps = m_rate.GetBitRate();
+    NS_ASSERT_MSG(bps > 0, "FabricChannel DataRate must be positive");
+    const unsigned __int128 num = static_cast<unsigned __int128>(bytes) * 8u * 1000000000000ull;
+    const unsigned __int128 ps = (num + bps - 1) / bps;
+    return PicoSeconds(static_cast<int64_t>(ps));
+}
+
+Time
+FabricChannel::GetPropagationDelay() const
+{
+    if (m_cable == DIRECT)
+    {
+        return m_delay;
+    }
+    // Rounded to the picosecond.
+    return PicoSeconds(std::llround(m_cableLength * PicoSecondsPerMetre(m_cable)));
+}
+
+Time
+FabricChannel::GetOneWayDelay() const
+{
+    return GetPropagationDelay() + m_fecLatency;
+}
+
+DataRate
+FabricChannel::GetDataRate() const
+{
+    return m_rate;
+}
+
+void
+FabricChannel::SetDataRate(DataRate rate)
+{
+    m_rate = rate;
+}
+
+double
+FabricChannel::CodewordErrorProbability() const
+{
+    // A codeword fails if it is uncorrectable, or (residual BER) if any of its bits is wrong.
+    double ok = 1.0 - m_codewordErrorRate;
+    if (m_ber > 0)
+    {
+        ok *= std::exp(static_cast<double>(m_codewordBits) * std::log1p(-m_ber));
+    }
+    return 1.0 - ok;
+}
+
+double
+FabricChannel::GetUnitErrorProbability(Ptr<const FabricNetDevice> sender,
+                                       uint64_t wireBytes) const
+{
+    (void)IndexOf(sender);
+    const double pcw = CodewordErrorProbability();
+    if (pcw <= 0)
+    {
+        return 0;
+    }
+    // The unit spans ceil(bits / codeword bits) codewords; it is lost if any of them fails.
+    const uint64_t bits = wireBytes * 8;
+    const uint64_t codewords = (bits + m_codewordBits - 1) / m_codewordBits;
+    return 1.0 - std::exp(static_cast<double>(codewords) * std::log1p(-pcw));
+}
+
+void
+FabricChannel::InjectError(Ptr<const FabricNetDevice> sender, uint64_t k)
+{
+    NS_LOG_FUNCTION(this << sender << k);
+    m_injected[IndexOf(sender)].insert(k);
+}
+
+bool
+FabricChannel::TransmitStart(Ptr<FabricPacket> p, Ptr<FabricNetDevice> src, Time txTime)
+{
+    NS_LOG_FUNCTION(this << p << src << txTime);
+    const uint32_t i = IndexOf(src);
+    Ptr<FabricNetDevice> dst = m_devices[1 - i];
+    NS_ASSERT_MSG(dst, "FabricChannel has only one device");
+
+    const uint64_t k = m_sent[i]++;
+    bool corrupted = false;
+    if (!m_injected[i].empty())
+    {
+        auto it = m_injected[i].find(k);
+        if (it != m_injected[i].end())
+        {
+            corrupted = true;
+            m_injected[i].erase(it);
+        }
+    }
+    if (!corrupted && (m_codewordErrorRate > 0 || m_ber > 0))
+    {
+        const double pu = GetUnitErrorProbability(src, p->GetSize() + src->GetInterframeBytes());
+        corrupted = m_uniform[i]->GetValue() < pu;
+    }
+    if (corrupted)
+    {
+        m_corruptTrace(p, i);
+    }
+
+    // The head arrives after the propagation and FEC delay; the receiver acts on the unit after
+    // its receive offset (tail arrival for store-and-forward, pipeline latency for cut-through).
+    const Time head = GetOneWayDelay();
+    p->tailArrival = Simulator::Now() + txTime + head;
+    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                   head + dst->GetReceiveOffset(txTime),
+                                   &FabricNetDevice::Receive,
+                                   dst,
+                                   p,
+                                   corrupted);
+    return !corrupted;
+}
+
+int64_t
+FabricChannel::AssignStreams(int64_t stream)
+{
+    m_uniform[0]->SetStream(stream);
+    m_uniform[1]->SetStream(stream + 1);
+    return 2;
+}
+
+std::size_t
+FabricChannel::GetNDevices() const
+{
+    return m_nDevices;
+}
+
+Ptr<NetDevice>
+FabricChannel::GetDevice(std::size_t i) const
+{
+    NS_ASSERT(i < 2);
+    return m_devices[i];
+}
+
+} // namespace ns3

@@ -1,0 +1,154 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_CHANNEL_H
+#define FABRIC_CHANNEL_H
+
+#include "fabric-packet.h"
+
+#include "ns3/channel.h"
+#include "ns3/data-rate.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/random-variable-stream.h"
+#include "ns3/traced-callback.h"
+
+#include <array>
+#include <set>
+
+namespace ns3
+{
+
+class FabricNetDevice;
+
+/**
+ * \ingroup fabric
+ * \brief A full-duplex point-to-point fabric link between two FabricNetDevices.
+ *
+ * The channel owns the link's physical parameters: data rate, propagation delay (given directly or
+ * as a cable medium and length), FEC decode latency, and a per-direction error model at codeword
+ * granularity. Serialization time is computed exactly in picoseconds from the wire bytes (never
+ * rounded to ns: DESIGN.md rule 4).
+ *
+ * Delivery follows ns-3's point-to-point channel: TransmitStart() schedules the receive event on
+ * the peer with the peer node's id as context. The receive event fires when the peer can act on
+ * the unit: at tail arrival for a store-and-forward receiver, after its pipeline latency from head
+ * arrival for a cut-through receiver (FabricNetDevice::GetReceiveOffset()).
+ */
+class FabricChannel : public Channel
+{
+  public:
+    /// Cable media with the propagation delays implied by the SUE spec, Appendix A.1.
+    enum CableType
+    {
+        DIRECT,      //!< the Delay attribute is used as given
+        TWINAX,      //!< twinax copper, 4.6 ns/m (3 m -> 13.8 ns, SUE A.1)
+        SINGLE_MODE, //!< single-mode fiber, 4.96 ns/m (10 m -> 49.6 ns, SUE A.1)
+        HOLLOW_CORE, //!< hollow-core fiber, 3.5 ns/m (10 m -> 35.0 ns, SUE A.1)
+    };
+
+    /// \return propagation delay per metre of a cable medium, in picoseconds
+    static int64_t PicoSecondsPerMetre(CableType type);
+
+    static TypeId GetTypeId();
+    FabricChannel();
+    ~FabricChannel() override;
+
+    /**
+     * Attach a device; at most two.
+     * \param device the device
+     */
+    void Attach(Ptr<FabricNetDevice> device);
+
+    /**
+     * Start transmitting a unit from a device to its peer.
+     * \param p the unit
+     * \param src the sending device
+     * \param txTime the time the unit occupies the wire (serialization)
+     * \return false if the unit was corrupted by the error model (it is still delivered, marked)
+     */
+    bool TransmitStart(Ptr<FabricPacket> p, Ptr<FabricNetDevice> src, Time txTime);
+
+    /**
+     * \param bytes bytes on the wire (frame plus per-frame link overhead)
+     * \return the exact serialization time of that many bytes at the channel's rate
+     */
+    Time GetSerializationTime(uint64_t bytes) const;
+
+    /// \return the one-way latency of the link: propagation plus FEC latency
+    Time GetOneWayDelay() const;
+    /// \return the propagation delay alone (cable or Delay attribute)
+    Time GetPropagationDelay() const;
+    /// \return the link data rate
+    DataRate GetDataRate() const;
+    /// \param rate the link data rate
+    void SetDataRate(DataRate rate);
+
+    /**
+     * \param device one of the two attached devices
+     * \return the other one
+     */
+    Ptr<FabricNetDevice> GetPeer(Ptr<const FabricNetDevice> device) const;
+
+    /**
+     * Force the k-th unit (0-based, counted per direction from the start of the run) sent by
+     * a device to be corrupted, independently of the random error model. Used by tests.
+     * \param sender the sending device
+     * \param k the unit index
+     */
+    void InjectError(Ptr<const FabricNetDevice> sender, uint64_t k);
+
+    /**
+     * \param sender a sending device
+     * \return probability that one unit of the given wire size is corrupted in that direction
+     * \param wireBytes the unit's bytes on the wire
+     */
+    double GetUnitErrorProbability(Ptr<const FabricNetDevice> sender, uint64_t wireBytes) const;
+
+    /**
+     * Assign a fixed random variable stream number to the error models.
+     * \param stream first stream index
+     * \return the number of streams used (2, one per direction)
+     */
+    int64_t AssignStreams(int64_t stream);
+
+    // Channel
+    std::size_t GetNDevices() const override;
+    Ptr<NetDevice> GetDevice(std::size_t i) const override;
+
+    /**
+     * TracedCallback signature for corrupted units.
+     * \param p the unit
+     * \param sender index (0 or 1) of the sending device
+     */
+    typedef void (*CorruptTracedCallback)(Ptr<const FabricPacket> p, uint32_t sender);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// \return index (0 or 1) of a device on this channel
+    uint32_t IndexOf(Ptr<const FabricNetDevice> device) const;
+    /// \return per-codeword error probability in direction d
+    double CodewordErrorProbability() const;
+
+    std::array<Ptr<FabricNetDevice>, 2> m_devices; //!< the two ends
+    uint32_t m_nDevices{0};                        //!< attached devices
+    DataRate m_rate;                               //!< link data rate
+    Time m_delay;                                  //!< propagation delay when DIRECT
+    CableType m_cable{DIRECT};                     //!< cable medium
+    double m_cableLength{0};                       //!< cable length (m)
+    Time m_fecLatency;                             //!< FEC decode latency
+    uint32_t m_codewordBits{5140};                 //!< payload bits per FEC codeword
+    double m_codewordErrorRate{0};                 //!< post-FEC codeword error probability
+    double m_ber{0};                               //!< post-FEC bit error rate
+    std::array<Ptr<UniformRandomVariable>, 2> m_uniform; //!< per-direction draws
+    std::array<uint64_t, 2> m_sent{0, 0};                //!< units sent per direction
+    std::array<std::set<uint64_t>, 2> m_injected;        //!< forced errors per direction
+    TracedCallback<Ptr<const FabricPacket>, uint32_t> m_corruptTrace; //!< corrupted units
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_CHANNEL_H */

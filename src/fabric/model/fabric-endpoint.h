@@ -1,0 +1,151 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_ENDPOINT_H
+#define FABRIC_ENDPOINT_H
+
+#include "fabric-message.h"
+
+#include "ns3/callback.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief The one narrow endpoint API of DESIGN.md rule 1.
+ *
+ * Every fabric's accelerator-side device implements this interface; collectives, traffic
+ * generators and compute nodes use only it, so every workload runs unchanged on every fabric.
+ *
+ * - Send() posts a message of N bytes to accelerator D on traffic class C and returns its id.
+ * - The delivered callback fires at the receiving endpoint when the whole message has arrived.
+ * - The completed callback fires at the sending endpoint when the fabric says the message is
+ *   complete (what "complete" means is fabric specific: local transmission for a plain NIC,
+ *   acknowledgement for a reliable transport); the fabric documents it.
+ * - GetCongestionState() reports back-pressure toward a destination.
+ *
+ * The base class keeps the byte counters used for conservation checks (sent = delivered +
+ * dropped) and fires the callbacks and trace sources; subclasses call NotifyDelivered() and
+ * NotifyCompleted().
+ */
+class FabricEndpoint : public Object
+{
+  public:
+    /// Callback with a message record.
+    typedef Callback<void, const FabricMessage&> MessageCallback;
+
+    /**
+     * TracedCallback signature for message events.
+     * \param m the message
+     */
+    typedef void (*MessageTracedCallback)(const FabricMessage& m);
+
+    static TypeId GetTypeId();
+    FabricEndpoint();
+    ~FabricEndpoint() override;
+
+    /**
+     * Post a message.
+     * \param dst destination accelerator id
+     * \param bytes payload bytes (at least 1)
+     * \param tclass traffic class
+     * \param cookie caller's tag, returned in the callbacks
+     * \return the message id
+     */
+    uint64_t Send(uint32_t dst, uint64_t bytes, uint8_t tclass, uint64_t cookie = 0);
+
+    /// \param cb called at this endpoint when a message addressed to it has fully arrived
+    void SetDeliveredCallback(MessageCallback cb);
+    /// \param cb called at this endpoint when a message it sent completes
+    void SetCompletedCallback(MessageCallback cb);
+
+    /**
+     * \param dst a destination accelerator
+     * \return congestion toward dst in [0, 1]: 0 free, 1 fully back-pressured
+     */
+    virtual double GetCongestionState(uint32_t dst) const = 0;
+
+    /// \return this endpoint's accelerator id
+    uint32_t GetAcceleratorId() const
+    {
+        return m_id;
+    }
+
+    /// \param id this endpoint's accelerator id
+    void SetAcceleratorId(uint32_t id)
+    {
+        m_id = id;
+    }
+
+    /// \return payload bytes posted by this endpoint
+    uint64_t GetBytesSent() const
+    {
+        return m_bytesSent;
+    }
+
+    /// \return payload bytes of messages delivered to this endpoint
+    uint64_t GetBytesDelivered() const
+    {
+        return m_bytesDelivered;
+    }
+
+    /// \return messages posted by this endpoint
+    uint64_t GetMessagesSent() const
+    {
+        return m_messagesSent;
+    }
+
+    /// \return messages delivered to this endpoint
+    uint64_t GetMessagesDelivered() const
+    {
+        return m_messagesDelivered;
+    }
+
+    /// \return messages posted by this endpoint that completed
+    uint64_t GetMessagesCompleted() const
+    {
+        return m_messagesCompleted;
+    }
+
+  protected:
+    /**
+     * Report a message fully received at this endpoint.
+     * \param m the message (delivered time set by the caller)
+     */
+    void NotifyDelivered(const FabricMessage& m);
+    /**
+     * Report a message sent by this endpoint complete.
+     * \param m the message (completed time set by the caller)
+     */
+    void NotifyCompleted(const FabricMessage& m);
+
+  private:
+    /**
+     * Fabric-specific posting of a message.
+     * \param m the message record (id, src, posted already set)
+     */
+    virtual void DoSend(const FabricMessage& m) = 0;
+
+    uint32_t m_id{0};                 //!< accelerator id
+    uint64_t m_nextMsgId{0};          //!< next message id
+    uint64_t m_bytesSent{0};          //!< payload bytes posted
+    uint64_t m_bytesDelivered{0};     //!< payload bytes delivered here
+    uint64_t m_messagesSent{0};       //!< messages posted
+    uint64_t m_messagesDelivered{0};  //!< messages delivered here
+    uint64_t m_messagesCompleted{0};  //!< messages completed
+    MessageCallback m_deliveredCb;    //!< delivery callback
+    MessageCallback m_completedCb;    //!< completion callback
+    TracedCallback<const FabricMessage&> m_postTrace;      //!< message posted
+    TracedCallback<const FabricMessage&> m_deliveredTrace; //!< message delivered
+    TracedCallback<const FabricMessage&> m_completedTrace; //!< message completed
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_ENDPOINT_H */

@@ -1,0 +1,134 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-message-queue.h"
+
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricMessageQueue");
+NS_OBJECT_ENSURE_REGISTERED(FabricMessageQueue);
+
+TypeId
+FabricMessageQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricMessageQueue")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricMessageQueue>()
+            .AddAttribute("Mtu",
+                          "Most payload bytes per unit (bytes).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_mtu),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("HeaderBytes",
+                          "Framing bytes added to every unit (bytes).",
+                          UintegerValue(18),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_headerBytes),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+FabricMessageQueue::FabricMessageQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricMessageQueue::~FabricMessageQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricMessageQueue::Enqueue(const FabricMessage& m, uint32_t plane)
+{
+    NS_LOG_FUNCTION(this << m.id << m.bytes);
+    if (m.tclass >= m_classes.size())
+    {
+        m_classes.resize(m.tclass + 1);
+    }
+    std::deque<Pending>& q = m_classes[m.tclass];
+    if (q.empty())
+    {
+        ++m_nonEmpty;
+    }
+    q.push_back(Pending{m, 0, plane});
+    m_backlog += m.bytes;
+}
+
+uint64_t
+FabricMessageQueue::GetNMessages() const
+{
+    uint64_t n = 0;
+    for (const auto& q : m_classes)
+    {
+        n += q.size();
+    }
+    return n;
+}
+
+bool
+FabricMessageQueue::DoIsEmpty() const
+{
+    return m_nonEmpty == 0;
+}
+
+Ptr<FabricPacket>
+FabricMessageQueue::DoDequeue()
+{
+    const uint32_t n = m_classes.size();
+    uint32_t c = 0;
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        c = (m_nextClass + i) % n;
+        if (!m_classes[c].empty())
+        {
+            break;
+        }
+    }
+    m_nextClass = (c + 1) % n;
+    std::deque<Pending>& q = m_classes[c];
+    Pending& head = q.front();
+
+    Ptr<FabricPacket> p = Create<FabricPacket>();
+    const FabricMessage& m = head.msg;
+    p->src = m.src;
+    p->dst = m.dst;
+    p->tclass = m.tclass;
+    p->msgId = m.id;
+    p->msgBytes = m.bytes;
+    p->cookie = m.cookie;
+    p->posted = m.posted;
+    p->offset = head.sent;
+    p->payloadBytes = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - head.sent));
+    p->headerBytes = m_headerBytes;
+    p->plane = head.plane;
+    // Flow hash for ECMP: one message keeps one path, so its units stay in order.
+    uint64_t h = (static_cast<uint64_t>(m.src) << 32) ^ m.dst ^ (m.id * 0x9e3779b97f4a7c15ull);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    p->flowHash = static_cast<uint32_t>(h);
+
+    head.sent += p->payloadBytes;
+    m_backlog -= p->payloadBytes;
+    if (head.sent == m.bytes)
+    {
+        q.pop_front();
+        if (q.empty())
+        {
+            --m_nonEmpty;
+        }
+    }
+    return p;
+}
+
+} // namespace ns3

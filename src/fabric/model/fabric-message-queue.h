@@ -1,0 +1,78 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_MESSAGE_QUEUE_H
+#define FABRIC_MESSAGE_QUEUE_H
+
+#include "fabric-message.h"
+#include "fabric-tx-queue.h"
+
+#include <deque>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief An endpoint's transmit queue of messages, cut into units only when the wire is free.
+ *
+ * Posted messages wait whole, per traffic class, in post order. Dequeue() takes the class whose
+ * turn it is (round robin over non-empty classes) and cuts the next unit of at most Mtu payload
+ * bytes from the head message, adding HeaderBytes of framing. Nothing is allocated per unit
+ * until it is transmitted, so posting a million messages costs a million small records, not
+ * their packets. Several devices may share one queue (packet spraying over planes).
+ */
+class FabricMessageQueue : public FabricTxQueue
+{
+  public:
+    static TypeId GetTypeId();
+    FabricMessageQueue();
+    ~FabricMessageQueue() override;
+
+    /**
+     * Queue a message.
+     * \param m the message
+     * \param plane plane the units will carry (informational)
+     */
+    void Enqueue(const FabricMessage& m, uint32_t plane);
+
+    /// \return payload bytes waiting (not yet cut into units)
+    uint64_t GetBacklogBytes() const
+    {
+        return m_backlog;
+    }
+
+    /// \return messages waiting or partially sent
+    uint64_t GetNMessages() const;
+
+    /// \return the payload bytes per unit
+    uint32_t GetMtu() const
+    {
+        return m_mtu;
+    }
+
+  private:
+    bool DoIsEmpty() const override;
+    Ptr<FabricPacket> DoDequeue() override;
+
+    /// A message being sent.
+    struct Pending
+    {
+        FabricMessage msg;  //!< the message
+        uint64_t sent{0};   //!< payload bytes already cut into units
+        uint32_t plane{0};  //!< plane
+    };
+
+    uint32_t m_mtu{4096};                       //!< payload bytes per unit
+    uint32_t m_headerBytes{18};                 //!< framing bytes per unit
+    std::vector<std::deque<Pending>> m_classes; //!< per class FIFO
+    uint32_t m_nextClass{0};                    //!< round-robin pointer
+    uint64_t m_backlog{0};                      //!< payload bytes waiting
+    uint32_t m_nonEmpty{0};                     //!< non-empty classes
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_MESSAGE_QUEUE_H */

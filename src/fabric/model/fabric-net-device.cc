@@ -1,0 +1,378 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-net-device.h"
+
+#include "fabric-channel.h"
+#include "fabric-drop-reason.h"
+
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricNetDevice");
+NS_OBJECT_ENSURE_REGISTERED(FabricNetDevice);
+
+TypeId
+FabricNetDevice::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricNetDevice")
+            .SetParent<NetDevice>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricNetDevice>()
+            .AddAttribute("Mtu",
+                          "MAC-level MTU (bytes) reported through the NetDevice API.",
+                          UintegerValue(9000),
+                          MakeUintegerAccessor(&FabricNetDevice::SetMtu,
+                                               &FabricNetDevice::GetMtu),
+                          MakeUintegerChecker<uint16_t>())
+            .AddAttribute("InterframeBytes",
+                          "Wire bytes per frame outside the frame itself (bytes): IEEE 802.3 "
+                          "preamble and start delimiter (8) plus the minimum inter-packet gap "
+                          "(12). Protocols with other framing set their own.",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&FabricNetDevice::m_interframeBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddTraceSource("PhyTxBegin",
+                            "A unit starts serializing on the link.",
+                            MakeTraceSourceAccessor(&FabricNetDevice::m_phyTxBeginTrace),
+                            "ns3::FabricNetDevice::UnitTracedCallback")
+            .AddTraceSource("PhyTxEnd",
+                            "A unit finished serializing on the link.",
+                            MakeTraceSourceAccessor(&FabricNetDevice::m_phyTxEndTrace),
+                            "ns3::FabricNetDevice::UnitTracedCallback")
+            .AddTraceSource("PhyRxEnd",
+                            "A unit was received intact and handed to the owner.",
+                            MakeTraceSourceAccessor(&FabricNetDevice::m_phyRxEndTrace),
+                            "ns3::FabricNetDevice::UnitTracedCallback")
+            .AddTraceSource("Drop",
+                            "A unit was dropped at this device or by its owner, with the reason.",
+                            MakeTraceSourceAccessor(&FabricNetDevice::m_dropTrace),
+                            "ns3::FabricNetDevice::DropTracedCallback");
+    return tid;
+}
+
+FabricNetDevice::FabricNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricNetDevice::~FabricNetDevice()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricNetDevice::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_node = nullptr;
+    m_channel = nullptr;
+    m_txQueue = nullptr;
+    m_rxCallback = MakeNullCallback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>>();
+    m_netRxCallback = MakeNullCallback<bool,
+                                       Ptr<NetDevice>,
+                                       Ptr<const Packet>,
+                                       uint16_t,
+                                       const Address&>();
+    NetDevice::DoDispose();
+}
+
+void
+FabricNetDevice::Attach(Ptr<FabricChannel> channel)
+{
+    NS_LOG_FUNCTION(this << channel);
+    m_channel = channel;
+    m_channel->Attach(this);
+}
+
+Ptr<FabricChannel>
+FabricNetDevice::GetFabricChannel() const
+{
+    return m_channel;
+}
+
+void
+FabricNetDevice::SetTxQueue(Ptr<FabricTxQueue> queue)
+{
+    NS_LOG_FUNCTION(this << queue);
+    m_txQueue = queue;
+}
+
+Ptr<FabricTxQueue>
+FabricNetDevice::GetTxQueue() const
+{
+    return m_txQueue;
+}
+
+void
+FabricNetDevice::SetFabricReceiveCallback(FabricReceiveCallback cb)
+{
+    m_rxCallback = cb;
+}
+
+void
+FabricNetDevice::SetReceivePipeline(bool cutThrough, Time latency)
+{
+    NS_LOG_FUNCTION(this << cutThrough << latency);
+    m_cutThrough = cutThrough;
+    m_rxLatency = latency;
+}
+
+Time
+FabricNetDevice::GetReceiveOffset(Time txTime) const
+{
+    return m_cutThrough ? m_rxLatency : txTime + m_rxLatency;
+}
+
+void
+FabricNetDevice::Wake()
+{
+    if (m_txState == READY && m_txQueue && m_channel)
+    {
+        Ptr<FabricPacket> p = m_txQueue->Dequeue();
+        if (p)
+        {
+            TransmitStart(p);
+        }
+    }
+}
+
+void
+FabricNetDevice::TransmitStart(Ptr<FabricPacket> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    NS_ASSERT_MSG(m_txState == READY, "Must be READY to transmit");
+    m_txState = BUSY;
+    const uint64_t wire = p->GetSize() + m_interframeBytes;
+    Time txTime = m_channel->GetSerializationTime(wire);
+    // Cut-through: the unit cannot finish leaving before its tail has arrived here.
+    const Time now = Simulator::Now();
+    if (p->tailArrival > now + txTime)
+    {
+        txTime = p->tailArrival - now;
+    }
+    m_txStartTime = now;
+    m_stats.txUnits++;
+    m_stats.txBytes += p->GetSize();
+    m_stats.txWireBytes += wire;
+    m_stats.txPayloadBytes += p->payloadBytes;
+    m_phyTxBeginTrace(p);
+    m_channel->TransmitStart(p, this, txTime);
+    // Keep the unit only when someone listens to PhyTxEnd (saves a reference per event).
+    if (m_phyTxEndTrace.IsEmpty())
+    {
+        Simulator::Schedule(txTime, &FabricNetDevice::TransmitComplete, this);
+    }
+    else
+    {
+        Simulator::Schedule(txTime, [this, p]() {
+            m_phyTxEndTrace(p);
+            TransmitComplete();
+        });
+    }
+}
+
+void
+FabricNetDevice::TransmitComplete()
+{
+    NS_LOG_FUNCTION(this);
+    NS_ASSERT_MSG(m_txState == BUSY, "Must be BUSY when a transmission completes");
+    m_txState = READY;
+    m_stats.busyTime += Simulator::Now() - m_txStartTime;
+    Wake();
+}
+
+void
+FabricNetDevice::Receive(Ptr<FabricPacket> p, bool corrupted)
+{
+    NS_LOG_FUNCTION(this << p << corrupted);
+    if (corrupted)
+    {
+        RecordDrop(p, FabricDropReason::CORRUPTED);
+        return;
+    }
+    m_stats.rxUnits++;
+    m_stats.rxBytes += p->GetSize();
+    m_phyRxEndTrace(p);
+    if (!m_rxCallback.IsNull())
+    {
+        m_rxCallback(this, p);
+    }
+}
+
+void
+FabricNetDevice::RecordDrop(Ptr<const FabricPacket> p, const char* reason)
+{
+    NS_LOG_FUNCTION(this << p << reason);
+    m_stats.dropUnits[reason]++;
+    m_stats.dropBytes[reason] += p->payloadBytes;
+    m_dropTrace(p, reason);
+}
+
+// NetDevice API. Fabrics use the endpoint API; Send() is accepted only for completeness.
+
+void
+FabricNetDevice::SetIfIndex(const uint32_t index)
+{
+    m_ifIndex = index;
+}
+
+uint32_t
+FabricNetDevice::GetIfIndex() const
+{
+    return m_ifIndex;
+}
+
+Ptr<Channel>
+FabricNetDevice::GetChannel() const
+{
+    return m_channel;
+}
+
+void
+FabricNetDevice::SetAddress(Address address)
+{
+    m_address = Mac48Address::ConvertFrom(address);
+}
+
+Address
+FabricNetDevice::GetAddress() const
+{
+    return m_address;
+}
+
+bool
+FabricNetDevice::SetMtu(const uint16_t mtu)
+{
+    m_mtu = mtu;
+    return true;
+}
+
+uint16_t
+FabricNetDevice::GetMtu() const
+{
+    return m_mtu;
+}
+
+bool
+FabricNetDevice::IsLinkUp() const
+{
+    return m_channel != nullptr;
+}
+
+void
+FabricNetDevice::AddLinkChangeCallback(Callback<void> callback)
+{
+    (void)callback;
+}
+
+bool
+FabricNetDevice::IsBroadcast() const
+{
+    return false;
+}
+
+Address
+FabricNetDevice::GetBroadcast() const
+{
+    return Mac48Address::GetBroadcast();
+}
+
+bool
+FabricNetDevice::IsMulticast() const
+{
+    return false;
+}
+
+Address
+FabricNetDevice::GetMulticast(Ipv4Address multicastGroup) const
+{
+    return Mac48Address::GetMulticast(multicastGroup);
+}
+
+Address
+FabricNetDevice::GetMulticast(Ipv6Address addr) const
+{
+    return Mac48Address::GetMulticast(addr);
+}
+
+bool
+FabricNetDevice::IsPointToPoint() const
+{
+    return true;
+}
+
+bool
+FabricNetDevice::IsBridge() const
+{
+    return false;
+}
+
+bool
+FabricNetDevice::Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber)
+{
+    // podsim fabrics are driven through FabricEndpoint::Send (accelerator ids, not MAC
+    // addresses); an IP stack on top of a fabric port is out of scope.
+    NS_LOG_WARN("FabricNetDevice::Send is not supported; use the FabricEndpoint API");
+    (void)packet;
+    (void)dest;
+    (void)protocolNumber;
+    return false;
+}
+
+bool
+FabricNetDevice::SendFrom(Ptr<Packet> packet,
+                          const Address& source,
+                          const Address& dest,
+                          uint16_t protocolNumber)
+{
+    (void)source;
+    return Send(packet, dest, protocolNumber);
+}
+
+Ptr<Node>
+FabricNetDevice::GetNode() const
+{
+    return m_node;
+}
+
+void
+FabricNetDevice::SetNode(Ptr<Node> node)
+{
+    m_node = node;
+}
+
+bool
+FabricNetDevice::NeedsArp() const
+{
+    return false;
+}
+
+void
+FabricNetDevice::SetReceiveCallback(NetDevice::ReceiveCallback cb)
+{
+    m_netRxCallback = cb;
+}
+
+void
+FabricNetDevice::SetPromiscReceiveCallback(PromiscReceiveCallback cb)
+{
+    (void)cb;
+}
+
+bool
+FabricNetDevice::SupportsSendFrom() const
+{
+    return false;
+}
+
+} // namespace ns3

@@ -1,0 +1,234 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_NET_DEVICE_H
+#define FABRIC_NET_DEVICE_H
+
+#include "fabric-packet.h"
+#include "fabric-tx-queue.h"
+
+#include "ns3/callback.h"
+#include "ns3/mac48-address.h"
+#include "ns3/net-device.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <map>
+#include <string>
+
+namespace ns3
+{
+
+class FabricChannel;
+
+/**
+ * \ingroup fabric
+ * \brief One port of a fabric node (an accelerator's NIC port or a switch port).
+ *
+ * The device is an explicit transmit state machine, as ns-3's PointToPointNetDevice: READY or
+ * BUSY. When READY and its FabricTxQueue has a unit, TransmitStart() computes the exact
+ * serialization time of the unit's wire bytes (frame plus the per-frame InterframeBytes),
+ * hands the unit to the channel and schedules TransmitComplete(); TransmitComplete() returns to
+ * READY and starts the next unit. Producers call Wake() after they enqueue.
+ *
+ * This costs two scheduler events per unit per hop (TransmitComplete here, the receive event
+ * scheduled by the channel), within DESIGN.md's budget of three.
+ *
+ * Received units go to the receive handler installed by the owner (a FabricSwitch or an
+ * endpoint). Corrupted units are dropped here and counted under FabricDropReason::CORRUPTED.
+ */
+class FabricNetDevice : public NetDevice
+{
+  public:
+    /// Transmit state machine states
+    enum TxMachineState
+    {
+        READY, //!< idle
+        BUSY,  //!< serializing a unit
+    };
+
+    /// Per-device counters (the per-link table of the results file).
+    struct Stats
+    {
+        uint64_t txUnits{0};    //!< units transmitted
+        uint64_t txBytes{0};    //!< frame bytes transmitted (header + payload)
+        uint64_t txWireBytes{0}; //!< bytes on the wire including per-frame overhead
+        uint64_t txPayloadBytes{0}; //!< payload bytes transmitted
+        uint64_t rxUnits{0};    //!< units received intact
+        uint64_t rxBytes{0};    //!< frame bytes received intact
+        Time busyTime;          //!< total time the transmitter was BUSY
+        std::map<std::string, uint64_t> dropUnits; //!< drops at this device, by reason
+        std::map<std::string, uint64_t> dropBytes; //!< dropped payload bytes, by reason
+    };
+
+    /**
+     * Receive handler installed by the owner.
+     * \param device the receiving device
+     * \param p the unit
+     */
+    typedef Callback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>> FabricReceiveCallback;
+
+    static TypeId GetTypeId();
+    FabricNetDevice();
+    ~FabricNetDevice() override;
+
+    /**
+     * Attach to a channel.
+     * \param channel the channel
+     */
+    void Attach(Ptr<FabricChannel> channel);
+    /// \return the attached fabric channel
+    Ptr<FabricChannel> GetFabricChannel() const;
+
+    /// \param queue the transmit queue this device serves
+    void SetTxQueue(Ptr<FabricTxQueue> queue);
+    /// \return the transmit queue
+    Ptr<FabricTxQueue> GetTxQueue() const;
+
+    /// \param cb the handler for units received intact
+    void SetFabricReceiveCallback(FabricReceiveCallback cb);
+
+    /**
+     * Tell the device its queue may have something to send; starts a transmission if READY.
+     */
+    void Wake();
+
+    /**
+     * Called by the channel when a unit arrives.
+     * \param p the unit
+     * \param corrupted whether the error model corrupted it
+     */
+    void Receive(Ptr<FabricPacket> p, bool corrupted);
+
+    /**
+     * How long after the head of a unit arrives the device acts on it (the channel schedules the
+     * receive event this much after head arrival).
+     * \param txTime serialization time of the unit on the incoming link
+     * \return txTime (store-and-forward) or 0 (cut-through), plus the pipeline latency
+     */
+    Time GetReceiveOffset(Time txTime) const;
+
+    /**
+     * Configure the receive pipeline (set by a switch on its ports).
+     * \param cutThrough act on head arrival instead of tail arrival
+     * \param latency pipeline latency added to the receive event
+     */
+    void SetReceivePipeline(bool cutThrough, Time latency);
+
+    /// \return the transmit state
+    TxMachineState GetTxState() const
+    {
+        return m_txState;
+    }
+
+    /// \return the counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /**
+     * Count a drop decided by the owner of this device (e.g. a switch with a full buffer).
+     * \param p the unit
+     * \param reason a FabricDropReason
+     */
+    void RecordDrop(Ptr<const FabricPacket> p, const char* reason);
+
+    /// \return per-frame wire overhead in bytes (preamble, start delimiter, inter-frame gap)
+    uint32_t GetInterframeBytes() const
+    {
+        return m_interframeBytes;
+    }
+
+    /// \return index of this port on its node (set by the installer)
+    uint32_t GetPortIndex() const
+    {
+        return m_portIndex;
+    }
+
+    /// \param index index of this port on its node
+    void SetPortIndex(uint32_t index)
+    {
+        m_portIndex = index;
+    }
+
+    /**
+     * TracedCallback signature for unit events.
+     * \param p the unit
+     */
+    typedef void (*UnitTracedCallback)(Ptr<const FabricPacket> p);
+
+    /**
+     * TracedCallback signature for drops.
+     * \param p the unit
+     * \param reason the drop reason
+     */
+    typedef void (*DropTracedCallback)(Ptr<const FabricPacket> p, const std::string& reason);
+
+    // NetDevice
+    void SetIfIndex(const uint32_t index) override;
+    uint32_t GetIfIndex() const override;
+    Ptr<Channel> GetChannel() const override;
+    void SetAddress(Address address) override;
+    Address GetAddress() const override;
+    bool SetMtu(const uint16_t mtu) override;
+    uint16_t GetMtu() const override;
+    bool IsLinkUp() const override;
+    void AddLinkChangeCallback(Callback<void> callback) override;
+    bool IsBroadcast() const override;
+    Address GetBroadcast() const override;
+    bool IsMulticast() const override;
+    Address GetMulticast(Ipv4Address multicastGroup) const override;
+    Address GetMulticast(Ipv6Address addr) const override;
+    bool IsPointToPoint() const override;
+    bool IsBridge() const override;
+    bool Send(Ptr<Packet> packet, const Address& dest, uint16_t protocolNumber) override;
+    bool SendFrom(Ptr<Packet> packet,
+                  const Address& source,
+                  const Address& dest,
+                  uint16_t protocolNumber) override;
+    Ptr<Node> GetNode() const override;
+    void SetNode(Ptr<Node> node) override;
+    bool NeedsArp() const override;
+    void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
+    void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
+    bool SupportsSendFrom() const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /**
+     * Start serializing a unit (state READY -> BUSY).
+     * \param p the unit
+     */
+    void TransmitStart(Ptr<FabricPacket> p);
+    /// End of serialization (BUSY -> READY), then the next unit.
+    void TransmitComplete();
+
+    Ptr<Node> m_node;                    //!< owning node
+    Ptr<FabricChannel> m_channel;        //!< attached channel
+    Ptr<FabricTxQueue> m_txQueue;        //!< what this port transmits from
+    FabricReceiveCallback m_rxCallback;  //!< owner's receive handler
+    NetDevice::ReceiveCallback m_netRxCallback; //!< ns-3 protocol handler (unused by fabrics)
+    Mac48Address m_address;              //!< MAC address
+    uint32_t m_ifIndex{0};               //!< interface index
+    uint32_t m_portIndex{0};             //!< port index on the node
+    uint16_t m_mtu{9000};                //!< MTU (NetDevice API)
+    uint32_t m_interframeBytes{20};      //!< per-frame wire overhead
+    bool m_cutThrough{false};            //!< receive pipeline mode
+    Time m_rxLatency;                    //!< receive pipeline latency
+    TxMachineState m_txState{READY};     //!< transmit state
+    Time m_txStartTime;                  //!< start of the current transmission
+    Stats m_stats;                       //!< counters
+
+    TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
+    TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends
+    TracedCallback<Ptr<const FabricPacket>> m_phyRxEndTrace;   //!< unit received intact
+    TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_NET_DEVICE_H */

@@ -1,0 +1,171 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-output-queue.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricOutputQueue");
+NS_OBJECT_ENSURE_REGISTERED(FabricOutputQueue);
+
+TypeId
+FabricOutputQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricOutputQueue")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricOutputQueue>()
+            .AddAttribute("Classes",
+                          "Number of traffic classes (priorities / virtual channels).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricOutputQueue::m_classes),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("ClassScheduling",
+                          "How classes share the port: RoundRobin, or StrictPriority (higher "
+                          "class first).",
+                          EnumValue(ROUND_ROBIN),
+                          MakeEnumAccessor(&FabricOutputQueue::m_scheduling),
+                          MakeEnumChecker(ROUND_ROBIN,
+                                          "RoundRobin",
+                                          STRICT_PRIORITY,
+                                          "StrictPriority"))
+            .AddTraceSource("Units",
+                            "Units queued (all classes).",
+                            MakeTraceSourceAccessor(&FabricOutputQueue::m_units),
+                            "ns3::TracedValueCallback::Uint64");
+    return tid;
+}
+
+FabricOutputQueue::FabricOutputQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricOutputQueue::~FabricOutputQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricOutputQueue::DoDispose()
+{
+    m_queues.clear();
+    m_dequeueCb = DequeueCallback();
+    FabricTxQueue::DoDispose();
+}
+
+void
+FabricOutputQueue::SetDequeueCallback(DequeueCallback cb)
+{
+    m_dequeueCb = cb;
+}
+
+void
+FabricOutputQueue::Enqueue(Ptr<FabricPacket> p)
+{
+    NS_LOG_FUNCTION(this << p);
+    NS_ASSERT_MSG(p->tclass < m_classes,
+                  "Traffic class " << unsigned(p->tclass) << " out of range (" << m_classes
+                                   << " classes)");
+    if (m_queues.empty())
+    {
+        m_queues.resize(m_classes);
+    }
+    ClassQueue& q = m_queues[p->tclass];
+    p->next = nullptr;
+    auto [it, inserted] = q.fifos.try_emplace(p->inPort);
+    InputFifo& f = it->second;
+    if (inserted)
+    {
+        f.head = p;
+        f.tail = p;
+        q.rr.push_back(p->inPort);
+    }
+    else
+    {
+        f.tail->next = p;
+        f.tail = p;
+    }
+    q.bytes += p->GetSize();
+    m_bytes += p->GetSize();
+    m_units = m_units + 1;
+}
+
+bool
+FabricOutputQueue::DoIsEmpty() const
+{
+    return m_units == 0;
+}
+
+Ptr<FabricPacket>
+FabricOutputQueue::DoDequeue()
+{
+    // Pick the class.
+    uint32_t c = 0;
+    if (m_scheduling == STRICT_PRIORITY)
+    {
+        for (c = m_classes; c-- > 0;)
+        {
+            if (!m_queues[c].rr.empty())
+            {
+                break;
+            }
+        }
+    }
+    else
+    {
+        for (uint32_t i = 0; i < m_classes; ++i)
+        {
+            c = (m_nextClass + i) % m_classes;
+            if (!m_queues[c].rr.empty())
+            {
+                break;
+            }
+        }
+        m_nextClass = (c + 1) % m_classes;
+    }
+    ClassQueue& q = m_queues[c];
+    NS_ASSERT(!q.rr.empty());
+
+    // Round robin over the active inputs of the class.
+    const uint32_t in = q.rr.front();
+    q.rr.pop_front();
+    auto it = q.fifos.find(in);
+    NS_ASSERT(it != q.fifos.end());
+    Ptr<FabricPacket> p = it->second.head;
+    it->second.head = p->next;
+    p->next = nullptr;
+    if (it->second.head)
+    {
+        q.rr.push_back(in);
+    }
+    else
+    {
+        q.fifos.erase(it);
+    }
+    q.bytes -= p->GetSize();
+    m_bytes -= p->GetSize();
+    m_units = m_units - 1;
+    if (!m_dequeueCb.IsNull())
+    {
+        m_dequeueCb(p);
+    }
+    return p;
+}
+
+uint64_t
+FabricOutputQueue::GetClassBytes(uint8_t tclass) const
+{
+    return tclass < m_queues.size() ? m_queues[tclass].bytes : 0;
+}
+
+} // namespace ns3

@@ -1,0 +1,112 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_OUTPUT_QUEUE_H
+#define FABRIC_OUTPUT_QUEUE_H
+
+#include "fabric-tx-queue.h"
+
+#include "ns3/callback.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief The egress queue of a switch port: per traffic class, round robin over input ports.
+ *
+ * An output-queued switch keeps, for each egress port and class, one FIFO per input port that
+ * currently has units queued (created when the input becomes active, removed when it empties, so
+ * memory follows the traffic rather than the radix squared). Dequeue serves classes round robin
+ * (or in strict priority, class 0 lowest... see the ClassScheduling attribute) and, within a
+ * class, the active inputs round robin: with k inputs backlogged toward one output each gets
+ * 1/k of the output (the fairness the incast tests check).
+ *
+ * Units are chained through FabricPacket::next, so queueing allocates nothing per unit.
+ */
+class FabricOutputQueue : public FabricTxQueue
+{
+  public:
+    /// How classes share the port.
+    enum ClassScheduling
+    {
+        ROUND_ROBIN,     //!< one unit per non-empty class in turn
+        STRICT_PRIORITY, //!< the highest-numbered non-empty class first
+    };
+
+    /**
+     * Called when a unit leaves the queue (the switch releases its buffer).
+     * \param p the unit
+     */
+    typedef Callback<void, Ptr<const FabricPacket>> DequeueCallback;
+
+    static TypeId GetTypeId();
+    FabricOutputQueue();
+    ~FabricOutputQueue() override;
+
+    /**
+     * Queue a unit from an input port.
+     * \param p the unit (p->tclass selects the class, p->inPort the input)
+     */
+    void Enqueue(Ptr<FabricPacket> p);
+
+    /// \param cb called for each unit dequeued
+    void SetDequeueCallback(DequeueCallback cb);
+
+    /// \return bytes queued (all classes)
+    uint64_t GetBytes() const
+    {
+        return m_bytes;
+    }
+
+    /// \return units queued (all classes)
+    uint64_t GetUnits() const
+    {
+        return m_units;
+    }
+
+    /**
+     * \param tclass a class
+     * \return bytes queued in that class
+     */
+    uint64_t GetClassBytes(uint8_t tclass) const;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    bool DoIsEmpty() const override;
+    Ptr<FabricPacket> DoDequeue() override;
+
+    /// FIFO of one input within one class.
+    struct InputFifo
+    {
+        Ptr<FabricPacket> head; //!< first unit
+        Ptr<FabricPacket> tail; //!< last unit
+    };
+
+    /// State of one class.
+    struct ClassQueue
+    {
+        std::unordered_map<uint32_t, InputFifo> fifos; //!< active inputs
+        std::deque<uint32_t> rr;                        //!< active inputs in service order
+        uint64_t bytes{0};                              //!< bytes queued
+    };
+
+    uint32_t m_classes{8};                //!< number of classes
+    ClassScheduling m_scheduling{ROUND_ROBIN}; //!< class scheduling
+    std::vector<ClassQueue> m_queues;     //!< per class
+    uint32_t m_nextClass{0};              //!< round-robin pointer over classes
+    uint64_t m_bytes{0};                  //!< bytes queued
+    TracedValue<uint64_t> m_units{0};     //!< units queued
+    DequeueCallback m_dequeueCb;          //!< buffer release
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_OUTPUT_QUEUE_H */

@@ -1,0 +1,174 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-switch.h"
+
+#include "fabric-drop-reason.h"
+
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/pointer.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricSwitch");
+NS_OBJECT_ENSURE_REGISTERED(FabricSwitch);
+
+TypeId
+FabricSwitch::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricSwitch")
+            .SetParent<Object>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricSwitch>()
+            .AddAttribute("ForwardingMode",
+                          "CutThrough: a unit may leave PipelineLatency after its head "
+                          "arrives; StoreAndForward: after its tail arrives.",
+                          EnumValue(CUT_THROUGH),
+                          MakeEnumAccessor(&FabricSwitch::m_mode),
+                          MakeEnumChecker(CUT_THROUGH,
+                                          "CutThrough",
+                                          STORE_AND_FORWARD,
+                                          "StoreAndForward"))
+            .AddAttribute("PipelineLatency",
+                          "Port-to-port pipeline latency. Default: the 250 ns switch of the SUE "
+                          "spec's latency budget (Appendix A.1).",
+                          TimeValue(NanoSeconds(250)),
+                          MakeTimeAccessor(&FabricSwitch::m_latency),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("Classes",
+                          "Number of traffic classes.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricSwitch::m_classes),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("Buffer",
+                          "The shared buffer.",
+                          PointerValue(),
+                          MakePointerAccessor(&FabricSwitch::m_buffer),
+                          MakePointerChecker<FabricSharedBuffer>())
+            .AddAttribute("RoutingTable",
+                          "The forwarding table.",
+                          PointerValue(),
+                          MakePointerAccessor(&FabricSwitch::m_routes),
+                          MakePointerChecker<FabricRoutingTable>())
+            .AddTraceSource("Drop",
+                            "A unit was dropped at this switch, with the reason.",
+                            MakeTraceSourceAccessor(&FabricSwitch::m_dropTrace),
+                            "ns3::FabricNetDevice::DropTracedCallback");
+    return tid;
+}
+
+FabricSwitch::FabricSwitch()
+{
+    NS_LOG_FUNCTION(this);
+    m_buffer = CreateObject<FabricSharedBuffer>();
+    m_routes = CreateObject<FabricRoutingTable>();
+}
+
+FabricSwitch::~FabricSwitch()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricSwitch::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    m_ports.clear();
+    for (auto& q : m_queues)
+    {
+        q->Dispose();
+    }
+    m_queues.clear();
+    m_buffer = nullptr;
+    m_routes = nullptr;
+    Object::DoDispose();
+}
+
+void
+FabricSwitch::DoInitialize()
+{
+    Object::DoInitialize();
+}
+
+uint32_t
+FabricSwitch::AddPort(Ptr<FabricNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    const uint32_t index = m_ports.size();
+    device->SetPortIndex(index);
+    device->SetReceivePipeline(m_mode == CUT_THROUGH, m_latency);
+    device->SetFabricReceiveCallback(MakeCallback(&FabricSwitch::Receive, this));
+    Ptr<FabricOutputQueue> q = CreateObject<FabricOutputQueue>();
+    q->SetAttribute("Classes", UintegerValue(m_classes));
+    q->SetDequeueCallback(MakeCallback(&FabricSwitch::Dequeued, this));
+    device->SetTxQueue(q);
+    m_ports.push_back(device);
+    m_queues.push_back(q);
+    m_buffer->Configure(m_ports.size(), m_classes);
+    return index;
+}
+
+Ptr<FabricNetDevice>
+FabricSwitch::GetPort(uint32_t i) const
+{
+    NS_ASSERT(i < m_ports.size());
+    return m_ports[i];
+}
+
+Ptr<FabricRoutingTable>
+FabricSwitch::GetRoutingTable() const
+{
+    return m_routes;
+}
+
+Ptr<FabricSharedBuffer>
+FabricSwitch::GetBuffer() const
+{
+    return m_buffer;
+}
+
+void
+FabricSwitch::Receive(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p)
+{
+    NS_LOG_FUNCTION(this << port << p);
+    const uint32_t out = m_routes->Lookup(p->dst, p->flowHash);
+    if (out == FabricRoutingTable::NO_PORT || out >= m_ports.size())
+    {
+        Drop(port, p, FabricDropReason::NO_ROUTE);
+        return;
+    }
+    if (!m_buffer->Admit(out, p->tclass, p->GetSize()))
+    {
+        Drop(port, p, FabricDropReason::BUFFER_FULL);
+        return;
+    }
+    p->inPort = port->GetPortIndex();
+    p->outPort = out;
+    ++m_forwarded;
+    m_queues[out]->Enqueue(p);
+    m_ports[out]->Wake();
+}
+
+void
+FabricSwitch::Dequeued(Ptr<const FabricPacket> p)
+{
+    m_buffer->Release(p->outPort, p->tclass, p->GetSize());
+}
+
+void
+FabricSwitch::Drop(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p, const char* reason)
+{
+    NS_LOG_LOGIC("drop " << reason << " dst " << p->dst);
+    m_drops[reason]++;
+    port->RecordDrop(p, reason);
+    m_dropTrace(p, reason);
+}
+
+} // namespace ns3

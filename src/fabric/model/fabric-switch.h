@@ -1,0 +1,142 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_SWITCH_H
+#define FABRIC_SWITCH_H
+
+#include "fabric-net-device.h"
+#include "fabric-output-queue.h"
+#include "fabric-routing-table.h"
+#include "fabric-shared-buffer.h"
+
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief A generic output-queued switch, aggregated to an ns-3 Node whose devices are its ports.
+ *
+ * A unit received on a port is looked up in the FabricRoutingTable by destination accelerator
+ * (ECMP by flow hash among equal-cost ports), charged to the FabricSharedBuffer for its egress
+ * port and class, and queued in that port's FabricOutputQueue (round robin over classes and
+ * inputs). A unit the buffer cannot hold is dropped and counted as
+ * FabricDropReason::BUFFER_FULL; a unit with no route as NO_ROUTE. The buffer is released when
+ * the unit starts serializing on the egress link.
+ *
+ * Forwarding is cut-through (the egress may start PipelineLatency after the head of the unit
+ * arrives) or store-and-forward (PipelineLatency after its tail arrives). In cut-through the
+ * egress never finishes before the tail has arrived (FabricPacket::tailArrival).
+ */
+class FabricSwitch : public Object
+{
+  public:
+    /// Forwarding modes.
+    enum ForwardingMode
+    {
+        CUT_THROUGH,       //!< forward from head arrival
+        STORE_AND_FORWARD, //!< forward from tail arrival
+    };
+
+    static TypeId GetTypeId();
+    FabricSwitch();
+    ~FabricSwitch() override;
+
+    /**
+     * Add a port. The device's transmit queue becomes a FabricOutputQueue and its receive
+     * handler this switch.
+     * \param device the port (already attached to a node and a channel)
+     * \return the port index
+     */
+    uint32_t AddPort(Ptr<FabricNetDevice> device);
+
+    /// \return number of ports
+    uint32_t GetNPorts() const
+    {
+        return m_ports.size();
+    }
+
+    /**
+     * \param i port index
+     * \return the port device
+     */
+    Ptr<FabricNetDevice> GetPort(uint32_t i) const;
+
+    /// \return the routing table
+    Ptr<FabricRoutingTable> GetRoutingTable() const;
+
+    /// \return the shared buffer
+    Ptr<FabricSharedBuffer> GetBuffer() const;
+
+    /// \return units dropped at this switch, by reason
+    const std::map<std::string, uint64_t>& GetDrops() const
+    {
+        return m_drops;
+    }
+
+    /// \return units forwarded
+    uint64_t GetForwarded() const
+    {
+        return m_forwarded;
+    }
+
+    /// \return the forwarding mode
+    ForwardingMode GetForwardingMode() const
+    {
+        return m_mode;
+    }
+
+    /// \return the pipeline latency
+    Time GetPipelineLatency() const
+    {
+        return m_latency;
+    }
+
+  protected:
+    void DoDispose() override;
+    void DoInitialize() override;
+
+  private:
+    /**
+     * A unit arrived on a port.
+     * \param port the ingress device
+     * \param p the unit
+     */
+    void Receive(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p);
+
+    /**
+     * A unit left an egress queue.
+     * \param p the unit
+     */
+    void Dequeued(Ptr<const FabricPacket> p);
+
+    /**
+     * Count a drop.
+     * \param port the ingress device
+     * \param p the unit
+     * \param reason a FabricDropReason
+     */
+    void Drop(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p, const char* reason);
+
+    std::vector<Ptr<FabricNetDevice>> m_ports;     //!< ports
+    std::vector<Ptr<FabricOutputQueue>> m_queues;  //!< egress queue per port
+    Ptr<FabricRoutingTable> m_routes;              //!< forwarding table
+    Ptr<FabricSharedBuffer> m_buffer;              //!< shared buffer
+    ForwardingMode m_mode{CUT_THROUGH};            //!< forwarding mode
+    Time m_latency;                                //!< pipeline latency
+    uint32_t m_classes{8};                         //!< traffic classes
+    uint64_t m_forwarded{0};                       //!< units forwarded
+    std::map<std::string, uint64_t> m_drops;       //!< drops by reason
+    TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_SWITCH_H */

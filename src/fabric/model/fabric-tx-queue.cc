@@ -1,0 +1,54 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-tx-queue.h"
+
+#include "ns3/log.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricTxQueue");
+NS_OBJECT_ENSURE_REGISTERED(FabricTxQueue);
+
+TypeId
+FabricTxQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricTxQueue").SetParent<Object>().SetGroupName("Fabric");
+    return tid;
+}
+
+FabricTxQueue::FabricTxQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricTxQueue::~FabricTxQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+bool
+FabricTxQueue::IsEmpty() const
+{
+    return DoIsEmpty();
+}
+
+Ptr<FabricPacket>
+FabricTxQueue::Dequeue()
+{
+    if (DoIsEmpty())
+    {
+        return nullptr;
+    }
+    Ptr<FabricPacket> p = DoDequeue();
+    NS_ASSERT_MSG(p, "DoDequeue returned nothing although the queue is not empty");
+    ++m_dequeuedUnits;
+    m_dequeuedBytes += p->GetSize();
+    return p;
+}
+
+} // namespace ns3

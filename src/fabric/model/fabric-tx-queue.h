@@ -1,0 +1,62 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_TX_QUEUE_H
+#define FABRIC_TX_QUEUE_H
+
+#include "fabric-packet.h"
+
+#include "ns3/object.h"
+#include "ns3/traced-value.h"
+
+namespace ns3
+{
+
+/**
+ * \ingroup fabric
+ * \brief What a FabricNetDevice transmits from: the abstract transmit queue of a port.
+ *
+ * NVI, as traffic-control's QueueDisc: the public non-virtual Dequeue() does the accounting and
+ * tracing and the private DoDequeue() holds the policy. A switch egress port uses
+ * FabricOutputQueue (per class, round robin over inputs); an endpoint uses FabricMessageQueue
+ * (messages cut into units lazily, when the wire is free).
+ */
+class FabricTxQueue : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    FabricTxQueue();
+    ~FabricTxQueue() override;
+
+    /// \return true if no unit can be dequeued now
+    bool IsEmpty() const;
+
+    /// \return the next unit to transmit, or nullptr if none
+    Ptr<FabricPacket> Dequeue();
+
+    /// \return the units dequeued so far
+    uint64_t GetDequeuedUnits() const
+    {
+        return m_dequeuedUnits;
+    }
+
+    /// \return the bytes (header plus payload) dequeued so far
+    uint64_t GetDequeuedBytes() const
+    {
+        return m_dequeuedBytes;
+    }
+
+  private:
+    /// \return true if the policy has nothing to send now
+    virtual bool DoIsEmpty() const = 0;
+    /// \return the next unit chosen by the policy (never called when DoIsEmpty())
+    virtual Ptr<FabricPacket> DoDequeue() = 0;
+
+    uint64_t m_dequeuedUnits{0}; //!< units dequeued
+    uint64_t m_dequeuedBytes{0}; //!< bytes dequeued
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_TX_QUEUE_H */

@@ -1,0 +1,62 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_EXPERIMENT_H
+#define POD_EXPERIMENT_H
+
+#include "run-results.h"
+#include "scenario.h"
+
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief One run of one scenario: load, build the pod, post the workloads, run, collect.
+ *
+ * Used by the podsim-run program, the benchmarks and the Python binding. Each Run() builds a new
+ * pod and ends with Simulator::Destroy(), so several runs can follow each other in one process.
+ */
+class Experiment
+{
+  public:
+    /// What to do besides simulating.
+    struct Options
+    {
+        bool writeResults{true};   //!< write the HDF5 results file named by the scenario
+        std::string resultsFile;   //!< override of output.file (empty: the scenario's)
+        bool printSummary{true};   //!< print the summary table on stdout
+        bool progress{true};       //!< progress line on stderr (also needs output.progress)
+    };
+
+    /**
+     * Load and validate a scenario file with overrides (throws ScenarioError on bad input).
+     * \param path YAML file
+     * \param overrides KEY=VALUE strings (dotted scenario keys, e.g. pod.accelerators=64)
+     * \return the scenario
+     */
+    static Scenario Load(const std::string& path, const std::vector<std::string>& overrides);
+
+    /**
+     * Run a scenario.
+     * \param scenario a validated scenario
+     * \param options what to write and print
+     * \return the results
+     */
+    static RunResults Run(const Scenario& scenario, const Options& options);
+
+    /**
+     * Print the summary table of a run.
+     * \param r the results
+     * \param os the stream
+     */
+    static void PrintSummary(const RunResults& r, std::ostream& os);
+};
+
+} // namespace ns3
+
+#endif /* POD_EXPERIMENT_H */

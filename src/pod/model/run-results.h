@@ -1,0 +1,79 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_RUN_RESULTS_H
+#define POD_RUN_RESULTS_H
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief Everything one run produced, in plain arrays (written to HDF5, returned to Python).
+ *
+ * Times are in picoseconds (int64), the simulator's resolution. A message not delivered or not
+ * completed has -1 in that column.
+ */
+struct RunResults
+{
+    /// Per-message table (one row per message).
+    struct Messages
+    {
+        std::vector<uint32_t> src;       //!< source accelerator
+        std::vector<uint32_t> dst;       //!< destination accelerator
+        std::vector<uint64_t> bytes;     //!< payload bytes
+        std::vector<uint8_t> tclass;     //!< traffic class
+        std::vector<uint32_t> workload;  //!< index into workloadNames
+        std::vector<int64_t> postPs;     //!< post time
+        std::vector<int64_t> deliverPs;  //!< delivery time at the receiver (-1: never)
+        std::vector<int64_t> completePs; //!< completion time at the sender (-1: never)
+    };
+
+    /// Per-link-direction table (one row per transmitting device).
+    struct Links
+    {
+        std::vector<std::string> name;      //!< e.g. "acc12.p3->sw3.0" or "sw3.0.p12->acc12.p3"
+        std::vector<std::string> kind;      //!< "nic-up" (accelerator to switch), "switch-down", "switch-up"
+        std::vector<uint32_t> plane;        //!< plane index
+        std::vector<uint64_t> txBytes;      //!< frame bytes sent
+        std::vector<uint64_t> txWireBytes;  //!< bytes on the wire including per-frame overhead
+        std::vector<uint64_t> txPackets;    //!< packets sent
+        std::vector<int64_t> busyPs;        //!< time the transmitter was busy
+        std::vector<double> rateBps;        //!< link rate (bit/s)
+        /// drops counted at the receiving end of this link direction, by reason: reason -> column
+        std::map<std::string, std::vector<uint64_t>> dropPackets;
+        std::map<std::string, std::vector<uint64_t>> dropBytes; //!< dropped payload bytes by reason
+    };
+
+    std::vector<std::string> workloadNames; //!< workload names, indexed by Messages::workload
+    Messages messages;                      //!< per-message table
+    Links links;                            //!< per-link table
+
+    // Summary.
+    std::string scenarioName;   //!< scenario name
+    std::string scenarioText;   //!< the YAML text (plus overrides, as a comment header)
+    uint32_t accelerators{0};   //!< pod size
+    uint32_t planes{0};         //!< planes
+    uint32_t switches{0};       //!< switches in the pod
+    uint64_t bytesSent{0};      //!< payload bytes posted
+    uint64_t bytesDelivered{0}; //!< payload bytes delivered
+    uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
+    std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
+    uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch
+    int64_t simTimePs{0};       //!< simulated time at the end of the run
+    double wallSeconds{0};      //!< wall-clock time of Simulator::Run
+    double buildSeconds{0};     //!< wall-clock time to build the pod
+    uint64_t events{0};         //!< scheduler events executed
+    uint64_t packetHops{0};     //!< packets transmitted on any link
+    uint64_t peakRssBytes{0};   //!< peak resident set size of the process
+};
+
+} // namespace ns3
+
+#endif /* POD_RUN_RESULTS_H */
