@@ -179,6 +179,7 @@ BasicEndpoint::Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p)
         dev->RecordDrop(p, FabricDropReason::MISDELIVERED);
         return;
     }
+    m_rxPayloadBytes += p->payloadBytes;
     bool done = false;
     if (p->offset == 0 && p->payloadBytes == p->msgBytes)
     {

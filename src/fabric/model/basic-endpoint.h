@@ -62,6 +62,12 @@ class BasicEndpoint : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
+    /// \return payload bytes of every unit received intact (whole messages or not)
+    uint64_t GetReceivedPayloadBytes() const
+    {
+        return m_rxPayloadBytes;
+    }
+
     /// \return units that arrived out of offset order (only possible with SPRAY)
     uint64_t GetOutOfOrderUnits() const
     {
@@ -108,6 +114,7 @@ class BasicEndpoint : public FabricEndpoint
     uint32_t m_nextPlane{0};                         //!< round-robin pointer
     std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
     uint64_t m_outOfOrder{0};                        //!< out-of-order units
+    uint64_t m_rxPayloadBytes{0};                    //!< payload bytes received intact
     uint64_t m_misdelivered{0};                      //!< misdelivered units
 };
 
