@@ -41,9 +41,10 @@ BasicEndpoint::GetTypeId()
                           MakeUintegerAccessor(&BasicEndpoint::m_headerBytes),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("PlaneSelection",
-                          "How messages are spread over the planes: RoundRobin (per message), "
-                          "Hash (of the destination), Spray (per packet, any free port).",
-                          EnumValue(ROUND_ROBIN),
+                          "How messages are spread over the planes: Spray (per packet, any free "
+                          "port; balances incast and all-to-all alike), RoundRobin (per message), "
+                          "Hash (of the destination).",
+                          EnumValue(SPRAY),
                           MakeEnumAccessor(&BasicEndpoint::m_planeSelection),
                           MakeEnumChecker(ROUND_ROBIN, "RoundRobin", HASH, "Hash", SPRAY, "Spray"));
     return tid;
@@ -88,7 +89,7 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
     device->SetPortIndex(m_devices.size());
     device->SetTxQueue(q);
     device->SetFabricReceiveCallback(MakeCallback(&BasicEndpoint::Receive, this));
-    device->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&BasicEndpoint::TransmitDone, this));
+    device->SetTransmitDoneCallback(MakeCallback(&BasicEndpoint::TransmitDone, this));
     m_devices.push_back(device);
 }
 
@@ -125,7 +126,9 @@ BasicEndpoint::DoSend(const FabricMessage& m)
     switch (m_planeSelection)
     {
     case ROUND_ROBIN:
-        plane = m_nextPlane;
+        // Each accelerator starts its rotation at its own id, so that the first messages of
+        // many senders (an incast) spread over the planes instead of all taking plane 0.
+        plane = (GetAcceleratorId() + m_nextPlane) % m_devices.size();
         m_nextPlane = (m_nextPlane + 1) % m_devices.size();
         break;
     case HASH:
@@ -179,7 +182,7 @@ BasicEndpoint::Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p)
         dev->RecordDrop(p, FabricDropReason::MISDELIVERED);
         return;
     }
-    m_rxPayloadBytes += p->payloadBytes;
+    CountReceivedPayload(p->payloadBytes);
     bool done = false;
     if (p->offset == 0 && p->payloadBytes == p->msgBytes)
     {

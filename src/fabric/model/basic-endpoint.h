@@ -20,7 +20,7 @@ namespace ns3
  * \brief The plain Ethernet-like NIC: the endpoint API with no flow control and no transport.
  *
  * The accelerator has one FabricNetDevice per plane. A posted message goes to a plane chosen by
- * PlaneSelection (round robin per message, a hash of the destination, or packet spraying over a
+ * PlaneSelection (round robin per message, starting at the accelerator's own id, a hash of the destination, or packet spraying over a
  * queue shared by all planes) and is cut into units of at most Mtu payload bytes plus HeaderBytes
  * of framing (Ethernet header and FCS by default). The receiver reassembles by (source, message
  * id) and reports delivery when every byte has arrived. Completion at the sender is local: the
@@ -62,12 +62,6 @@ class BasicEndpoint : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
-    /// \return payload bytes of every unit received intact (whole messages or not)
-    uint64_t GetReceivedPayloadBytes() const
-    {
-        return m_rxPayloadBytes;
-    }
-
     /// \return units that arrived out of offset order (only possible with SPRAY)
     uint64_t GetOutOfOrderUnits() const
     {
@@ -108,13 +102,12 @@ class BasicEndpoint : public FabricEndpoint
 
     std::vector<Ptr<FabricNetDevice>> m_devices;     //!< one per plane
     std::vector<Ptr<FabricMessageQueue>> m_queues;   //!< one per plane (one shared if SPRAY)
-    PlaneSelection m_planeSelection{ROUND_ROBIN};    //!< policy
+    PlaneSelection m_planeSelection{SPRAY};          //!< policy
     uint32_t m_mtu{4096};                            //!< payload bytes per unit
     uint32_t m_headerBytes{18};                      //!< framing bytes per unit
     uint32_t m_nextPlane{0};                         //!< round-robin pointer
     std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
     uint64_t m_outOfOrder{0};                        //!< out-of-order units
-    uint64_t m_rxPayloadBytes{0};                    //!< payload bytes received intact
     uint64_t m_misdelivered{0};                      //!< misdelivered units
 };
 

@@ -136,6 +136,8 @@ class FabricChannel : public Channel
     std::array<Ptr<FabricNetDevice>, 2> m_devices; //!< the two ends
     uint32_t m_nDevices{0};                        //!< attached devices
     DataRate m_rate;                               //!< link data rate
+    uint64_t m_bps{0};                             //!< cached bit rate
+    int64_t m_psPerByte{0};                        //!< exact ps per byte, or 0 if not integral
     Time m_delay;                                  //!< propagation delay when DIRECT
     CableType m_cable{DIRECT};                     //!< cable medium
     double m_cableLength{0};                       //!< cable length (m)

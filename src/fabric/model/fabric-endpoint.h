@@ -95,6 +95,16 @@ class FabricEndpoint : public Object
         return m_bytesDelivered;
     }
 
+    /**
+     * \return payload bytes of every unit that reached this endpoint intact, whether or not its
+     * message was completed: with the fabric's drop counters this closes the conservation law
+     * (bytes sent = bytes received + bytes dropped)
+     */
+    uint64_t GetReceivedPayloadBytes() const
+    {
+        return m_rxPayloadBytes;
+    }
+
     /// \return messages posted by this endpoint
     uint64_t GetMessagesSent() const
     {
@@ -114,6 +124,15 @@ class FabricEndpoint : public Object
     }
 
   protected:
+    /**
+     * Count payload that reached this endpoint intact (subclasses call it per unit).
+     * \param bytes payload bytes
+     */
+    void CountReceivedPayload(uint64_t bytes)
+    {
+        m_rxPayloadBytes += bytes;
+    }
+
     /**
      * Report a message fully received at this endpoint.
      * \param m the message (delivered time set by the caller)
@@ -136,6 +155,7 @@ class FabricEndpoint : public Object
     uint64_t m_nextMsgId{0};          //!< next message id
     uint64_t m_bytesSent{0};          //!< payload bytes posted
     uint64_t m_bytesDelivered{0};     //!< payload bytes delivered here
+    uint64_t m_rxPayloadBytes{0};     //!< payload bytes received intact
     uint64_t m_messagesSent{0};       //!< messages posted
     uint64_t m_messagesDelivered{0};  //!< messages delivered here
     uint64_t m_messagesCompleted{0};  //!< messages completed

@@ -77,6 +77,8 @@ FabricNetDevice::DoDispose()
     m_node = nullptr;
     m_channel = nullptr;
     m_txQueue = nullptr;
+    m_txPacket = nullptr;
+    m_txDoneCallback = TransmitDoneCallback();
     m_rxCallback = MakeNullCallback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>>();
     m_netRxCallback = MakeNullCallback<bool,
                                        Ptr<NetDevice>,
@@ -120,6 +122,12 @@ FabricNetDevice::SetFabricReceiveCallback(FabricReceiveCallback cb)
 }
 
 void
+FabricNetDevice::SetTransmitDoneCallback(TransmitDoneCallback cb)
+{
+    m_txDoneCallback = cb;
+}
+
+void
 FabricNetDevice::SetReceivePipeline(bool cutThrough, Time latency)
 {
     NS_LOG_FUNCTION(this << cutThrough << latency);
@@ -133,9 +141,37 @@ FabricNetDevice::GetReceiveOffset(Time txTime) const
     return m_cutThrough ? m_rxLatency : txTime + m_rxLatency;
 }
 
+FabricNetDevice::TxMachineState
+FabricNetDevice::GetTxState() const
+{
+    if (m_txState == BUSY && !m_completeScheduled && Simulator::Now() >= m_busyUntil)
+    {
+        return READY; // completed lazily (see the class documentation)
+    }
+    return m_txState;
+}
+
 void
 FabricNetDevice::Wake()
 {
+    if (m_txState == BUSY && !m_completeScheduled)
+    {
+        if (Simulator::Now() >= m_busyUntil)
+        {
+            // The transmission ended while nothing was waiting: complete it now.
+            m_txState = READY;
+            m_txPacket = nullptr;
+        }
+        else
+        {
+            // Something is waiting now: the end of the transmission becomes an event.
+            m_completeScheduled = true;
+            Simulator::Schedule(m_busyUntil - Simulator::Now(),
+                                &FabricNetDevice::TransmitComplete,
+                                this);
+            return;
+        }
+    }
     if (m_txState == READY && m_txQueue && m_channel)
     {
         Ptr<FabricPacket> p = m_txQueue->Dequeue();
@@ -161,23 +197,20 @@ FabricNetDevice::TransmitStart(Ptr<FabricPacket> p)
         txTime = p->tailArrival - now;
     }
     m_txStartTime = now;
+    m_busyUntil = now + txTime;
+    m_stats.busyTime += txTime;
     m_stats.txUnits++;
     m_stats.txBytes += p->GetSize();
     m_stats.txWireBytes += wire;
     m_stats.txPayloadBytes += p->payloadBytes;
     m_phyTxBeginTrace(p);
     m_channel->TransmitStart(p, this, txTime);
-    // Keep the unit only when someone listens to PhyTxEnd (saves a reference per event).
-    if (m_phyTxEndTrace.IsEmpty())
+    m_txPacket = p;
+    m_completeScheduled =
+        !m_txQueue->IsEmpty() || !m_txDoneCallback.IsNull() || !m_phyTxEndTrace.IsEmpty();
+    if (m_completeScheduled)
     {
         Simulator::Schedule(txTime, &FabricNetDevice::TransmitComplete, this);
-    }
-    else
-    {
-        Simulator::Schedule(txTime, [this, p]() {
-            m_phyTxEndTrace(p);
-            TransmitComplete();
-        });
     }
 }
 
@@ -185,9 +218,17 @@ void
 FabricNetDevice::TransmitComplete()
 {
     NS_LOG_FUNCTION(this);
-    NS_ASSERT_MSG(m_txState == BUSY, "Must be BUSY when a transmission completes");
+    NS_ASSERT_MSG(m_txState == BUSY && m_completeScheduled,
+                  "Must be BUSY when a transmission completes");
     m_txState = READY;
-    m_stats.busyTime += Simulator::Now() - m_txStartTime;
+    m_completeScheduled = false;
+    Ptr<FabricPacket> p = m_txPacket;
+    m_txPacket = nullptr;
+    m_phyTxEndTrace(p);
+    if (!m_txDoneCallback.IsNull())
+    {
+        m_txDoneCallback(p);
+    }
     Wake();
 }
 

@@ -32,8 +32,12 @@ class FabricChannel;
  * hands the unit to the channel and schedules TransmitComplete(); TransmitComplete() returns to
  * READY and starts the next unit. Producers call Wake() after they enqueue.
  *
- * This costs two scheduler events per unit per hop (TransmitComplete here, the receive event
- * scheduled by the channel), within DESIGN.md's budget of three.
+ * This costs at most two scheduler events per unit per hop (TransmitComplete here, the receive
+ * event scheduled by the channel), within DESIGN.md's budget of three. TransmitComplete is
+ * scheduled only when something happens at that instant: the queue has another unit, or the
+ * owner or a trace listens to the end of transmission. Otherwise the device records when the
+ * wire frees up and completes the transmission lazily, when the next unit arrives or the state
+ * is read; the timing is identical, and an idle port forwards a lone unit with one event.
  *
  * Received units go to the receive handler installed by the owner (a FabricSwitch or an
  * endpoint). Corrupted units are dropped here and counted under FabricDropReason::CORRUPTED.
@@ -69,6 +73,13 @@ class FabricNetDevice : public NetDevice
      */
     typedef Callback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>> FabricReceiveCallback;
 
+    /**
+     * Transmit-complete handler installed by the owner (e.g. an endpoint reporting local
+     * completion): a plain callback, cheaper than a trace source on the hot path.
+     * \param p the unit whose serialization ended
+     */
+    typedef Callback<void, Ptr<const FabricPacket>> TransmitDoneCallback;
+
     static TypeId GetTypeId();
     FabricNetDevice();
     ~FabricNetDevice() override;
@@ -88,6 +99,9 @@ class FabricNetDevice : public NetDevice
 
     /// \param cb the handler for units received intact
     void SetFabricReceiveCallback(FabricReceiveCallback cb);
+
+    /// \param cb called when each unit finishes serializing
+    void SetTransmitDoneCallback(TransmitDoneCallback cb);
 
     /**
      * Tell the device its queue may have something to send; starts a transmission if READY.
@@ -117,10 +131,7 @@ class FabricNetDevice : public NetDevice
     void SetReceivePipeline(bool cutThrough, Time latency);
 
     /// \return the transmit state
-    TxMachineState GetTxState() const
-    {
-        return m_txState;
-    }
+    TxMachineState GetTxState() const;
 
     /// \return the counters
     const Stats& GetStats() const
@@ -211,6 +222,8 @@ class FabricNetDevice : public NetDevice
     Ptr<FabricChannel> m_channel;        //!< attached channel
     Ptr<FabricTxQueue> m_txQueue;        //!< what this port transmits from
     FabricReceiveCallback m_rxCallback;  //!< owner's receive handler
+    TransmitDoneCallback m_txDoneCallback; //!< owner's transmit-complete handler
+    Ptr<FabricPacket> m_txPacket;        //!< the unit being serialized
     NetDevice::ReceiveCallback m_netRxCallback; //!< ns-3 protocol handler (unused by fabrics)
     Mac48Address m_address;              //!< MAC address
     uint32_t m_ifIndex{0};               //!< interface index
@@ -221,6 +234,8 @@ class FabricNetDevice : public NetDevice
     Time m_rxLatency;                    //!< receive pipeline latency
     TxMachineState m_txState{READY};     //!< transmit state
     Time m_txStartTime;                  //!< start of the current transmission
+    Time m_busyUntil;                    //!< end of the current transmission
+    bool m_completeScheduled{false};     //!< TransmitComplete is scheduled
     Stats m_stats;                       //!< counters
 
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts

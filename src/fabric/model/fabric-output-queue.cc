@@ -81,17 +81,45 @@ FabricOutputQueue::Enqueue(Ptr<FabricPacket> p)
         m_queues.resize(m_classes);
     }
     ClassQueue& q = m_queues[p->tclass];
-    p->next = nullptr;
-    auto [it, inserted] = q.fifos.try_emplace(p->inPort);
-    InputFifo& f = it->second;
-    if (inserted)
+    const uint32_t in = p->inPort;
+    if (in >= q.slotOf.size())
     {
+        q.slotOf.resize(in + 1, NONE);
+    }
+    p->next = nullptr;
+    uint32_t s = q.slotOf[in];
+    if (s == NONE)
+    {
+        // The input becomes active: take a slot and append it to the service ring.
+        if (q.freeHead != NONE)
+        {
+            s = q.freeHead;
+            q.freeHead = q.slots[s].next;
+        }
+        else
+        {
+            s = q.slots.size();
+            q.slots.emplace_back();
+        }
+        InputFifo& f = q.slots[s];
         f.head = p;
         f.tail = p;
-        q.rr.push_back(p->inPort);
+        f.input = in;
+        f.next = NONE;
+        q.slotOf[in] = s;
+        if (q.activeTail == NONE)
+        {
+            q.activeHead = s;
+        }
+        else
+        {
+            q.slots[q.activeTail].next = s;
+        }
+        q.activeTail = s;
     }
     else
     {
+        InputFifo& f = q.slots[s];
         f.tail->next = p;
         f.tail = p;
     }
@@ -115,7 +143,7 @@ FabricOutputQueue::DoDequeue()
     {
         for (c = m_classes; c-- > 0;)
         {
-            if (!m_queues[c].rr.empty())
+            if (m_queues[c].activeHead != NONE)
             {
                 break;
             }
@@ -126,7 +154,7 @@ FabricOutputQueue::DoDequeue()
         for (uint32_t i = 0; i < m_classes; ++i)
         {
             c = (m_nextClass + i) % m_classes;
-            if (!m_queues[c].rr.empty())
+            if (m_queues[c].activeHead != NONE)
             {
                 break;
             }
@@ -134,23 +162,39 @@ FabricOutputQueue::DoDequeue()
         m_nextClass = (c + 1) % m_classes;
     }
     ClassQueue& q = m_queues[c];
-    NS_ASSERT(!q.rr.empty());
+    NS_ASSERT(q.activeHead != NONE);
 
-    // Round robin over the active inputs of the class.
-    const uint32_t in = q.rr.front();
-    q.rr.pop_front();
-    auto it = q.fifos.find(in);
-    NS_ASSERT(it != q.fifos.end());
-    Ptr<FabricPacket> p = it->second.head;
-    it->second.head = p->next;
+    // Round robin over the active inputs of the class: serve the head of the ring, then move
+    // it to the tail if it still has units, or free its slot.
+    const uint32_t s = q.activeHead;
+    InputFifo& f = q.slots[s];
+    Ptr<FabricPacket> p = f.head;
+    f.head = p->next;
     p->next = nullptr;
-    if (it->second.head)
+    q.activeHead = f.next;
+    if (q.activeHead == NONE)
     {
-        q.rr.push_back(in);
+        q.activeTail = NONE;
+    }
+    if (f.head)
+    {
+        f.next = NONE;
+        if (q.activeTail == NONE)
+        {
+            q.activeHead = s;
+        }
+        else
+        {
+            q.slots[q.activeTail].next = s;
+        }
+        q.activeTail = s;
     }
     else
     {
-        q.fifos.erase(it);
+        f.tail = nullptr;
+        q.slotOf[f.input] = NONE;
+        f.next = q.freeHead;
+        q.freeHead = s;
     }
     q.bytes -= p->GetSize();
     m_bytes -= p->GetSize();

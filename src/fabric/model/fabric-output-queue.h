@@ -9,8 +9,6 @@
 
 #include "ns3/callback.h"
 
-#include <deque>
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -21,13 +19,14 @@ namespace ns3
  * \brief The egress queue of a switch port: per traffic class, round robin over input ports.
  *
  * An output-queued switch keeps, for each egress port and class, one FIFO per input port that
- * currently has units queued (created when the input becomes active, removed when it empties, so
- * memory follows the traffic rather than the radix squared). Dequeue serves classes round robin
- * (or in strict priority, class 0 lowest... see the ClassScheduling attribute) and, within a
- * class, the active inputs round robin: with k inputs backlogged toward one output each gets
- * 1/k of the output (the fairness the incast tests check).
+ * currently has units queued. Dequeue serves classes round robin (or in strict priority, see the
+ * ClassScheduling attribute) and, within a class, the active inputs round robin: with k inputs
+ * backlogged toward one output each gets 1/k of the output (the fairness the incast tests check).
  *
- * Units are chained through FabricPacket::next, so queueing allocates nothing per unit.
+ * Costs are O(1) per unit and nothing is allocated per unit: units are chained through
+ * FabricPacket::next; the FIFOs of active inputs live in a pool of slots that are reused when an
+ * input empties, linked in a ring in service order; a class's input-to-slot index (2 bytes per
+ * input) is created the first time the class is used.
  */
 class FabricOutputQueue : public FabricTxQueue
 {
@@ -83,19 +82,26 @@ class FabricOutputQueue : public FabricTxQueue
     bool DoIsEmpty() const override;
     Ptr<FabricPacket> DoDequeue() override;
 
-    /// FIFO of one input within one class.
+    static constexpr uint32_t NONE = 0xffffffff; //!< no slot
+
+    /// FIFO of one active input within one class.
     struct InputFifo
     {
         Ptr<FabricPacket> head; //!< first unit
         Ptr<FabricPacket> tail; //!< last unit
+        uint32_t input{0};      //!< input port
+        uint32_t next{NONE};    //!< next active slot in service order, or next free slot
     };
 
     /// State of one class.
     struct ClassQueue
     {
-        std::unordered_map<uint32_t, InputFifo> fifos; //!< active inputs
-        std::deque<uint32_t> rr;                        //!< active inputs in service order
-        uint64_t bytes{0};                              //!< bytes queued
+        std::vector<uint32_t> slotOf;  //!< input port -> slot (NONE: inactive)
+        std::vector<InputFifo> slots;  //!< slot pool
+        uint32_t freeHead{NONE};       //!< free slots
+        uint32_t activeHead{NONE};     //!< next input to serve
+        uint32_t activeTail{NONE};     //!< last input to serve
+        uint64_t bytes{0};             //!< bytes queued
     };
 
     uint32_t m_classes{8};                //!< number of classes

@@ -62,7 +62,8 @@ struct RunResults
     uint32_t planes{0};         //!< planes
     uint32_t switches{0};       //!< switches in the pod
     uint64_t bytesSent{0};      //!< payload bytes posted
-    uint64_t bytesDelivered{0}; //!< payload bytes delivered
+    uint64_t bytesDelivered{0}; //!< payload bytes of messages delivered whole
+    uint64_t bytesReceived{0};  //!< payload bytes that reached an endpoint (whole messages or not)
     uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
     std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
     uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch

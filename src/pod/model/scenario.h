@@ -53,7 +53,7 @@ struct Scenario
     {
         uint32_t mtu{4096};                  //!< pod.nic.mtu (payload bytes per packet)
         uint32_t headerBytes{18};            //!< pod.nic.header-bytes
-        std::string planeSelection{"round-robin"}; //!< pod.nic.plane-selection
+        std::string planeSelection{"spray"};        //!< pod.nic.plane-selection
     };
 
     /// The pod.

@@ -1,0 +1,220 @@
+#!/usr/bin/env python3
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""Plots of one podsim results file (HDF5, written by podsim-run or podsim.run()).
+
+Command line::
+
+    /usr/bin/python3 analysis/plot_results.py RESULTS.h5 [--out DIR]
+
+writes into DIR (default: ``<stem>-plots/`` beside the results file)
+
+- ``message-completion-cdf.png``: CDF of message completion time (deliver_ps - post_ps), one
+  curve per workload, log x axis;
+- ``link-utilization.png``: histogram of per-link utilization (busy_ps / simulated time), one
+  curve per link kind;
+
+and prints the path of each file written, one per line. As a module: ``plot(path, out_dir)``
+returns the list of paths written.
+
+Rendering uses matplotlib's Agg canvas directly (no pyplot), so importing this module does not
+change the matplotlib backend of the importing program.
+"""
+
+import argparse
+import sys
+from pathlib import Path
+
+import h5py
+import numpy as np
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+CDF_PNG = "message-completion-cdf.png"
+UTILIZATION_PNG = "link-utilization.png"
+
+# Link kinds in the order they are drawn (RunResults' names, then PodTopology's); kinds not
+# listed follow in name order.
+KIND_ORDER = ["nic-up", "switch-up", "switch-down", "acc-up", "leaf-up", "spine-down", "down"]
+
+
+def _strings(values):
+    """A list of str from an h5py string array (variable- or fixed-length, str or bytes)."""
+    out = []
+    for v in np.asarray(values).ravel():
+        out.append(v.decode("utf-8", "replace") if isinstance(v, bytes) else str(v))
+    return out
+
+
+def load(path):
+    """Read what the plots need from a results file.
+
+    Returns a dict: ``scenario_name``, ``workload_names`` (list of str), ``sim_time_ps`` (int),
+    ``messages`` ({column: array} for workload, post_ps, deliver_ps) and ``links``
+    ({"kind": list of str, "busy_ps": array}).
+    """
+    with h5py.File(path, "r") as f:
+        messages = {c: f["messages"][c][()] for c in ("workload", "post_ps", "deliver_ps")}
+        names = f["messages"].attrs.get("workload_names", [])
+        return {
+            "scenario_name": str(f.attrs.get("scenario_name", Path(path).stem)),
+            "workload_names": _strings(names),
+            "sim_time_ps": int(f["summary"].attrs["sim_time_ps"]),
+            "messages": messages,
+            "links": {
+                "kind": _strings(f["links"]["kind"][()]),
+                "busy_ps": f["links"]["busy_ps"][()],
+            },
+        }
+
+
+def default_out_dir(path):
+    """``<stem>-plots/`` beside the results file."""
+    path = Path(path)
+    return path.parent / (path.stem + "-plots")
+
+
+def _format_ns(ns):
+    """A duration in ns as text with a readable unit (ns, us, ms, s)."""
+    for unit, scale in (("s", 1e9), ("ms", 1e6), ("us", 1e3)):
+        if abs(ns) >= scale:
+            return f"{ns / scale:.4g} {unit}"
+    return f"{ns:.4g} ns"
+
+
+def _new_figure():
+    fig = Figure(figsize=(7.0, 4.5), dpi=100)
+    FigureCanvasAgg(fig)
+    return fig, fig.add_subplot(1, 1, 1)
+
+
+def _empty(ax, text):
+    ax.text(0.5, 0.5, text, ha="center", va="center", transform=ax.transAxes)
+
+
+def plot_completion_cdf(data, out_path):
+    """CDF of deliver_ps - post_ps per workload (delivered messages only), log x axis.
+
+    Returns out_path.
+    """
+    m = data["messages"]
+    workload = np.asarray(m["workload"])
+    post = np.asarray(m["post_ps"], dtype=np.int64)
+    deliver = np.asarray(m["deliver_ps"], dtype=np.int64)
+    names = data["workload_names"]
+
+    fig, ax = _new_figure()
+    drawn = 0
+    indices = sorted(set(workload.tolist()) | set(range(len(names))))
+    for w in indices:
+        mine = workload == w
+        delivered = mine & (deliver >= 0)
+        lost = int(mine.sum() - delivered.sum())
+        lat_ns = (deliver[delivered] - post[delivered]).astype(np.float64) / 1000.0
+        if lat_ns.size == 0:
+            continue
+        name = names[w] if w < len(names) else f"workload {w}"
+        label = f"{name} (n={lat_ns.size}, p50 {_format_ns(np.median(lat_ns))}"
+        label += f", {lost} not delivered)" if lost else ")"
+        # A log axis cannot show zero; a zero latency is drawn at 1 ps. Each curve starts at 0,
+        # so a workload whose messages all take the same time is a full-height step.
+        lat_ns = np.sort(np.maximum(lat_ns, 1e-3))
+        frac = np.arange(0, lat_ns.size + 1) / lat_ns.size
+        lat_ns = np.concatenate(([lat_ns[0]], lat_ns))
+        ax.step(lat_ns, frac, where="post", label=label)
+        drawn += 1
+    if drawn:
+        ax.set_xscale("log")
+        ax.legend(loc="lower right", fontsize="small")
+    else:
+        _empty(ax, "no delivered messages")
+    ax.set_ylim(0.0, 1.02)
+    ax.set_xlabel("completion time, post to delivery (ns)")
+    ax.set_ylabel("fraction of messages")
+    ax.set_title(f"{data['scenario_name']}: message completion time")
+    ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out_path)
+    return out_path
+
+
+def plot_link_utilization(data, out_path):
+    """Histogram of busy_ps / simulated time over links, one curve per link kind.
+
+    Returns out_path.
+    """
+    kinds = np.asarray(data["links"]["kind"], dtype=object)
+    busy = np.asarray(data["links"]["busy_ps"], dtype=np.float64)
+    sim = float(data["sim_time_ps"])
+
+    fig, ax = _new_figure()
+    if busy.size and sim > 0:
+        util = busy / sim
+        top = max(1.0, float(util.max()))
+        bins = np.linspace(0.0, top, int(round(40 * top)) + 1)
+        present = set(kinds.tolist())
+        order = [k for k in KIND_ORDER if k in present] + sorted(present - set(KIND_ORDER))
+        for kind in order:
+            u = util[kinds == kind]
+            ax.hist(
+                u,
+                bins=bins,
+                histtype="step",
+                linewidth=1.5,
+                label=f"{kind} (n={u.size}, mean {u.mean():.1%})",
+            )
+        ax.set_xlim(0.0, top)
+        ax.legend(loc="upper right", fontsize="small")
+    else:
+        _empty(ax, "no links" if not busy.size else "simulated time is zero")
+    ax.set_xlabel(f"utilization (busy time / simulated time {sim / 1e6:.4g} us)")
+    ax.set_ylabel("links")
+    ax.set_title(f"{data['scenario_name']}: per-link utilization")
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out_path)
+    return out_path
+
+
+def plot(path, out_dir=None):
+    """Write every plot of one results file.
+
+    Args:
+        path: the results file.
+        out_dir: directory for the PNGs (created if missing); default ``<stem>-plots/`` beside
+            the results file.
+
+    Returns:
+        The list of paths written (str).
+    """
+    data = load(path)
+    out = Path(out_dir) if out_dir is not None else default_out_dir(path)
+    out.mkdir(parents=True, exist_ok=True)
+    return [
+        str(plot_completion_cdf(data, out / CDF_PNG)),
+        str(plot_link_utilization(data, out / UTILIZATION_PNG)),
+    ]
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description="Plot a podsim results file (HDF5) to PNGs.")
+    parser.add_argument("results", help="results file (.h5)")
+    parser.add_argument(
+        "--out", metavar="DIR", help="output directory (default: <stem>-plots/ beside RESULTS)"
+    )
+    args = parser.parse_args(argv)
+    if not Path(args.results).is_file():
+        print(f"plot_results.py: {args.results}: no such file", file=sys.stderr)
+        return 1
+    try:
+        paths = plot(args.results, args.out)
+    except (OSError, KeyError) as e:
+        print(f"plot_results.py: {args.results}: not a podsim results file ({e})", file=sys.stderr)
+        return 1
+    for p in paths:
+        print(p)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

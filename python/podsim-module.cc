@@ -1,0 +1,359 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+/**
+ * \file
+ * \ingroup pod
+ * The `_podsim` Python extension: runs a scenario and returns its results as numpy arrays.
+ *
+ * The `podsim` package (python/podsim/__init__.py) re-exports what is defined here.
+ */
+
+#include "ns3/experiment.h"
+#include "ns3/nstime.h"
+#include "ns3/results-writer.h"
+#include "ns3/run-results.h"
+#include "ns3/scenario-error.h"
+
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+#include <string>
+#include <vector>
+
+namespace py = pybind11;
+
+namespace
+{
+
+/**
+ * A Python str from UTF-8 bytes; invalid bytes become U+FFFD instead of raising.
+ * \param s the bytes
+ * \return the str
+ */
+py::str
+ToStr(const std::string& s)
+{
+    PyObject* o = PyUnicode_DecodeUTF8(s.data(), static_cast<Py_ssize_t>(s.size()), "replace");
+    if (o == nullptr)
+    {
+        throw py::error_already_set();
+    }
+    return py::reinterpret_steal<py::str>(o);
+}
+
+/**
+ * A 1-D numpy array with a copy of a column.
+ * \param v the column
+ * \return the array
+ */
+template <typename T>
+py::array_t<T>
+ToArray(const std::vector<T>& v)
+{
+    py::array_t<T> a(static_cast<py::ssize_t>(v.size()));
+    if (!v.empty())
+    {
+        std::copy(v.begin(), v.end(), a.mutable_data());
+    }
+    return a;
+}
+
+/**
+ * A list of str.
+ * \param v the strings
+ * \return the list
+ */
+py::list
+ToList(const std::vector<std::string>& v)
+{
+    py::list l;
+    for (const auto& s : v)
+    {
+        l.append(ToStr(s));
+    }
+    return l;
+}
+
+/**
+ * A 1-D numpy array of str (dtype '<U...'), so that `links["kind"] == "nic-up"` is a mask.
+ * \param v the strings
+ * \return the array
+ */
+py::object
+ToStrArray(const std::vector<std::string>& v)
+{
+    py::module_ np = py::module_::import("numpy");
+    return np.attr("array")(ToList(v), py::arg("dtype") = py::str("U"));
+}
+
+/**
+ * {reason: array} from a map of columns.
+ * \param m the columns by reason
+ * \return the dict
+ */
+py::dict
+ToDict(const std::map<std::string, std::vector<uint64_t>>& m)
+{
+    py::dict d;
+    for (const auto& [reason, col] : m)
+    {
+        d[ToStr(reason)] = ToArray(col);
+    }
+    return d;
+}
+
+/**
+ * The results of a run as the dict documented in podsim.run().
+ * \param r the results
+ * \return the dict
+ */
+py::dict
+ResultsToDict(const ns3::RunResults& r)
+{
+    const auto& m = r.messages;
+    py::dict messages;
+    messages["src"] = ToArray(m.src);
+    messages["dst"] = ToArray(m.dst);
+    messages["bytes"] = ToArray(m.bytes);
+    messages["class"] = ToArray(m.tclass);
+    messages["workload"] = ToArray(m.workload);
+    messages["post_ps"] = ToArray(m.postPs);
+    messages["deliver_ps"] = ToArray(m.deliverPs);
+    messages["complete_ps"] = ToArray(m.completePs);
+
+    const auto& l = r.links;
+    py::dict links;
+    links["name"] = ToStrArray(l.name);
+    links["kind"] = ToStrArray(l.kind);
+    links["plane"] = ToArray(l.plane);
+    links["tx_bytes"] = ToArray(l.txBytes);
+    links["tx_wire_bytes"] = ToArray(l.txWireBytes);
+    links["tx_packets"] = ToArray(l.txPackets);
+    links["busy_ps"] = ToArray(l.busyPs);
+    links["rate_bps"] = ToArray(l.rateBps);
+    links["drop_packets"] = ToDict(l.dropPackets);
+    links["drop_bytes"] = ToDict(l.dropBytes);
+
+    py::dict drops;
+    for (const auto& [reason, count] : r.dropsByReason)
+    {
+        drops[ToStr(reason)] = count;
+    }
+    py::dict summary;
+    summary["scenario_name"] = ToStr(r.scenarioName);
+    summary["accelerators"] = r.accelerators;
+    summary["planes"] = r.planes;
+    summary["switches"] = r.switches;
+    summary["bytes_sent"] = r.bytesSent;
+    summary["bytes_delivered"] = r.bytesDelivered;
+    summary["bytes_received"] = r.bytesReceived;
+    summary["bytes_dropped"] = r.bytesDropped;
+    summary["drops_by_reason"] = drops;
+    summary["peak_switch_buffer_bytes"] = r.peakSwitchBufferBytes;
+    summary["sim_time_ps"] = r.simTimePs;
+    summary["wall_seconds"] = r.wallSeconds;
+    summary["build_seconds"] = r.buildSeconds;
+    summary["events"] = r.events;
+    summary["packet_hops"] = r.packetHops;
+    summary["peak_rss_bytes"] = r.peakRssBytes;
+
+    py::dict d;
+    d["messages"] = messages;
+    d["links"] = links;
+    d["summary"] = summary;
+    d["workload_names"] = ToList(r.workloadNames);
+    d["scenario"] = ToStr(r.scenarioText);
+    d["results_file"] = py::none();
+    return d;
+}
+
+/**
+ * One override value as scenario text: bool as true/false, None as null, str as is,
+ * anything else through str() (numbers, and lists or dicts, which print as YAML flow style).
+ * \param v the value
+ * \return the text
+ */
+std::string
+OverrideValue(const py::handle& v)
+{
+    if (v.is_none())
+    {
+        return "null";
+    }
+    if (py::isinstance<py::bool_>(v))
+    {
+        return v.cast<bool>() ? "true" : "false";
+    }
+    if (py::isinstance<py::str>(v))
+    {
+        return v.cast<std::string>();
+    }
+    return py::str(v).cast<std::string>();
+}
+
+/**
+ * Overrides as KEY=VALUE strings.
+ * \param overrides None, a dict {key: value}, or a list of "KEY=VALUE" strings or (key, value)
+ * pairs
+ * \return the strings
+ */
+std::vector<std::string>
+OverrideStrings(const py::object& overrides)
+{
+    std::vector<std::string> out;
+    if (overrides.is_none())
+    {
+        return out;
+    }
+    if (py::isinstance<py::dict>(overrides))
+    {
+        for (const auto& [key, value] : overrides.cast<py::dict>())
+        {
+            out.push_back(py::str(key).cast<std::string>() + "=" + OverrideValue(value));
+        }
+        return out;
+    }
+    if (py::isinstance<py::str>(overrides) || py::isinstance<py::bytes>(overrides) ||
+        !py::isinstance<py::sequence>(overrides))
+    {
+        throw py::type_error("overrides must be a dict {key: value} or a list of "
+                             "'KEY=VALUE' strings");
+    }
+    for (const auto& item : overrides.cast<py::sequence>())
+    {
+        if (py::isinstance<py::str>(item))
+        {
+            out.push_back(item.cast<std::string>());
+        }
+        else if (py::isinstance<py::tuple>(item) && py::len(item) == 2)
+        {
+            auto pair = item.cast<py::tuple>();
+            out.push_back(py::str(pair[0]).cast<std::string>() + "=" + OverrideValue(pair[1]));
+        }
+        else
+        {
+            throw py::type_error("overrides list items must be 'KEY=VALUE' strings or "
+                                 "(key, value) pairs, got " +
+                                 py::repr(item).cast<std::string>());
+        }
+    }
+    return out;
+}
+
+/**
+ * podsim.run(): load, run, return the results.
+ * \param scenarioPath the YAML file
+ * \param overrides None, dict or list (see OverrideStrings)
+ * \param resultsFile None or the HDF5 file to write instead of the scenario's output.file
+ * \param writeResults write the HDF5 file
+ * \param quiet no summary table and no progress line
+ * \return the results dict
+ */
+py::dict
+Run(const std::string& scenarioPath,
+    const py::object& overrides,
+    const py::object& resultsFile,
+    bool writeResults,
+    bool quiet)
+{
+    ns3::Scenario scenario = ns3::Experiment::Load(scenarioPath, OverrideStrings(overrides));
+    ns3::Experiment::Options options;
+    options.writeResults = writeResults;
+    if (!resultsFile.is_none())
+    {
+        options.resultsFile = py::str(resultsFile).cast<std::string>();
+    }
+    options.printSummary = !quiet;
+    options.progress = !quiet;
+
+    // The simulator is process-wide state and the GIL is held throughout: one run at a time,
+    // and no HDF5 call (the results file) can overlap h5py's in another thread.
+    ns3::RunResults results = ns3::Experiment::Run(scenario, options);
+
+    py::dict d = ResultsToDict(results);
+    if (writeResults)
+    {
+        std::string file = options.resultsFile;
+        if (file.empty())
+        {
+            file = scenario.output.file;
+        }
+        if (file.empty())
+        {
+            file = "results/" + scenario.name + ".h5";
+        }
+        d["results_file"] = ToStr(file);
+    }
+    return d;
+}
+
+/**
+ * podsim.read(): a results file as the results dict.
+ * \param path the HDF5 file
+ * \return the results dict
+ */
+py::dict
+Read(const std::string& path)
+{
+    py::dict d = ResultsToDict(ns3::ResultsWriter::Read(path));
+    d["results_file"] = ToStr(path);
+    return d;
+}
+
+} // namespace
+
+PYBIND11_MODULE(_podsim, m)
+{
+    // podsim runs at picosecond resolution (DESIGN.md rule 4); Time allows one change only.
+    if (ns3::Time::GetResolution() != ns3::Time::PS)
+    {
+        ns3::Time::SetResolution(ns3::Time::PS);
+    }
+
+    m.doc() = "podsim simulator core (use the podsim package, which re-exports this module)";
+    m.attr("__version__") = ns3::ResultsWriter::PODSIM_VERSION;
+
+    // ScenarioError -> podsim.ScenarioError(ValueError), with the parts of the message as
+    // attributes file, line, field and message.
+    static py::exception<ns3::ScenarioError> scenarioError(m, "ScenarioError", PyExc_ValueError);
+    scenarioError.doc() = "A scenario file or override is invalid. str(e) is "
+                          "'FILE:LINE: FIELD: MESSAGE'; the attributes file, line (0: unknown), "
+                          "field and message hold the parts.";
+    py::register_exception_translator([](std::exception_ptr p) {
+        try
+        {
+            if (p)
+            {
+                std::rethrow_exception(p);
+            }
+        }
+        catch (const ns3::ScenarioError& e)
+        {
+            // py::exception's operator() sets the error; call the class through a plain object.
+            py::object cls = py::reinterpret_borrow<py::object>(scenarioError);
+            py::object err = cls(ToStr(e.what()));
+            err.attr("file") = ToStr(e.GetFile());
+            err.attr("line") = e.GetLine();
+            err.attr("field") = ToStr(e.GetField());
+            err.attr("message") = ToStr(e.GetMessage());
+            PyErr_SetObject(scenarioError.ptr(), err.ptr());
+        }
+    });
+
+    m.def("run",
+          &Run,
+          py::arg("scenario_path"),
+          py::arg("overrides") = py::none(),
+          py::arg("results_file") = py::none(),
+          py::arg("write_results") = true,
+          py::arg("quiet") = true,
+          "Run a scenario file and return its results as a dict of numpy arrays "
+          "(see podsim.run).");
+    m.def("read",
+          &Read,
+          py::arg("path"),
+          "Read a results file into the dict that run() returns (see podsim.read).");
+}

@@ -1,0 +1,115 @@
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""podsim: pod-scale accelerator fabric simulator (ns-3), from Python.
+
+Run a scenario and get its results as numpy arrays::
+
+    import podsim
+    r = podsim.run("examples/scenarios/incast.yaml", {"pod.accelerators": 64},
+                   results_file="/tmp/incast.h5")
+    lat_ns = podsim.message_latency_ns(r)
+    again = podsim.read("/tmp/incast.h5")      # same dict, from the HDF5 file
+
+Results dict (every time in picoseconds; -1 where a message was never delivered or completed)::
+
+    {
+      "messages": {"src": u32, "dst": u32, "bytes": u64, "class": u8, "workload": u32,
+                   "post_ps": i64, "deliver_ps": i64, "complete_ps": i64},   # numpy arrays
+      "links": {"name": str array, "kind": str array ("nic-up", "switch-down", "switch-up"),
+                "plane": u32, "tx_bytes": u64, "tx_wire_bytes": u64, "tx_packets": u64,
+                "busy_ps": i64, "rate_bps": f64,
+                "drop_packets": {reason: u64 array}, "drop_bytes": {reason: u64 array}},
+      "summary": {"scenario_name", "accelerators", "planes", "switches", "bytes_sent",
+                  "bytes_delivered" (whole messages), "bytes_received" (any payload),
+                  "bytes_dropped", "drops_by_reason": {reason: packets},
+                  "peak_switch_buffer_bytes", "sim_time_ps", "wall_seconds", "build_seconds",
+                  "events", "packet_hops", "peak_rss_bytes"},
+      "workload_names": [str, ...],   # indexed by messages["workload"]
+      "scenario": str,                # the scenario's YAML text
+      "results_file": str or None,    # the HDF5 file written (run) or read (read)
+    }
+
+Every array of "messages" has one row per message, every array of "links" one row per
+transmitting link direction.
+"""
+
+import os as _os
+
+from ._podsim import ScenarioError
+from ._podsim import __version__
+from ._podsim import read as _read
+from ._podsim import run as _run
+
+__all__ = ["run", "read", "ScenarioError", "message_latency_ns", "__version__"]
+
+ScenarioError.__module__ = "podsim"
+
+
+def run(scenario_path, overrides=None, results_file=None, write_results=True, quiet=True):
+    """Run one scenario and return its results.
+
+    Args:
+        scenario_path: the scenario YAML file (str or os.PathLike).
+        overrides: None, a dict ``{"pod.accelerators": 64, "pod.link.rate": "400Gbps"}``,
+            or a list of ``"KEY=VALUE"`` strings (what ``podsim-run --set`` takes). Dict values
+            are converted to scenario text: bools as true/false, None as null, other values
+            with str().
+        results_file: HDF5 file to write instead of the scenario's ``output.file``.
+        write_results: write the HDF5 results file at all.
+        quiet: print neither the summary table nor the progress line.
+
+    Returns:
+        The results dict described in the module docstring; ``results_file`` is the path
+        written (None when write_results is false).
+
+    Raises:
+        ScenarioError: the scenario or an override is invalid (nothing was run). str(e) is
+            ``FILE:LINE: FIELD: MESSAGE``; e.file, e.line, e.field and e.message hold the parts.
+        RuntimeError: the results file could not be written.
+
+    The simulator is process-wide: runs do not overlap, and the calling thread holds the GIL
+    until the run ends.
+    """
+    if results_file is not None:
+        results_file = _os.fspath(results_file)
+    return _run(
+        _os.fspath(scenario_path),
+        overrides,
+        results_file,
+        bool(write_results),
+        bool(quiet),
+    )
+
+
+def read(path):
+    """Read an HDF5 results file written by a run.
+
+    Args:
+        path: the results file (str or os.PathLike).
+
+    Returns:
+        The same dict that run() returned for that run (``results_file`` is ``path``).
+
+    Raises:
+        RuntimeError: the file cannot be opened or is not a podsim results file.
+    """
+    return _read(_os.fspath(path))
+
+
+def message_latency_ns(results):
+    """Delivery latency of every delivered message, in nanoseconds.
+
+    Args:
+        results: a dict from run() or read().
+
+    Returns:
+        float64 numpy array of ``(deliver_ps - post_ps) / 1000`` for the messages that were
+        delivered (deliver_ps >= 0), in message order.
+    """
+    import numpy as np
+
+    m = results["messages"]
+    deliver = np.asarray(m["deliver_ps"], dtype=np.int64)
+    post = np.asarray(m["post_ps"], dtype=np.int64)
+    delivered = deliver >= 0
+    return (deliver[delivered] - post[delivered]).astype(np.float64) / 1000.0

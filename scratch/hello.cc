@@ -1,0 +1,32 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// A starting point for your own programs: every .cc in scratch/ is built as its own program,
+// build/bin/scratch-<name> (here build/bin/scratch-scratch-example), linked to every podsim module.
+
+#include "ns3/core-module.h"
+
+#include <iostream>
+
+using namespace ns3;
+
+int
+main(int argc, char* argv[])
+{
+    // podsim runs at picosecond resolution: set it before any Time is made.
+    Time::SetResolution(Time::PS);
+
+    Time delay = NanoSeconds(1);
+    CommandLine cmd(__FILE__);
+    cmd.AddValue("delay", "when to say hello", delay);
+    cmd.Parse(argc, argv);
+
+    Simulator::Schedule(delay, []() {
+        std::cout << "hello podsim at " << Simulator::Now().As(Time::PS) << std::endl;
+    });
+    Simulator::Run();
+    Simulator::Destroy();
+    return 0;
+}

@@ -1,0 +1,123 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// podsim-run: run one scenario file and write its results.
+//
+//   podsim-run examples/scenarios/default.yaml --set=pod.accelerators=64 --set=workloads[0].size=4KiB
+//   podsim-run SCENARIO --bench        # print the benchmark figures of the run
+//   podsim-run --schema                # print the scenario key reference (Markdown)
+//
+// ./podsim run passes its arguments here (it turns "--set K=V" into "--set=K=V").
+
+#include "ns3/command-line.h"
+#include "ns3/experiment.h"
+#include "ns3/nstime.h"
+#include "ns3/scenario-error.h"
+#include "ns3/scenario-schema.h"
+
+#include <cstdio>
+#include <iostream>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+std::vector<std::string> g_overrides; //!< --set values, in order
+
+/// Collect one --set value.
+bool
+AddOverride(const std::string& kv)
+{
+    g_overrides.push_back(kv);
+    return true;
+}
+} // namespace
+
+int
+main(int argc, char** argv)
+{
+    // Flit times are single nanoseconds: picosecond resolution before any Time is made.
+    Time::SetResolution(Time::PS);
+
+    std::string scenario = "examples/scenarios/default.yaml";
+    std::string out;
+    bool bench = false;
+    bool schema = false;
+    bool quiet = false;
+    CommandLine cmd(__FILE__);
+    cmd.Usage("Run a podsim scenario (YAML) and write its HDF5 results.");
+    cmd.AddNonOption("scenario", "scenario file", scenario);
+    cmd.AddValue("set",
+                 "override a scenario key, KEY=VALUE (repeatable), e.g. pod.accelerators=64",
+                 MakeCallback(&AddOverride));
+    cmd.AddValue("out", "results file (default: the scenario's output.file)", out);
+    cmd.AddValue("bench", "print the run's benchmark figures (and no results file)", bench);
+    cmd.AddValue("schema", "print the scenario key reference and exit", schema);
+    cmd.AddValue("quiet", "no progress line", quiet);
+    cmd.Parse(argc, argv);
+
+    if (schema)
+    {
+        std::cout << ScenarioSchema::MarkdownReference();
+        return 0;
+    }
+    Scenario s;
+    try
+    {
+        s = Experiment::Load(scenario, g_overrides);
+    }
+    catch (const ScenarioError& e)
+    {
+        std::cerr << "error: " << e.what() << std::endl;
+        return 2;
+    }
+
+    Experiment::Options opt;
+    opt.resultsFile = out;
+    opt.progress = !quiet;
+    opt.writeResults = !bench;
+    RunResults r;
+    try
+    {
+        r = Experiment::Run(s, opt);
+    }
+    catch (const std::exception& e)
+    {
+        std::cerr << "error: " << e.what() << std::endl;
+        return 1;
+    }
+
+    if (bench)
+    {
+        // Figures of [core]'s benchmark, with the targets they are read against.
+        const double hopsPerSec = r.wallSeconds > 0 ? r.packetHops / r.wallSeconds : 0;
+        const double eventsPerHop = r.packetHops ? double(r.events) / r.packetHops : 0;
+        const double simPerWall = r.wallSeconds > 0 ? r.simTimePs * 1e-12 / r.wallSeconds : 0;
+        std::printf("\nbenchmark %s\n", r.scenarioName.c_str());
+        std::printf("  events/s                  %.3e\n",
+                    r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0);
+        std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
+        std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
+        std::printf("  simulated/wall time       %.3e\n", simPerWall);
+        std::printf("  peak RSS                  %.1f MiB (target < 2048)\n",
+                    r.peakRssBytes / 1048576.0);
+        std::printf("  wall (run / build)        %.2f s / %.2f s\n", r.wallSeconds, r.buildSeconds);
+        std::printf("BENCH-JSON {\"name\": \"%s\", \"events_per_s\": %.6e, "
+                    "\"packet_hops_per_s\": %.6e, \"events_per_packet_hop\": %.6f, "
+                    "\"sim_per_wall\": %.6e, \"peak_rss_bytes\": %lu, \"wall_s\": %.4f, "
+                    "\"build_s\": %.4f}\n",
+                    r.scenarioName.c_str(),
+                    r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0,
+                    hopsPerSec,
+                    eventsPerHop,
+                    simPerWall,
+                    static_cast<unsigned long>(r.peakRssBytes),
+                    r.wallSeconds,
+                    r.buildSeconds);
+    }
+    return 0;
+}

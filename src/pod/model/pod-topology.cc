@@ -1,0 +1,374 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "pod-topology.h"
+
+#include "ns3/abort.h"
+#include "ns3/basic-endpoint-helper.h"
+#include "ns3/basic-endpoint.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-link-helper.h"
+#include "ns3/fabric-switch-helper.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <boost/graph/adjacency_list.hpp>
+#include <boost/graph/breadth_first_search.hpp>
+#include <boost/graph/visitors.hpp>
+
+#include <limits>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("PodTopology");
+
+namespace
+{
+
+/// Vertex of the plane graph.
+struct VertexProps
+{
+    bool isSwitch{false}; //!< switch or accelerator
+    uint32_t index{0};    //!< accelerator id, or switch index within the plane
+    std::string name;     //!< name without the plane prefix
+};
+
+/// Edge of the plane graph: its two ends and the port each end uses. The ends are stored
+/// because an undirected graph reports either end as the source, depending on the traversal.
+struct EdgeProps
+{
+    std::size_t a{0};  //!< first end
+    std::size_t b{0};  //!< second end
+    uint32_t portA{0}; //!< port index at a
+    uint32_t portB{0}; //!< port index at b
+
+    /// \return the port used at vertex v, an end of this edge
+    uint32_t PortAt(std::size_t v) const
+    {
+        return v == a ? portA : portB;
+    }
+};
+
+typedef boost::adjacency_list<boost::vecS, boost::vecS, boost::undirectedS, VertexProps, EdgeProps>
+    PlaneGraph;
+typedef boost::graph_traits<PlaneGraph>::vertex_descriptor Vertex;
+
+} // namespace
+
+struct PodTopology::Impl
+{
+    Scenario::Pod pod;                            //!< the scenario's pod
+    PlaneGraph graph;                             //!< one plane (all planes are identical)
+    uint32_t switchesPerPlane{0};                 //!< switches per plane
+    bool twoTier{false};                          //!< leaf-spine
+    NodeContainer accNodes;                       //!< accelerator nodes
+    std::vector<Ptr<BasicEndpoint>> endpoints;    //!< per accelerator
+    std::vector<Ptr<FabricSwitch>> switches;      //!< plane-major: plane * perPlane + index
+    std::vector<Transmitter> transmitters;        //!< every device
+    /// routes[switch index][dst] = egress ports (computed on the plane graph)
+    std::vector<std::vector<std::vector<uint32_t>>> routes;
+
+    Vertex AccVertex(uint32_t i) const
+    {
+        return i;
+    }
+
+    Vertex SwitchVertex(uint32_t k) const
+    {
+        return pod.accelerators + k;
+    }
+};
+
+PodTopology::PodTopology()
+    : m_impl(std::make_unique<Impl>())
+{
+}
+
+PodTopology::~PodTopology() = default;
+
+void
+PodTopology::Build(const Scenario::Pod& pod)
+{
+    NS_LOG_FUNCTION(this << pod.accelerators << pod.planes);
+    Impl& m = *m_impl;
+    m.pod = pod;
+    const uint32_t n = pod.accelerators;
+    const uint32_t r = pod.sw.radix;
+
+    // 1. The plane graph (Boost.Graph). Ports are numbered per vertex in edge order.
+    std::vector<uint32_t> nextPort;
+    auto addVertex = [&](bool isSwitch, uint32_t index, const std::string& name) {
+        Vertex v = boost::add_vertex(VertexProps{isSwitch, index, name}, m.graph);
+        nextPort.push_back(0);
+        return v;
+    };
+    auto addEdge = [&](Vertex a, Vertex b) {
+        boost::add_edge(a, b, EdgeProps{a, b, nextPort[a]++, nextPort[b]++}, m.graph);
+    };
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        addVertex(false, i, "acc" + std::to_string(i));
+    }
+    if (r >= n)
+    {
+        m.twoTier = false;
+        m.switchesPerPlane = 1;
+        addVertex(true, 0, "sw0");
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            addEdge(m.AccVertex(i), m.SwitchVertex(0));
+        }
+    }
+    else
+    {
+        const uint32_t down = r / 2;
+        const uint32_t leaves = (n + down - 1) / down;
+        const uint32_t spines = r - down;
+        NS_ABORT_MSG_IF(leaves > r, "radix " << r << " too small for two tiers of " << n);
+        m.twoTier = true;
+        m.switchesPerPlane = leaves + spines;
+        for (uint32_t l = 0; l < leaves; ++l)
+        {
+            addVertex(true, l, "leaf" + std::to_string(l));
+        }
+        for (uint32_t s = 0; s < spines; ++s)
+        {
+            addVertex(true, leaves + s, "spine" + std::to_string(s));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
+        }
+        for (uint32_t l = 0; l < leaves; ++l)
+        {
+            for (uint32_t s = 0; s < spines; ++s)
+            {
+                addEdge(m.SwitchVertex(l), m.SwitchVertex(leaves + s));
+            }
+        }
+    }
+
+    // 2. Routes: breadth-first search from every destination; a switch forwards on every port
+    // whose neighbour is one hop closer to it.
+    const uint32_t nv = boost::num_vertices(m.graph);
+    m.routes.assign(m.switchesPerPlane, std::vector<std::vector<uint32_t>>(n));
+    std::vector<uint32_t> dist(nv);
+    for (uint32_t d = 0; d < n; ++d)
+    {
+        std::fill(dist.begin(), dist.end(), std::numeric_limits<uint32_t>::max());
+        dist[m.AccVertex(d)] = 0;
+        boost::breadth_first_search(
+            m.graph,
+            m.AccVertex(d),
+            boost::visitor(boost::make_bfs_visitor(
+                boost::record_distances(dist.data(), boost::on_tree_edge()))));
+        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+        {
+            const Vertex sv = m.SwitchVertex(k);
+            for (auto [e, eEnd] = boost::out_edges(sv, m.graph); e != eEnd; ++e)
+            {
+                const Vertex nb = boost::target(*e, m.graph);
+                // Accelerators never forward: only the destination itself is a next hop.
+                if (!m.graph[nb].isSwitch && nb != m.AccVertex(d))
+                {
+                    continue;
+                }
+                if (dist[nb] + 1 == dist[sv])
+                {
+                    m.routes[k][d].push_back(m.graph[*e].PortAt(sv));
+                }
+            }
+        }
+    }
+
+    // 3. ns-3 objects, plane by plane, following the graph's edges in order.
+    m.accNodes.Create(n);
+    BasicEndpointHelper eh;
+    eh.SetEndpointAttribute("Mtu", UintegerValue(pod.nic.mtu));
+    eh.SetEndpointAttribute("HeaderBytes", UintegerValue(pod.nic.headerBytes));
+    const std::string& sel = pod.nic.planeSelection;
+    eh.SetEndpointAttribute("PlaneSelection",
+                            EnumValue(sel == "hash"    ? BasicEndpoint::HASH
+                                      : sel == "spray" ? BasicEndpoint::SPRAY
+                                                       : BasicEndpoint::ROUND_ROBIN));
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m.endpoints.push_back(eh.Install(m.accNodes.Get(i), i));
+    }
+
+    FabricSwitchHelper swh;
+    swh.SetSwitchAttribute("ForwardingMode",
+                           EnumValue(pod.sw.cutThrough ? FabricSwitch::CUT_THROUGH
+                                                       : FabricSwitch::STORE_AND_FORWARD));
+    swh.SetSwitchAttribute("PipelineLatency", TimeValue(pod.sw.latency));
+    swh.SetSwitchAttribute("Classes", UintegerValue(pod.sw.classes));
+    swh.SetBufferAttribute("Size", UintegerValue(pod.sw.bufferBytes));
+
+    FabricLinkHelper lh;
+    lh.SetChannelAttribute("DataRate", DataRateValue(pod.link.rate));
+    const std::string& cable = pod.link.cable;
+    lh.SetChannelAttribute("CableType",
+                           EnumValue(cable == "twinax"        ? FabricChannel::TWINAX
+                                     : cable == "single-mode" ? FabricChannel::SINGLE_MODE
+                                     : cable == "hollow-core" ? FabricChannel::HOLLOW_CORE
+                                                              : FabricChannel::DIRECT));
+    lh.SetChannelAttribute("CableLength", DoubleValue(pod.link.lengthM));
+    lh.SetChannelAttribute("Delay", TimeValue(pod.link.delay));
+    lh.SetChannelAttribute("FecLatency", TimeValue(pod.link.fecLatency));
+    lh.SetChannelAttribute("CodewordBits", UintegerValue(pod.link.codewordBits));
+    lh.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
+    lh.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
+    lh.SetDeviceAttribute("InterframeBytes", UintegerValue(pod.link.interframeBytes));
+
+    int64_t stream = 1000;
+    for (uint32_t plane = 0; plane < pod.planes; ++plane)
+    {
+        const std::string prefix = "p" + std::to_string(plane) + ".";
+        std::vector<Ptr<Node>> swNodes;
+        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+        {
+            Ptr<Node> node = CreateObject<Node>();
+            swNodes.push_back(node);
+            m.switches.push_back(swh.Install(node));
+        }
+        auto nodeOf = [&](Vertex v) {
+            return m.graph[v].isSwitch ? swNodes[m.graph[v].index]
+                                       : m.accNodes.Get(m.graph[v].index);
+        };
+        auto nameOf = [&](Vertex v) {
+            return m.graph[v].isSwitch ? prefix + m.graph[v].name : m.graph[v].name;
+        };
+        auto kindOf = [&](Vertex from, Vertex to) -> std::string {
+            if (!m.graph[from].isSwitch)
+            {
+                return "acc-up";
+            }
+            if (!m.graph[to].isSwitch)
+            {
+                return "down";
+            }
+            return m.graph[from].name.rfind("leaf", 0) == 0 ? "leaf-up" : "spine-down";
+        };
+        for (auto [e, eEnd] = boost::edges(m.graph); e != eEnd; ++e)
+        {
+            const EdgeProps& ep = m.graph[*e];
+            NetDeviceContainer devs = lh.Install(nodeOf(ep.a), nodeOf(ep.b));
+            const Vertex ends[2] = {ep.a, ep.b};
+            const uint32_t ports[2] = {ep.portA, ep.portB};
+            for (uint32_t side = 0; side < 2; ++side)
+            {
+                Ptr<FabricNetDevice> dev = DynamicCast<FabricNetDevice>(devs.Get(side));
+                const Vertex self = ends[side];
+                const Vertex peer = ends[1 - side];
+                if (m.graph[self].isSwitch)
+                {
+                    Ptr<FabricSwitch> sw =
+                        m.switches[plane * m.switchesPerPlane + m.graph[self].index];
+                    const uint32_t port = sw->AddPort(dev);
+                    NS_ASSERT_MSG(port == ports[side], "port numbering differs from the graph");
+                }
+                else
+                {
+                    m.endpoints[m.graph[self].index]->AddDevice(dev);
+                }
+                m.transmitters.push_back(
+                    Transmitter{dev, nameOf(self) + "->" + nameOf(peer), kindOf(self, peer), plane});
+            }
+            // Fixed random streams per channel: the same scenario and seed give the same run.
+            Ptr<FabricNetDevice> d0 = DynamicCast<FabricNetDevice>(devs.Get(0));
+            stream += d0->GetFabricChannel()->AssignStreams(stream);
+        }
+        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+        {
+            Ptr<FabricRoutingTable> table =
+                m.switches[plane * m.switchesPerPlane + k]->GetRoutingTable();
+            for (uint32_t d = 0; d < n; ++d)
+            {
+                table->SetRoute(d, m.routes[k][d]);
+            }
+        }
+    }
+}
+
+uint32_t
+PodTopology::GetNAccelerators() const
+{
+    return m_impl->endpoints.size();
+}
+
+Ptr<FabricEndpoint>
+PodTopology::GetEndpoint(uint32_t i) const
+{
+    NS_ASSERT(i < m_impl->endpoints.size());
+    return m_impl->endpoints[i];
+}
+
+const std::vector<Ptr<FabricSwitch>>&
+PodTopology::GetSwitches() const
+{
+    return m_impl->switches;
+}
+
+const std::vector<PodTopology::Transmitter>&
+PodTopology::GetTransmitters() const
+{
+    return m_impl->transmitters;
+}
+
+uint32_t
+PodTopology::GetSwitchesPerPlane() const
+{
+    return m_impl->switchesPerPlane;
+}
+
+bool
+PodTopology::IsTwoTier() const
+{
+    return m_impl->twoTier;
+}
+
+std::vector<std::string>
+PodTopology::WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash) const
+{
+    const Impl& m = *m_impl;
+    std::vector<std::string> path;
+    // From the source's device on this plane to whatever is at the other end, then through the
+    // switches' tables.
+    Ptr<FabricNetDevice> dev = m.endpoints[src]->GetDevice(plane);
+    for (uint32_t hops = 0; hops < 16; ++hops)
+    {
+        Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);
+        Ptr<Node> node = peer->GetNode();
+        Ptr<FabricSwitch> sw = node->GetObject<FabricSwitch>();
+        if (!sw)
+        {
+            Ptr<FabricEndpoint> ep = node->GetObject<FabricEndpoint>();
+            path.push_back("acc" + std::to_string(ep->GetAcceleratorId()));
+            return path;
+        }
+        for (uint32_t k = 0; k < m.switches.size(); ++k)
+        {
+            if (m.switches[k] == sw)
+            {
+                const VertexProps& vp = m.graph[m.SwitchVertex(k % m.switchesPerPlane)];
+                path.push_back("p" + std::to_string(k / m.switchesPerPlane) + "." + vp.name);
+            }
+        }
+        const uint32_t out = sw->GetRoutingTable()->Lookup(dst, hash);
+        if (out == FabricRoutingTable::NO_PORT)
+        {
+            path.push_back("no-route");
+            return path;
+        }
+        dev = sw->GetPort(out);
+    }
+    path.push_back("loop");
+    return path;
+}
+
+} // namespace ns3

@@ -1,0 +1,99 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_TOPOLOGY_H
+#define POD_TOPOLOGY_H
+
+#include "scenario.h"
+
+#include "ns3/fabric-endpoint.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief Builds a pod from a scenario: the graph, the ns-3 nodes and links, and the routes.
+ *
+ * Each plane is one switch when the radix covers every accelerator, otherwise a two-tier
+ * leaf-spine: leaves of radix/2 accelerators and radix/2 uplinks, one to each of radix/2 spines
+ * (full bisection). The planes are identical and joined only through the accelerators, which
+ * never forward.
+ *
+ * The topology is first built as a Boost.Graph graph (vertices: accelerators and switches; edges:
+ * links); ns-3 nodes, devices and channels are then created edge by edge, and the routes come from
+ * a breadth-first search of the plane graph from every destination: a switch forwards toward a
+ * destination on every port whose neighbour is one hop closer (equal-cost multipath). Since the
+ * planes are identical, the search runs on one plane and its tables serve all of them.
+ */
+class PodTopology
+{
+  public:
+    /// One transmitting device (one direction of one link), for the per-link table.
+    struct Transmitter
+    {
+        Ptr<FabricNetDevice> device; //!< the device
+        std::string name;            //!< "<from>-><to>"
+        std::string kind;            //!< acc-up, down, leaf-up, spine-down
+        uint32_t plane;              //!< plane index
+    };
+
+    PodTopology();
+    ~PodTopology();
+
+    /**
+     * Build the pod (ns-3 nodes, links, switches, endpoints, routes).
+     * \param pod the validated pod section of a scenario
+     */
+    void Build(const Scenario::Pod& pod);
+
+    /// \return the number of accelerators
+    uint32_t GetNAccelerators() const;
+
+    /**
+     * \param i accelerator id
+     * \return its endpoint
+     */
+    Ptr<FabricEndpoint> GetEndpoint(uint32_t i) const;
+
+    /// \return every switch of every plane
+    const std::vector<Ptr<FabricSwitch>>& GetSwitches() const;
+
+    /// \return every device, each naming the link direction it transmits on
+    const std::vector<Transmitter>& GetTransmitters() const;
+
+    /// \return switches per plane
+    uint32_t GetSwitchesPerPlane() const;
+
+    /// \return true if the planes are two-tier leaf-spine
+    bool IsTwoTier() const;
+
+    /**
+     * Follow the routing tables from one accelerator to another on one plane, as a unit with
+     * the given flow hash would travel.
+     * \param src source accelerator
+     * \param dst destination accelerator
+     * \param plane plane
+     * \param hash flow hash (ECMP choice)
+     * \return names of the nodes visited after src, ending with the accelerator reached (or
+     *         "no-route" / "loop")
+     */
+    std::vector<std::string> WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash)
+        const;
+
+  private:
+    struct Impl;
+    std::unique_ptr<Impl> m_impl; //!< graph and ns-3 objects
+};
+
+} // namespace ns3
+
+#endif /* POD_TOPOLOGY_H */

@@ -1,0 +1,71 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "progress-reporter.h"
+
+#include "ns3/simulator.h"
+
+#include <cstdio>
+
+namespace ns3
+{
+
+ProgressReporter::ProgressReporter(std::ostream& os, std::function<double()> fraction)
+    : m_os(os),
+      m_fraction(std::move(fraction)),
+      m_interval(NanoSeconds(100))
+{
+}
+
+void
+ProgressReporter::Start()
+{
+    m_start = std::chrono::steady_clock::now();
+    Simulator::Schedule(m_interval, &ProgressReporter::Sample, this);
+}
+
+void
+ProgressReporter::Sample()
+{
+    const double wall =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
+    const uint64_t events = Simulator::GetEventCount();
+    // Keep about 10,000 events between samples: cheap, and still frequent in wall time.
+    const uint64_t between = events - m_lastEvents;
+    m_lastEvents = events;
+    if (between < 10000 && m_interval < MilliSeconds(1))
+    {
+        m_interval = m_interval * 2;
+    }
+    else if (between > 100000 && m_interval > PicoSeconds(100))
+    {
+        m_interval = m_interval / 2;
+    }
+    if (wall >= m_quietSeconds && wall - m_lastPrint >= m_printEverySeconds)
+    {
+        m_lastPrint = wall;
+        const double f = m_fraction();
+        const double eta = f > 0 ? wall * (1 - f) / f : 0;
+        char line[200];
+        std::snprintf(line,
+                      sizeof(line),
+                      "[podsim] sim %.3f us | wall %.1f s | %.2f M events/s | %.1f%% delivered | "
+                      "ETA %.0f s",
+                      Simulator::Now().GetPicoSeconds() * 1e-6,
+                      wall,
+                      events / wall * 1e-6,
+                      100 * f,
+                      eta);
+        m_os << line << std::endl;
+        ++m_lines;
+    }
+    // The last event left: the run is over, do not keep it alive.
+    if (!Simulator::IsFinished())
+    {
+        Simulator::Schedule(m_interval, &ProgressReporter::Sample, this);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,64 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_PROGRESS_REPORTER_H
+#define POD_PROGRESS_REPORTER_H
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <ostream>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief The progress line of long runs: simulated time, wall time, events/s and an ETA.
+ *
+ * A self-rescheduling event samples the run every Interval of simulated time (adapted so that a
+ * sample costs nothing next to the work between samples). A line is printed at most every
+ * PrintEvery of wall time and only once the run has taken longer than Quiet; the ETA comes from
+ * the fraction of payload bytes delivered so far. The reporter stops rescheduling itself when it
+ * is the last event left, so it never keeps a finished simulation alive.
+ */
+class ProgressReporter
+{
+  public:
+    /**
+     * \param os where lines go (stderr)
+     * \param fraction returns the fraction of the work done, in [0, 1]
+     */
+    ProgressReporter(std::ostream& os, std::function<double()> fraction);
+
+    /// Start sampling (call before Simulator::Run).
+    void Start();
+
+    /// \return lines printed
+    uint32_t GetLinesPrinted() const
+    {
+        return m_lines;
+    }
+
+  private:
+    /// One sample.
+    void Sample();
+
+    std::ostream& m_os;                 //!< output
+    std::function<double()> m_fraction; //!< work done
+    std::chrono::steady_clock::time_point m_start; //!< wall start
+    double m_lastPrint{0};              //!< wall seconds of the last line
+    Time m_interval;                    //!< simulated time between samples
+    uint64_t m_lastEvents{0};           //!< events at the previous sample
+    uint32_t m_lines{0};                //!< lines printed
+    double m_quietSeconds{2.0};         //!< no line before this much wall time
+    double m_printEverySeconds{2.0};    //!< at most one line this often
+};
+
+} // namespace ns3
+
+#endif /* POD_PROGRESS_REPORTER_H */

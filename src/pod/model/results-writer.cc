@@ -1,0 +1,1027 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#include "results-writer.h"
+
+#include <algorithm>
+#include <cstring>
+#include <filesystem>
+#include <hdf5.h>
+#include <stdexcept>
+#include <system_error>
+#include <utility>
+
+namespace ns3
+{
+
+namespace
+{
+
+/**
+ * \brief Owns one HDF5 identifier and closes it with the matching H5?close function.
+ */
+class H5Handle
+{
+  public:
+    /// The function that closes the identifier (H5Fclose, H5Gclose, ...).
+    using Closer = herr_t (*)(hid_t);
+
+    H5Handle() = default;
+
+    /**
+     * Take ownership of an identifier.
+     * \param id the identifier (negative: none)
+     * \param closer its close function
+     */
+    H5Handle(hid_t id, Closer closer)
+        : m_id(id),
+          m_closer(closer)
+    {
+    }
+
+    ~H5Handle()
+    {
+        Close();
+    }
+
+    H5Handle(const H5Handle&) = delete;
+    H5Handle& operator=(const H5Handle&) = delete;
+
+    /**
+     * Move constructor.
+     * \param other the handle to take over
+     */
+    H5Handle(H5Handle&& other) noexcept
+        : m_id(std::exchange(other.m_id, H5I_INVALID_HID)),
+          m_closer(other.m_closer)
+    {
+    }
+
+    /**
+     * Move assignment.
+     * \param other the handle to take over
+     * \return this handle
+     */
+    H5Handle& operator=(H5Handle&& other) noexcept
+    {
+        if (this != &other)
+        {
+            Close();
+            m_id = std::exchange(other.m_id, H5I_INVALID_HID);
+            m_closer = other.m_closer;
+        }
+        return *this;
+    }
+
+    /**
+     * Close the identifier now (no-op if already closed).
+     * \return the close function's status (0 when nothing was open)
+     */
+    herr_t Close()
+    {
+        herr_t status = 0;
+        if (m_id >= 0 && m_closer != nullptr)
+        {
+            status = m_closer(m_id);
+        }
+        m_id = H5I_INVALID_HID;
+        return status;
+    }
+
+    /// \return the identifier
+    operator hid_t() const
+    {
+        return m_id;
+    }
+
+  private:
+    hid_t m_id{H5I_INVALID_HID}; //!< the identifier
+    Closer m_closer{nullptr};    //!< its close function
+};
+
+/**
+ * \brief Turns off HDF5's automatic error printing while alive and restores it afterwards;
+ * failures are reported through exceptions instead.
+ */
+class H5ErrorSilencer
+{
+  public:
+    H5ErrorSilencer()
+    {
+        H5Eget_auto2(H5E_DEFAULT, &m_func, &m_data);
+        H5Eset_auto2(H5E_DEFAULT, nullptr, nullptr);
+    }
+
+    ~H5ErrorSilencer()
+    {
+        H5Eset_auto2(H5E_DEFAULT, m_func, m_data);
+    }
+
+    H5ErrorSilencer(const H5ErrorSilencer&) = delete;
+    H5ErrorSilencer& operator=(const H5ErrorSilencer&) = delete;
+
+  private:
+    H5E_auto2_t m_func{nullptr}; //!< the previous error handler
+    void* m_data{nullptr};       //!< its client data
+};
+
+/**
+ * H5Ewalk2 callback: keeps the description of the innermost error of the stack.
+ * \param n position in the stack
+ * \param err the error
+ * \param data a std::string to fill
+ * \return 0 (continue)
+ */
+herr_t
+InnermostError(unsigned /* n */, const H5E_error2_t* err, void* data)
+{
+    auto* out = static_cast<std::string*>(data);
+    if (err != nullptr && err->desc != nullptr)
+    {
+        *out = err->desc;
+    }
+    return 0;
+}
+
+/// HDF5 memory (native) and file (little-endian) types of a C++ column type.
+template <typename T>
+struct H5Types;
+
+/// \copydoc H5Types
+template <>
+struct H5Types<uint8_t>
+{
+    /// \return the memory type
+    static hid_t Mem()
+    {
+        return H5T_NATIVE_UINT8;
+    }
+
+    /// \return the file type
+    static hid_t File()
+    {
+        return H5T_STD_U8LE;
+    }
+};
+
+/// \copydoc H5Types
+template <>
+struct H5Types<uint32_t>
+{
+    /// \return the memory type
+    static hid_t Mem()
+    {
+        return H5T_NATIVE_UINT32;
+    }
+
+    /// \return the file type
+    static hid_t File()
+    {
+        return H5T_STD_U32LE;
+    }
+};
+
+/// \copydoc H5Types
+template <>
+struct H5Types<uint64_t>
+{
+    /// \return the memory type
+    static hid_t Mem()
+    {
+        return H5T_NATIVE_UINT64;
+    }
+
+    /// \return the file type
+    static hid_t File()
+    {
+        return H5T_STD_U64LE;
+    }
+};
+
+/// \copydoc H5Types
+template <>
+struct H5Types<int64_t>
+{
+    /// \return the memory type
+    static hid_t Mem()
+    {
+        return H5T_NATIVE_INT64;
+    }
+
+    /// \return the file type
+    static hid_t File()
+    {
+        return H5T_STD_I64LE;
+    }
+};
+
+/// \copydoc H5Types
+template <>
+struct H5Types<double>
+{
+    /// \return the memory type
+    static hid_t Mem()
+    {
+        return H5T_NATIVE_DOUBLE;
+    }
+
+    /// \return the file type
+    static hid_t File()
+    {
+        return H5T_IEEE_F64LE;
+    }
+};
+
+/**
+ * \brief One HDF5 file being written or read: wraps the C API calls so that every failure
+ * throws a std::runtime_error naming the file, the operation and HDF5's innermost error.
+ */
+class H5Io
+{
+  public:
+    /**
+     * \param path the file named in error messages
+     */
+    explicit H5Io(std::string path)
+        : m_path(std::move(path))
+    {
+    }
+
+    /**
+     * Throw an error about this file.
+     * \param what the operation that failed
+     */
+    [[noreturn]] void Fail(const std::string& what) const
+    {
+        std::string detail;
+        H5Ewalk2(H5E_DEFAULT, H5E_WALK_DOWNWARD, &InnermostError, &detail);
+        H5Eclear2(H5E_DEFAULT);
+        std::string msg = m_path + ": " + what;
+        if (!detail.empty())
+        {
+            msg += " (HDF5: " + detail + ")";
+        }
+        throw std::runtime_error(msg);
+    }
+
+    /**
+     * Check the status of an HDF5 call.
+     * \param status the status (negative: failure)
+     * \param what the operation, for the error message
+     */
+    void Check(herr_t status, const std::string& what) const
+    {
+        if (status < 0)
+        {
+            Fail(what);
+        }
+    }
+
+    /**
+     * Wrap a new identifier, throwing if the call that made it failed.
+     * \param id the identifier
+     * \param closer its close function
+     * \param what the operation, for the error message
+     * \return the owning handle
+     */
+    H5Handle Own(hid_t id, H5Handle::Closer closer, const std::string& what) const
+    {
+        if (id < 0)
+        {
+            Fail(what);
+        }
+        return H5Handle(id, closer);
+    }
+
+    // ---- types and property lists ------------------------------------------------------
+
+    /// \return a variable-length UTF-8 string type
+    H5Handle VarString() const
+    {
+        H5Handle t = Own(H5Tcopy(H5T_C_S1), &H5Tclose, "H5Tcopy");
+        Check(H5Tset_size(t, H5T_VARIABLE), "H5Tset_size");
+        Check(H5Tset_cset(t, H5T_CSET_UTF8), "H5Tset_cset");
+        return t;
+    }
+
+    /**
+     * Creation properties of a 1-D table column.
+     * \param rows the number of rows
+     * \param compress add the shuffle and deflate filters
+     * \return the dataset creation property list
+     */
+    H5Handle ColumnCreation(size_t rows, bool compress) const
+    {
+        H5Handle dcpl = Own(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, "H5Pcreate");
+        // Chunk dimensions must be at least 1, even for an empty table.
+        hsize_t chunk = std::max<hsize_t>(1, std::min<hsize_t>(rows, ResultsWriter::CHUNK_ROWS));
+        Check(H5Pset_chunk(dcpl, 1, &chunk), "H5Pset_chunk");
+        if (compress && H5Zfilter_avail(H5Z_FILTER_DEFLATE) > 0)
+        {
+            Check(H5Pset_shuffle(dcpl), "H5Pset_shuffle");
+            Check(H5Pset_deflate(dcpl, ResultsWriter::DEFLATE_LEVEL), "H5Pset_deflate");
+        }
+        // No modification times in the file: the same results give the same bytes.
+        Check(H5Pset_obj_track_times(dcpl, false), "H5Pset_obj_track_times");
+        return dcpl;
+    }
+
+    /// \return group creation properties (no modification times)
+    H5Handle GroupCreation() const
+    {
+        H5Handle gcpl = Own(H5Pcreate(H5P_GROUP_CREATE), &H5Pclose, "H5Pcreate");
+        Check(H5Pset_obj_track_times(gcpl, false), "H5Pset_obj_track_times");
+        return gcpl;
+    }
+
+    /**
+     * \param rows the number of rows
+     * \return a 1-D dataspace of that many rows with unlimited maximum size
+     */
+    H5Handle Rows(size_t rows) const
+    {
+        hsize_t dims = rows;
+        hsize_t maxdims = H5S_UNLIMITED;
+        return Own(H5Screate_simple(1, &dims, &maxdims), &H5Sclose, "H5Screate_simple");
+    }
+
+    // ---- writing ----------------------------------------------------------------------
+
+    /**
+     * Create a group.
+     * \param parent the parent location
+     * \param name the name
+     * \return the group
+     */
+    H5Handle CreateGroup(hid_t parent, const std::string& name) const
+    {
+        H5Handle gcpl = GroupCreation();
+        return Own(H5Gcreate2(parent, name.c_str(), H5P_DEFAULT, gcpl, H5P_DEFAULT),
+                   &H5Gclose,
+                   "cannot create group " + name);
+    }
+
+    /**
+     * Write a scalar numeric attribute.
+     * \param obj the object
+     * \param name the attribute name
+     * \param value the value
+     */
+    template <typename T>
+    void WriteAttr(hid_t obj, const std::string& name, T value) const
+    {
+        H5Handle space = Own(H5Screate(H5S_SCALAR), &H5Sclose, "H5Screate");
+        H5Handle attr =
+            Own(H5Acreate2(obj, name.c_str(), H5Types<T>::File(), space, H5P_DEFAULT, H5P_DEFAULT),
+                &H5Aclose,
+                "cannot create attribute " + name);
+        Check(H5Awrite(attr, H5Types<T>::Mem(), &value), "cannot write attribute " + name);
+    }
+
+    /**
+     * Write a scalar string attribute.
+     * \param obj the object
+     * \param name the attribute name
+     * \param value the value
+     */
+    void WriteAttr(hid_t obj, const std::string& name, const std::string& value) const
+    {
+        H5Handle type = VarString();
+        H5Handle space = Own(H5Screate(H5S_SCALAR), &H5Sclose, "H5Screate");
+        H5Handle attr = Own(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
+                            &H5Aclose,
+                            "cannot create attribute " + name);
+        const char* p = value.c_str();
+        Check(H5Awrite(attr, type, &p), "cannot write attribute " + name);
+    }
+
+    /**
+     * Write a 1-D string array attribute.
+     * \param obj the object
+     * \param name the attribute name
+     * \param values the values
+     */
+    void WriteAttr(hid_t obj, const std::string& name, const std::vector<std::string>& values) const
+    {
+        H5Handle type = VarString();
+        hsize_t dims = values.size();
+        H5Handle space = Own(H5Screate_simple(1, &dims, nullptr), &H5Sclose, "H5Screate_simple");
+        H5Handle attr = Own(H5Acreate2(obj, name.c_str(), type, space, H5P_DEFAULT, H5P_DEFAULT),
+                            &H5Aclose,
+                            "cannot create attribute " + name);
+        if (!values.empty())
+        {
+            std::vector<const char*> ptrs;
+            ptrs.reserve(values.size());
+            for (const auto& v : values)
+            {
+                ptrs.push_back(v.c_str());
+            }
+            Check(H5Awrite(attr, type, ptrs.data()), "cannot write attribute " + name);
+        }
+    }
+
+    /**
+     * Write a scalar string dataset.
+     * \param parent the parent location
+     * \param name the dataset name
+     * \param value the text
+     */
+    void WriteText(hid_t parent, const std::string& name, const std::string& value) const
+    {
+        H5Handle type = VarString();
+        H5Handle space = Own(H5Screate(H5S_SCALAR), &H5Sclose, "H5Screate");
+        H5Handle dcpl = Own(H5Pcreate(H5P_DATASET_CREATE), &H5Pclose, "H5Pcreate");
+        Check(H5Pset_obj_track_times(dcpl, false), "H5Pset_obj_track_times");
+        H5Handle ds =
+            Own(H5Dcreate2(parent, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                &H5Dclose,
+                "cannot create dataset " + name);
+        const char* p = value.c_str();
+        Check(H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, &p),
+              "cannot write dataset " + name);
+    }
+
+    /**
+     * Write a numeric column: chunked, shuffled and deflated.
+     * \param group the group
+     * \param name the dataset name
+     * \param values the column
+     */
+    template <typename T>
+    void WriteColumn(hid_t group, const std::string& name, const std::vector<T>& values) const
+    {
+        H5Handle space = Rows(values.size());
+        H5Handle dcpl = ColumnCreation(values.size(), true);
+        H5Handle ds = Own(H5Dcreate2(group,
+                                     name.c_str(),
+                                     H5Types<T>::File(),
+                                     space,
+                                     H5P_DEFAULT,
+                                     dcpl,
+                                     H5P_DEFAULT),
+                          &H5Dclose,
+                          "cannot create dataset " + name);
+        if (!values.empty())
+        {
+            Check(H5Dwrite(ds, H5Types<T>::Mem(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+                  "cannot write dataset " + name);
+        }
+    }
+
+    /**
+     * Write a string column (variable-length strings, chunked, not compressed).
+     * \param group the group
+     * \param name the dataset name
+     * \param values the column
+     */
+    void WriteColumn(hid_t group,
+                     const std::string& name,
+                     const std::vector<std::string>& values) const
+    {
+        H5Handle type = VarString();
+        H5Handle space = Rows(values.size());
+        H5Handle dcpl = ColumnCreation(values.size(), false);
+        H5Handle ds =
+            Own(H5Dcreate2(group, name.c_str(), type, space, H5P_DEFAULT, dcpl, H5P_DEFAULT),
+                &H5Dclose,
+                "cannot create dataset " + name);
+        if (!values.empty())
+        {
+            std::vector<const char*> ptrs;
+            ptrs.reserve(values.size());
+            for (const auto& v : values)
+            {
+                ptrs.push_back(v.c_str());
+            }
+            Check(H5Dwrite(ds, type, H5S_ALL, H5S_ALL, H5P_DEFAULT, ptrs.data()),
+                  "cannot write dataset " + name);
+        }
+    }
+
+    // ---- reading ----------------------------------------------------------------------
+
+    /**
+     * Open a group.
+     * \param parent the parent location
+     * \param name the name
+     * \return the group
+     */
+    H5Handle OpenGroup(hid_t parent, const std::string& name) const
+    {
+        return Own(H5Gopen2(parent, name.c_str(), H5P_DEFAULT), &H5Gclose, "no group " + name);
+    }
+
+    /**
+     * Names of the members of a group, in name order.
+     * \param group the group
+     * \return the names
+     */
+    std::vector<std::string> Members(hid_t group) const
+    {
+        H5G_info_t info;
+        Check(H5Gget_info(group, &info), "H5Gget_info");
+        std::vector<std::string> names;
+        for (hsize_t i = 0; i < info.nlinks; ++i)
+        {
+            ssize_t len = H5Lget_name_by_idx(group,
+                                             ".",
+                                             H5_INDEX_NAME,
+                                             H5_ITER_INC,
+                                             i,
+                                             nullptr,
+                                             0,
+                                             H5P_DEFAULT);
+            if (len < 0)
+            {
+                Fail("H5Lget_name_by_idx");
+            }
+            std::string name(static_cast<size_t>(len) + 1, '\0');
+            if (H5Lget_name_by_idx(group,
+                                   ".",
+                                   H5_INDEX_NAME,
+                                   H5_ITER_INC,
+                                   i,
+                                   name.data(),
+                                   name.size(),
+                                   H5P_DEFAULT) < 0)
+            {
+                Fail("H5Lget_name_by_idx");
+            }
+            name.resize(static_cast<size_t>(len));
+            names.push_back(std::move(name));
+        }
+        return names;
+    }
+
+    /**
+     * Names of the attributes of an object, in name order.
+     * \param obj the object
+     * \return the names
+     */
+    std::vector<std::string> AttributeNames(hid_t obj) const
+    {
+        std::vector<std::string> names;
+        auto collect = [](hid_t, const char* name, const H5A_info_t*, void* data) -> herr_t {
+            static_cast<std::vector<std::string>*>(data)->emplace_back(name);
+            return 0;
+        };
+        Check(H5Aiterate2(obj, H5_INDEX_NAME, H5_ITER_INC, nullptr, collect, &names),
+              "H5Aiterate2");
+        return names;
+    }
+
+    /**
+     * Read a scalar numeric attribute (converted to T).
+     * \param obj the object
+     * \param name the attribute name
+     * \return the value
+     */
+    template <typename T>
+    T ReadAttr(hid_t obj, const std::string& name) const
+    {
+        H5Handle attr =
+            Own(H5Aopen(obj, name.c_str(), H5P_DEFAULT), &H5Aclose, "no attribute " + name);
+        H5Handle space = Own(H5Aget_space(attr), &H5Sclose, "H5Aget_space");
+        if (H5Sget_simple_extent_npoints(space) != 1)
+        {
+            Fail("attribute " + name + " is not a scalar");
+        }
+        T value{};
+        Check(H5Aread(attr, H5Types<T>::Mem(), &value), "cannot read attribute " + name);
+        return value;
+    }
+
+    /**
+     * Read a string attribute (scalar or 1-D; variable or fixed length).
+     * \param obj the object
+     * \param name the attribute name
+     * \return the strings
+     */
+    std::vector<std::string> ReadStringsAttr(hid_t obj, const std::string& name) const
+    {
+        H5Handle attr =
+            Own(H5Aopen(obj, name.c_str(), H5P_DEFAULT), &H5Aclose, "no attribute " + name);
+        H5Handle ftype = Own(H5Aget_type(attr), &H5Tclose, "H5Aget_type");
+        H5Handle space = Own(H5Aget_space(attr), &H5Sclose, "H5Aget_space");
+        return ReadStrings(ftype, space, "attribute " + name, [&attr](hid_t mtype, void* buf) {
+            return H5Aread(attr, mtype, buf);
+        });
+    }
+
+    /**
+     * Read a scalar string attribute.
+     * \param obj the object
+     * \param name the attribute name
+     * \return the string
+     */
+    std::string ReadStringAttr(hid_t obj, const std::string& name) const
+    {
+        auto v = ReadStringsAttr(obj, name);
+        if (v.size() != 1)
+        {
+            Fail("attribute " + name + " is not a single string");
+        }
+        return v.front();
+    }
+
+    /**
+     * Read a string dataset (scalar or 1-D; variable or fixed length).
+     * \param parent the parent location
+     * \param name the dataset name
+     * \return the strings
+     */
+    std::vector<std::string> ReadStringsDataset(hid_t parent, const std::string& name) const
+    {
+        H5Handle ds =
+            Own(H5Dopen2(parent, name.c_str(), H5P_DEFAULT), &H5Dclose, "no dataset " + name);
+        H5Handle ftype = Own(H5Dget_type(ds), &H5Tclose, "H5Dget_type");
+        H5Handle space = Own(H5Dget_space(ds), &H5Sclose, "H5Dget_space");
+        return ReadStrings(ftype, space, "dataset " + name, [&ds](hid_t mtype, void* buf) {
+            return H5Dread(ds, mtype, H5S_ALL, H5S_ALL, H5P_DEFAULT, buf);
+        });
+    }
+
+    /**
+     * Read a 1-D numeric dataset (converted to T).
+     * \param group the group
+     * \param name the dataset name
+     * \return the column
+     */
+    template <typename T>
+    std::vector<T> ReadColumn(hid_t group, const std::string& name) const
+    {
+        H5Handle ds =
+            Own(H5Dopen2(group, name.c_str(), H5P_DEFAULT), &H5Dclose, "no dataset " + name);
+        H5Handle space = Own(H5Dget_space(ds), &H5Sclose, "H5Dget_space");
+        if (H5Sget_simple_extent_ndims(space) != 1)
+        {
+            Fail("dataset " + name + " is not 1-D");
+        }
+        hsize_t rows = 0;
+        H5Sget_simple_extent_dims(space, &rows, nullptr);
+        std::vector<T> values(rows);
+        if (rows > 0)
+        {
+            Check(H5Dread(ds, H5Types<T>::Mem(), H5S_ALL, H5S_ALL, H5P_DEFAULT, values.data()),
+                  "cannot read dataset " + name);
+        }
+        return values;
+    }
+
+  private:
+    /**
+     * Read strings from an attribute or dataset.
+     * \param ftype the stored type
+     * \param space the dataspace
+     * \param what the object, for error messages
+     * \param read reads the whole object with a given memory type into a buffer
+     * \return the strings
+     */
+    template <typename ReadFn>
+    std::vector<std::string> ReadStrings(hid_t ftype,
+                                         hid_t space,
+                                         const std::string& what,
+                                         ReadFn read) const
+    {
+        if (H5Tget_class(ftype) != H5T_STRING)
+        {
+            Fail(what + " is not a string");
+        }
+        hssize_t n = H5Sget_simple_extent_npoints(space);
+        if (n < 0)
+        {
+            Fail("H5Sget_simple_extent_npoints");
+        }
+        std::vector<std::string> out;
+        if (n == 0)
+        {
+            return out;
+        }
+        out.reserve(static_cast<size_t>(n));
+        htri_t isVar = H5Tis_variable_str(ftype);
+        if (isVar < 0)
+        {
+            Fail("H5Tis_variable_str");
+        }
+        if (isVar > 0)
+        {
+            H5Handle mtype = VarString();
+            std::vector<char*> ptrs(static_cast<size_t>(n), nullptr);
+            Check(read(mtype, ptrs.data()), "cannot read " + what);
+            for (char* p : ptrs)
+            {
+                out.emplace_back(p != nullptr ? p : "");
+            }
+#if H5_VERSION_GE(1, 12, 0)
+            H5Treclaim(mtype, space, H5P_DEFAULT, ptrs.data());
+#else
+            H5Dvlen_reclaim(mtype, space, H5P_DEFAULT, ptrs.data());
+#endif
+        }
+        else
+        {
+            size_t width = H5Tget_size(ftype);
+            H5Handle mtype = Own(H5Tcopy(H5T_C_S1), &H5Tclose, "H5Tcopy");
+            Check(H5Tset_size(mtype, width), "H5Tset_size");
+            std::vector<char> buf(width * static_cast<size_t>(n));
+            Check(read(mtype, buf.data()), "cannot read " + what);
+            for (hssize_t i = 0; i < n; ++i)
+            {
+                const char* p = buf.data() + static_cast<size_t>(i) * width;
+                out.emplace_back(p, strnlen(p, width));
+            }
+        }
+        return out;
+    }
+
+    std::string m_path; //!< the file, for error messages
+};
+
+/**
+ * HDF5 file-access properties: file locking is ignored where the file system lacks it.
+ * \param io the file
+ * \return the file access property list
+ */
+H5Handle
+FileAccess(const H5Io& io)
+{
+    H5Handle fapl = io.Own(H5Pcreate(H5P_FILE_ACCESS), &H5Pclose, "H5Pcreate");
+#if H5_VERSION_GE(1, 12, 1) || (H5_VERS_MAJOR == 1 && H5_VERS_MINOR == 10 && H5_VERS_RELEASE >= 7)
+    io.Check(H5Pset_file_locking(fapl, true, true), "H5Pset_file_locking");
+#endif
+    return fapl;
+}
+
+/**
+ * Throw if a table's columns do not all have the expected number of rows.
+ * \param path the file, for the message
+ * \param table the table name
+ * \param column the column name
+ * \param rows the column's rows
+ * \param expected the table's rows
+ */
+void
+CheckRows(const std::string& path,
+          const std::string& table,
+          const std::string& column,
+          size_t rows,
+          size_t expected)
+{
+    if (rows != expected)
+    {
+        throw std::runtime_error(path + ": " + table + "/" + column + " has " +
+                                 std::to_string(rows) + " rows, expected " +
+                                 std::to_string(expected));
+    }
+}
+
+/**
+ * Check that every column of both tables has the same length as the table's first column.
+ * \param path the file, for the message
+ * \param r the results
+ */
+void
+CheckTables(const std::string& path, const RunResults& r)
+{
+    const auto& m = r.messages;
+    size_t n = m.src.size();
+    CheckRows(path, "messages", "dst", m.dst.size(), n);
+    CheckRows(path, "messages", "bytes", m.bytes.size(), n);
+    CheckRows(path, "messages", "class", m.tclass.size(), n);
+    CheckRows(path, "messages", "workload", m.workload.size(), n);
+    CheckRows(path, "messages", "post_ps", m.postPs.size(), n);
+    CheckRows(path, "messages", "deliver_ps", m.deliverPs.size(), n);
+    CheckRows(path, "messages", "complete_ps", m.completePs.size(), n);
+
+    const auto& l = r.links;
+    size_t k = l.name.size();
+    CheckRows(path, "links", "kind", l.kind.size(), k);
+    CheckRows(path, "links", "plane", l.plane.size(), k);
+    CheckRows(path, "links", "tx_bytes", l.txBytes.size(), k);
+    CheckRows(path, "links", "tx_wire_bytes", l.txWireBytes.size(), k);
+    CheckRows(path, "links", "tx_packets", l.txPackets.size(), k);
+    CheckRows(path, "links", "busy_ps", l.busyPs.size(), k);
+    CheckRows(path, "links", "rate_bps", l.rateBps.size(), k);
+    for (const auto& [reason, col] : l.dropPackets)
+    {
+        CheckRows(path, "links", "drop_packets/" + reason, col.size(), k);
+    }
+    for (const auto& [reason, col] : l.dropBytes)
+    {
+        CheckRows(path, "links", "drop_bytes/" + reason, col.size(), k);
+    }
+}
+
+/**
+ * Write the whole file (everything but the final rename).
+ * \param io the file (named by its temporary path)
+ * \param tmp the temporary path
+ * \param r the results
+ */
+void
+WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
+{
+    H5Handle fapl = FileAccess(io);
+    H5Handle file = io.Own(H5Fcreate(tmp.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, fapl),
+                           &H5Fclose,
+                           "cannot create file");
+
+    io.WriteAttr(file, "podsim_version", std::string(ResultsWriter::PODSIM_VERSION));
+    io.WriteAttr<uint32_t>(file, "format_version", ResultsWriter::FORMAT_VERSION);
+    io.WriteAttr(file, "scenario_name", r.scenarioName);
+    io.WriteText(file, "scenario", r.scenarioText);
+
+    {
+        const auto& m = r.messages;
+        H5Handle g = io.CreateGroup(file, "messages");
+        io.WriteAttr(g, "workload_names", r.workloadNames);
+        io.WriteColumn(g, "src", m.src);
+        io.WriteColumn(g, "dst", m.dst);
+        io.WriteColumn(g, "bytes", m.bytes);
+        io.WriteColumn(g, "class", m.tclass);
+        io.WriteColumn(g, "workload", m.workload);
+        io.WriteColumn(g, "post_ps", m.postPs);
+        io.WriteColumn(g, "deliver_ps", m.deliverPs);
+        io.WriteColumn(g, "complete_ps", m.completePs);
+    }
+
+    {
+        const auto& l = r.links;
+        H5Handle g = io.CreateGroup(file, "links");
+        io.WriteColumn(g, "name", l.name);
+        io.WriteColumn(g, "kind", l.kind);
+        io.WriteColumn(g, "plane", l.plane);
+        io.WriteColumn(g, "tx_bytes", l.txBytes);
+        io.WriteColumn(g, "tx_wire_bytes", l.txWireBytes);
+        io.WriteColumn(g, "tx_packets", l.txPackets);
+        io.WriteColumn(g, "busy_ps", l.busyPs);
+        io.WriteColumn(g, "rate_bps", l.rateBps);
+        H5Handle dp = io.CreateGroup(g, "drop_packets");
+        for (const auto& [reason, col] : l.dropPackets)
+        {
+            io.WriteColumn(dp, reason, col);
+        }
+        H5Handle db = io.CreateGroup(g, "drop_bytes");
+        for (const auto& [reason, col] : l.dropBytes)
+        {
+            io.WriteColumn(db, reason, col);
+        }
+    }
+
+    {
+        H5Handle s = io.CreateGroup(file, "summary");
+        io.WriteAttr(s, "scenario_name", r.scenarioName);
+        io.WriteAttr(s, "accelerators", r.accelerators);
+        io.WriteAttr(s, "planes", r.planes);
+        io.WriteAttr(s, "switches", r.switches);
+        io.WriteAttr(s, "bytes_sent", r.bytesSent);
+        io.WriteAttr(s, "bytes_delivered", r.bytesDelivered);
+        io.WriteAttr(s, "bytes_received", r.bytesReceived);
+        io.WriteAttr(s, "bytes_dropped", r.bytesDropped);
+        io.WriteAttr(s, "peak_switch_buffer_bytes", r.peakSwitchBufferBytes);
+        io.WriteAttr(s, "sim_time_ps", r.simTimePs);
+        io.WriteAttr(s, "wall_seconds", r.wallSeconds);
+        io.WriteAttr(s, "build_seconds", r.buildSeconds);
+        io.WriteAttr(s, "events", r.events);
+        io.WriteAttr(s, "packet_hops", r.packetHops);
+        io.WriteAttr(s, "peak_rss_bytes", r.peakRssBytes);
+        H5Handle d = io.CreateGroup(s, "drops_by_reason");
+        for (const auto& [reason, count] : r.dropsByReason)
+        {
+            io.WriteAttr(d, reason, count);
+        }
+    }
+
+    io.Check(H5Fflush(file, H5F_SCOPE_GLOBAL), "cannot flush file");
+    io.Check(file.Close(), "cannot close file");
+}
+
+} // namespace
+
+void
+ResultsWriter::Write(const std::string& path, const RunResults& r)
+{
+    CheckTables(path, r);
+
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    fs::path parent = fs::path(path).parent_path();
+    if (!parent.empty())
+    {
+        fs::create_directories(parent, ec);
+        if (ec)
+        {
+            throw std::runtime_error(path + ": cannot create directory " + parent.string() + ": " +
+                                     ec.message());
+        }
+    }
+
+    const std::string tmp = path + ".tmp";
+    H5ErrorSilencer silencer;
+    try
+    {
+        WriteFile(H5Io(tmp), tmp, r);
+    }
+    catch (...)
+    {
+        fs::remove(tmp, ec);
+        throw;
+    }
+    fs::rename(tmp, path, ec);
+    if (ec)
+    {
+        std::error_code ignored;
+        fs::remove(tmp, ignored);
+        throw std::runtime_error(path + ": cannot rename " + tmp + ": " + ec.message());
+    }
+}
+
+RunResults
+ResultsWriter::Read(const std::string& path)
+{
+    H5ErrorSilencer silencer;
+    H5Io io(path);
+    RunResults r;
+
+    H5Handle fapl = FileAccess(io);
+    H5Handle file =
+        io.Own(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl), &H5Fclose, "cannot open results file");
+
+    io.ReadStringAttr(file, "podsim_version"); // present in every podsim results file
+    r.scenarioName = io.ReadStringAttr(file, "scenario_name");
+    {
+        auto text = io.ReadStringsDataset(file, "scenario");
+        if (text.size() != 1)
+        {
+            io.Fail("dataset scenario is not a single string");
+        }
+        r.scenarioText = text.front();
+    }
+
+    {
+        auto& m = r.messages;
+        H5Handle g = io.OpenGroup(file, "messages");
+        r.workloadNames = io.ReadStringsAttr(g, "workload_names");
+        m.src = io.ReadColumn<uint32_t>(g, "src");
+        m.dst = io.ReadColumn<uint32_t>(g, "dst");
+        m.bytes = io.ReadColumn<uint64_t>(g, "bytes");
+        m.tclass = io.ReadColumn<uint8_t>(g, "class");
+        m.workload = io.ReadColumn<uint32_t>(g, "workload");
+        m.postPs = io.ReadColumn<int64_t>(g, "post_ps");
+        m.deliverPs = io.ReadColumn<int64_t>(g, "deliver_ps");
+        m.completePs = io.ReadColumn<int64_t>(g, "complete_ps");
+    }
+
+    {
+        auto& l = r.links;
+        H5Handle g = io.OpenGroup(file, "links");
+        l.name = io.ReadStringsDataset(g, "name");
+        l.kind = io.ReadStringsDataset(g, "kind");
+        l.plane = io.ReadColumn<uint32_t>(g, "plane");
+        l.txBytes = io.ReadColumn<uint64_t>(g, "tx_bytes");
+        l.txWireBytes = io.ReadColumn<uint64_t>(g, "tx_wire_bytes");
+        l.txPackets = io.ReadColumn<uint64_t>(g, "tx_packets");
+        l.busyPs = io.ReadColumn<int64_t>(g, "busy_ps");
+        l.rateBps = io.ReadColumn<double>(g, "rate_bps");
+        H5Handle dp = io.OpenGroup(g, "drop_packets");
+        for (const auto& reason : io.Members(dp))
+        {
+            l.dropPackets[reason] = io.ReadColumn<uint64_t>(dp, reason);
+        }
+        H5Handle db = io.OpenGroup(g, "drop_bytes");
+        for (const auto& reason : io.Members(db))
+        {
+            l.dropBytes[reason] = io.ReadColumn<uint64_t>(db, reason);
+        }
+    }
+
+    {
+        H5Handle s = io.OpenGroup(file, "summary");
+        r.accelerators = io.ReadAttr<uint32_t>(s, "accelerators");
+        r.planes = io.ReadAttr<uint32_t>(s, "planes");
+        r.switches = io.ReadAttr<uint32_t>(s, "switches");
+        r.bytesSent = io.ReadAttr<uint64_t>(s, "bytes_sent");
+        r.bytesDelivered = io.ReadAttr<uint64_t>(s, "bytes_delivered");
+        r.bytesReceived = io.ReadAttr<uint64_t>(s, "bytes_received");
+        r.bytesDropped = io.ReadAttr<uint64_t>(s, "bytes_dropped");
+        r.peakSwitchBufferBytes = io.ReadAttr<uint64_t>(s, "peak_switch_buffer_bytes");
+        r.simTimePs = io.ReadAttr<int64_t>(s, "sim_time_ps");
+        r.wallSeconds = io.ReadAttr<double>(s, "wall_seconds");
+        r.buildSeconds = io.ReadAttr<double>(s, "build_seconds");
+        r.events = io.ReadAttr<uint64_t>(s, "events");
+        r.packetHops = io.ReadAttr<uint64_t>(s, "packet_hops");
+        r.peakRssBytes = io.ReadAttr<uint64_t>(s, "peak_rss_bytes");
+        H5Handle d = io.OpenGroup(s, "drops_by_reason");
+        for (const auto& reason : io.AttributeNames(d))
+        {
+            r.dropsByReason[reason] = io.ReadAttr<uint64_t>(d, reason);
+        }
+    }
+
+    CheckTables(path, r);
+    return r;
+}
+
+} // namespace ns3

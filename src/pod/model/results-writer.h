@@ -1,0 +1,81 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_RESULTS_WRITER_H
+#define POD_RESULTS_WRITER_H
+
+#include "run-results.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief Writes the RunResults of one run to one HDF5 file, and reads such a file back.
+ *
+ * Layout of the file (every time in picoseconds):
+ *
+ * \verbatim
+ * /                       attributes podsim_version, scenario_name, format_version (u32)
+ * /scenario               scalar string dataset: the YAML text of the scenario
+ * /messages/              one 1-D dataset per column, chunked and deflate-compressed:
+ *     src u32, dst u32, bytes u64, class u8, workload u32,
+ *     post_ps i64, deliver_ps i64, complete_ps i64        (-1: never delivered / completed)
+ *   attribute workload_names (1-D string array, indexed by the workload column)
+ * /links/                 one 1-D dataset per column (one row per transmitting device):
+ *     name str, kind str, plane u32, tx_bytes u64, tx_wire_bytes u64, tx_packets u64,
+ *     busy_ps i64, rate_bps f64
+ *   /links/drop_packets/<reason>  u64, one per drop reason
+ *   /links/drop_bytes/<reason>    u64, one per drop reason
+ * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
+ *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
+ *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes
+ *   /summary/drops_by_reason/   one u64 attribute per drop reason (dropped packets)
+ * \endverbatim
+ *
+ * Strings are variable-length UTF-8. Numeric columns are stored in chunks of at most
+ * 65536 rows with the shuffle and deflate (level 4) filters, so that a table of a million
+ * messages stays small; every column has an unlimited maximum size, so empty tables are valid.
+ */
+class ResultsWriter
+{
+  public:
+    /// The podsim version written as the podsim_version attribute.
+    static constexpr const char* PODSIM_VERSION = "0.1.0";
+    /// Version of the file layout, written as the format_version attribute.
+    static constexpr unsigned FORMAT_VERSION = 1;
+    /// Rows per chunk of the table datasets.
+    static constexpr unsigned long long CHUNK_ROWS = 65536;
+    /// Deflate level of the table datasets.
+    static constexpr unsigned DEFLATE_LEVEL = 4;
+
+    /**
+     * Write the results of a run.
+     *
+     * The file is written to `path + ".tmp"` and renamed to `path` once complete, so an
+     * interrupted or failed write never leaves a partial file at `path`. The parent directory
+     * is created if missing.
+     *
+     * \param path the HDF5 file to write (replaced if it exists)
+     * \param r the results
+     * \throws std::runtime_error naming the path if anything fails (the temporary file is
+     *         removed), or if the columns of a table have different lengths
+     */
+    static void Write(const std::string& path, const RunResults& r);
+
+    /**
+     * Read a results file written by Write().
+     * \param path the HDF5 file
+     * \return the results (every field that Write() stores)
+     * \throws std::runtime_error naming the path if the file cannot be opened or does not
+     *         have the expected layout
+     */
+    static RunResults Read(const std::string& path);
+};
+
+} // namespace ns3
+
+#endif /* POD_RESULTS_WRITER_H */

@@ -1,0 +1,1109 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "scenario-loader.h"
+
+#include "scenario-error.h"
+#include "scenario-schema.h"
+
+#include "ns3/assert.h"
+#include "ns3/log.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+#include <yaml-cpp/yaml.h>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("ScenarioLoader");
+
+namespace
+{
+
+struct Entry;
+
+/**
+ * A YAML node with where it came from: a line of the file, or a --set override.
+ *
+ * The loader copies yaml-cpp's tree into this one so that overrides can be applied without
+ * yaml-cpp's reference semantics and every value keeps its origin for error messages.
+ */
+struct Node
+{
+    /// Kind of node.
+    enum Kind
+    {
+        NUL,    //!< no value (`key:` with nothing after it)
+        SCALAR, //!< a value
+        MAP,    //!< a map
+        SEQ     //!< a list
+    };
+
+    Kind kind{NUL};             //!< kind
+    std::string scalar;         //!< SCALAR: the text
+    std::vector<Entry> entries; //!< MAP: the entries, in file order
+    std::vector<Node> items;    //!< SEQ: the items
+    uint32_t line{0};           //!< 1-based line of the value (0: unknown)
+    bool fromSet{false};        //!< the value came from a --set override
+
+    /**
+     * \param key a map key
+     * \return the entry with that key, or nullptr
+     */
+    Entry* Find(const std::string& key);
+    /**
+     * \param key a map key
+     * \return the entry with that key, or nullptr
+     */
+    const Entry* Find(const std::string& key) const;
+};
+
+/// One entry of a map.
+struct Entry
+{
+    std::string key;     //!< the key
+    uint32_t line{0};    //!< 1-based line of the key
+    bool fromSet{false}; //!< the key came from a --set override
+    Node value;          //!< the value
+};
+
+Entry*
+Node::Find(const std::string& key)
+{
+    for (auto& e : entries)
+    {
+        if (e.key == key)
+        {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+const Entry*
+Node::Find(const std::string& key) const
+{
+    for (const auto& e : entries)
+    {
+        if (e.key == key)
+        {
+            return &e;
+        }
+    }
+    return nullptr;
+}
+
+/// Where an error is: a file line or --set.
+struct Where
+{
+    const Node* node{nullptr}; //!< the node at the path, nullptr if absent (then: its ancestor)
+    uint32_t line{0};          //!< 1-based line
+    bool fromSet{false};       //!< from an override
+};
+
+/// One component of a dotted path: a name or a list index.
+struct Segment
+{
+    std::string name;     //!< the name (empty for an index)
+    bool isIndex{false};  //!< this is a list index
+    std::size_t index{0}; //!< the index
+};
+
+/**
+ * Split a concrete path such as `workloads[1].sender-list[0]`.
+ * \param path the path
+ * \param [out] segments its components
+ * \return false on bad syntax
+ */
+bool
+SplitPath(const std::string& path, std::vector<Segment>& segments)
+{
+    segments.clear();
+    std::size_t i = 0;
+    const std::size_t n = path.size();
+    bool expectName = true;
+    while (i < n)
+    {
+        if (expectName)
+        {
+            std::size_t j = i;
+            while (j < n && (std::isalnum(static_cast<unsigned char>(path[j])) || path[j] == '-' ||
+                             path[j] == '_'))
+            {
+                ++j;
+            }
+            if (j == i)
+            {
+                return false;
+            }
+            segments.push_back({path.substr(i, j - i), false, 0});
+            i = j;
+            expectName = false;
+            continue;
+        }
+        if (path[i] == '.')
+        {
+            expectName = true;
+            ++i;
+            if (i == n)
+            {
+                return false;
+            }
+            continue;
+        }
+        if (path[i] == '[')
+        {
+            std::size_t j = i + 1;
+            std::size_t index = 0;
+            while (j < n && std::isdigit(static_cast<unsigned char>(path[j])))
+            {
+                index = index * 10 + static_cast<std::size_t>(path[j] - '0');
+                if (index > 1000000)
+                {
+                    return false;
+                }
+                ++j;
+            }
+            if (j == i + 1 || j >= n || path[j] != ']')
+            {
+                return false;
+            }
+            segments.push_back({"", true, index});
+            i = j + 1;
+            continue;
+        }
+        return false;
+    }
+    return !segments.empty() && !expectName;
+}
+
+/**
+ * Join a path and a key.
+ * \param parent a path, "" at the top
+ * \param key a key
+ * \return parent.key
+ */
+std::string
+Child(const std::string& parent, const std::string& key)
+{
+    return parent.empty() ? key : parent + "." + key;
+}
+
+/**
+ * \param i an index
+ * \return "[i]"
+ */
+std::string
+Index(std::size_t i)
+{
+    return "[" + std::to_string(i) + "]";
+}
+
+/**
+ * \param kind a node kind
+ * \return how a message names it
+ */
+std::string
+Describe(Node::Kind kind)
+{
+    switch (kind)
+    {
+    case Node::NUL:
+        return "an empty value";
+    case Node::SCALAR:
+        return "a single value";
+    case Node::MAP:
+        return "a map";
+    case Node::SEQ:
+        return "a list";
+    }
+    return "?";
+}
+
+/**
+ * \param key a key
+ * \return what its values are, for "expected ..." messages
+ */
+std::string
+Expected(const ScenarioSchema::Key& key)
+{
+    switch (key.type)
+    {
+    case ScenarioSchema::STRING:
+        return "a string";
+    case ScenarioSchema::ENUM: {
+        std::string s = "one of";
+        for (std::size_t i = 0; i < key.allowed.size(); ++i)
+        {
+            s += (i ? ", '" : " '") + key.allowed[i] + "'";
+        }
+        return s;
+    }
+    case ScenarioSchema::UINT:
+        return "a non-negative integer";
+    case ScenarioSchema::DOUBLE:
+        return "a number";
+    case ScenarioSchema::BOOL:
+        return "true or false";
+    case ScenarioSchema::SIZE:
+        return "a size (e.g. 4096, 16KiB)";
+    case ScenarioSchema::TIME:
+        return "a time (e.g. 250ns)";
+    case ScenarioSchema::RATE:
+        return "a data rate (e.g. 800Gbps)";
+    case ScenarioSchema::LENGTH:
+        return "a length (e.g. 3m)";
+    case ScenarioSchema::MAP:
+        return "a map of keys";
+    case ScenarioSchema::LIST:
+        return "a list";
+    }
+    return "?";
+}
+
+/**
+ * Copy a yaml-cpp tree.
+ * \param y the yaml-cpp node
+ * \param fallbackLine line to use where yaml-cpp has no mark
+ * \param fromSet the tree comes from an override
+ * \param file file name for errors
+ * \param path path of y, for errors
+ * \return the copy
+ */
+Node
+Convert(const YAML::Node& y,
+        uint32_t fallbackLine,
+        bool fromSet,
+        const std::string& file,
+        const std::string& path)
+{
+    Node n;
+    n.fromSet = fromSet;
+    const YAML::Mark mark = y.Mark();
+    n.line = mark.line >= 0 ? static_cast<uint32_t>(mark.line) + 1 : fallbackLine;
+    const std::string errFile = fromSet ? ScenarioError::OVERRIDE_FILE : file;
+    switch (y.Type())
+    {
+    case YAML::NodeType::Undefined:
+    case YAML::NodeType::Null:
+        n.kind = Node::NUL;
+        n.line = fallbackLine;
+        break;
+    case YAML::NodeType::Scalar:
+        n.kind = Node::SCALAR;
+        n.scalar = y.Scalar();
+        break;
+    case YAML::NodeType::Sequence: {
+        n.kind = Node::SEQ;
+        std::size_t i = 0;
+        for (const auto& item : y)
+        {
+            n.items.push_back(Convert(item, n.line, fromSet, file, path + Index(i)));
+            ++i;
+        }
+        break;
+    }
+    case YAML::NodeType::Map:
+        n.kind = Node::MAP;
+        for (auto it = y.begin(); it != y.end(); ++it)
+        {
+            const YAML::Mark keyMark = it->first.Mark();
+            const uint32_t keyLine =
+                keyMark.line >= 0 ? static_cast<uint32_t>(keyMark.line) + 1 : n.line;
+            if (!it->first.IsScalar())
+            {
+                throw ScenarioError(errFile,
+                                    fromSet ? 0 : keyLine,
+                                    path,
+                                    "keys must be plain names, not " +
+                                        Describe(it->first.IsMap() ? Node::MAP : Node::SEQ));
+            }
+            const std::string key = it->first.Scalar();
+            const std::string childPath = Child(path, key);
+            if (const Entry* dup = n.Find(key))
+            {
+                throw ScenarioError(errFile,
+                                    fromSet ? 0 : keyLine,
+                                    childPath,
+                                    "duplicate key (first given on line " +
+                                        std::to_string(dup->line) + ")");
+            }
+            Entry e;
+            e.key = key;
+            e.line = keyLine;
+            e.fromSet = fromSet;
+            e.value = Convert(it->second, keyLine, fromSet, file, childPath);
+            n.entries.push_back(std::move(e));
+        }
+        break;
+    }
+    return n;
+}
+
+/**
+ * Mark a tree as coming from an override.
+ * \param n the tree
+ */
+void
+MarkFromSet(Node& n)
+{
+    n.fromSet = true;
+    n.line = 0;
+    for (auto& e : n.entries)
+    {
+        e.fromSet = true;
+        e.line = 0;
+        MarkFromSet(e.value);
+    }
+    for (auto& item : n.items)
+    {
+        MarkFromSet(item);
+    }
+}
+
+/**
+ * Trim white space.
+ * \param s text
+ * \return s without surrounding white space
+ */
+std::string
+Trim(const std::string& s)
+{
+    const char* ws = " \t\r\n";
+    const auto b = s.find_first_not_of(ws);
+    if (b == std::string::npos)
+    {
+        return "";
+    }
+    return s.substr(b, s.find_last_not_of(ws) - b + 1);
+}
+
+/**
+ * Message for an unknown key, with a suggestion or the keys allowed there.
+ * \param schemaPath the unknown key in schema form
+ * \param parentSchema the schema path of its section ("" at the top)
+ * \return the message
+ */
+std::string
+UnknownKeyMessage(const std::string& schemaPath, const std::string& parentSchema)
+{
+    std::string message = "unknown key";
+    const std::string suggestion = ScenarioSchema::Suggest(schemaPath);
+    if (!suggestion.empty())
+    {
+        // The same section: name the key alone; elsewhere: its full path.
+        const auto dot = suggestion.rfind('.');
+        const std::string parent = dot == std::string::npos ? "" : suggestion.substr(0, dot);
+        const std::string shown =
+            parent == parentSchema ? suggestion.substr(parent.empty() ? 0 : dot + 1) : suggestion;
+        return message + "; did you mean '" + shown + "'?";
+    }
+    std::string known;
+    for (const auto* k : ScenarioSchema::GetChildren(parentSchema))
+    {
+        const auto dot = k->path.rfind('.');
+        known += (known.empty() ? "" : ", ") +
+                 (dot == std::string::npos ? k->path : k->path.substr(dot + 1));
+    }
+    return message + " (known keys here: " + known + ")";
+}
+
+/// The validation of one scenario: the tree, the file name and the scenario being filled.
+class Loader
+{
+  public:
+    /**
+     * \param file the file name errors give
+     * \param root the tree, overrides applied
+     */
+    Loader(const std::string& file, const Node& root)
+        : m_file(file),
+          m_root(root)
+    {
+    }
+
+    /**
+     * Throw an error at a place.
+     * \param w the place
+     * \param field the field path
+     * \param message the message
+     */
+    [[noreturn]] void Fail(const Where& w,
+                           const std::string& field,
+                           const std::string& message) const
+    {
+        if (w.fromSet)
+        {
+            throw ScenarioError(ScenarioError::OVERRIDE_FILE, 0, field, message);
+        }
+        throw ScenarioError(m_file, w.line, field, message);
+    }
+
+    /**
+     * Find a path in the tree.
+     * \param path a concrete path
+     * \return the node and its place; if absent, node is nullptr and the place is that of the
+     * nearest ancestor present
+     */
+    Where Locate(const std::string& path) const
+    {
+        std::vector<Segment> segments;
+        const bool ok = SplitPath(path, segments);
+        NS_ASSERT_MSG(ok, "bad path " << path);
+        Where w{&m_root, m_root.line, m_root.fromSet};
+        for (const auto& s : segments)
+        {
+            const Node* cur = w.node;
+            if (s.isIndex)
+            {
+                if (cur->kind != Node::SEQ || s.index >= cur->items.size())
+                {
+                    return {nullptr, w.line, w.fromSet};
+                }
+                const Node& item = cur->items[s.index];
+                w = {&item, item.line, item.fromSet};
+                continue;
+            }
+            const Entry* e = cur->kind == Node::MAP ? cur->Find(s.name) : nullptr;
+            if (e == nullptr)
+            {
+                return {nullptr, w.line, w.fromSet};
+            }
+            // A scalar is reported where its value is; a section or an empty value at its key.
+            const bool atValue = e->value.kind == Node::SCALAR || e->value.kind == Node::SEQ;
+            w = {&e->value, atValue ? e->value.line : e->line, e->value.fromSet};
+            if (w.line == 0 && !w.fromSet)
+            {
+                w.line = e->line;
+            }
+        }
+        return w;
+    }
+
+    /**
+     * Check the shape of the tree: every key known, sections are maps, lists are lists, scalars
+     * are scalars.
+     * \param node a MAP node
+     * \param schemaParent its schema path ("" at the top)
+     * \param path its concrete path
+     */
+    void CheckShape(const Node& node,
+                    const std::string& schemaParent,
+                    const std::string& path) const
+    {
+        for (const auto& e : node.entries)
+        {
+            const std::string schemaPath = Child(schemaParent, e.key);
+            const std::string field = Child(path, e.key);
+            const ScenarioSchema::Key* key = ScenarioSchema::Find(schemaPath);
+            if (e.key.find_first_of(".[]") != std::string::npos)
+            {
+                Fail({nullptr, e.line, e.fromSet},
+                     field,
+                     "unknown key (write dotted keys as nested maps, e.g. pod: {link: {rate: "
+                     "400Gbps}})");
+            }
+            if (key == nullptr)
+            {
+                Fail({nullptr, e.line, e.fromSet},
+                     field,
+                     UnknownKeyMessage(schemaPath, schemaParent));
+            }
+            const Node& v = e.value;
+            const Where w{&v,
+                          v.kind == Node::NUL || v.kind == Node::MAP ? e.line : v.line,
+                          v.fromSet};
+            switch (key->type)
+            {
+            case ScenarioSchema::MAP:
+                if (v.kind == Node::MAP)
+                {
+                    CheckShape(v, schemaPath, field);
+                }
+                else if (v.kind != Node::NUL) // an empty section is allowed
+                {
+                    Fail(w, field, "expected a map of keys, got " + Describe(v.kind));
+                }
+                break;
+            case ScenarioSchema::LIST:
+                if (v.kind != Node::SEQ)
+                {
+                    Fail(w, field, "expected a list, got " + Describe(v.kind));
+                }
+                for (std::size_t i = 0; i < v.items.size(); ++i)
+                {
+                    const Node& item = v.items[i];
+                    const std::string itemField = field + Index(i);
+                    const Where iw{&item, item.line, item.fromSet};
+                    if (key->element == ScenarioSchema::MAP)
+                    {
+                        if (item.kind != Node::MAP)
+                        {
+                            Fail(iw,
+                                 itemField,
+                                 "expected a map of keys, got " + Describe(item.kind));
+                        }
+                        CheckShape(item, schemaPath + "[]", itemField);
+                    }
+                    else if (item.kind != Node::SCALAR)
+                    {
+                        ScenarioSchema::Key element;
+                        element.type = key->element;
+                        Fail(iw,
+                             itemField,
+                             "expected " + Expected(element) + ", got " + Describe(item.kind));
+                    }
+                }
+                break;
+            default:
+                if (v.kind != Node::SCALAR)
+                {
+                    Fail(w,
+                         field,
+                         "expected " + Expected(*key) + ", got " +
+                             (v.kind == Node::NUL ? "no value" : Describe(v.kind)));
+                }
+                break;
+            }
+        }
+    }
+
+    /**
+     * Read a scalar, or its default.
+     * \param path concrete path
+     * \param required the key must be present
+     * \param [out] present whether the key was given
+     * \param requiredMessage message if a required key is absent
+     * \return the value (the default's if absent and not required)
+     */
+    ScenarioSchema::Value Get(const std::string& path,
+                              bool required,
+                              bool* present = nullptr,
+                              const std::string& requiredMessage = "required key is missing") const
+    {
+        const ScenarioSchema::Key* key = ScenarioSchema::Find(ScenarioSchema::SchemaPath(path));
+        NS_ASSERT_MSG(key != nullptr, "no schema key for " << path);
+        const Where w = Locate(path);
+        if (present != nullptr)
+        {
+            *present = (w.node != nullptr);
+        }
+        if (w.node == nullptr)
+        {
+            if (required)
+            {
+                Fail(w, path, requiredMessage);
+            }
+            ScenarioSchema::Value v;
+            if (!key->defaultValue.empty())
+            {
+                v = ScenarioSchema::Parse(*key, key->defaultValue); // a bad default is a bug
+            }
+            return v;
+        }
+        try
+        {
+            return ScenarioSchema::Parse(*key, w.node->scalar);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            Fail(w, path, e.what());
+        }
+    }
+
+    /**
+     * Validate everything and fill a scenario.
+     * \param sc the scenario (sourceFile, text, overrides already set)
+     * \param defaultName the name if none is given
+     */
+    void Fill(Scenario& sc, const std::string& defaultName) const
+    {
+        if (m_root.kind != Node::MAP)
+        {
+            Fail({&m_root, m_root.line == 0 ? 1 : m_root.line, m_root.fromSet},
+                 "",
+                 "expected a map of scenario keys at the top level, got " + Describe(m_root.kind));
+        }
+        CheckShape(m_root, "", "");
+
+        bool present = false;
+        const auto name = Get("name", false, &present);
+        sc.name = present ? name.str : defaultName;
+        sc.seed = static_cast<uint32_t>(Get("seed", false).u);
+        sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
+
+        auto& pod = sc.pod;
+        pod.fabric = Get("pod.fabric", false).str;
+        pod.accelerators = static_cast<uint32_t>(Get("pod.accelerators", true).u);
+        pod.planes = static_cast<uint32_t>(Get("pod.planes", false).u);
+        bool radixGiven = false;
+        pod.sw.radix = static_cast<uint32_t>(Get("pod.switch.radix", false, &radixGiven).u);
+        pod.sw.latency = PicoSeconds(static_cast<uint64_t>(Get("pod.switch.latency", false).ps));
+        pod.sw.cutThrough = Get("pod.switch.forwarding", false).str == "cut-through";
+        pod.sw.bufferBytes = Get("pod.switch.buffer", false).u;
+        pod.sw.classes = static_cast<uint32_t>(Get("pod.switch.classes", false).u);
+        pod.link.rate = DataRate(Get("pod.link.rate", false).u);
+        pod.link.cable = Get("pod.link.cable", false).str;
+        pod.link.lengthM = Get("pod.link.length", false).d;
+        pod.link.delay = PicoSeconds(static_cast<uint64_t>(Get("pod.link.delay", false).ps));
+        pod.link.fecLatency =
+            PicoSeconds(static_cast<uint64_t>(Get("pod.link.fec-latency", false).ps));
+        pod.link.codewordBits = static_cast<uint32_t>(Get("pod.link.codeword-bits", false).u);
+        pod.link.codewordErrorRate = Get("pod.link.codeword-error-rate", false).d;
+        pod.link.ber = Get("pod.link.ber", false).d;
+        pod.link.interframeBytes = static_cast<uint32_t>(Get("pod.link.interframe-bytes", false).u);
+        pod.nic.mtu = static_cast<uint32_t>(Get("pod.nic.mtu", false).u);
+        pod.nic.headerBytes = static_cast<uint32_t>(Get("pod.nic.header-bytes", false).u);
+        pod.nic.planeSelection = Get("pod.nic.plane-selection", false).str;
+        CheckRadix(pod.accelerators, pod.sw.radix, radixGiven);
+
+        ReadWorkloads(sc);
+
+        bool fileGiven = false;
+        const auto file = Get("output.file", false, &fileGiven);
+        sc.output.file = fileGiven ? file.str : "results/" + sc.name + ".h5";
+        sc.output.plots = Get("output.plots", false).b;
+        sc.output.progress = Get("output.progress", false).b;
+    }
+
+  private:
+    /**
+     * Check that a plane of switches of this radix can connect the accelerators.
+     * \param n accelerators
+     * \param r radix
+     * \param given the radix was written (not the default)
+     */
+    void CheckRadix(uint32_t n, uint32_t r, bool given) const
+    {
+        if (r >= n)
+        {
+            return; // one switch per plane
+        }
+        const uint64_t half = r / 2; // accelerators per leaf, and spines
+        const uint64_t leaves = (n + half - 1) / half;
+        if (leaves <= r)
+        {
+            return; // two tiers
+        }
+        std::ostringstream os;
+        os << "radix " << r << (given ? "" : " (the default)") << " is too small for " << n
+           << " accelerators: one switch needs radix >= " << n << ", and two tiers (" << half
+           << " accelerators per leaf, " << half << " spines) need " << leaves
+           << " leaves, more than the " << r << " ports of a spine";
+        Fail(Locate("pod.switch.radix"), "pod.switch.radix", os.str());
+    }
+
+    /**
+     * Read and check the workloads.
+     * \param sc the scenario, pod already filled
+     */
+    void ReadWorkloads(Scenario& sc) const
+    {
+        const uint32_t n = sc.pod.accelerators;
+        const Where list = Locate("workloads");
+        if (list.node == nullptr)
+        {
+            Fail(list, "workloads", "required key is missing (give at least one workload)");
+        }
+        if (list.node->items.empty())
+        {
+            Fail(list, "workloads", "must have at least one workload");
+        }
+        std::map<std::string, std::size_t> names;
+        for (std::size_t i = 0; i < list.node->items.size(); ++i)
+        {
+            const Node& item = list.node->items[i];
+            const std::string p = "workloads" + Index(i);
+            Scenario::Workload w;
+            w.kind = Get(p + ".kind", true).str;
+            // Keys that belong to other kinds.
+            for (const auto& e : item.entries)
+            {
+                const auto* key = ScenarioSchema::Find("workloads[]." + e.key);
+                if (!key->kinds.empty() &&
+                    std::find(key->kinds.begin(), key->kinds.end(), w.kind) == key->kinds.end())
+                {
+                    std::string kinds;
+                    for (const auto& k : key->kinds)
+                    {
+                        kinds += (kinds.empty() ? "" : ", ") + k;
+                    }
+                    Fail({nullptr, e.line, e.fromSet},
+                         p + "." + e.key,
+                         "only for " + kinds + " workloads (this one is " + w.kind + ")");
+                }
+            }
+            bool named = false;
+            const auto name = Get(p + ".name", false, &named);
+            w.name = named ? name.str : w.kind + "-" + std::to_string(i);
+            const auto other = names.find(w.name);
+            if (other != names.end())
+            {
+                Fail(Locate(named ? p + ".name" : p),
+                     p + ".name",
+                     "duplicate workload name '" + w.name + "' (also workloads" +
+                         Index(other->second) + ")");
+            }
+            names[w.name] = i;
+            w.bytes = Get(p + ".size", true).u;
+            w.start = PicoSeconds(static_cast<uint64_t>(Get(p + ".start", false).ps));
+            const auto tclass = Get(p + ".class", false);
+            if (tclass.u >= sc.pod.sw.classes)
+            {
+                Fail(Locate(p + ".class"),
+                     p + ".class",
+                     "must be less than pod.switch.classes = " + std::to_string(sc.pod.sw.classes) +
+                         " (got " + tclass.text + ")");
+            }
+            w.tclass = static_cast<uint8_t>(tclass.u);
+            if (w.kind == "incast")
+            {
+                ReadIncast(p, n, w);
+            }
+            else if (n < 2)
+            {
+                Fail(Locate(p + ".kind"),
+                     p + ".kind",
+                     "a " + w.kind + " needs at least 2 accelerators (pod.accelerators = " +
+                         std::to_string(n) + ")");
+            }
+            sc.workloads.push_back(w);
+        }
+    }
+
+    /**
+     * Read and check the keys of an incast.
+     * \param p the workload's path
+     * \param n accelerators
+     * \param w the workload
+     */
+    void ReadIncast(const std::string& p, uint32_t n, Scenario::Workload& w) const
+    {
+        const auto senders = Get(p + ".senders", true, nullptr, "required for incast workloads");
+        if (senders.u > n - 1)
+        {
+            Fail(Locate(p + ".senders"),
+                 p + ".senders",
+                 "must be at most pod.accelerators - 1 = " + std::to_string(n - 1) + " (got " +
+                     senders.text + ")");
+        }
+        w.senders = static_cast<uint32_t>(senders.u);
+        const auto receiver = Get(p + ".receiver", false);
+        if (receiver.u >= n)
+        {
+            Fail(Locate(p + ".receiver"),
+                 p + ".receiver",
+                 "must be less than pod.accelerators = " + std::to_string(n) + " (got " +
+                     receiver.text + ")");
+        }
+        w.receiver = static_cast<uint32_t>(receiver.u);
+        const std::string lp = p + ".sender-list";
+        const Where list = Locate(lp);
+        if (list.node == nullptr)
+        {
+            return;
+        }
+        if (list.node->items.size() != w.senders)
+        {
+            Fail(list,
+                 lp,
+                 "has " + std::to_string(list.node->items.size()) + " entries but senders is " +
+                     std::to_string(w.senders));
+        }
+        ScenarioSchema::Key element;
+        element.type = ScenarioSchema::UINT;
+        std::map<uint32_t, std::size_t> seen;
+        for (std::size_t j = 0; j < list.node->items.size(); ++j)
+        {
+            const std::string ep = lp + Index(j);
+            const Where ew = Locate(ep);
+            uint32_t s = 0;
+            try
+            {
+                s = static_cast<uint32_t>(ScenarioSchema::Parse(element, ew.node->scalar).u);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                Fail(ew, ep, e.what());
+            }
+            if (s >= n)
+            {
+                Fail(ew,
+                     ep,
+                     "must be less than pod.accelerators = " + std::to_string(n) + " (got " +
+                         ew.node->scalar + ")");
+            }
+            if (s == w.receiver)
+            {
+                Fail(ew, ep, "is the receiver (" + std::to_string(s) + "); it cannot also send");
+            }
+            const auto dup = seen.find(s);
+            if (dup != seen.end())
+            {
+                Fail(ew,
+                     ep,
+                     "duplicate sender " + std::to_string(s) + " (also sender-list" +
+                         Index(dup->second) + ")");
+            }
+            seen[s] = j;
+            w.senderList.push_back(s);
+        }
+    }
+
+    const std::string& m_file; //!< file name for errors
+    const Node& m_root;        //!< the tree
+};
+
+/**
+ * Apply one override to the tree.
+ * \param root the tree
+ * \param arg `KEY=VALUE`
+ * \param file the file name, for errors about the file's structure
+ */
+void
+ApplyOverride(Node& root, const std::string& arg, const std::string& file)
+{
+    const std::string set = ScenarioError::OVERRIDE_FILE;
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos)
+    {
+        throw ScenarioError(set, 0, "", "expected KEY=VALUE, got '" + arg + "'");
+    }
+    const std::string path = Trim(arg.substr(0, eq));
+    const std::string value = arg.substr(eq + 1);
+    std::vector<Segment> segments;
+    if (!SplitPath(path, segments) || segments.front().isIndex)
+    {
+        throw ScenarioError(set,
+                            0,
+                            path,
+                            "bad key (expected dotted names with list indices, e.g. "
+                            "workloads[0].size)");
+    }
+    // Check the path against the schema and find the type of the value.
+    std::string schemaPath;
+    const ScenarioSchema::Key* key = nullptr;
+    bool scalar = false; // the value is one scalar
+    for (std::size_t i = 0; i < segments.size(); ++i)
+    {
+        const Segment& s = segments[i];
+        if (s.isIndex)
+        {
+            if (key->type != ScenarioSchema::LIST)
+            {
+                throw ScenarioError(set, 0, path, key->path + " is not a list");
+            }
+            schemaPath += "[]";
+            scalar = key->element != ScenarioSchema::MAP;
+            if (scalar && i + 1 < segments.size())
+            {
+                throw ScenarioError(set, 0, path, "unknown key");
+            }
+            continue;
+        }
+        if (key != nullptr && key->type == ScenarioSchema::LIST && !segments[i - 1].isIndex)
+        {
+            throw ScenarioError(set,
+                                0,
+                                path,
+                                key->path + " is a list: give an index, e.g. " + key->path +
+                                    "[0]." + s.name);
+        }
+        const std::string parentSchema = schemaPath;
+        schemaPath = Child(schemaPath, s.name);
+        if (key != nullptr && key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST)
+        {
+            key = nullptr; // a name below a scalar
+        }
+        else
+        {
+            key = ScenarioSchema::Find(schemaPath);
+        }
+        if (key == nullptr)
+        {
+            std::string message = "unknown key";
+            const std::string suggestion =
+                ScenarioSchema::Suggest(ScenarioSchema::SchemaPath(path));
+            if (!suggestion.empty())
+            {
+                message += "; did you mean '" + suggestion + "'?";
+            }
+            throw ScenarioError(set, 0, path, message);
+        }
+        scalar = key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST;
+    }
+
+    // The value: one scalar as written, or YAML (flow style) for a section or a list.
+    Node v;
+    if (scalar)
+    {
+        v.kind = Node::SCALAR;
+        v.scalar = Trim(value);
+    }
+    else
+    {
+        try
+        {
+            v = Convert(YAML::Load(value), 0, true, file, path);
+        }
+        catch (const YAML::Exception& e)
+        {
+            throw ScenarioError(set, 0, path, "bad YAML value: " + e.msg);
+        }
+    }
+    MarkFromSet(v);
+
+    // Walk down, creating what is missing.
+    Node* cur = &root;
+    std::string walked;
+    for (const auto& s : segments)
+    {
+        if (s.isIndex)
+        {
+            if (cur->kind == Node::NUL)
+            {
+                cur->kind = Node::SEQ;
+            }
+            if (cur->kind != Node::SEQ)
+            {
+                throw ScenarioError(set,
+                                    0,
+                                    path,
+                                    "cannot set: " + walked + " in " + file + " is not a list");
+            }
+            if (s.index > cur->items.size())
+            {
+                throw ScenarioError(set,
+                                    0,
+                                    path,
+                                    "index " + std::to_string(s.index) + " is out of range (" +
+                                        walked + " has " + std::to_string(cur->items.size()) +
+                                        " entries; index " + std::to_string(cur->items.size()) +
+                                        " adds one)");
+            }
+            if (s.index == cur->items.size())
+            {
+                Node item;
+                item.fromSet = true;
+                cur->items.push_back(item);
+            }
+            cur = &cur->items[s.index];
+            walked += Index(s.index);
+            continue;
+        }
+        if (cur->kind == Node::NUL)
+        {
+            cur->kind = Node::MAP;
+        }
+        if (cur->kind != Node::MAP)
+        {
+            throw ScenarioError(set,
+                                0,
+                                path,
+                                "cannot set: " + (walked.empty() ? "the top level" : walked) +
+                                    " in " + file + " is not a map");
+        }
+        Entry* e = cur->Find(s.name);
+        if (e == nullptr)
+        {
+            Entry created;
+            created.key = s.name;
+            created.fromSet = true;
+            created.value.fromSet = true;
+            cur->entries.push_back(created);
+            e = &cur->entries.back();
+        }
+        cur = &e->value;
+        walked = Child(walked, s.name);
+    }
+    *cur = v;
+    NS_LOG_INFO("override " << path << " = " << value);
+}
+
+} // namespace
+
+Scenario
+ScenarioLoader::Load(const std::string& path, const std::vector<std::string>& overrides)
+{
+    NS_LOG_FUNCTION(path);
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec))
+    {
+        throw ScenarioError(path, 0, "", "cannot read scenario: is a directory");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        throw ScenarioError(path,
+                            0,
+                            "",
+                            std::string("cannot open scenario: ") + std::strerror(errno));
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    if (in.bad())
+    {
+        throw ScenarioError(path,
+                            0,
+                            "",
+                            std::string("cannot read scenario: ") + std::strerror(errno));
+    }
+    return LoadString(text.str(), path, overrides);
+}
+
+Scenario
+ScenarioLoader::LoadString(const std::string& text,
+                           const std::string& displayName,
+                           const std::vector<std::string>& overrides)
+{
+    NS_LOG_FUNCTION(displayName << overrides.size());
+    NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
+                  "call Time::SetResolution(Time::PS) before loading a scenario");
+    std::vector<YAML::Node> docs;
+    try
+    {
+        docs = YAML::LoadAll(text);
+    }
+    catch (const YAML::Exception& e)
+    {
+        const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
+        throw ScenarioError(displayName, line, "", "YAML syntax error: " + e.msg);
+    }
+    if (docs.size() > 1)
+    {
+        const int line = docs[1].Mark().line;
+        throw ScenarioError(displayName,
+                            line >= 0 ? static_cast<uint32_t>(line) + 1 : 0,
+                            "",
+                            "expected one YAML document, found " + std::to_string(docs.size()));
+    }
+    if (docs.empty() || docs[0].IsNull())
+    {
+        throw ScenarioError(displayName, 0, "", "the scenario is empty");
+    }
+    Node root = Convert(docs[0], 1, false, displayName, "");
+    for (const auto& o : overrides)
+    {
+        ApplyOverride(root, o, displayName);
+    }
+
+    Scenario sc;
+    sc.sourceFile = displayName;
+    sc.text = text;
+    sc.overrides = overrides;
+    const std::string stem = std::filesystem::path(displayName).stem().string();
+    Loader(displayName, root).Fill(sc, stem.empty() ? "scenario" : stem);
+    NS_LOG_INFO("loaded " << displayName << ": " << sc.pod.accelerators << " accelerators, "
+                          << sc.workloads.size() << " workloads");
+    return sc;
+}
+
+} // namespace ns3

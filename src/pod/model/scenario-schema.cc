@@ -1,0 +1,734 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "scenario-schema.h"
+
+#include "units.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+namespace ns3
+{
+
+namespace
+{
+
+/// Builds one table row readably: Row("pod.accelerators", UINT).Required().Range(1, 65536).
+class Row
+{
+  public:
+    /**
+     * Start a row.
+     * \param path dotted path
+     * \param type value type
+     */
+    Row(const std::string& path, ScenarioSchema::Type type)
+    {
+        m_key.path = path;
+        m_key.type = type;
+    }
+
+    /// \param v default as text \return this row
+    Row& Default(const std::string& v)
+    {
+        m_key.defaultValue = v;
+        return *this;
+    }
+
+    /// \param note description of a computed default \return this row
+    Row& Note(const std::string& note)
+    {
+        m_key.defaultNote = note;
+        return *this;
+    }
+
+    /// \param unit unit for the reference \return this row
+    Row& Unit(const std::string& unit)
+    {
+        m_key.unit = unit;
+        return *this;
+    }
+
+    /// \return this row, made required
+    Row& Required()
+    {
+        m_key.required = true;
+        return *this;
+    }
+
+    /// \param v inclusive minimum \return this row
+    Row& Min(double v)
+    {
+        m_key.hasMin = true;
+        m_key.min = v;
+        return *this;
+    }
+
+    /// \param v exclusive minimum \return this row
+    Row& Above(double v)
+    {
+        Min(v);
+        m_key.minExclusive = true;
+        return *this;
+    }
+
+    /// \param v inclusive maximum \return this row
+    Row& Max(double v)
+    {
+        m_key.hasMax = true;
+        m_key.max = v;
+        return *this;
+    }
+
+    /// \param lo inclusive minimum \param hi inclusive maximum \return this row
+    Row& Range(double lo, double hi)
+    {
+        return Min(lo).Max(hi);
+    }
+
+    /// \param values allowed values of an enum \return this row
+    Row& Allowed(const std::vector<std::string>& values)
+    {
+        m_key.allowed = values;
+        return *this;
+    }
+
+    /// \param t element type of a list \return this row
+    Row& Element(ScenarioSchema::Type t)
+    {
+        m_key.element = t;
+        return *this;
+    }
+
+    /// \param kinds workload kinds the key belongs to \return this row
+    Row& Kinds(const std::vector<std::string>& kinds)
+    {
+        m_key.kinds = kinds;
+        return *this;
+    }
+
+    /// \param help one-line description \return this row
+    Row& Help(const std::string& help)
+    {
+        m_key.help = help;
+        return *this;
+    }
+
+    /// \return the key
+    operator ScenarioSchema::Key() const
+    {
+        return m_key;
+    }
+
+  private:
+    ScenarioSchema::Key m_key; //!< the key being built
+};
+
+/**
+ * Build the table. Defaults and their sources are given in each help text.
+ * \return every key
+ */
+std::vector<ScenarioSchema::Key>
+BuildKeys()
+{
+    using S = ScenarioSchema;
+    std::vector<S::Key> k;
+    // Top level.
+    k.push_back(Row("name", S::STRING)
+                    .Note("file stem")
+                    .Help("Name of the run, used for the default output file."));
+    k.push_back(Row("seed", S::UINT).Default("1").Min(1).Help("Random seed (ns-3 RngRun)."));
+    k.push_back(
+        Row("stop", S::TIME)
+            .Default("0")
+            .Min(0)
+            .Help(
+                "Simulated time at which the run stops; 0 runs until every message is delivered."));
+    // The pod.
+    k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
+    k.push_back(Row("pod.fabric", S::ENUM)
+                    .Default("ethernet")
+                    .Allowed({"ethernet"})
+                    .Help("Fabric kind: the plain Ethernet-like fabric."));
+    k.push_back(Row("pod.accelerators", S::UINT)
+                    .Required()
+                    .Range(1, 65536)
+                    .Help("Number of accelerators."));
+    k.push_back(Row("pod.planes", S::UINT)
+                    .Default("1")
+                    .Range(1, 64)
+                    .Help("Parallel switch planes; each accelerator has one port per plane."));
+    k.push_back(Row("pod.switch", S::MAP).Help("The switches (the same in every plane)."));
+    k.push_back(
+        Row("pod.switch.radix", S::UINT)
+            .Default("1024")
+            .Min(2)
+            .Unit("ports")
+            .Help("Ports per switch. A plane is one switch if radix >= accelerators, otherwise a "
+                  "two-tier leaf-spine with radix/2 accelerators per leaf and radix/2 spines."));
+    k.push_back(
+        Row("pod.switch.latency", S::TIME)
+            .Default("250ns")
+            .Min(0)
+            .Help("Switch pipeline latency, port to port (SUE spec Appendix A.1: 250 ns)."));
+    k.push_back(Row("pod.switch.forwarding", S::ENUM)
+                    .Default("cut-through")
+                    .Allowed({"cut-through", "store-and-forward"})
+                    .Help("Forward a packet as soon as its header is in, or once all of it is."));
+    k.push_back(Row("pod.switch.buffer", S::SIZE)
+                    .Default("64MiB")
+                    .Above(0)
+                    .Unit("bytes")
+                    .Help("Shared packet buffer per switch."));
+    k.push_back(Row("pod.switch.classes", S::UINT)
+                    .Default("8")
+                    .Range(1, 8)
+                    .Help("Traffic classes per port."));
+    k.push_back(Row("pod.link", S::MAP)
+                    .Help("The links (accelerator-switch and switch-switch links alike)."));
+    k.push_back(Row("pod.link.rate", S::RATE)
+                    .Default("800Gbps")
+                    .Above(0)
+                    .Unit("bit/s")
+                    .Help("Line rate of every link."));
+    k.push_back(Row("pod.link.cable", S::ENUM)
+                    .Default("twinax")
+                    .Allowed({"direct", "twinax", "single-mode", "hollow-core"})
+                    .Help("Cable kind, which sets the propagation speed; `direct` uses "
+                          "`pod.link.delay` instead."));
+    k.push_back(Row("pod.link.length", S::LENGTH)
+                    .Default("3m")
+                    .Min(0)
+                    .Unit("m")
+                    .Help("Cable length (ignored for `direct`)."));
+    k.push_back(Row("pod.link.delay", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Propagation delay of a `direct` link."));
+    k.push_back(Row("pod.link.fec-latency", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("FEC latency added per link traversal."));
+    k.push_back(Row("pod.link.codeword-bits", S::UINT)
+                    .Default("5140")
+                    .Min(1)
+                    .Unit("bits")
+                    .Help("Message bits per FEC codeword (RS(544,514): 514 symbols of 10 bits)."));
+    k.push_back(Row("pod.link.codeword-error-rate", S::DOUBLE)
+                    .Default("0")
+                    .Range(0, 1)
+                    .Help("Probability that a codeword is uncorrectable."));
+    k.push_back(Row("pod.link.ber", S::DOUBLE).Default("0").Range(0, 1).Help("Bit error rate."));
+    k.push_back(Row("pod.link.interframe-bytes", S::UINT)
+                    .Default("20")
+                    .Unit("bytes")
+                    .Help("Wire overhead per frame (IEEE 802.3: preamble+SFD 8, IPG 12)."));
+    k.push_back(Row("pod.nic", S::MAP).Help("The accelerators' NICs."));
+    k.push_back(Row("pod.nic.mtu", S::SIZE)
+                    .Default("4096")
+                    .Range(1, 65536)
+                    .Unit("bytes")
+                    .Help("Payload bytes per packet."));
+    k.push_back(Row("pod.nic.header-bytes", S::UINT)
+                    .Default("18")
+                    .Unit("bytes")
+                    .Help("Header bytes per packet (Ethernet header 14 + FCS 4)."));
+    k.push_back(Row("pod.nic.plane-selection", S::ENUM)
+                    .Default("spray")
+                    .Allowed({"round-robin", "hash", "spray"})
+                    .Help("How a NIC spreads traffic over the planes: spray (each packet to "
+                          "whichever plane port is free), round-robin (per message, starting "
+                          "at the accelerator's id), hash (of the destination)."));
+    // Workloads.
+    k.push_back(Row("workloads", S::LIST)
+                    .Element(S::MAP)
+                    .Required()
+                    .Help("The workloads, at least one; they run concurrently."));
+    k.push_back(Row("workloads[].kind", S::ENUM)
+                    .Required()
+                    .Allowed({"incast", "permutation", "all-to-all"})
+                    .Help("Traffic pattern."));
+    k.push_back(Row("workloads[].name", S::STRING)
+                    .Note("`<kind>-<index>`")
+                    .Help("Name of the workload in the results; names are distinct."));
+    k.push_back(Row("workloads[].size", S::SIZE)
+                    .Required()
+                    .Min(1)
+                    .Unit("bytes")
+                    .Help("Bytes per message."));
+    k.push_back(Row("workloads[].start", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Simulated time at which the workload posts its messages."));
+    k.push_back(Row("workloads[].class", S::UINT)
+                    .Default("0")
+                    .Range(0, 7)
+                    .Help("Traffic class, below `pod.switch.classes`."));
+    k.push_back(Row("workloads[].senders", S::UINT)
+                    .Required()
+                    .Min(1)
+                    .Kinds({"incast"})
+                    .Help("Number of senders, 1 to accelerators-1."));
+    k.push_back(Row("workloads[].receiver", S::UINT)
+                    .Default("0")
+                    .Kinds({"incast"})
+                    .Help("The receiving accelerator, below `pod.accelerators`."));
+    k.push_back(Row("workloads[].sender-list", S::LIST)
+                    .Element(S::UINT)
+                    .Note("the `senders` accelerators after the receiver")
+                    .Kinds({"incast"})
+                    .Help("Explicit senders: `senders` distinct accelerators, none the receiver."));
+    // Outputs.
+    k.push_back(Row("output", S::MAP).Help("Outputs."));
+    k.push_back(
+        Row("output.file", S::STRING).Note("`results/<name>.h5`").Help("HDF5 results file."));
+    k.push_back(Row("output.plots", S::BOOL).Default("true").Help("Draw PNG plots after the run."));
+    k.push_back(Row("output.progress", S::BOOL)
+                    .Default("true")
+                    .Help("Print a progress line on stderr during the run."));
+    return k;
+}
+
+/**
+ * The parent of a schema path.
+ * \param path e.g. `pod.link.rate` or `workloads[].size`
+ * \return e.g. `pod.link` or `workloads[]`; "" at the top
+ */
+std::string
+Parent(const std::string& path)
+{
+    const auto dot = path.rfind('.');
+    return dot == std::string::npos ? "" : path.substr(0, dot);
+}
+
+/**
+ * The last component of a schema path.
+ * \param path e.g. `pod.link.rate`
+ * \return e.g. `rate`
+ */
+std::string
+LastComponent(const std::string& path)
+{
+    const auto dot = path.rfind('.');
+    return dot == std::string::npos ? path : path.substr(dot + 1);
+}
+
+/**
+ * Format a number without a needless fraction or exponent.
+ * \param v the number
+ * \return "65536", "0.5", "1e-12"
+ */
+std::string
+FormatNumber(double v)
+{
+    if (std::floor(v) == v && std::fabs(v) < 1e18)
+    {
+        return std::to_string(static_cast<int64_t>(v));
+    }
+    std::ostringstream os;
+    os.imbue(std::locale::classic());
+    os.precision(17);
+    os << v;
+    return os.str();
+}
+
+/**
+ * Format a range bound in the key's base unit.
+ * \param key the key
+ * \param v the bound
+ * \return e.g. "65536 bytes"; a zero bound has no unit
+ */
+std::string
+FormatBound(const ScenarioSchema::Key& key, double v)
+{
+    std::string s = FormatNumber(v);
+    if (v == 0)
+    {
+        return s;
+    }
+    switch (key.type)
+    {
+    case ScenarioSchema::SIZE:
+        return s + " bytes";
+    case ScenarioSchema::RATE:
+        return s + " bit/s";
+    case ScenarioSchema::TIME:
+        return s + " ps";
+    case ScenarioSchema::LENGTH:
+        return s + " m";
+    default:
+        return s;
+    }
+}
+
+/**
+ * Check a value against the key's range.
+ * \param key the key
+ * \param v the value in the key's base unit
+ * \param text the value as written, for the message
+ * \throws std::invalid_argument if out of range
+ */
+void
+CheckRange(const ScenarioSchema::Key& key, double v, const std::string& text)
+{
+    if (key.hasMin && key.minExclusive && !(v > key.min))
+    {
+        throw std::invalid_argument("must be greater than " + FormatBound(key, key.min) + " (got " +
+                                    text + ")");
+    }
+    if (key.hasMin && !key.minExclusive && v < key.min)
+    {
+        throw std::invalid_argument("must be at least " + FormatBound(key, key.min) + " (got " +
+                                    text + ")");
+    }
+    if (key.hasMax && v > key.max)
+    {
+        throw std::invalid_argument("must be at most " + FormatBound(key, key.max) + " (got " +
+                                    text + ")");
+    }
+}
+
+/**
+ * Join strings.
+ * \param items the strings
+ * \param sep separator
+ * \param quote text put around each item
+ * \return the joined string
+ */
+std::string
+Join(const std::vector<std::string>& items, const std::string& sep, const std::string& quote)
+{
+    std::string s;
+    for (std::size_t i = 0; i < items.size(); ++i)
+    {
+        s += (i ? sep : "") + quote + items[i] + quote;
+    }
+    return s;
+}
+
+} // namespace
+
+const std::vector<ScenarioSchema::Key>&
+ScenarioSchema::GetKeys()
+{
+    static const std::vector<Key> keys = BuildKeys();
+    return keys;
+}
+
+const ScenarioSchema::Key*
+ScenarioSchema::Find(const std::string& schemaPath)
+{
+    for (const auto& key : GetKeys())
+    {
+        if (key.path == schemaPath)
+        {
+            return &key;
+        }
+    }
+    return nullptr;
+}
+
+std::string
+ScenarioSchema::SchemaPath(const std::string& path)
+{
+    std::string out;
+    std::size_t i = 0;
+    while (i < path.size())
+    {
+        if (path[i] == '[')
+        {
+            const auto close = path.find(']', i);
+            if (close == std::string::npos)
+            {
+                out += path.substr(i);
+                break;
+            }
+            out += "[]";
+            i = close + 1;
+            continue;
+        }
+        out += path[i++];
+    }
+    return out;
+}
+
+std::vector<const ScenarioSchema::Key*>
+ScenarioSchema::GetChildren(const std::string& parent)
+{
+    std::vector<const Key*> children;
+    for (const auto& key : GetKeys())
+    {
+        if (Parent(key.path) == parent)
+        {
+            children.push_back(&key);
+        }
+    }
+    return children;
+}
+
+std::size_t
+ScenarioSchema::EditDistance(const std::string& a, const std::string& b)
+{
+    std::vector<std::size_t> prev(b.size() + 1);
+    std::vector<std::size_t> cur(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j)
+    {
+        prev[j] = j;
+    }
+    for (std::size_t i = 1; i <= a.size(); ++i)
+    {
+        cur[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j)
+        {
+            const std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
+            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
+        }
+        std::swap(prev, cur);
+    }
+    return prev[b.size()];
+}
+
+std::string
+ScenarioSchema::Suggest(const std::string& schemaPath)
+{
+    // The right name in the wrong section first ("rate" -> "pod.link.rate"), then a typo.
+    const std::string last = LastComponent(schemaPath);
+    for (const auto& key : GetKeys())
+    {
+        if (LastComponent(key.path) == last && key.path != schemaPath)
+        {
+            return key.path;
+        }
+    }
+    std::string best;
+    std::size_t bestDistance = 3;
+    for (const auto& key : GetKeys())
+    {
+        const std::size_t d = EditDistance(schemaPath, key.path);
+        if (d < bestDistance)
+        {
+            bestDistance = d;
+            best = key.path;
+        }
+    }
+    return best;
+}
+
+ScenarioSchema::Value
+ScenarioSchema::Parse(const Key& key, const std::string& text)
+{
+    Value v;
+    v.text = text;
+    switch (key.type)
+    {
+    case STRING:
+        if (text.find_first_not_of(" \t\r\n") == std::string::npos)
+        {
+            throw std::invalid_argument("must not be empty");
+        }
+        v.str = text;
+        break;
+    case ENUM:
+        if (std::find(key.allowed.begin(), key.allowed.end(), text) == key.allowed.end())
+        {
+            std::string message =
+                "must be one of " + Join(key.allowed, ", ", "'") + " (got '" + text + "')";
+            for (const auto& a : key.allowed)
+            {
+                if (EditDistance(a, text) <= 2)
+                {
+                    message += "; did you mean '" + a + "'?";
+                    break;
+                }
+            }
+            throw std::invalid_argument(message);
+        }
+        v.str = text;
+        break;
+    case UINT:
+        v.u = Units::ParseUint(text);
+        if (v.u > std::numeric_limits<uint32_t>::max())
+        {
+            throw std::invalid_argument("must be at most 4294967295 (got " + text + ")");
+        }
+        CheckRange(key, static_cast<double>(v.u), text);
+        break;
+    case DOUBLE:
+        v.d = Units::ParseDouble(text);
+        CheckRange(key, v.d, text);
+        break;
+    case BOOL: {
+        static const std::vector<std::string> yes =
+            {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
+        static const std::vector<std::string> no =
+            {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
+        if (std::find(yes.begin(), yes.end(), text) != yes.end())
+        {
+            v.b = true;
+        }
+        else if (std::find(no.begin(), no.end(), text) != no.end())
+        {
+            v.b = false;
+        }
+        else
+        {
+            throw std::invalid_argument("expected true or false, got '" + text + "'");
+        }
+        break;
+    }
+    case SIZE:
+        v.u = Units::ParseSize(text);
+        CheckRange(key, static_cast<double>(v.u), text);
+        break;
+    case TIME:
+        v.ps = Units::ParseTimePs(text);
+        CheckRange(key, static_cast<double>(v.ps), text);
+        break;
+    case RATE:
+        v.u = Units::ParseDataRateBps(text);
+        CheckRange(key, static_cast<double>(v.u), text);
+        break;
+    case LENGTH:
+        v.d = Units::ParseLengthM(text);
+        CheckRange(key, v.d, text);
+        break;
+    case MAP:
+    case LIST:
+        throw std::logic_error("ScenarioSchema::Parse: " + key.path + " is not a scalar");
+    }
+    return v;
+}
+
+std::string
+ScenarioSchema::TypeName(Type type)
+{
+    switch (type)
+    {
+    case STRING:
+        return "string";
+    case ENUM:
+        return "enum";
+    case UINT:
+        return "uint";
+    case DOUBLE:
+        return "double";
+    case BOOL:
+        return "bool";
+    case SIZE:
+        return "size";
+    case TIME:
+        return "time";
+    case RATE:
+        return "rate";
+    case LENGTH:
+        return "length";
+    case MAP:
+        return "map";
+    case LIST:
+        return "list";
+    }
+    return "?";
+}
+
+std::string
+ScenarioSchema::MarkdownReference()
+{
+    std::ostringstream os;
+    os << "A scenario is one YAML file. Dotted keys below are nested maps: `pod.link.rate: "
+          "400Gbps` is written\n\n"
+          "```yaml\npod:\n  link:\n    rate: 400Gbps\n```\n\n"
+          "and `workloads[].size` is the `size` key of an element of the `workloads` list. "
+          "Unknown keys, values of the wrong type or out of range, and keys that belong to another "
+          "workload kind are errors naming the file, line and key; nothing runs.\n\n";
+    os << "| Key | Type | Default | Range | Description |\n";
+    os << "|---|---|---|---|---|\n";
+    for (const auto& key : GetKeys())
+    {
+        // Type, with the unit or the list's element type.
+        std::string type = TypeName(key.type);
+        if (key.type == LIST)
+        {
+            type = "list of " + TypeName(key.element) + (key.element == MAP ? "s" : "");
+        }
+        else if (!key.unit.empty())
+        {
+            type += " (" + key.unit + ")";
+        }
+        // Default.
+        std::string def;
+        if (key.required)
+        {
+            def = key.kinds.empty() ? "**required**"
+                                    : "**required** (" + Join(key.kinds, ", ", "") + ")";
+        }
+        else if (!key.defaultNote.empty())
+        {
+            def = key.defaultNote;
+        }
+        else if (!key.defaultValue.empty())
+        {
+            def = "`" + key.defaultValue + "`";
+        }
+        // Range.
+        std::string range;
+        if (key.type == ENUM)
+        {
+            range = Join(key.allowed, ", ", "`");
+        }
+        else if (key.hasMin && key.hasMax)
+        {
+            range = FormatNumber(key.min) + " to " + FormatNumber(key.max);
+        }
+        else if (key.hasMin)
+        {
+            range = (key.minExclusive ? "> " : ">= ") + FormatNumber(key.min);
+        }
+        else if (key.hasMax)
+        {
+            range = "<= " + FormatNumber(key.max);
+        }
+        std::string help = key.help;
+        if (!key.kinds.empty())
+        {
+            help = "*" + Join(key.kinds, ", ", "") + " only.* " + help;
+        }
+        os << "| `" << key.path << "` | " << type << " | " << def << " | " << range << " | " << help
+           << " |\n";
+    }
+    os << "\nValues:\n\n"
+          "- **uint**: a non-negative integer that fits in 32 bits; **double**: a decimal number "
+          "(`0.5`, `1e-12`); **bool**: `true` or `false`.\n"
+          "- **size**: bytes, a plain integer or a number with a unit: `B`, `kB` (or `KB`), `MB`, "
+          "`GB`, `TB` (powers of 1000), `KiB`, `MiB`, `GiB`, `TiB` (powers of 1024): `4096`, "
+          "`16KiB`, `1 MiB`.\n"
+          "- **time**: a number with a unit `s`, `ms`, `us`, `ns`, `ps`, or `0`: `250ns`, "
+          "`1.5us`. Times are exact in picoseconds; a fraction of a picosecond is an error.\n"
+          "- **rate**: a number with a unit `bps`, `kbps`, `Mbps`, `Gbps`, `Tbps`, also written "
+          "`Gb/s`, or `GBps` for bytes per second: `800Gbps`, `400Gb/s`.\n"
+          "- **length**: metres, a plain number or a number with a unit `m`, `cm`, `mm`, `km`: "
+          "`3m`, `300cm`.\n\n"
+          "Overrides: `--set KEY=VALUE` sets one key before validation, with list indices for "
+          "workloads: `--set pod.accelerators=64 --set workloads[0].size=1MiB`. An index one past "
+          "the end of `workloads` adds a workload. Errors in an override name `--set` instead of "
+          "a file and line.\n\n"
+          "Checks across keys:\n\n"
+          "- `pod.switch.radix`: a plane is one switch if radix >= accelerators; otherwise two "
+          "tiers with radix/2 accelerators per leaf and radix/2 spines, which needs at most radix "
+          "leaves (ceil(accelerators / (radix/2)) <= radix).\n"
+          "- `workloads[].class` is below `pod.switch.classes`.\n"
+          "- incast: `senders` is at most accelerators-1, `receiver` is below accelerators, and a "
+          "`sender-list` has exactly `senders` distinct entries, each below accelerators and none "
+          "the receiver.\n"
+          "- permutation and all-to-all need at least 2 accelerators.\n"
+          "- workload names are distinct.\n";
+    return os.str();
+}
+
+} // namespace ns3

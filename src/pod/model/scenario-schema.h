@@ -1,0 +1,139 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef POD_SCENARIO_SCHEMA_H
+#define POD_SCENARIO_SCHEMA_H
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief The table of every scenario key: path, type, default, unit, range and help.
+ *
+ * The single source of truth about scenario files: ScenarioLoader validates with it (unknown
+ * keys, types, ranges, enum values, defaults, keys that belong to one workload kind) and
+ * MarkdownReference() prints it as the reference of the scenario format.
+ *
+ * Paths are dotted (`pod.link.rate`); the keys of the maps in a list are written with `[]`
+ * (`workloads[].size`), and SchemaPath() turns a concrete path such as `workloads[1].size` into
+ * that form.
+ */
+class ScenarioSchema
+{
+  public:
+    /// Type of a key's value.
+    enum Type
+    {
+        STRING, //!< any non-empty text
+        ENUM,   //!< one of Key::allowed
+        UINT,   //!< non-negative integer that fits in 32 bits
+        DOUBLE, //!< finite real number
+        BOOL,   //!< true/false (also yes/no, on/off)
+        SIZE,   //!< bytes, with an optional unit (Units::ParseSize)
+        TIME,   //!< time with a unit (Units::ParseTime)
+        RATE,   //!< data rate with a unit (Units::ParseDataRate)
+        LENGTH, //!< metres, with an optional unit (Units::ParseLengthM)
+        MAP,    //!< a section: a map of keys
+        LIST    //!< a list of Key::element
+    };
+
+    /// One key of the scenario format.
+    struct Key
+    {
+        std::string path;                 //!< dotted path, `[]` for list elements
+        Type type{STRING};                //!< value type
+        std::string defaultValue;         //!< default as text (parsed like a value); empty: none
+        std::string defaultNote;          //!< shown instead of defaultValue for a computed default
+        std::string unit;                 //!< unit of the value, for the reference (e.g. "bits")
+        bool required{false};             //!< must be given (for Key::kinds only, if set)
+        bool hasMin{false};               //!< min is set
+        bool minExclusive{false};         //!< the value must be strictly greater than min
+        double min{0};                    //!< smallest value (base unit: bytes, ps, bit/s, m)
+        bool hasMax{false};               //!< max is set
+        double max{0};                    //!< largest value (base unit)
+        std::vector<std::string> allowed; //!< ENUM: allowed values
+        Type element{MAP};                //!< LIST: type of the elements (MAP or UINT)
+        std::vector<std::string> kinds; //!< keys of workloads[]: only for these kinds (empty: all)
+        std::string help;               //!< one-line description
+    };
+
+    /// A parsed scalar value (the member matching the key's type is set).
+    struct Value
+    {
+        std::string text; //!< the text as written
+        std::string str;  //!< STRING, ENUM
+        uint64_t u{0};    //!< UINT; SIZE in bytes; RATE in bit/s
+        int64_t ps{0};    //!< TIME in picoseconds
+        double d{0};      //!< DOUBLE; LENGTH in metres
+        bool b{false};    //!< BOOL
+    };
+
+    /// \return every key, sections before their keys, in the order of the reference
+    static const std::vector<Key>& GetKeys();
+
+    /**
+     * Find a key.
+     * \param schemaPath the key's path in schema form (`workloads[].size`)
+     * \return the key, or nullptr if there is no such key
+     */
+    static const Key* Find(const std::string& schemaPath);
+
+    /**
+     * Turn a concrete path into schema form: every `[N]` becomes `[]`.
+     * \param path e.g. `workloads[1].size`
+     * \return e.g. `workloads[].size`
+     */
+    static std::string SchemaPath(const std::string& path);
+
+    /**
+     * The keys directly inside a section or list element.
+     * \param parent schema path of a MAP key, of a LIST key followed by `[]`, or "" for the top
+     * \return the keys, in table order
+     */
+    static std::vector<const Key*> GetChildren(const std::string& parent);
+
+    /**
+     * The closest known key to an unknown one: a key elsewhere with the same last component
+     * (`rate` -> `pod.link.rate`), or else the key whose path is nearest within edit distance 2.
+     * \param schemaPath the unknown key (schema form)
+     * \return the suggested key's schema path, or "" if none is close
+     */
+    static std::string Suggest(const std::string& schemaPath);
+
+    /**
+     * Parse and range-check the text of a scalar value.
+     * \param key a key of a scalar type (not MAP or LIST)
+     * \param text the value as written
+     * \return the value
+     * \throws std::invalid_argument with a message such as "must be at least 1 (got 0)"
+     */
+    static Value Parse(const Key& key, const std::string& text);
+
+    /**
+     * \param type a type
+     * \return its name in the reference ("uint", "size", ...)
+     */
+    static std::string TypeName(Type type);
+
+    /**
+     * Levenshtein distance.
+     * \param a a string
+     * \param b a string
+     * \return the edit distance between a and b
+     */
+    static std::size_t EditDistance(const std::string& a, const std::string& b);
+
+    /// \return the reference of the scenario format in Markdown: one table row per key, units,
+    ///         overrides and the checks across fields
+    static std::string MarkdownReference();
+};
+
+} // namespace ns3
+
+#endif /* POD_SCENARIO_SCHEMA_H */

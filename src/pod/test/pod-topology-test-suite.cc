@@ -1,0 +1,172 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Topology and routing of the pod builder. Expected paths follow from the construction
+// (pod-topology.h): one switch per plane when radix >= accelerators, otherwise leaves of radix/2
+// accelerators with radix/2 uplinks to radix/2 spines.
+
+#include "ns3/fabric-switch.h"
+#include "ns3/pod-topology.h"
+#include "ns3/scenario.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+
+#include <set>
+
+using namespace ns3;
+
+namespace
+{
+Scenario::Pod
+MakePod(uint32_t n, uint32_t planes, uint32_t radix)
+{
+    Scenario::Pod p;
+    p.accelerators = n;
+    p.planes = planes;
+    p.sw.radix = radix;
+    p.sw.latency = NanoSeconds(250);
+    p.sw.bufferBytes = 64ull << 20;
+    return p;
+}
+} // namespace
+
+/**
+ * Every pair of a single-switch pod is routed through the plane's switch to the right port.
+ */
+class PodSingleSwitchRouteTestCase : public TestCase
+{
+  public:
+    PodSingleSwitchRouteTestCase()
+        : TestCase("Single switch per plane: every pair on every plane is one switch hop")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PodTopology t;
+        t.Build(MakePod(8, 2, 16));
+        NS_TEST_ASSERT_MSG_EQ(t.IsTwoTier(), false, "radix 16 >= 8 accelerators");
+        NS_TEST_ASSERT_MSG_EQ(t.GetSwitches().size(), 2, "one switch per plane");
+        // Transmitters: 8 links per plane, two directions each.
+        NS_TEST_ASSERT_MSG_EQ(t.GetTransmitters().size(), 2 * 2 * 8, "devices");
+        for (uint32_t plane = 0; plane < 2; ++plane)
+        {
+            for (uint32_t s = 0; s < 8; ++s)
+            {
+                for (uint32_t d = 0; d < 8; ++d)
+                {
+                    if (s == d)
+                    {
+                        continue;
+                    }
+                    auto path = t.WalkRoute(s, d, plane, s * 31 + d);
+                    NS_TEST_ASSERT_MSG_EQ(path.size(), 2, "switch then destination");
+                    NS_TEST_ASSERT_MSG_EQ(path[0], "p" + std::to_string(plane) + ".sw0", "switch");
+                    NS_TEST_ASSERT_MSG_EQ(path[1], "acc" + std::to_string(d), "destination");
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Two-tier leaf-spine: same-leaf pairs take one hop, others leaf-spine-leaf over every spine.
+ */
+class PodTwoTierRouteTestCase : public TestCase
+{
+  public:
+    PodTwoTierRouteTestCase()
+        : TestCase("Two-tier leaf-spine: shortest paths for every pair, ECMP over all spines")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // 16 accelerators, radix 8: leaves of 4 accelerators, 4 leaves, 4 spines.
+        PodTopology t;
+        t.Build(MakePod(16, 1, 8));
+        NS_TEST_ASSERT_MSG_EQ(t.IsTwoTier(), true, "radix 8 < 16 accelerators");
+        NS_TEST_ASSERT_MSG_EQ(t.GetSwitchesPerPlane(), 8, "4 leaves + 4 spines");
+        for (uint32_t s = 0; s < 16; ++s)
+        {
+            for (uint32_t d = 0; d < 16; ++d)
+            {
+                if (s == d)
+                {
+                    continue;
+                }
+                std::set<std::string> spines;
+                for (uint32_t h = 0; h < 64; ++h)
+                {
+                    auto path = t.WalkRoute(s, d, 0, h);
+                    NS_TEST_ASSERT_MSG_EQ(path.back(), "acc" + std::to_string(d), "reaches dst");
+                    NS_TEST_ASSERT_MSG_EQ(path[0], "p0.leaf" + std::to_string(s / 4), "own leaf");
+                    if (s / 4 == d / 4)
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(path.size(), 2, "same leaf: one switch");
+                    }
+                    else
+                    {
+                        NS_TEST_ASSERT_MSG_EQ(path.size(), 4, "leaf, spine, leaf, dst");
+                        NS_TEST_ASSERT_MSG_EQ(path[2], "p0.leaf" + std::to_string(d / 4), "leaf");
+                        spines.insert(path[1]);
+                    }
+                }
+                if (s / 4 != d / 4)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(spines.size(), 4, "ECMP uses all 4 spines");
+                }
+            }
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Pod sizes: the number of switches of the issue's two-tier example.
+ */
+class PodSizeTestCase : public TestCase
+{
+  public:
+    PodSizeTestCase()
+        : TestCase("Leaf-spine sizing: 1024 accelerators at radix 64 use 32 leaves and 32 spines")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PodTopology t;
+        t.Build(MakePod(1024, 1, 64));
+        // 32 accelerators per leaf -> 32 leaves; 32 uplinks per leaf -> 32 spines.
+        NS_TEST_ASSERT_MSG_EQ(t.GetSwitchesPerPlane(), 64, "32 leaves + 32 spines");
+        // 1024 access links + 32 x 32 leaf-spine links, two directions each.
+        NS_TEST_ASSERT_MSG_EQ(t.GetTransmitters().size(), 2 * (1024 + 1024), "devices");
+        auto path = t.WalkRoute(0, 1023, 0, 7);
+        NS_TEST_ASSERT_MSG_EQ(path.size(), 4, "far pair crosses a spine");
+        NS_TEST_ASSERT_MSG_EQ(path.back(), "acc1023", "destination");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * The pod module's topology suite.
+ */
+class PodTopologyTestSuite : public TestSuite
+{
+  public:
+    PodTopologyTestSuite()
+        : TestSuite("pod-topology", UNIT)
+    {
+        AddTestCase(new PodSingleSwitchRouteTestCase, TestCase::QUICK);
+        AddTestCase(new PodTwoTierRouteTestCase, TestCase::QUICK);
+        AddTestCase(new PodSizeTestCase, TestCase::QUICK);
+    }
+};
+
+static PodTopologyTestSuite g_podTopologyTestSuite; //!< registers the suite

@@ -1,0 +1,135 @@
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""analysis/plot_results.py: on a synthetic results file written with h5py in the documented
+layout (runs without the podsim module) and on a real run of data/small.yaml."""
+
+import importlib.util
+import subprocess
+import sys
+
+import h5py
+import numpy as np
+import pytest
+from conftest import PLOT_SCRIPT
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+EXPECTED = {"message-completion-cdf.png", "link-utilization.png"}
+
+
+def load_plot_module():
+    spec = importlib.util.spec_from_file_location("plot_results", PLOT_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def write_synthetic(path, messages=1000, links=64):
+    """A results file in ResultsWriter's layout, with random but plausible contents."""
+    rng = np.random.default_rng(1)
+    workload = rng.integers(0, 2, messages).astype(np.uint32)
+    post = rng.integers(0, 10**6, messages).astype(np.int64)
+    deliver = post + rng.integers(10**5, 10**8, messages)
+    deliver[::50] = -1
+    sim = int(deliver.max()) + 1 if messages else 10**6
+    text = h5py.string_dtype()
+    with h5py.File(path, "w") as f:
+        f.attrs["podsim_version"] = "0.1.0"
+        f.attrs["scenario_name"] = "synthetic"
+        f["scenario"] = "name: synthetic\n"
+        m = f.create_group("messages")
+        m.attrs.create("workload_names", ["incast-0", "all-to-all-1"], dtype=text)
+        m["src"] = rng.integers(0, 16, messages).astype(np.uint32)
+        m["dst"] = rng.integers(0, 16, messages).astype(np.uint32)
+        m["bytes"] = np.full(messages, 4096, np.uint64)
+        m["class"] = np.zeros(messages, np.uint8)
+        m["workload"] = workload
+        m["post_ps"] = post
+        m["deliver_ps"] = deliver
+        m["complete_ps"] = deliver
+        lk = f.create_group("links")
+        kinds = np.array(["nic-up", "switch-down", "switch-up"])[np.arange(links) % 3]
+        lk.create_dataset("name", data=[f"l{i}" for i in range(links)], dtype=text)
+        lk.create_dataset("kind", data=kinds.tolist(), dtype=text)
+        lk["busy_ps"] = rng.integers(0, sim, links).astype(np.int64)
+        lk["rate_bps"] = np.full(links, 100e9)
+        s = f.create_group("summary")
+        s.attrs["sim_time_ps"] = np.int64(sim)
+
+
+def check_pngs(paths, out_dir):
+    assert {p.name for p in out_dir.iterdir()} == EXPECTED
+    assert sorted(str(out_dir / n) for n in EXPECTED) == sorted(paths)
+    for p in out_dir.iterdir():
+        data = p.read_bytes()
+        assert len(data) > 1000, p
+        assert data.startswith(PNG_SIGNATURE), p
+
+
+def run_script(*args):
+    return subprocess.run(
+        [sys.executable, str(PLOT_SCRIPT), *map(str, args)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+
+
+def test_cli_default_out_dir(tmp_path):
+    results = tmp_path / "synthetic.h5"
+    write_synthetic(results)
+    r = run_script(results)
+    assert r.returncode == 0, r.stderr
+    check_pngs(r.stdout.split(), tmp_path / "synthetic-plots")
+
+
+def test_cli_out_dir(tmp_path):
+    results = tmp_path / "synthetic.h5"
+    write_synthetic(results)
+    out = tmp_path / "a" / "b"
+    r = run_script(results, "--out", out)
+    assert r.returncode == 0, r.stderr
+    check_pngs(r.stdout.split(), out)
+
+
+def test_plot_importable(tmp_path):
+    results = tmp_path / "synthetic.h5"
+    write_synthetic(results)
+    paths = load_plot_module().plot(results, tmp_path / "out")
+    check_pngs(paths, tmp_path / "out")
+
+
+def test_empty_tables(tmp_path):
+    results = tmp_path / "empty.h5"
+    write_synthetic(results, messages=0, links=0)
+    paths = load_plot_module().plot(results, tmp_path / "out")
+    check_pngs(paths, tmp_path / "out")
+
+
+def test_missing_file(tmp_path):
+    r = run_script(tmp_path / "missing.h5")
+    assert r.returncode != 0
+    assert "missing.h5" in r.stderr
+
+
+def test_not_a_results_file(tmp_path):
+    bad = tmp_path / "bad.h5"
+    bad.write_text("not hdf5")
+    r = run_script(bad)
+    assert r.returncode != 0
+    assert "bad.h5" in r.stderr
+
+
+def test_plots_of_a_real_run(small_run, tmp_path):
+    _, results = small_run
+    out = tmp_path / "plots"
+    r = run_script(results, "--out", out)
+    assert r.returncode == 0, r.stderr
+    check_pngs(r.stdout.split(), out)
+
+
+@pytest.mark.parametrize("column", ["post_ps", "deliver_ps"])
+def test_real_run_has_what_the_plots_read(small_run, column):
+    _, results = small_run
+    with h5py.File(results, "r") as f:
+        assert f["messages"][column].shape[0] > 0
+        assert f["summary"].attrs["sim_time_ps"] > 0

@@ -1,0 +1,546 @@
+#!/usr/bin/python3
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""Keep each module's waf ``wscript`` (ns-3 <= 3.35) in step with its ``CMakeLists.txt``.
+
+Modules are the direct children of src/ that have a CMakeLists.txt. From each one this reads the
+``build_lib()`` call (LIBNAME, SOURCE_FILES, HEADER_FILES, PRIVATE_HEADER_FILES,
+DEPRECATED_HEADER_FILES, LIBRARIES_TO_LINK, TEST_SOURCES) and, from examples/CMakeLists.txt, every
+``build_lib_example()`` call (NAME, SOURCE_FILES, LIBRARIES_TO_LINK), and derives:
+
+  src/<module>/wscript            create_ns3_module, its test library, ns3header, configure()
+  src/<module>/examples/wscript   one create_ns3_program per example
+
+Dependencies on ns-3 modules (ours or ns-3's) are the ``${lib<name>}`` tokens in
+LIBRARIES_TO_LINK, as in ns-3's own CMake scan. Other libraries there, and libraries named by
+find_package(), become waf ``use`` names checked in ``configure(conf)``.
+
+Variables set with set() or list(APPEND) are expanded; if()/else() blocks are not evaluated, so
+every branch counts.
+
+Usage:
+  utils/sync-wscript.py --check [MODULE ...]   exit 1, with a diff, if any wscript is stale
+  utils/sync-wscript.py --write [MODULE ...]   regenerate the wscripts
+"""
+
+import argparse
+import difflib
+import re
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+BUILD_LIB_OPTIONS = {"IGNORE_PCH"}
+BUILD_LIB_ONE = {"LIBNAME"}
+BUILD_LIB_MULTI = {
+    "SOURCE_FILES",
+    "HEADER_FILES",
+    "LIBRARIES_TO_LINK",
+    "TEST_SOURCES",
+    "PRIVATE_HEADER_FILES",
+    "DEPRECATED_HEADER_FILES",
+    "MODULE_ENABLED_FEATURES",
+}
+EXAMPLE_ONE = {"NAME"}
+EXAMPLE_MULTI = {"SOURCE_FILES", "HEADER_FILES", "LIBRARIES_TO_LINK"}
+
+LIB_TOKEN = re.compile(r"^\$\{lib([^}]+)\}$")
+
+# Third-party libraries: a pattern on a LIBRARIES_TO_LINK token or find_package() name, and what
+# waf does with it: (use name, configure line). A use name of None means nothing to link or
+# check (header-only in /usr/include).
+EXTERNAL = [
+    (
+        re.compile(r"yaml", re.I),
+        "YAML_CPP",
+        "conf.check_cfg(package='yaml-cpp', args=['--cflags', '--libs'], "
+        "uselib_store='YAML_CPP', mandatory=True)",
+    ),
+    (
+        re.compile(r"hdf5", re.I),
+        "HDF5",
+        "conf.check_cfg(package='hdf5', args=['--cflags', '--libs'], "
+        "uselib_store='HDF5', mandatory=True)",
+    ),
+    (
+        re.compile(r"eigen", re.I),
+        "EIGEN3",
+        "conf.check_cfg(package='eigen3', args=['--cflags'], "
+        "uselib_store='EIGEN3', mandatory=True)",
+    ),
+    (re.compile(r"^(\$\{)?boost", re.I), None, None),
+    (re.compile(r"^(\$\{)?(gsl)", re.I), "GSL", None),
+]
+# find_package() names that are not libraries of their own.
+FIND_PACKAGE_IGNORE = {"pkgconfig", "python3", "threads", "mpi", "ns3"}
+
+
+class CMakeError(Exception):
+    pass
+
+
+# ---- a small CMake reader ----------------------------------------------------------------------
+
+
+def _bracket_close(text, i):
+    """If text[i:] opens a bracket [[ or [=[, return the matching close string, else None."""
+    m = re.match(r"\[(=*)\[", text[i:])
+    return "]" + m.group(1) + "]" if m else None
+
+
+def parse_commands(text, filename):
+    """Return [(name_lower, [args], line)] for every command invocation in CMake source text.
+
+    Arguments are returned unexpanded; quoted and bracket arguments lose their delimiters.
+    Unquoted parentheses inside a call are kept as plain tokens.
+    """
+    commands = []
+    i, n, line = 0, len(text), 1
+
+    def err(msg):
+        raise CMakeError(f"{filename}:{line}: {msg}")
+
+    while i < n:
+        c = text[i]
+        if c == "\n":
+            line += 1
+            i += 1
+        elif c.isspace():
+            i += 1
+        elif c == "#":
+            close = _bracket_close(text, i + 1)
+            if close:
+                j = text.find(close, i)
+                if j < 0:
+                    err("unterminated bracket comment")
+                line += text.count("\n", i, j)
+                i = j + len(close)
+            else:
+                j = text.find("\n", i)
+                i = n if j < 0 else j
+        else:
+            m = re.match(r"[A-Za-z_][A-Za-z0-9_]*", text[i:])
+            if not m:
+                err(f"unexpected character {c!r}")
+            name = m.group(0)
+            start_line = line
+            i += len(name)
+            while i < n and text[i] in " \t":
+                i += 1
+            if i >= n or text[i] != "(":
+                err(f"expected '(' after {name}")
+            i += 1
+            args, depth = [], 0
+            while True:
+                if i >= n:
+                    raise CMakeError(f"{filename}:{start_line}: unterminated {name}(")
+                c = text[i]
+                if c == "\n":
+                    line += 1
+                    i += 1
+                elif c.isspace():
+                    i += 1
+                elif c == "#":
+                    close = _bracket_close(text, i + 1)
+                    if close:
+                        j = text.find(close, i)
+                        if j < 0:
+                            err("unterminated bracket comment")
+                        line += text.count("\n", i, j)
+                        i = j + len(close)
+                    else:
+                        j = text.find("\n", i)
+                        i = n if j < 0 else j
+                elif c == "(":
+                    depth += 1
+                    args.append("(")
+                    i += 1
+                elif c == ")":
+                    i += 1
+                    if depth == 0:
+                        break
+                    depth -= 1
+                    args.append(")")
+                elif c == '"':
+                    j, buf = i + 1, []
+                    while j < n and text[j] != '"':
+                        if text[j] == "\\" and j + 1 < n:
+                            buf.append(text[j : j + 2])
+                            j += 2
+                            continue
+                        buf.append(text[j])
+                        j += 1
+                    if j >= n:
+                        err("unterminated quoted argument")
+                    arg = "".join(buf)
+                    line += arg.count("\n")
+                    args.append(arg)
+                    i = j + 1
+                elif c == "[" and _bracket_close(text, i):
+                    close = _bracket_close(text, i)
+                    open_len = len(close)
+                    j = text.find(close, i + open_len)
+                    if j < 0:
+                        err("unterminated bracket argument")
+                    arg = text[i + open_len : j]
+                    line += arg.count("\n")
+                    args.append(arg)
+                    i = j + len(close)
+                else:
+                    j = i
+                    while j < n and not text[j].isspace() and text[j] not in '()#"':
+                        if text[j] == "\\" and j + 1 < n:
+                            j += 2
+                            continue
+                        j += 1
+                    args.append(text[i:j])
+                    i = j
+            commands.append((name.lower(), args, start_line))
+    return commands
+
+
+VAR_REF = re.compile(r"\$\{([A-Za-z0-9_.+-]+)\}")
+
+
+def expand(arg, variables):
+    """Expand ${VAR} for variables set in this file. ${lib...} and unknown variables are kept
+    as written. Returns a list (a variable holding a list splits into several arguments)."""
+    if LIB_TOKEN.match(arg):
+        return [arg]
+
+    def sub(m):
+        name = m.group(1)
+        if name.startswith("lib") or name not in variables:
+            return m.group(0)
+        return ";".join(variables[name])
+
+    value = VAR_REF.sub(sub, arg)
+    return [v for v in value.split(";") if v != ""]
+
+
+def keyword_args(args, options, one, multi, what, filename, line):
+    out = {k: [] for k in multi}
+    for k in one:
+        out[k] = None
+    key = None
+    for a in args:
+        if a in options:
+            out[a] = True
+            key = None
+        elif a in one or a in multi:
+            key = a
+        elif key is None:
+            raise CMakeError(f"{filename}:{line}: {what}(): argument {a!r} before any keyword")
+        elif key in one:
+            if out[key] is not None:
+                raise CMakeError(f"{filename}:{line}: {what}(): {key} given twice")
+            out[key] = a
+        else:
+            out[key].append(a)
+    return out
+
+
+def read_cmake(path):
+    """Evaluate set()/list(APPEND) and return (calls, find_packages) where calls is a list of
+    (name, expanded args, line) for build_lib and build_lib_example."""
+    text = path.read_text(encoding="utf-8")
+    variables, calls, packages = {}, [], []
+    for name, args, line in parse_commands(text, path):
+        if name == "set" and args:
+            values = []
+            for a in args[1:]:
+                if a in ("PARENT_SCOPE", "CACHE"):
+                    break
+                values.extend(expand(a, variables))
+            variables[args[0]] = values
+        elif name == "list" and len(args) >= 2 and args[0] == "APPEND":
+            values = variables.setdefault(args[1], [])
+            for a in args[2:]:
+                values.extend(expand(a, variables))
+        elif name == "find_package" and args:
+            packages.append(args[0])
+        elif name in ("build_lib", "build_lib_example"):
+            expanded = []
+            for a in args:
+                expanded.extend(expand(a, variables))
+            calls.append((name, expanded, line))
+    return calls, packages
+
+
+# ---- the model of one module -------------------------------------------------------------------
+
+
+def external_for(token):
+    """(use name, configure line) for a third-party library token, or None to ignore it."""
+    for pattern, use, check in EXTERNAL:
+        if pattern.search(token):
+            return (use, check) if use else None
+    m = re.match(r"^\$\{([A-Za-z0-9]+)", token) or re.match(r"^([A-Za-z0-9_+-]+)(::|$)", token)
+    if not m:
+        return None
+    base = m.group(1)
+    use = re.sub(r"[^A-Za-z0-9]", "_", base).upper()
+    if token.startswith("${") or "::" in token:
+        check = (
+            f"conf.check_cfg(package={base.lower()!r}, args=['--cflags', '--libs'], "
+            f"uselib_store={use!r}, mandatory=True)"
+        )
+    else:  # a plain library name, e.g. "m" or "pthread"
+        check = f"conf.check_cxx(lib={base!r}, uselib_store={use!r}, mandatory=True)"
+    return use, check
+
+
+def split_libraries(tokens):
+    """(ns-3 module dependencies, [(use, check)]) from a LIBRARIES_TO_LINK list."""
+    deps, externals = [], []
+    for t in tokens:
+        m = LIB_TOKEN.match(t)
+        if m:
+            if m.group(1) not in deps:
+                deps.append(m.group(1))
+        else:
+            ext = external_for(t)
+            if ext and ext not in externals:
+                externals.append(ext)
+    return deps, externals
+
+
+class Module:
+    def __init__(self, root, name):
+        self.root = root
+        self.name = name
+        self.dir = root / "src" / name
+        self.cmake = self.dir / "CMakeLists.txt"
+        self.examples_cmake = self.dir / "examples" / "CMakeLists.txt"
+        calls, packages = read_cmake(self.cmake)
+        libs = [c for c in calls if c[0] == "build_lib"]
+        if len(libs) != 1:
+            raise CMakeError(
+                f"{self.rel(self.cmake)}: expected one build_lib() call, found {len(libs)}"
+            )
+        _, args, line = libs[0]
+        kw = keyword_args(
+            args,
+            BUILD_LIB_OPTIONS,
+            BUILD_LIB_ONE,
+            BUILD_LIB_MULTI,
+            "build_lib",
+            self.rel(self.cmake),
+            line,
+        )
+        self.libname = kw["LIBNAME"] or name
+        self.sources = kw["SOURCE_FILES"]
+        self.headers = kw["HEADER_FILES"] + kw["DEPRECATED_HEADER_FILES"]
+        self.private_headers = kw["PRIVATE_HEADER_FILES"]
+        self.test_sources = kw["TEST_SOURCES"]
+        self.deps, self.externals = split_libraries(kw["LIBRARIES_TO_LINK"])
+        for p in packages:
+            if p.lower() in FIND_PACKAGE_IGNORE:
+                continue
+            ext = external_for(p)
+            if ext and ext not in self.externals:
+                self.externals.append(ext)
+
+        self.example_externals = []  # checked in configure() too, but not used by the library
+        self.has_examples = self.examples_cmake.is_file()
+        self.examples = []  # (name, [deps], [sources], [uses])
+        if self.has_examples:
+            calls, _ = read_cmake(self.examples_cmake)
+            where = self.rel(self.examples_cmake)
+            for cname, args, line in calls:
+                if cname != "build_lib_example":
+                    continue
+                kw = keyword_args(
+                    args, set(), EXAMPLE_ONE, EXAMPLE_MULTI, "build_lib_example", where, line
+                )
+                if not kw["NAME"]:
+                    raise CMakeError(f"{where}:{line}: build_lib_example() without NAME")
+                deps, externals = split_libraries(kw["LIBRARIES_TO_LINK"])
+                deps = [self.libname] + [d for d in deps if d != self.libname]
+                for ext in externals:
+                    if ext not in self.example_externals:
+                        self.example_externals.append(ext)
+                uses = [u for u, _c in externals]
+                self.examples.append((kw["NAME"], deps, kw["SOURCE_FILES"], uses))
+
+    def rel(self, path):
+        try:
+            return str(Path(path).relative_to(self.root))
+        except ValueError:
+            return str(path)
+
+    # ---- rendering ----
+
+    def header(self, source):
+        return (
+            "# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-\n"
+            "# SPDX-License-Identifier: GPL-2.0-only\n"
+            f"# Generated by utils/sync-wscript.py from {self.rel(source)}:\n"
+            "# edit that file, then run utils/sync-wscript.py --write.\n"
+            "# For waf-era ns-3 trees (<= 3.35); ns-3.36 and later build the CMakeLists.txt.\n"
+        )
+
+    @staticmethod
+    def pylist(items, indent):
+        if not items:
+            return "[]"
+        pad = " " * (indent + 4)
+        return "[\n" + "".join(f"{pad}{i!r},\n" for i in items) + " " * indent + "]"
+
+    def render_module(self):
+        uses = [u for u, _c in self.externals]
+        checks = []
+        for _u, c in self.externals + self.example_externals:
+            if c and c not in checks:
+                checks.append(c)
+        out = [self.header(self.cmake), "\n"]
+        if checks:
+            out.append("\ndef configure(conf):\n")
+            for c in checks:
+                call, _, inner = c.partition("(")
+                out.append(f"    {call}(\n        {inner[:-1]}\n    )\n")
+            out.append("\n")
+        out.append("\ndef build(bld):\n")
+        out.append(f"    module = bld.create_ns3_module({self.libname!r}, {self.deps!r})\n")
+        out.append(f"    module.source = {self.pylist(self.sources, 4)}\n")
+        if uses:
+            out.append(f"    module.use.extend({uses!r})\n")
+        if self.test_sources:
+            out.append("\n")
+            out.append(f"    module_test = bld.create_ns3_module_test_library({self.libname!r})\n")
+            out.append(f"    module_test.source = {self.pylist(self.test_sources, 4)}\n")
+            if uses:
+                out.append(f"    module_test.use.extend({uses!r})\n")
+        out.append("\n")
+        out.append("    headers = bld(features='ns3header')\n")
+        out.append(f"    headers.module = {self.libname!r}\n")
+        out.append(f"    headers.source = {self.pylist(self.headers, 4)}\n")
+        if self.private_headers:
+            out.append("\n")
+            out.append("    private_headers = bld(features='ns3privateheader')\n")
+            out.append(f"    private_headers.module = {self.libname!r}\n")
+            out.append(f"    private_headers.source = {self.pylist(self.private_headers, 4)}\n")
+        if self.has_examples:
+            out.append("\n")
+            out.append("    if bld.env.ENABLE_EXAMPLES:\n")
+            out.append("        bld.recurse('examples')\n")
+        return "".join(out)
+
+    def render_examples(self):
+        out = [self.header(self.examples_cmake), "\n", "\ndef build(bld):\n"]
+        if not self.examples:
+            out.append("    pass\n")
+        for i, (name, deps, sources, uses) in enumerate(self.examples):
+            if i:
+                out.append("\n")
+            out.append(f"    obj = bld.create_ns3_program({name!r}, {deps!r})\n")
+            out.append(f"    obj.source = {self.pylist(sources, 4)}\n")
+            if uses:
+                out.append(f"    obj.use.extend({uses!r})\n")
+        return "".join(out)
+
+    def expected_files(self):
+        """{path: content or None (must not exist)}"""
+        files = {self.dir / "wscript": self.render_module()}
+        ex = self.dir / "examples" / "wscript"
+        files[ex] = self.render_examples() if self.has_examples else None
+        return files
+
+
+# ---- main --------------------------------------------------------------------------------------
+
+
+def discover(root):
+    src = root / "src"
+    if not src.is_dir():
+        return []
+    return sorted(p.name for p in src.iterdir() if p.is_dir() and (p / "CMakeLists.txt").is_file())
+
+
+def is_generated(path):
+    try:
+        return "Generated by utils/sync-wscript.py" in path.read_text(encoding="utf-8")
+    except OSError:
+        return False
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    mode = ap.add_mutually_exclusive_group(required=True)
+    mode.add_argument("--check", action="store_true", help="exit 1 if any wscript is stale")
+    mode.add_argument("--write", action="store_true", help="regenerate the wscripts")
+    ap.add_argument(
+        "--root", type=Path, default=ROOT, help="repository root (default: %(default)s)"
+    )
+    ap.add_argument(
+        "modules", nargs="*", help="modules to handle (default: every src/<m>/CMakeLists.txt)"
+    )
+    args = ap.parse_args(argv)
+
+    root = args.root.resolve()
+    found = discover(root)
+    modules = args.modules or found
+    unknown = [m for m in modules if m not in found]
+    if unknown:
+        print(
+            f"sync-wscript: no src/<module>/CMakeLists.txt for: {', '.join(unknown)}",
+            file=sys.stderr,
+        )
+        return 2
+    if not modules:
+        print("sync-wscript: no modules under src/", file=sys.stderr)
+        return 0
+
+    bad = 0
+    for name in modules:
+        try:
+            module = Module(root, name)
+        except (CMakeError, OSError) as e:
+            print(f"sync-wscript: module {name}: {e}", file=sys.stderr)
+            bad += 1
+            continue
+        for path, content in module.expected_files().items():
+            rel = module.rel(path)
+            current = path.read_text(encoding="utf-8") if path.is_file() else None
+            if content == current:
+                continue
+            if args.write:
+                if content is None:
+                    if is_generated(path):
+                        path.unlink()
+                        print(f"removed {rel}")
+                    else:
+                        print(
+                            f"sync-wscript: module {name}: {rel} has no CMakeLists.txt beside "
+                            "it, but was not generated by this script: left alone",
+                            file=sys.stderr,
+                        )
+                    continue
+                path.write_text(content, encoding="utf-8")
+                print(f"wrote {rel}")
+                continue
+            bad += 1
+            if content is None:
+                gone = module.rel(path.parent / "CMakeLists.txt")
+                print(f"module {name}: {rel} is stale: {gone} does not exist; remove it")
+            elif current is None:
+                print(f"module {name}: {rel} is missing (derived from its CMakeLists.txt)")
+            else:
+                src = module.cmake if path.parent == module.dir else module.examples_cmake
+                print(f"module {name}: {rel} differs from {module.rel(src)}:")
+                sys.stdout.writelines(
+                    difflib.unified_diff(
+                        current.splitlines(keepends=True),
+                        content.splitlines(keepends=True),
+                        fromfile=f"{rel} (on disk)",
+                        tofile=f"{rel} (from {module.rel(src)})",
+                    )
+                )
+    if bad and args.check:
+        print("run utils/sync-wscript.py --write to regenerate", file=sys.stderr)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
