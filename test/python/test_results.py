@@ -15,8 +15,8 @@ A2A_BYTES = 4 * 1024
 MESSAGES = INCAST_SENDERS + ACCELERATORS * (ACCELERATORS - 1)
 # Link kinds as documented in run-results.h (RunResults::Links::kind), and the kind of the
 # accelerator-to-switch direction.
-LINK_KINDS = {"nic-up", "switch-down", "switch-up"}
-UPLINK_KIND = "nic-up"
+LINK_KINDS = {"acc-up", "down", "leaf-up", "spine-down"}
+UPLINK_KIND = "acc-up"
 
 MESSAGE_COLUMNS = {
     "src": np.uint32,

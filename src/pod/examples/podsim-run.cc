@@ -91,6 +91,11 @@ main(int argc, char** argv)
         return 1;
     }
 
+    if (opt.writeResults && s.output.plots)
+    {
+        // ./podsim run draws the plots of this file (analysis/plot_results.py).
+        std::cout << "plots: " << (out.empty() ? s.output.file : out) << std::endl;
+    }
     if (bench)
     {
         // Figures of [core]'s benchmark, with the targets they are read against.

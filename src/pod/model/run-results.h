@@ -38,8 +38,8 @@ struct RunResults
     /// Per-link-direction table (one row per transmitting device).
     struct Links
     {
-        std::vector<std::string> name;      //!< e.g. "acc12.p3->sw3.0" or "sw3.0.p12->acc12.p3"
-        std::vector<std::string> kind;      //!< "nic-up" (accelerator to switch), "switch-down", "switch-up"
+        std::vector<std::string> name;      //!< "<from>-><to>", e.g. "acc12->p3.sw0", "p3.leaf1->p3.spine0"
+        std::vector<std::string> kind;      //!< acc-up (accelerator to switch), down (switch to accelerator), leaf-up, spine-down
         std::vector<uint32_t> plane;        //!< plane index
         std::vector<uint64_t> txBytes;      //!< frame bytes sent
         std::vector<uint64_t> txWireBytes;  //!< bytes on the wire including per-frame overhead
