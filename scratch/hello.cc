@@ -15,8 +15,11 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
-    // podsim runs at picosecond resolution: set it before any Time is made.
-    Time::SetResolution(Time::PS);
+    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
+    if (Time::GetResolution() != Time::PS)
+    {
+        Time::SetResolution(Time::PS);
+    }
 
     Time delay = NanoSeconds(1);
     CommandLine cmd(__FILE__);

@@ -44,7 +44,11 @@ Delivered(const FabricMessage& m)
 int
 main(int argc, char** argv)
 {
-    Time::SetResolution(Time::PS);
+    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
+    if (Time::GetResolution() != Time::PS)
+    {
+        Time::SetResolution(Time::PS);
+    }
 
     uint32_t senders = 4;
     uint64_t bytes = 1 << 20;

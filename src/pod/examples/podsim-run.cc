@@ -40,8 +40,11 @@ AddOverride(const std::string& kv)
 int
 main(int argc, char** argv)
 {
-    // Flit times are single nanoseconds: picosecond resolution before any Time is made.
-    Time::SetResolution(Time::PS);
+    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
+    if (Time::GetResolution() != Time::PS)
+    {
+        Time::SetResolution(Time::PS);
+    }
 
     std::string scenario = "examples/scenarios/default.yaml";
     std::string out;
