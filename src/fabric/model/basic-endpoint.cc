@@ -154,7 +154,7 @@ BasicEndpoint::DoSend(const FabricMessage& m)
 }
 
 void
-BasicEndpoint::TransmitDone(Ptr<const FabricPacket> p)
+BasicEndpoint::TransmitDone(const Ptr<FabricPacket>& p)
 {
     // Local completion: the last unit of the message has been serialized.
     if (p->offset + p->payloadBytes == p->msgBytes)
@@ -173,7 +173,7 @@ BasicEndpoint::TransmitDone(Ptr<const FabricPacket> p)
 }
 
 void
-BasicEndpoint::Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p)
+BasicEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << dev << p);
     if (p->dst != GetAcceleratorId())

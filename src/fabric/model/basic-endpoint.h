@@ -85,13 +85,13 @@ class BasicEndpoint : public FabricEndpoint
      * \param dev the device
      * \param p the unit
      */
-    void Receive(Ptr<FabricNetDevice> dev, Ptr<FabricPacket> p);
+    void Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p);
 
     /**
      * A unit finished serializing on one of the planes.
      * \param p the unit
      */
-    void TransmitDone(Ptr<const FabricPacket> p);
+    void TransmitDone(const Ptr<FabricPacket>& p);
 
     /// Reassembly state of one message.
     struct Reassembly

@@ -243,7 +243,9 @@ FabricChannel::InjectError(Ptr<const FabricNetDevice> sender, uint64_t k)
 }
 
 bool
-FabricChannel::TransmitStart(Ptr<FabricPacket> p, Ptr<FabricNetDevice> src, Time txTime)
+FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
+                             const Ptr<FabricNetDevice>& src,
+                             Time txTime)
 {
     NS_LOG_FUNCTION(this << p << src << txTime);
     const uint32_t i = IndexOf(src);

@@ -68,7 +68,7 @@ class FabricChannel : public Channel
      * \param txTime the time the unit occupies the wire (serialization)
      * \return false if the unit was corrupted by the error model (it is still delivered, marked)
      */
-    bool TransmitStart(Ptr<FabricPacket> p, Ptr<FabricNetDevice> src, Time txTime);
+    bool TransmitStart(const Ptr<FabricPacket>& p, const Ptr<FabricNetDevice>& src, Time txTime);
 
     /**
      * \param bytes bytes on the wire (frame plus per-frame link overhead)

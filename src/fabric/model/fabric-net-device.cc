@@ -79,7 +79,7 @@ FabricNetDevice::DoDispose()
     m_txQueue = nullptr;
     m_txPacket = nullptr;
     m_txDoneCallback = TransmitDoneCallback();
-    m_rxCallback = MakeNullCallback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>>();
+    m_rxCallback = FabricReceiveCallback();
     m_netRxCallback = MakeNullCallback<bool,
                                        Ptr<NetDevice>,
                                        Ptr<const Packet>,
@@ -156,7 +156,8 @@ FabricNetDevice::Wake()
 {
     if (m_txState == BUSY && !m_completeScheduled)
     {
-        if (Simulator::Now() >= m_busyUntil)
+        const Time now = Simulator::Now();
+        if (now >= m_busyUntil)
         {
             // The transmission ended while nothing was waiting: complete it now.
             m_txState = READY;
@@ -166,7 +167,7 @@ FabricNetDevice::Wake()
         {
             // Something is waiting now: the end of the transmission becomes an event.
             m_completeScheduled = true;
-            Simulator::Schedule(m_busyUntil - Simulator::Now(),
+            Simulator::Schedule(m_busyUntil - now,
                                 &FabricNetDevice::TransmitComplete,
                                 this);
             return;
@@ -183,7 +184,7 @@ FabricNetDevice::Wake()
 }
 
 void
-FabricNetDevice::TransmitStart(Ptr<FabricPacket> p)
+FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
     NS_ASSERT_MSG(m_txState == READY, "Must be READY to transmit");
@@ -233,7 +234,7 @@ FabricNetDevice::TransmitComplete()
 }
 
 void
-FabricNetDevice::Receive(Ptr<FabricPacket> p, bool corrupted)
+FabricNetDevice::Receive(const Ptr<FabricPacket>& p, bool corrupted)
 {
     NS_LOG_FUNCTION(this << p << corrupted);
     if (corrupted)

@@ -71,14 +71,15 @@ class FabricNetDevice : public NetDevice
      * \param device the receiving device
      * \param p the unit
      */
-    typedef Callback<void, Ptr<FabricNetDevice>, Ptr<FabricPacket>> FabricReceiveCallback;
+    typedef Callback<void, const Ptr<FabricNetDevice>&, const Ptr<FabricPacket>&>
+        FabricReceiveCallback;
 
     /**
      * Transmit-complete handler installed by the owner (e.g. an endpoint reporting local
      * completion): a plain callback, cheaper than a trace source on the hot path.
      * \param p the unit whose serialization ended
      */
-    typedef Callback<void, Ptr<const FabricPacket>> TransmitDoneCallback;
+    typedef Callback<void, const Ptr<FabricPacket>&> TransmitDoneCallback;
 
     static TypeId GetTypeId();
     FabricNetDevice();
@@ -113,7 +114,7 @@ class FabricNetDevice : public NetDevice
      * \param p the unit
      * \param corrupted whether the error model corrupted it
      */
-    void Receive(Ptr<FabricPacket> p, bool corrupted);
+    void Receive(const Ptr<FabricPacket>& p, bool corrupted);
 
     /**
      * How long after the head of a unit arrives the device acts on it (the channel schedules the
@@ -214,7 +215,7 @@ class FabricNetDevice : public NetDevice
      * Start serializing a unit (state READY -> BUSY).
      * \param p the unit
      */
-    void TransmitStart(Ptr<FabricPacket> p);
+    void TransmitStart(const Ptr<FabricPacket>& p);
     /// End of serialization (BUSY -> READY), then the next unit.
     void TransmitComplete();
 

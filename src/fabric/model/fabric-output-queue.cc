@@ -70,7 +70,7 @@ FabricOutputQueue::SetDequeueCallback(DequeueCallback cb)
 }
 
 void
-FabricOutputQueue::Enqueue(Ptr<FabricPacket> p)
+FabricOutputQueue::Enqueue(const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
     NS_ASSERT_MSG(p->tclass < m_classes,

@@ -42,7 +42,7 @@ class FabricOutputQueue : public FabricTxQueue
      * Called when a unit leaves the queue (the switch releases its buffer).
      * \param p the unit
      */
-    typedef Callback<void, Ptr<const FabricPacket>> DequeueCallback;
+    typedef Callback<void, const Ptr<FabricPacket>&> DequeueCallback;
 
     static TypeId GetTypeId();
     FabricOutputQueue();
@@ -52,7 +52,7 @@ class FabricOutputQueue : public FabricTxQueue
      * Queue a unit from an input port.
      * \param p the unit (p->tclass selects the class, p->inPort the input)
      */
-    void Enqueue(Ptr<FabricPacket> p);
+    void Enqueue(const Ptr<FabricPacket>& p);
 
     /// \param cb called for each unit dequeued
     void SetDequeueCallback(DequeueCallback cb);

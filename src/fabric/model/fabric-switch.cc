@@ -135,7 +135,7 @@ FabricSwitch::GetBuffer() const
 }
 
 void
-FabricSwitch::Receive(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p)
+FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << port << p);
     const uint32_t out = m_routes->Lookup(p->dst, p->flowHash);
@@ -157,13 +157,15 @@ FabricSwitch::Receive(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p)
 }
 
 void
-FabricSwitch::Dequeued(Ptr<const FabricPacket> p)
+FabricSwitch::Dequeued(const Ptr<FabricPacket>& p)
 {
     m_buffer->Release(p->outPort, p->tclass, p->GetSize());
 }
 
 void
-FabricSwitch::Drop(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p, const char* reason)
+FabricSwitch::Drop(const Ptr<FabricNetDevice>& port,
+                   const Ptr<FabricPacket>& p,
+                   const char* reason)
 {
     NS_LOG_LOGIC("drop " << reason << " dst " << p->dst);
     m_drops[reason]++;

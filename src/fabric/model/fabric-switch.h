@@ -109,13 +109,13 @@ class FabricSwitch : public Object
      * \param port the ingress device
      * \param p the unit
      */
-    void Receive(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p);
+    void Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p);
 
     /**
      * A unit left an egress queue.
      * \param p the unit
      */
-    void Dequeued(Ptr<const FabricPacket> p);
+    void Dequeued(const Ptr<FabricPacket>& p);
 
     /**
      * Count a drop.
@@ -123,7 +123,7 @@ class FabricSwitch : public Object
      * \param p the unit
      * \param reason a FabricDropReason
      */
-    void Drop(Ptr<FabricNetDevice> port, Ptr<FabricPacket> p, const char* reason);
+    void Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p, const char* reason);
 
     std::vector<Ptr<FabricNetDevice>> m_ports;     //!< ports
     std::vector<Ptr<FabricOutputQueue>> m_queues;  //!< egress queue per port
