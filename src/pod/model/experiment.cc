@@ -141,7 +141,17 @@ Experiment::Run(const Scenario& s, const Options& options)
     Simulator::Run();
     r.wallSeconds = std::chrono::duration<double>(clock::now() - t1).count();
     r.events = Simulator::GetEventCount() - events0;
-    r.simTimePs = Simulator::Now().GetPicoSeconds();
+    // Simulated time of the run: the last delivery or completion (bookkeeping events such as
+    // progress samples do not count), or the stop time if the run was stopped.
+    r.simTimePs = 0;
+    for (std::size_t i = 0; i < r.messages.src.size(); ++i)
+    {
+        r.simTimePs = std::max({r.simTimePs, r.messages.deliverPs[i], r.messages.completePs[i]});
+    }
+    if (s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
+    {
+        r.simTimePs = s.stopTime.GetPicoSeconds();
+    }
 
     // Collect.
     for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)

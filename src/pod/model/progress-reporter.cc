@@ -61,8 +61,8 @@ ProgressReporter::Sample()
         m_os << line << std::endl;
         ++m_lines;
     }
-    // The last event left: the run is over, do not keep it alive.
-    if (!Simulator::IsFinished())
+    // All work done, or the last event left: do not keep the run alive.
+    if (m_fraction() < 1.0 && !Simulator::IsFinished())
     {
         Simulator::Schedule(m_interval, &ProgressReporter::Sample, this);
     }

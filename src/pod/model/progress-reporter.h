@@ -23,8 +23,8 @@ namespace ns3
  * A self-rescheduling event samples the run every Interval of simulated time (adapted so that a
  * sample costs nothing next to the work between samples). A line is printed at most every
  * PrintEvery of wall time and only once the run has taken longer than Quiet; the ETA comes from
- * the fraction of payload bytes delivered so far. The reporter stops rescheduling itself when it
- * is the last event left, so it never keeps a finished simulation alive.
+ * the fraction of payload bytes delivered so far. The reporter stops rescheduling itself when all
+ * the work is done or it is the last event left, so it never keeps a finished simulation alive.
  */
 class ProgressReporter
 {
