@@ -217,9 +217,7 @@ workloads:
                                   939040,
                                   "2d + L + 16 T");
             // Local completion of a plain NIC: the 16 packets have left, 16 T = 661.44 ns.
-            NS_TEST_ASSERT_MSG_EQ(r.messages.completePs[i] - r.messages.postPs[i],
-                                  661440,
-                                  "16 T");
+            NS_TEST_ASSERT_MSG_EQ(r.messages.completePs[i] - r.messages.postPs[i], 661440, "16 T");
         }
         // The same with store-and-forward adds one T at the switch: 980.38 ns.
         RunResults s = RunText(R"(

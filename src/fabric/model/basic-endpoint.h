@@ -20,12 +20,13 @@ namespace ns3
  * \brief The plain Ethernet-like NIC: the endpoint API with no flow control and no transport.
  *
  * The accelerator has one FabricNetDevice per plane. A posted message goes to a plane chosen by
- * PlaneSelection (round robin per message, starting at the accelerator's own id, a hash of the destination, or packet spraying over a
- * queue shared by all planes) and is cut into units of at most Mtu payload bytes plus HeaderBytes
- * of framing (Ethernet header and FCS by default). The receiver reassembles by (source, message
- * id) and reports delivery when every byte has arrived. Completion at the sender is local: the
- * last unit has been serialized onto the wire (there is no acknowledgement without a transport).
- * Lost units are not recovered: the message is never delivered and its bytes show up as drops.
+ * PlaneSelection (round robin per message, starting at the accelerator's own id, a hash of the
+ * destination, or packet spraying over a queue shared by all planes) and is cut into units of at
+ * most Mtu payload bytes plus HeaderBytes of framing (Ethernet header and FCS by default). The
+ * receiver reassembles by (source, message id) and reports delivery when every byte has arrived.
+ * Completion at the sender is local: the last unit has been serialized onto the wire (there is no
+ * acknowledgement without a transport). Lost units are not recovered: the message is never
+ * delivered and its bytes show up as drops.
  */
 class BasicEndpoint : public FabricEndpoint
 {
@@ -100,15 +101,15 @@ class BasicEndpoint : public FabricEndpoint
         uint64_t next{0};     //!< next expected offset
     };
 
-    std::vector<Ptr<FabricNetDevice>> m_devices;     //!< one per plane
-    std::vector<Ptr<FabricMessageQueue>> m_queues;   //!< one per plane (one shared if SPRAY)
-    PlaneSelection m_planeSelection{SPRAY};          //!< policy
-    uint32_t m_mtu{4096};                            //!< payload bytes per unit
-    uint32_t m_headerBytes{18};                      //!< framing bytes per unit
-    uint32_t m_nextPlane{0};                         //!< round-robin pointer
-    std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
-    uint64_t m_outOfOrder{0};                        //!< out-of-order units
-    uint64_t m_misdelivered{0};                      //!< misdelivered units
+    std::vector<Ptr<FabricNetDevice>> m_devices;   //!< one per plane
+    std::vector<Ptr<FabricMessageQueue>> m_queues; //!< one per plane (one shared if SPRAY)
+    PlaneSelection m_planeSelection{SPRAY};        //!< policy
+    uint32_t m_mtu{4096};                          //!< payload bytes per unit
+    uint32_t m_headerBytes{18};                    //!< framing bytes per unit
+    uint32_t m_nextPlane{0};                       //!< round-robin pointer
+    std::unordered_map<uint64_t, Reassembly> m_rx; //!< messages being received
+    uint64_t m_outOfOrder{0};                      //!< out-of-order units
+    uint64_t m_misdelivered{0};                    //!< misdelivered units
 };
 
 } // namespace ns3

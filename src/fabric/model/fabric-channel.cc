@@ -50,12 +50,12 @@ FabricChannel::GetTypeId()
             .SetParent<Channel>()
             .SetGroupName("Fabric")
             .AddConstructor<FabricChannel>()
-            .AddAttribute("DataRate",
-                          "Link data rate (bit/s), the same in both directions.",
-                          DataRateValue(DataRate("800Gbps")),
-                          MakeDataRateAccessor(&FabricChannel::SetDataRate,
-                                               &FabricChannel::GetDataRate),
-                          MakeDataRateChecker())
+            .AddAttribute(
+                "DataRate",
+                "Link data rate (bit/s), the same in both directions.",
+                DataRateValue(DataRate("800Gbps")),
+                MakeDataRateAccessor(&FabricChannel::SetDataRate, &FabricChannel::GetDataRate),
+                MakeDataRateChecker())
             .AddAttribute("Delay",
                           "Propagation delay, used when CableType is Direct.",
                           TimeValue(Seconds(0)),
@@ -220,8 +220,7 @@ FabricChannel::CodewordErrorProbability() const
 }
 
 double
-FabricChannel::GetUnitErrorProbability(Ptr<const FabricNetDevice> sender,
-                                       uint64_t wireBytes) const
+FabricChannel::GetUnitErrorProbability(Ptr<const FabricNetDevice> sender, uint64_t wireBytes) const
 {
     (void)IndexOf(sender);
     const double pcw = CodewordErrorProbability();

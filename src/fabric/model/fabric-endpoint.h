@@ -151,16 +151,16 @@ class FabricEndpoint : public Object
      */
     virtual void DoSend(const FabricMessage& m) = 0;
 
-    uint32_t m_id{0};                 //!< accelerator id
-    uint64_t m_nextMsgId{0};          //!< next message id
-    uint64_t m_bytesSent{0};          //!< payload bytes posted
-    uint64_t m_bytesDelivered{0};     //!< payload bytes delivered here
-    uint64_t m_rxPayloadBytes{0};     //!< payload bytes received intact
-    uint64_t m_messagesSent{0};       //!< messages posted
-    uint64_t m_messagesDelivered{0};  //!< messages delivered here
-    uint64_t m_messagesCompleted{0};  //!< messages completed
-    MessageCallback m_deliveredCb;    //!< delivery callback
-    MessageCallback m_completedCb;    //!< completion callback
+    uint32_t m_id{0};                                      //!< accelerator id
+    uint64_t m_nextMsgId{0};                               //!< next message id
+    uint64_t m_bytesSent{0};                               //!< payload bytes posted
+    uint64_t m_bytesDelivered{0};                          //!< payload bytes delivered here
+    uint64_t m_rxPayloadBytes{0};                          //!< payload bytes received intact
+    uint64_t m_messagesSent{0};                            //!< messages posted
+    uint64_t m_messagesDelivered{0};                       //!< messages delivered here
+    uint64_t m_messagesCompleted{0};                       //!< messages completed
+    MessageCallback m_deliveredCb;                         //!< delivery callback
+    MessageCallback m_completedCb;                         //!< completion callback
     TracedCallback<const FabricMessage&> m_postTrace;      //!< message posted
     TracedCallback<const FabricMessage&> m_deliveredTrace; //!< message delivered
     TracedCallback<const FabricMessage&> m_completedTrace; //!< message completed

@@ -19,21 +19,20 @@ NS_OBJECT_ENSURE_REGISTERED(FabricMessageQueue);
 TypeId
 FabricMessageQueue::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::FabricMessageQueue")
-            .SetParent<FabricTxQueue>()
-            .SetGroupName("Fabric")
-            .AddConstructor<FabricMessageQueue>()
-            .AddAttribute("Mtu",
-                          "Most payload bytes per unit (bytes).",
-                          UintegerValue(4096),
-                          MakeUintegerAccessor(&FabricMessageQueue::m_mtu),
-                          MakeUintegerChecker<uint32_t>(1))
-            .AddAttribute("HeaderBytes",
-                          "Framing bytes added to every unit (bytes).",
-                          UintegerValue(18),
-                          MakeUintegerAccessor(&FabricMessageQueue::m_headerBytes),
-                          MakeUintegerChecker<uint32_t>());
+    static TypeId tid = TypeId("ns3::FabricMessageQueue")
+                            .SetParent<FabricTxQueue>()
+                            .SetGroupName("Fabric")
+                            .AddConstructor<FabricMessageQueue>()
+                            .AddAttribute("Mtu",
+                                          "Most payload bytes per unit (bytes).",
+                                          UintegerValue(4096),
+                                          MakeUintegerAccessor(&FabricMessageQueue::m_mtu),
+                                          MakeUintegerChecker<uint32_t>(1))
+                            .AddAttribute("HeaderBytes",
+                                          "Framing bytes added to every unit (bytes).",
+                                          UintegerValue(18),
+                                          MakeUintegerAccessor(&FabricMessageQueue::m_headerBytes),
+                                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 

@@ -60,9 +60,9 @@ class FabricMessageQueue : public FabricTxQueue
     /// A message being sent.
     struct Pending
     {
-        FabricMessage msg;  //!< the message
-        uint64_t sent{0};   //!< payload bytes already cut into units
-        uint32_t plane{0};  //!< plane
+        FabricMessage msg; //!< the message
+        uint64_t sent{0};  //!< payload bytes already cut into units
+        uint32_t plane{0}; //!< plane
     };
 
     uint32_t m_mtu{4096};                       //!< payload bytes per unit

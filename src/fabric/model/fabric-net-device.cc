@@ -31,8 +31,7 @@ FabricNetDevice::GetTypeId()
             .AddAttribute("Mtu",
                           "MAC-level MTU (bytes) reported through the NetDevice API.",
                           UintegerValue(9000),
-                          MakeUintegerAccessor(&FabricNetDevice::SetMtu,
-                                               &FabricNetDevice::GetMtu),
+                          MakeUintegerAccessor(&FabricNetDevice::SetMtu, &FabricNetDevice::GetMtu),
                           MakeUintegerChecker<uint16_t>())
             .AddAttribute("InterframeBytes",
                           "Wire bytes per frame outside the frame itself (bytes): IEEE 802.3 "
@@ -80,11 +79,8 @@ FabricNetDevice::DoDispose()
     m_txPacket = nullptr;
     m_txDoneCallback = TransmitDoneCallback();
     m_rxCallback = FabricReceiveCallback();
-    m_netRxCallback = MakeNullCallback<bool,
-                                       Ptr<NetDevice>,
-                                       Ptr<const Packet>,
-                                       uint16_t,
-                                       const Address&>();
+    m_netRxCallback =
+        MakeNullCallback<bool, Ptr<NetDevice>, Ptr<const Packet>, uint16_t, const Address&>();
     NetDevice::DoDispose();
 }
 
@@ -167,9 +163,7 @@ FabricNetDevice::Wake()
         {
             // Something is waiting now: the end of the transmission becomes an event.
             m_completeScheduled = true;
-            Simulator::Schedule(m_busyUntil - now,
-                                &FabricNetDevice::TransmitComplete,
-                                this);
+            Simulator::Schedule(m_busyUntil - now, &FabricNetDevice::TransmitComplete, this);
             return;
         }
     }

@@ -55,13 +55,13 @@ class FabricNetDevice : public NetDevice
     /// Per-device counters (the per-link table of the results file).
     struct Stats
     {
-        uint64_t txUnits{0};    //!< units transmitted
-        uint64_t txBytes{0};    //!< frame bytes transmitted (header + payload)
-        uint64_t txWireBytes{0}; //!< bytes on the wire including per-frame overhead
+        uint64_t txUnits{0};        //!< units transmitted
+        uint64_t txBytes{0};        //!< frame bytes transmitted (header + payload)
+        uint64_t txWireBytes{0};    //!< bytes on the wire including per-frame overhead
         uint64_t txPayloadBytes{0}; //!< payload bytes transmitted
-        uint64_t rxUnits{0};    //!< units received intact
-        uint64_t rxBytes{0};    //!< frame bytes received intact
-        Time busyTime;          //!< total time the transmitter was BUSY
+        uint64_t rxUnits{0};        //!< units received intact
+        uint64_t rxBytes{0};        //!< frame bytes received intact
+        Time busyTime;              //!< total time the transmitter was BUSY
         std::map<std::string, uint64_t> dropUnits; //!< drops at this device, by reason
         std::map<std::string, uint64_t> dropBytes; //!< dropped payload bytes, by reason
     };
@@ -219,25 +219,25 @@ class FabricNetDevice : public NetDevice
     /// End of serialization (BUSY -> READY), then the next unit.
     void TransmitComplete();
 
-    Ptr<Node> m_node;                    //!< owning node
-    Ptr<FabricChannel> m_channel;        //!< attached channel
-    Ptr<FabricTxQueue> m_txQueue;        //!< what this port transmits from
-    FabricReceiveCallback m_rxCallback;  //!< owner's receive handler
-    TransmitDoneCallback m_txDoneCallback; //!< owner's transmit-complete handler
-    Ptr<FabricPacket> m_txPacket;        //!< the unit being serialized
+    Ptr<Node> m_node;                           //!< owning node
+    Ptr<FabricChannel> m_channel;               //!< attached channel
+    Ptr<FabricTxQueue> m_txQueue;               //!< what this port transmits from
+    FabricReceiveCallback m_rxCallback;         //!< owner's receive handler
+    TransmitDoneCallback m_txDoneCallback;      //!< owner's transmit-complete handler
+    Ptr<FabricPacket> m_txPacket;               //!< the unit being serialized
     NetDevice::ReceiveCallback m_netRxCallback; //!< ns-3 protocol handler (unused by fabrics)
-    Mac48Address m_address;              //!< MAC address
-    uint32_t m_ifIndex{0};               //!< interface index
-    uint32_t m_portIndex{0};             //!< port index on the node
-    uint16_t m_mtu{9000};                //!< MTU (NetDevice API)
-    uint32_t m_interframeBytes{20};      //!< per-frame wire overhead
-    bool m_cutThrough{false};            //!< receive pipeline mode
-    Time m_rxLatency;                    //!< receive pipeline latency
-    TxMachineState m_txState{READY};     //!< transmit state
-    Time m_txStartTime;                  //!< start of the current transmission
-    Time m_busyUntil;                    //!< end of the current transmission
-    bool m_completeScheduled{false};     //!< TransmitComplete is scheduled
-    Stats m_stats;                       //!< counters
+    Mac48Address m_address;                     //!< MAC address
+    uint32_t m_ifIndex{0};                      //!< interface index
+    uint32_t m_portIndex{0};                    //!< port index on the node
+    uint16_t m_mtu{9000};                       //!< MTU (NetDevice API)
+    uint32_t m_interframeBytes{20};             //!< per-frame wire overhead
+    bool m_cutThrough{false};                   //!< receive pipeline mode
+    Time m_rxLatency;                           //!< receive pipeline latency
+    TxMachineState m_txState{READY};            //!< transmit state
+    Time m_txStartTime;                         //!< start of the current transmission
+    Time m_busyUntil;                           //!< end of the current transmission
+    bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
+    Stats m_stats;                              //!< counters
 
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
     TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends

@@ -29,15 +29,13 @@ FabricOutputQueue::GetTypeId()
                           UintegerValue(8),
                           MakeUintegerAccessor(&FabricOutputQueue::m_classes),
                           MakeUintegerChecker<uint32_t>(1, 32))
-            .AddAttribute("ClassScheduling",
-                          "How classes share the port: RoundRobin, or StrictPriority (higher "
-                          "class first).",
-                          EnumValue(ROUND_ROBIN),
-                          MakeEnumAccessor(&FabricOutputQueue::m_scheduling),
-                          MakeEnumChecker(ROUND_ROBIN,
-                                          "RoundRobin",
-                                          STRICT_PRIORITY,
-                                          "StrictPriority"))
+            .AddAttribute(
+                "ClassScheduling",
+                "How classes share the port: RoundRobin, or StrictPriority (higher "
+                "class first).",
+                EnumValue(ROUND_ROBIN),
+                MakeEnumAccessor(&FabricOutputQueue::m_scheduling),
+                MakeEnumChecker(ROUND_ROBIN, "RoundRobin", STRICT_PRIORITY, "StrictPriority"))
             .AddTraceSource("Units",
                             "Units queued (all classes).",
                             MakeTraceSourceAccessor(&FabricOutputQueue::m_units),

@@ -96,21 +96,21 @@ class FabricOutputQueue : public FabricTxQueue
     /// State of one class.
     struct ClassQueue
     {
-        std::vector<uint32_t> slotOf;  //!< input port -> slot (NONE: inactive)
-        std::vector<InputFifo> slots;  //!< slot pool
-        uint32_t freeHead{NONE};       //!< free slots
-        uint32_t activeHead{NONE};     //!< next input to serve
-        uint32_t activeTail{NONE};     //!< last input to serve
-        uint64_t bytes{0};             //!< bytes queued
+        std::vector<uint32_t> slotOf; //!< input port -> slot (NONE: inactive)
+        std::vector<InputFifo> slots; //!< slot pool
+        uint32_t freeHead{NONE};      //!< free slots
+        uint32_t activeHead{NONE};    //!< next input to serve
+        uint32_t activeTail{NONE};    //!< last input to serve
+        uint64_t bytes{0};            //!< bytes queued
     };
 
-    uint32_t m_classes{8};                //!< number of classes
+    uint32_t m_classes{8};                     //!< number of classes
     ClassScheduling m_scheduling{ROUND_ROBIN}; //!< class scheduling
-    std::vector<ClassQueue> m_queues;     //!< per class
-    uint32_t m_nextClass{0};              //!< round-robin pointer over classes
-    uint64_t m_bytes{0};                  //!< bytes queued
-    TracedValue<uint64_t> m_units{0};     //!< units queued
-    DequeueCallback m_dequeueCb;          //!< buffer release
+    std::vector<ClassQueue> m_queues;          //!< per class
+    uint32_t m_nextClass{0};                   //!< round-robin pointer over classes
+    uint64_t m_bytes{0};                       //!< bytes queued
+    TracedValue<uint64_t> m_units{0};          //!< units queued
+    DequeueCallback m_dequeueCb;               //!< buffer release
 };
 
 } // namespace ns3

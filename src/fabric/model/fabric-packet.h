@@ -41,24 +41,24 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     }
 
     // Message-level fields, set by the sending endpoint.
-    uint32_t src{0};           //!< source accelerator id
-    uint32_t dst{0};           //!< destination accelerator id
-    uint8_t tclass{0};         //!< traffic class (priority / virtual channel)
-    uint64_t msgId{0};         //!< message id, unique per source endpoint
-    uint64_t msgBytes{0};      //!< total payload bytes of the message
-    uint64_t offset{0};        //!< payload offset of this unit in the message
-    uint32_t payloadBytes{0};  //!< payload bytes carried
-    uint32_t headerBytes{0};   //!< protocol header and framing bytes carried
-    uint32_t flowHash{0};      //!< hash used for ECMP path selection
-    uint32_t plane{0};         //!< plane (rail) the unit travels on
-    uint64_t cookie{0};        //!< the poster's tag for the message
-    Time posted;               //!< time the message was posted
-    Ptr<Packet> payload;       //!< optional real bytes (data-carrying protocols and tests)
+    uint32_t src{0};          //!< source accelerator id
+    uint32_t dst{0};          //!< destination accelerator id
+    uint8_t tclass{0};        //!< traffic class (priority / virtual channel)
+    uint64_t msgId{0};        //!< message id, unique per source endpoint
+    uint64_t msgBytes{0};     //!< total payload bytes of the message
+    uint64_t offset{0};       //!< payload offset of this unit in the message
+    uint32_t payloadBytes{0}; //!< payload bytes carried
+    uint32_t headerBytes{0};  //!< protocol header and framing bytes carried
+    uint32_t flowHash{0};     //!< hash used for ECMP path selection
+    uint32_t plane{0};        //!< plane (rail) the unit travels on
+    uint64_t cookie{0};       //!< the poster's tag for the message
+    Time posted;              //!< time the message was posted
+    Ptr<Packet> payload;      //!< optional real bytes (data-carrying protocols and tests)
 
     // Hop-local fields, rewritten at each hop.
     uint32_t inPort{0};  //!< ingress port index at the current switch
     uint32_t outPort{0}; //!< egress port index at the current switch (buffer accounting)
-    Time tailArrival;   //!< time the last bit arrives at the current hop (cut-through bound)
+    Time tailArrival;    //!< time the last bit arrives at the current hop (cut-through bound)
 
     // Intrusive FIFO link used by queues (no per-packet container allocation).
     Ptr<FabricPacket> next; //!< next unit in the queue that currently holds this one

@@ -65,8 +65,8 @@ class FabricRoutingTable : public Object
     }
 
   private:
-    std::vector<uint32_t> m_dstToGroup;               //!< destination -> group index
-    std::vector<std::vector<uint32_t>> m_groups;      //!< distinct port groups
+    std::vector<uint32_t> m_dstToGroup;                //!< destination -> group index
+    std::vector<std::vector<uint32_t>> m_groups;       //!< distinct port groups
     std::map<std::vector<uint32_t>, uint32_t> m_index; //!< group -> index (build time)
 };
 

@@ -87,9 +87,8 @@ FabricSharedBuffer::Release(uint32_t port, uint8_t tclass, uint32_t bytes)
 {
     const std::size_t i = static_cast<std::size_t>(port) * m_classes + tclass;
     NS_ABORT_MSG_IF(i >= m_portClass.size() || m_portClass[i] < bytes || m_occupancy < bytes,
-                    "Shared buffer accounting error: releasing " << bytes << " B from port "
-                                                                 << port << " class "
-                                                                 << unsigned(tclass));
+                    "Shared buffer accounting error: releasing " << bytes << " B from port " << port
+                                                                 << " class " << unsigned(tclass));
     m_portClass[i] -= bytes;
     m_occupancy = m_occupancy - bytes;
 }

@@ -27,15 +27,13 @@ FabricSwitch::GetTypeId()
             .SetParent<Object>()
             .SetGroupName("Fabric")
             .AddConstructor<FabricSwitch>()
-            .AddAttribute("ForwardingMode",
-                          "CutThrough: a unit may leave PipelineLatency after its head "
-                          "arrives; StoreAndForward: after its tail arrives.",
-                          EnumValue(CUT_THROUGH),
-                          MakeEnumAccessor(&FabricSwitch::m_mode),
-                          MakeEnumChecker(CUT_THROUGH,
-                                          "CutThrough",
-                                          STORE_AND_FORWARD,
-                                          "StoreAndForward"))
+            .AddAttribute(
+                "ForwardingMode",
+                "CutThrough: a unit may leave PipelineLatency after its head "
+                "arrives; StoreAndForward: after its tail arrives.",
+                EnumValue(CUT_THROUGH),
+                MakeEnumAccessor(&FabricSwitch::m_mode),
+                MakeEnumChecker(CUT_THROUGH, "CutThrough", STORE_AND_FORWARD, "StoreAndForward"))
             .AddAttribute("PipelineLatency",
                           "Port-to-port pipeline latency. Default: the 250 ns switch of the SUE "
                           "spec's latency budget (Appendix A.1).",
@@ -163,9 +161,7 @@ FabricSwitch::Dequeued(const Ptr<FabricPacket>& p)
 }
 
 void
-FabricSwitch::Drop(const Ptr<FabricNetDevice>& port,
-                   const Ptr<FabricPacket>& p,
-                   const char* reason)
+FabricSwitch::Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p, const char* reason)
 {
     NS_LOG_LOGIC("drop " << reason << " dst " << p->dst);
     m_drops[reason]++;

@@ -125,15 +125,15 @@ class FabricSwitch : public Object
      */
     void Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p, const char* reason);
 
-    std::vector<Ptr<FabricNetDevice>> m_ports;     //!< ports
-    std::vector<Ptr<FabricOutputQueue>> m_queues;  //!< egress queue per port
-    Ptr<FabricRoutingTable> m_routes;              //!< forwarding table
-    Ptr<FabricSharedBuffer> m_buffer;              //!< shared buffer
-    ForwardingMode m_mode{CUT_THROUGH};            //!< forwarding mode
-    Time m_latency;                                //!< pipeline latency
-    uint32_t m_classes{8};                         //!< traffic classes
-    uint64_t m_forwarded{0};                       //!< units forwarded
-    std::map<std::string, uint64_t> m_drops;       //!< drops by reason
+    std::vector<Ptr<FabricNetDevice>> m_ports;    //!< ports
+    std::vector<Ptr<FabricOutputQueue>> m_queues; //!< egress queue per port
+    Ptr<FabricRoutingTable> m_routes;             //!< forwarding table
+    Ptr<FabricSharedBuffer> m_buffer;             //!< shared buffer
+    ForwardingMode m_mode{CUT_THROUGH};           //!< forwarding mode
+    Time m_latency;                               //!< pipeline latency
+    uint32_t m_classes{8};                        //!< traffic classes
+    uint64_t m_forwarded{0};                      //!< units forwarded
+    std::map<std::string, uint64_t> m_drops;      //!< drops by reason
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
 };
 

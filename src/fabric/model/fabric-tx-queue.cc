@@ -16,8 +16,7 @@ NS_OBJECT_ENSURE_REGISTERED(FabricTxQueue);
 TypeId
 FabricTxQueue::GetTypeId()
 {
-    static TypeId tid =
-        TypeId("ns3::FabricTxQueue").SetParent<Object>().SetGroupName("Fabric");
+    static TypeId tid = TypeId("ns3::FabricTxQueue").SetParent<Object>().SetGroupName("Fabric");
     return tid;
 }
 

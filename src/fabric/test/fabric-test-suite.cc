@@ -104,13 +104,13 @@ struct Star
 /// Parameters of a star.
 struct StarConfig
 {
-    uint32_t n{2};                 //!< accelerators
-    DataRate rate{"800Gbps"};      //!< link rate
-    Time delay{NanoSeconds(10)};   //!< propagation delay
+    uint32_t n{2};                  //!< accelerators
+    DataRate rate{"800Gbps"};       //!< link rate
+    Time delay{NanoSeconds(10)};    //!< propagation delay
     Time latency{NanoSeconds(250)}; //!< switch pipeline latency
-    bool cutThrough{true};         //!< forwarding mode
-    uint64_t buffer{64ull << 20};  //!< switch buffer
-    double codewordErrorRate{0};   //!< channel error model
+    bool cutThrough{true};          //!< forwarding mode
+    uint64_t buffer{64ull << 20};   //!< switch buffer
+    double codewordErrorRate{0};    //!< channel error model
 };
 
 Star
@@ -120,9 +120,9 @@ BuildStar(const StarConfig& c)
     s.acc.Create(c.n);
     s.swNode = CreateObject<Node>();
     FabricSwitchHelper swh;
-    swh.SetSwitchAttribute("ForwardingMode",
-                           EnumValue(c.cutThrough ? FabricSwitch::CUT_THROUGH
-                                                  : FabricSwitch::STORE_AND_FORWARD));
+    swh.SetSwitchAttribute(
+        "ForwardingMode",
+        EnumValue(c.cutThrough ? FabricSwitch::CUT_THROUGH : FabricSwitch::STORE_AND_FORWARD));
     swh.SetSwitchAttribute("PipelineLatency", TimeValue(c.latency));
     swh.SetBufferAttribute("Size", UintegerValue(c.buffer));
     s.sw = swh.Install(s.swNode);
@@ -197,6 +197,7 @@ class FabricChannelTimingTestCase : public TestCase
                       {FabricChannel::SINGLE_MODE, 10, 49600},
                       {FabricChannel::HOLLOW_CORE, 5, 17500},
                       {FabricChannel::HOLLOW_CORE, 10, 35000}};
+
         for (const auto& c : cables)
         {
             ch->SetAttribute("CableType", EnumValue(c.type));
@@ -267,7 +268,8 @@ class FabricMessageSizeTestCase : public TestCase
   public:
     /// \param bytes message size
     FabricMessageSizeTestCase(uint64_t bytes)
-        : TestCase("A message of " + std::to_string(bytes) + " B is delivered once, whole, in order"),
+        : TestCase("A message of " + std::to_string(bytes) +
+                   " B is delivered once, whole, in order"),
           m_bytes(bytes)
     {
     }

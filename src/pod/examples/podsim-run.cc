@@ -5,9 +5,9 @@
 
 // podsim-run: run one scenario file and write its results.
 //
-//   podsim-run examples/scenarios/default.yaml --set=pod.accelerators=64 --set=workloads[0].size=4KiB
-//   podsim-run SCENARIO --bench        # print the benchmark figures of the run
-//   podsim-run --schema                # print the scenario key reference (Markdown)
+//   podsim-run examples/scenarios/default.yaml --set=pod.accelerators=64
+//   --set=workloads[0].size=4KiB podsim-run SCENARIO --bench        # print the benchmark figures
+//   of the run podsim-run --schema                # print the scenario key reference (Markdown)
 //
 // ./podsim run passes its arguments here (it turns "--set K=V" into "--set=K=V").
 

@@ -17,12 +17,11 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <sys/resource.h>
 
 namespace ns3
 {
@@ -290,8 +289,8 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
                       lat.empty() ? 0.0 : lat.back() * 1e-6);
         os << line;
     }
-    os << "bytes: sent " << r.bytesSent << ", received " << r.bytesReceived << " (in whole messages "
-       << r.bytesDelivered << "), dropped " << r.bytesDropped;
+    os << "bytes: sent " << r.bytesSent << ", received " << r.bytesReceived
+       << " (in whole messages " << r.bytesDelivered << "), dropped " << r.bytesDropped;
     for (const auto& [reason, n] : r.dropsByReason)
     {
         os << ", " << reason << " " << n << " pkts";

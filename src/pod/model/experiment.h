@@ -27,10 +27,10 @@ class Experiment
     /// What to do besides simulating.
     struct Options
     {
-        bool writeResults{true};   //!< write the HDF5 results file named by the scenario
-        std::string resultsFile;   //!< override of output.file (empty: the scenario's)
-        bool printSummary{true};   //!< print the summary table on stdout
-        bool progress{true};       //!< progress line on stderr (also needs output.progress)
+        bool writeResults{true}; //!< write the HDF5 results file named by the scenario
+        std::string resultsFile; //!< override of output.file (empty: the scenario's)
+        bool printSummary{true}; //!< print the summary table on stdout
+        bool progress{true};     //!< progress line on stderr (also needs output.progress)
     };
 
     /**

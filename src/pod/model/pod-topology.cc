@@ -19,7 +19,6 @@
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
-
 #include <limits>
 
 namespace ns3
@@ -62,14 +61,14 @@ typedef boost::graph_traits<PlaneGraph>::vertex_descriptor Vertex;
 
 struct PodTopology::Impl
 {
-    Scenario::Pod pod;                            //!< the scenario's pod
-    PlaneGraph graph;                             //!< one plane (all planes are identical)
-    uint32_t switchesPerPlane{0};                 //!< switches per plane
-    bool twoTier{false};                          //!< leaf-spine
-    NodeContainer accNodes;                       //!< accelerator nodes
-    std::vector<Ptr<BasicEndpoint>> endpoints;    //!< per accelerator
-    std::vector<Ptr<FabricSwitch>> switches;      //!< plane-major: plane * perPlane + index
-    std::vector<Transmitter> transmitters;        //!< every device
+    Scenario::Pod pod;                         //!< the scenario's pod
+    PlaneGraph graph;                          //!< one plane (all planes are identical)
+    uint32_t switchesPerPlane{0};              //!< switches per plane
+    bool twoTier{false};                       //!< leaf-spine
+    NodeContainer accNodes;                    //!< accelerator nodes
+    std::vector<Ptr<BasicEndpoint>> endpoints; //!< per accelerator
+    std::vector<Ptr<FabricSwitch>> switches;   //!< plane-major: plane * perPlane + index
+    std::vector<Transmitter> transmitters;     //!< every device
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
     std::vector<std::vector<std::vector<uint32_t>>> routes;
 
@@ -202,9 +201,9 @@ PodTopology::Build(const Scenario::Pod& pod)
     }
 
     FabricSwitchHelper swh;
-    swh.SetSwitchAttribute("ForwardingMode",
-                           EnumValue(pod.sw.cutThrough ? FabricSwitch::CUT_THROUGH
-                                                       : FabricSwitch::STORE_AND_FORWARD));
+    swh.SetSwitchAttribute(
+        "ForwardingMode",
+        EnumValue(pod.sw.cutThrough ? FabricSwitch::CUT_THROUGH : FabricSwitch::STORE_AND_FORWARD));
     swh.SetSwitchAttribute("PipelineLatency", TimeValue(pod.sw.latency));
     swh.SetSwitchAttribute("Classes", UintegerValue(pod.sw.classes));
     swh.SetBufferAttribute("Size", UintegerValue(pod.sw.bufferBytes));
@@ -276,8 +275,10 @@ PodTopology::Build(const Scenario::Pod& pod)
                 {
                     m.endpoints[m.graph[self].index]->AddDevice(dev);
                 }
-                m.transmitters.push_back(
-                    Transmitter{dev, nameOf(self) + "->" + nameOf(peer), kindOf(self, peer), plane});
+                m.transmitters.push_back(Transmitter{dev,
+                                                     nameOf(self) + "->" + nameOf(peer),
+                                                     kindOf(self, peer),
+                                                     plane});
             }
             // Fixed random streams per channel: the same scenario and seed give the same run.
             Ptr<FabricNetDevice> d0 = DynamicCast<FabricNetDevice>(devs.Get(0));

@@ -86,8 +86,10 @@ class PodTopology
      * \return names of the nodes visited after src, ending with the accelerator reached (or
      *         "no-route" / "loop")
      */
-    std::vector<std::string> WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash)
-        const;
+    std::vector<std::string> WalkRoute(uint32_t src,
+                                       uint32_t dst,
+                                       uint32_t plane,
+                                       uint32_t hash) const;
 
   private:
     struct Impl;

@@ -48,15 +48,15 @@ class ProgressReporter
     /// One sample.
     void Sample();
 
-    std::ostream& m_os;                 //!< output
-    std::function<double()> m_fraction; //!< work done
+    std::ostream& m_os;                            //!< output
+    std::function<double()> m_fraction;            //!< work done
     std::chrono::steady_clock::time_point m_start; //!< wall start
-    double m_lastPrint{0};              //!< wall seconds of the last line
-    Time m_interval;                    //!< simulated time between samples
-    uint64_t m_lastEvents{0};           //!< events at the previous sample
-    uint32_t m_lines{0};                //!< lines printed
-    double m_quietSeconds{2.0};         //!< no line before this much wall time
-    double m_printEverySeconds{2.0};    //!< at most one line this often
+    double m_lastPrint{0};                         //!< wall seconds of the last line
+    Time m_interval;                               //!< simulated time between samples
+    uint64_t m_lastEvents{0};                      //!< events at the previous sample
+    uint32_t m_lines{0};                           //!< lines printed
+    double m_quietSeconds{2.0};                    //!< no line before this much wall time
+    double m_printEverySeconds{2.0};               //!< at most one line this often
 };
 
 } // namespace ns3

@@ -38,14 +38,16 @@ struct RunResults
     /// Per-link-direction table (one row per transmitting device).
     struct Links
     {
-        std::vector<std::string> name;      //!< "<from>-><to>", e.g. "acc12->p3.sw0", "p3.leaf1->p3.spine0"
-        std::vector<std::string> kind;      //!< acc-up (accelerator to switch), down (switch to accelerator), leaf-up, spine-down
-        std::vector<uint32_t> plane;        //!< plane index
-        std::vector<uint64_t> txBytes;      //!< frame bytes sent
-        std::vector<uint64_t> txWireBytes;  //!< bytes on the wire including per-frame overhead
-        std::vector<uint64_t> txPackets;    //!< packets sent
-        std::vector<int64_t> busyPs;        //!< time the transmitter was busy
-        std::vector<double> rateBps;        //!< link rate (bit/s)
+        std::vector<std::string>
+            name; //!< "<from>-><to>", e.g. "acc12->p3.sw0", "p3.leaf1->p3.spine0"
+        std::vector<std::string> kind;     //!< acc-up (accelerator to switch), down (switch to
+                                           //!< accelerator), leaf-up, spine-down
+        std::vector<uint32_t> plane;       //!< plane index
+        std::vector<uint64_t> txBytes;     //!< frame bytes sent
+        std::vector<uint64_t> txWireBytes; //!< bytes on the wire including per-frame overhead
+        std::vector<uint64_t> txPackets;   //!< packets sent
+        std::vector<int64_t> busyPs;       //!< time the transmitter was busy
+        std::vector<double> rateBps;       //!< link rate (bit/s)
         /// drops counted at the receiving end of this link direction, by reason: reason -> column
         std::map<std::string, std::vector<uint64_t>> dropPackets;
         std::map<std::string, std::vector<uint64_t>> dropBytes; //!< dropped payload bytes by reason
@@ -67,12 +69,12 @@ struct RunResults
     uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
     std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
     uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch
-    int64_t simTimePs{0};       //!< end of the run: last delivery or completion (or the stop time)
-    double wallSeconds{0};      //!< wall-clock time of Simulator::Run
-    double buildSeconds{0};     //!< wall-clock time to build the pod
-    uint64_t events{0};         //!< scheduler events executed
-    uint64_t packetHops{0};     //!< packets transmitted on any link
-    uint64_t peakRssBytes{0};   //!< peak resident set size of the process
+    int64_t simTimePs{0};     //!< end of the run: last delivery or completion (or the stop time)
+    double wallSeconds{0};    //!< wall-clock time of Simulator::Run
+    double buildSeconds{0};   //!< wall-clock time to build the pod
+    uint64_t events{0};       //!< scheduler events executed
+    uint64_t packetHops{0};   //!< packets transmitted on any link
+    uint64_t peakRssBytes{0}; //!< peak resident set size of the process
 };
 
 } // namespace ns3

@@ -27,11 +27,12 @@ struct Scenario
     /// One link kind (accelerator-switch and switch-switch links share it in the core).
     struct Link
     {
-        DataRate rate{"800Gbps"};     //!< pod.link.rate
-        std::string cable{"twinax"};  //!< pod.link.cable: direct | twinax | single-mode | hollow-core
-        double lengthM{3.0};          //!< pod.link.length (metres), ignored for direct
-        Time delay;                   //!< pod.link.delay (used when cable is direct)
-        Time fecLatency;              //!< pod.link.fec-latency
+        DataRate rate{"800Gbps"}; //!< pod.link.rate
+        std::string cable{
+            "twinax"};       //!< pod.link.cable: direct | twinax | single-mode | hollow-core
+        double lengthM{3.0}; //!< pod.link.length (metres), ignored for direct
+        Time delay;          //!< pod.link.delay (used when cable is direct)
+        Time fecLatency;     //!< pod.link.fec-latency
         uint32_t codewordBits{5140};  //!< pod.link.codeword-bits
         double codewordErrorRate{0};  //!< pod.link.codeword-error-rate
         double ber{0};                //!< pod.link.ber
@@ -41,11 +42,11 @@ struct Scenario
     /// The switches of every plane.
     struct Switch
     {
-        uint32_t radix{1024};         //!< pod.switch.radix (ports per switch)
-        Time latency;                 //!< pod.switch.latency (pipeline, default 250 ns)
-        bool cutThrough{true};        //!< pod.switch.forwarding: cut-through | store-and-forward
-        uint64_t bufferBytes{0};      //!< pod.switch.buffer (shared buffer per switch)
-        uint32_t classes{8};          //!< pod.switch.classes
+        uint32_t radix{1024};    //!< pod.switch.radix (ports per switch)
+        Time latency;            //!< pod.switch.latency (pipeline, default 250 ns)
+        bool cutThrough{true};   //!< pod.switch.forwarding: cut-through | store-and-forward
+        uint64_t bufferBytes{0}; //!< pod.switch.buffer (shared buffer per switch)
+        uint32_t classes{8};     //!< pod.switch.classes
     };
 
     /// The accelerators' NICs.
@@ -53,7 +54,7 @@ struct Scenario
     {
         uint32_t mtu{4096};                  //!< pod.nic.mtu (payload bytes per packet)
         uint32_t headerBytes{18};            //!< pod.nic.header-bytes
-        std::string planeSelection{"spray"};        //!< pod.nic.plane-selection
+        std::string planeSelection{"spray"}; //!< pod.nic.plane-selection
     };
 
     /// The pod.
@@ -70,33 +71,33 @@ struct Scenario
     /// One workload (an element of the workloads list).
     struct Workload
     {
-        std::string name;               //!< workloads[i].name (default: kind and index)
-        std::string kind;               //!< incast | permutation | all-to-all
-        uint64_t bytes{0};              //!< workloads[i].size (bytes per message)
-        Time start;                     //!< workloads[i].start
-        uint8_t tclass{0};              //!< workloads[i].class
-        uint32_t senders{0};            //!< incast: workloads[i].senders (k)
-        uint32_t receiver{0};           //!< incast: workloads[i].receiver
+        std::string name;                 //!< workloads[i].name (default: kind and index)
+        std::string kind;                 //!< incast | permutation | all-to-all
+        uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
+        Time start;                       //!< workloads[i].start
+        uint8_t tclass{0};                //!< workloads[i].class
+        uint32_t senders{0};              //!< incast: workloads[i].senders (k)
+        uint32_t receiver{0};             //!< incast: workloads[i].receiver
         std::vector<uint32_t> senderList; //!< incast: optional explicit workloads[i].sender-list
     };
 
     /// Outputs.
     struct Output
     {
-        std::string file;       //!< output.file (HDF5 results; default results/<name>.h5)
-        bool plots{true};       //!< output.plots (draw PNGs after the run)
-        bool progress{true};    //!< output.progress (progress line on stderr)
+        std::string file;    //!< output.file (HDF5 results; default results/<name>.h5)
+        bool plots{true};    //!< output.plots (draw PNGs after the run)
+        bool progress{true}; //!< output.progress (progress line on stderr)
     };
 
-    std::string sourceFile;  //!< path of the YAML file
-    std::string text;        //!< the YAML text as read (stored in the results)
+    std::string sourceFile;             //!< path of the YAML file
+    std::string text;                   //!< the YAML text as read (stored in the results)
     std::vector<std::string> overrides; //!< the --set KEY=VALUE overrides applied
-    std::string name;        //!< name
-    uint32_t seed{1};        //!< seed (ns-3 RngRun)
-    Time stopTime;           //!< stop (zero: run until every message is delivered)
-    Pod pod;                 //!< pod
-    std::vector<Workload> workloads; //!< workloads
-    Output output;           //!< output
+    std::string name;                   //!< name
+    uint32_t seed{1};                   //!< seed (ns-3 RngRun)
+    Time stopTime;                      //!< stop (zero: run until every message is delivered)
+    Pod pod;                            //!< pod
+    std::vector<Workload> workloads;    //!< workloads
+    Output output;                      //!< output
 };
 
 } // namespace ns3

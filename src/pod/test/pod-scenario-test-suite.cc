@@ -448,7 +448,9 @@ class PodScenarioGoodTestCase : public ScenarioFileTestCase
                               20,
                               "IEEE 802.3 preamble+SFD 8 + IPG 12");
         NS_TEST_ASSERT_MSG_EQ(sc.pod.nic.headerBytes, 18, "Ethernet header 14 + FCS 4");
-        NS_TEST_ASSERT_MSG_EQ(sc.pod.nic.planeSelection, "spray", "plane selection (schema default)");
+        NS_TEST_ASSERT_MSG_EQ(sc.pod.nic.planeSelection,
+                              "spray",
+                              "plane selection (schema default)");
         NS_TEST_ASSERT_MSG_EQ(sc.output.file, "results/good-test.h5", "results/<name>.h5");
         NS_TEST_ASSERT_MSG_EQ(sc.output.progress, true, "progress on");
 
