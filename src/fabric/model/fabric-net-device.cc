@@ -191,7 +191,6 @@ FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
     {
         txTime = p->tailArrival - now;
     }
-    m_txStartTime = now;
     m_busyUntil = now + txTime;
     m_stats.busyTime += txTime;
     m_stats.txUnits++;

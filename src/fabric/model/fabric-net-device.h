@@ -234,7 +234,6 @@ class FabricNetDevice : public NetDevice
     bool m_cutThrough{false};                   //!< receive pipeline mode
     Time m_rxLatency;                           //!< receive pipeline latency
     TxMachineState m_txState{READY};            //!< transmit state
-    Time m_txStartTime;                         //!< start of the current transmission
     Time m_busyUntil;                           //!< end of the current transmission
     bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
     Stats m_stats;                              //!< counters

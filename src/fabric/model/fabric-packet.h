@@ -6,7 +6,6 @@
 #define FABRIC_PACKET_H
 
 #include "ns3/nstime.h"
-#include "ns3/packet.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
 
@@ -26,8 +25,6 @@ namespace ns3
  *
  * Message-level fields (source, destination, message id, offset) let the receiving endpoint
  * reassemble the message; hop-local fields are rewritten at every hop.
- *
- * An optional ns3::Packet payload carries real bytes for protocols and tests that need them.
  */
 class FabricPacket : public SimpleRefCount<FabricPacket>
 {
@@ -53,7 +50,6 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint32_t plane{0};        //!< plane (rail) the unit travels on
     uint64_t cookie{0};       //!< the poster's tag for the message
     Time posted;              //!< time the message was posted
-    Ptr<Packet> payload;      //!< optional real bytes (data-carrying protocols and tests)
 
     // Hop-local fields, rewritten at each hop.
     uint32_t inPort{0};  //!< ingress port index at the current switch

@@ -89,12 +89,6 @@ FabricSwitch::DoDispose()
     Object::DoDispose();
 }
 
-void
-FabricSwitch::DoInitialize()
-{
-    Object::DoInitialize();
-}
-
 uint32_t
 FabricSwitch::AddPort(Ptr<FabricNetDevice> device)
 {

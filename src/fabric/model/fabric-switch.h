@@ -101,7 +101,6 @@ class FabricSwitch : public Object
 
   protected:
     void DoDispose() override;
-    void DoInitialize() override;
 
   private:
     /**
