@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Each module's waf wscript must list what its CMakeLists.txt lists (utils/sync-wscript.py)."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -170,3 +171,21 @@ def test_bad_cmakelists_is_reported(tmp_path):
     r = sync("--check", root=tmp_path)
     assert r.returncode == 1
     assert "module broken" in r.stderr and "unterminated build_lib(" in r.stderr
+
+
+def test_root_wscript_recurses_into_every_module():
+    # The root wscript reads PODSIM_MODULES from CMakeLists.txt: the list must name exactly the
+    # module directories under src/, in an order where each module follows its dependencies.
+    import importlib.machinery
+    import importlib.util
+
+    loader = importlib.machinery.SourceFileLoader("root_wscript", str(ROOT / "wscript"))
+    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
+    loader.exec_module(mod)
+    listed = [m.split("/", 1)[1] for m in mod._modules()]
+    present = sorted(p.parent.name for p in (ROOT / "src").glob("*/CMakeLists.txt"))
+    assert sorted(listed) == present
+    for i, name in enumerate(listed):
+        cmake = (ROOT / "src" / name / "CMakeLists.txt").read_text()
+        deps = set(re.findall(r"\$\{lib([^}]+)\}", cmake)) & set(present)
+        assert deps <= set(listed[:i]) | {name}, f"{name} listed before its dependencies {deps}"
