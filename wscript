@@ -16,7 +16,7 @@ import re
 def _modules():
     here = os.path.dirname(os.path.abspath(__file__))
     with open(os.path.join(here, "CMakeLists.txt")) as f:
-        m = re.search(r"set\(PODSIM_MODULES\s+([^\"\)]+)", f.read())
+        m = re.search(r"set\(PODSIM_MODULES\s+(.*?)\s*(?:CACHE|\))", f.read(), re.S)
     return ["src/" + name for name in m.group(1).split()]
 
 
