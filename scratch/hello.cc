@@ -4,7 +4,7 @@
  */
 
 // A starting point for your own programs: every .cc in scratch/ is built as its own program,
-// build/bin/scratch-<name> (here build/bin/scratch-scratch-example), linked to every podsim module.
+// build/bin/scratch-<name> (here build/bin/scratch-hello), linked to every podsim module.
 
 #include "ns3/core-module.h"
 

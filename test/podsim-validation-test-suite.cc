@@ -144,8 +144,8 @@ workloads:
         }
         NS_TEST_ASSERT_MSG_EQ(linkDrops, a.bytesDropped, "per-link drops add up to the total");
 
-        // Residual bit errors of 1e-7 on every link: 4134-byte frames are lost with probability
-        // about 1 - (1 - 1e-7)^33072 = 0.33% per link.
+        // Residual bit errors of 1e-7 on every link: a 4134-byte frame spans 7 codewords of 5140
+        // bits and is lost with probability 1 - (1 - 1e-7)^35980 = 0.36% per link.
         RunResults b = RunText(MIXED, {"pod.link.ber=1e-7"});
         NS_TEST_ASSERT_MSG_GT(b.dropsByReason["Corrupted"], 0, "corruption drops");
         NS_TEST_ASSERT_MSG_EQ(b.dropsByReason.size(), 1, "only Corrupted");
@@ -231,6 +231,30 @@ workloads:
         NS_TEST_ASSERT_MSG_EQ(s.messages.deliverPs[0] - s.messages.postPs[0],
                               980380,
                               "2d + L + 17 T");
+
+        // Sprayed over two planes, a 4097 B message is a 4096 B packet on one plane and a 1 B
+        // packet on the other, both starting at the post. The message completes when the longer
+        // one has been serialized, T = 41.34 ns (not when the 1 B packet, which carries the last
+        // byte, is done after 0.39 ns), and is delivered 2d + L + T = 318.94 ns after the post.
+        RunResults sp = RunText(R"(
+pod:
+  accelerators: 8
+  planes: 2
+  nic: {plane-selection: spray}
+  switch: {latency: 250ns, forwarding: cut-through}
+  link: {rate: 800Gbps, cable: twinax, length: 3m}
+workloads:
+  - {kind: permutation, size: 4097}
+)");
+        for (std::size_t i = 0; i < sp.messages.src.size(); ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(sp.messages.completePs[i] - sp.messages.postPs[i],
+                                  41340,
+                                  "complete when every packet has left");
+            NS_TEST_ASSERT_MSG_EQ(sp.messages.deliverPs[i] - sp.messages.postPs[i],
+                                  318940,
+                                  "delivered with the longer packet");
+        }
     }
 };
 

@@ -5,7 +5,7 @@
 Run a scenario and get its results as numpy arrays::
 
     import podsim
-    r = podsim.run("examples/scenarios/incast.yaml", {"pod.accelerators": 64},
+    r = podsim.run("examples/scenarios/default.yaml", {"pod.accelerators": 128},
                    results_file="/tmp/incast.h5")
     lat_ns = podsim.message_latency_ns(r)
     again = podsim.read("/tmp/incast.h5")      # same dict, from the HDF5 file
@@ -15,7 +15,7 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
     {
       "messages": {"src": u32, "dst": u32, "bytes": u64, "class": u8, "workload": u32,
                    "post_ps": i64, "deliver_ps": i64, "complete_ps": i64},   # numpy arrays
-      "links": {"name": str array, "kind": str array ("nic-up", "switch-down", "switch-up"),
+      "links": {"name": str array, "kind": str array ("acc-up", "down", "leaf-up", "spine-down"),
                 "plane": u32, "tx_bytes": u64, "tx_wire_bytes": u64, "tx_packets": u64,
                 "busy_ps": i64, "rate_bps": f64,
                 "drop_packets": {reason: u64 array}, "drop_bytes": {reason: u64 array}},

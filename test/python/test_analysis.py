@@ -47,7 +47,7 @@ def write_synthetic(path, messages=1000, links=64):
         m["deliver_ps"] = deliver
         m["complete_ps"] = deliver
         lk = f.create_group("links")
-        kinds = np.array(["nic-up", "switch-down", "switch-up"])[np.arange(links) % 3]
+        kinds = np.array(["acc-up", "down", "leaf-up", "spine-down"])[np.arange(links) % 4]
         lk.create_dataset("name", data=[f"l{i}" for i in range(links)], dtype=text)
         lk.create_dataset("kind", data=kinds.tolist(), dtype=text)
         lk["busy_ps"] = rng.integers(0, sim, links).astype(np.int64)

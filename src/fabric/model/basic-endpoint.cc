@@ -67,6 +67,7 @@ BasicEndpoint::DoDispose()
     m_devices.clear();
     m_queues.clear();
     m_rx.clear();
+    m_txDone.clear();
     FabricEndpoint::DoDispose();
 }
 
@@ -140,7 +141,7 @@ BasicEndpoint::DoSend(const FabricMessage& m)
     }
     if (m_planeSelection == SPRAY)
     {
-        m_queues.front()->Enqueue(m, 0);
+        m_queues.front()->Enqueue(m);
         for (auto& d : m_devices)
         {
             d->Wake();
@@ -148,7 +149,7 @@ BasicEndpoint::DoSend(const FabricMessage& m)
     }
     else
     {
-        m_queues[plane]->Enqueue(m, plane);
+        m_queues[plane]->Enqueue(m);
         m_devices[plane]->Wake();
     }
 }
@@ -156,8 +157,29 @@ BasicEndpoint::DoSend(const FabricMessage& m)
 void
 BasicEndpoint::TransmitDone(const Ptr<FabricPacket>& p)
 {
-    // Local completion: the last unit of the message has been serialized.
-    if (p->offset + p->payloadBytes == p->msgBytes)
+    // Local completion: every unit of the message has been serialized. On one port the units
+    // leave in order, so the last one completes the message; sprayed over several ports, an
+    // earlier, longer unit may still be on the wire when the last one is done, so count bytes.
+    bool done;
+    if (p->payloadBytes == p->msgBytes)
+    {
+        done = true;
+    }
+    else if (m_planeSelection != SPRAY || m_devices.size() == 1)
+    {
+        done = p->offset + p->payloadBytes == p->msgBytes;
+    }
+    else
+    {
+        auto it = m_txDone.try_emplace(p->msgId, 0).first;
+        it->second += p->payloadBytes;
+        done = it->second == p->msgBytes;
+        if (done)
+        {
+            m_txDone.erase(it);
+        }
+    }
+    if (done)
     {
         FabricMessage m;
         m.id = p->msgId;

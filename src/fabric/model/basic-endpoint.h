@@ -101,15 +101,16 @@ class BasicEndpoint : public FabricEndpoint
         uint64_t next{0};     //!< next expected offset
     };
 
-    std::vector<Ptr<FabricNetDevice>> m_devices;   //!< one per plane
-    std::vector<Ptr<FabricMessageQueue>> m_queues; //!< one per plane (one shared if SPRAY)
-    PlaneSelection m_planeSelection{SPRAY};        //!< policy
-    uint32_t m_mtu{4096};                          //!< payload bytes per unit
-    uint32_t m_headerBytes{18};                    //!< framing bytes per unit
-    uint32_t m_nextPlane{0};                       //!< round-robin pointer
-    std::unordered_map<uint64_t, Reassembly> m_rx; //!< messages being received
-    uint64_t m_outOfOrder{0};                      //!< out-of-order units
-    uint64_t m_misdelivered{0};                    //!< misdelivered units
+    std::vector<Ptr<FabricNetDevice>> m_devices;     //!< one per plane
+    std::vector<Ptr<FabricMessageQueue>> m_queues;   //!< one per plane (one shared if SPRAY)
+    PlaneSelection m_planeSelection{SPRAY};          //!< policy
+    uint32_t m_mtu{4096};                            //!< payload bytes per unit
+    uint32_t m_headerBytes{18};                      //!< framing bytes per unit
+    uint32_t m_nextPlane{0};                         //!< round-robin pointer
+    std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
+    std::unordered_map<uint64_t, uint64_t> m_txDone; //!< sprayed messages: bytes serialized
+    uint64_t m_outOfOrder{0};                        //!< out-of-order units
+    uint64_t m_misdelivered{0};                      //!< misdelivered units
 };
 
 } // namespace ns3

@@ -47,7 +47,7 @@ FabricMessageQueue::~FabricMessageQueue()
 }
 
 void
-FabricMessageQueue::Enqueue(const FabricMessage& m, uint32_t plane)
+FabricMessageQueue::Enqueue(const FabricMessage& m)
 {
     NS_LOG_FUNCTION(this << m.id << m.bytes);
     if (m.tclass >= m_classes.size())
@@ -59,7 +59,7 @@ FabricMessageQueue::Enqueue(const FabricMessage& m, uint32_t plane)
     {
         ++m_nonEmpty;
     }
-    q.push_back(Pending{m, 0, plane});
+    q.push_back(Pending{m, 0});
     m_backlog += m.bytes;
 }
 
@@ -109,7 +109,6 @@ FabricMessageQueue::DoDequeue()
     p->offset = head.sent;
     p->payloadBytes = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - head.sent));
     p->headerBytes = m_headerBytes;
-    p->plane = head.plane;
     // Flow hash for ECMP: one message keeps one path, so its units stay in order.
     uint64_t h = (static_cast<uint64_t>(m.src) << 32) ^ m.dst ^ (m.id * 0x9e3779b97f4a7c15ull);
     h ^= h >> 29;

@@ -34,9 +34,8 @@ class FabricMessageQueue : public FabricTxQueue
     /**
      * Queue a message.
      * \param m the message
-     * \param plane plane the units will carry (informational)
      */
-    void Enqueue(const FabricMessage& m, uint32_t plane);
+    void Enqueue(const FabricMessage& m);
 
     /// \return payload bytes waiting (not yet cut into units)
     uint64_t GetBacklogBytes() const
@@ -62,7 +61,6 @@ class FabricMessageQueue : public FabricTxQueue
     {
         FabricMessage msg; //!< the message
         uint64_t sent{0};  //!< payload bytes already cut into units
-        uint32_t plane{0}; //!< plane
     };
 
     uint32_t m_mtu{4096};                       //!< payload bytes per unit

@@ -47,7 +47,6 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint32_t payloadBytes{0}; //!< payload bytes carried
     uint32_t headerBytes{0};  //!< protocol header and framing bytes carried
     uint32_t flowHash{0};     //!< hash used for ECMP path selection
-    uint32_t plane{0};        //!< plane (rail) the unit travels on
     uint64_t cookie{0};       //!< the poster's tag for the message
     Time posted;              //!< time the message was posted
 

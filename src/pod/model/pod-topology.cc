@@ -127,7 +127,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     {
         const uint32_t down = r / 2;
         const uint32_t leaves = (n + down - 1) / down;
-        const uint32_t spines = r - down;
+        const uint32_t spines = down; // radix/2 uplinks per leaf, one to each spine
         NS_ABORT_MSG_IF(leaves > r, "radix " << r << " too small for two tiers of " << n);
         m.twoTier = true;
         m.switchesPerPlane = leaves + spines;

@@ -20,11 +20,12 @@ namespace ns3
  * \ingroup pod
  * \brief The progress line of long runs: simulated time, wall time, events/s and an ETA.
  *
- * A self-rescheduling event samples the run every Interval of simulated time (adapted so that a
- * sample costs nothing next to the work between samples). A line is printed at most every
- * PrintEvery of wall time and only once the run has taken longer than Quiet; the ETA comes from
- * the fraction of payload bytes delivered so far. The reporter stops rescheduling itself when all
- * the work is done or it is the last event left, so it never keeps a finished simulation alive.
+ * A self-rescheduling event samples the run every interval of simulated time, adapted so that
+ * about 10,000 to 100,000 events separate two samples (a sample costs nothing next to that work).
+ * A line is printed at most every 2 s of wall time and only once the run has taken longer than
+ * 2 s, so short runs print nothing; the ETA comes from the fraction of payload bytes delivered
+ * so far. The reporter stops rescheduling itself when all the work is done or it is the last
+ * event left, so it never keeps a finished simulation alive.
  */
 class ProgressReporter
 {

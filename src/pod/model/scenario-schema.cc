@@ -149,8 +149,8 @@ BuildKeys()
         Row("stop", S::TIME)
             .Default("0")
             .Min(0)
-            .Help(
-                "Simulated time at which the run stops; 0 runs until every message is delivered."));
+            .Help("Simulated time at which the run stops; 0 runs until no event is left (every "
+                  "message delivered, or lost where drops are possible)."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)
