@@ -181,14 +181,7 @@ BasicEndpoint::TransmitDone(const Ptr<FabricPacket>& p)
     }
     if (done)
     {
-        FabricMessage m;
-        m.id = p->msgId;
-        m.src = p->src;
-        m.dst = p->dst;
-        m.bytes = p->msgBytes;
-        m.tclass = p->tclass;
-        m.cookie = p->cookie;
-        m.posted = p->posted;
+        FabricMessage m = p->GetMessage();
         m.completed = Simulator::Now();
         NotifyCompleted(m);
     }
@@ -231,14 +224,7 @@ BasicEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>&
     }
     if (done)
     {
-        FabricMessage m;
-        m.id = p->msgId;
-        m.src = p->src;
-        m.dst = p->dst;
-        m.bytes = p->msgBytes;
-        m.tclass = p->tclass;
-        m.cookie = p->cookie;
-        m.posted = p->posted;
+        FabricMessage m = p->GetMessage();
         m.delivered = Simulator::Now();
         NotifyDelivered(m);
     }

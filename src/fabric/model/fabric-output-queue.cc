@@ -103,17 +103,8 @@ FabricOutputQueue::Enqueue(const Ptr<FabricPacket>& p)
         f.head = p;
         f.tail = p;
         f.input = in;
-        f.next = NONE;
         q.slotOf[in] = s;
-        if (q.activeTail == NONE)
-        {
-            q.activeHead = s;
-        }
-        else
-        {
-            q.slots[q.activeTail].next = s;
-        }
-        q.activeTail = s;
+        AppendActive(q, s);
     }
     else
     {
@@ -124,6 +115,21 @@ FabricOutputQueue::Enqueue(const Ptr<FabricPacket>& p)
     q.bytes += p->GetSize();
     m_bytes += p->GetSize();
     m_units = m_units + 1;
+}
+
+void
+FabricOutputQueue::AppendActive(ClassQueue& q, uint32_t s)
+{
+    q.slots[s].next = NONE;
+    if (q.activeTail == NONE)
+    {
+        q.activeHead = s;
+    }
+    else
+    {
+        q.slots[q.activeTail].next = s;
+    }
+    q.activeTail = s;
 }
 
 bool
@@ -176,16 +182,7 @@ FabricOutputQueue::DoDequeue()
     }
     if (f.head)
     {
-        f.next = NONE;
-        if (q.activeTail == NONE)
-        {
-            q.activeHead = s;
-        }
-        else
-        {
-            q.slots[q.activeTail].next = s;
-        }
-        q.activeTail = s;
+        AppendActive(q, s);
     }
     else
     {

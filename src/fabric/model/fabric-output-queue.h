@@ -104,6 +104,13 @@ class FabricOutputQueue : public FabricTxQueue
         uint64_t bytes{0};            //!< bytes queued
     };
 
+    /**
+     * Put a slot at the end of its class's service ring.
+     * \param q the class
+     * \param s the slot
+     */
+    static void AppendActive(ClassQueue& q, uint32_t s);
+
     uint32_t m_classes{8};                     //!< number of classes
     ClassScheduling m_scheduling{ROUND_ROBIN}; //!< class scheduling
     std::vector<ClassQueue> m_queues;          //!< per class

@@ -5,6 +5,8 @@
 #ifndef FABRIC_PACKET_H
 #define FABRIC_PACKET_H
 
+#include "fabric-message.h"
+
 #include "ns3/nstime.h"
 #include "ns3/ptr.h"
 #include "ns3/simple-ref-count.h"
@@ -35,6 +37,20 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint32_t GetSize() const
     {
         return headerBytes + payloadBytes;
+    }
+
+    /// \return the record of the message this unit belongs to (delivery and completion unset)
+    FabricMessage GetMessage() const
+    {
+        FabricMessage m;
+        m.id = msgId;
+        m.src = src;
+        m.dst = dst;
+        m.bytes = msgBytes;
+        m.tclass = tclass;
+        m.cookie = cookie;
+        m.posted = posted;
+        return m;
     }
 
     // Message-level fields, set by the sending endpoint.
