@@ -7,6 +7,7 @@
 
 #include "fabric-net-device.h"
 
+#include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -207,14 +208,30 @@ FabricChannel::SetDataRate(DataRate rate)
     m_psPerByte = (m_bps > 0 && psBitsPerSecond % m_bps == 0) ? psBitsPerSecond / m_bps : 0;
 }
 
-double
-FabricChannel::CodewordErrorProbability() const
+void
+FabricChannel::SetErrorRates(Ptr<const FabricNetDevice> sender,
+                             double codewordErrorRate,
+                             double ber)
 {
+    NS_LOG_FUNCTION(this << sender << codewordErrorRate << ber);
+    NS_ABORT_MSG_IF(codewordErrorRate < 0 || codewordErrorRate > 1 || ber < 0 || ber > 1,
+                    "error rates are probabilities in [0, 1]");
+    const uint32_t d = IndexOf(sender);
+    m_dirCodewordErrorRate[d] = codewordErrorRate;
+    m_dirBer[d] = ber;
+}
+
+double
+FabricChannel::CodewordErrorProbability(uint32_t d) const
+{
+    const double cwer =
+        m_dirCodewordErrorRate[d] >= 0 ? m_dirCodewordErrorRate[d] : m_codewordErrorRate;
+    const double ber = m_dirBer[d] >= 0 ? m_dirBer[d] : m_ber;
     // A codeword fails if it is uncorrectable, or (residual BER) if any of its bits is wrong.
-    double ok = 1.0 - m_codewordErrorRate;
-    if (m_ber > 0)
+    double ok = 1.0 - cwer;
+    if (ber > 0)
     {
-        ok *= std::exp(static_cast<double>(m_codewordBits) * std::log1p(-m_ber));
+        ok *= std::exp(static_cast<double>(m_codewordBits) * std::log1p(-ber));
     }
     return 1.0 - ok;
 }
@@ -222,8 +239,7 @@ FabricChannel::CodewordErrorProbability() const
 double
 FabricChannel::GetUnitErrorProbability(Ptr<const FabricNetDevice> sender, uint64_t wireBytes) const
 {
-    (void)IndexOf(sender);
-    const double pcw = CodewordErrorProbability();
+    const double pcw = CodewordErrorProbability(IndexOf(sender));
     if (pcw <= 0)
     {
         return 0;
@@ -262,7 +278,10 @@ FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
             m_injected[i].erase(it);
         }
     }
-    if (!corrupted && (m_codewordErrorRate > 0 || m_ber > 0))
+    const bool lossy = m_dirCodewordErrorRate[i] >= 0
+                           ? (m_dirCodewordErrorRate[i] > 0 || m_dirBer[i] > 0)
+                           : (m_codewordErrorRate > 0 || m_ber > 0);
+    if (!corrupted && lossy)
     {
         const double pu = GetUnitErrorProbability(src, p->GetSize() + src->GetInterframeBytes());
         corrupted = m_uniform[i]->GetValue() < pu;

@@ -100,6 +100,15 @@ class FabricChannel : public Channel
     void InjectError(Ptr<const FabricNetDevice> sender, uint64_t k);
 
     /**
+     * Give one direction its own error rates (the CodewordErrorRate and BitErrorRate attributes
+     * apply to both directions until this is called).
+     * \param sender the device sending in that direction
+     * \param codewordErrorRate post-FEC probability that a codeword is uncorrectable
+     * \param ber residual bit error rate after FEC
+     */
+    void SetErrorRates(Ptr<const FabricNetDevice> sender, double codewordErrorRate, double ber);
+
+    /**
      * \param sender a sending device
      * \return probability that one unit of the given wire size is corrupted in that direction
      * \param wireBytes the unit's bytes on the wire
@@ -130,8 +139,11 @@ class FabricChannel : public Channel
   private:
     /// \return index (0 or 1) of a device on this channel
     uint32_t IndexOf(Ptr<const FabricNetDevice> device) const;
-    /// \return per-codeword error probability in direction d
-    double CodewordErrorProbability() const;
+    /**
+     * \param d direction (index of the sending device)
+     * \return per-codeword error probability in that direction
+     */
+    double CodewordErrorProbability(uint32_t d) const;
 
     std::array<Ptr<FabricNetDevice>, 2> m_devices; //!< the two ends
     uint32_t m_nDevices{0};                        //!< attached devices
@@ -145,9 +157,11 @@ class FabricChannel : public Channel
     uint32_t m_codewordBits{5140};                 //!< payload bits per FEC codeword
     double m_codewordErrorRate{0};                 //!< post-FEC codeword error probability
     double m_ber{0};                               //!< post-FEC bit error rate
-    std::array<Ptr<UniformRandomVariable>, 2> m_uniform; //!< per-direction draws
-    std::array<uint64_t, 2> m_sent{0, 0};                //!< units sent per direction
-    std::array<std::set<uint64_t>, 2> m_injected;        //!< forced errors per direction
+    std::array<double, 2> m_dirCodewordErrorRate{-1, -1}; //!< per direction (-1: attribute)
+    std::array<double, 2> m_dirBer{-1, -1};               //!< per direction (-1: attribute)
+    std::array<Ptr<UniformRandomVariable>, 2> m_uniform;  //!< per-direction draws
+    std::array<uint64_t, 2> m_sent{0, 0};                 //!< units sent per direction
+    std::array<std::set<uint64_t>, 2> m_injected;         //!< forced errors per direction
     TracedCallback<Ptr<const FabricPacket>, uint32_t> m_corruptTrace; //!< corrupted units
 };
 

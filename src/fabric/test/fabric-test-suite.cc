@@ -459,6 +459,33 @@ class FabricCodewordErrorTestCase : public TestCase
                                   "one-unit messages: delivered + lost = sent");
             Simulator::Destroy();
         }
+        {
+            // Per direction: errors only from accelerator 0 to the switch. Unit probability
+            // 1 - 0.99^7 = 6.79% on that link alone: 135.9 of 2000 units (sd 11); nothing is lost
+            // in the other directions, so accelerator 1's traffic to 0 arrives whole.
+            StarConfig c;
+            Star s = BuildStar(c);
+            Hook(s);
+            Ptr<FabricNetDevice> up = s.ep[0]->GetDevice(0);
+            s.links[0]->SetErrorRates(up, 1e-2, 0);
+            NS_TEST_ASSERT_MSG_EQ_TOL(s.links[0]->GetUnitErrorProbability(up, 4134),
+                                      1 - std::pow(0.99, 7),
+                                      1e-12,
+                                      "7 codewords per unit");
+            NS_TEST_ASSERT_MSG_EQ(s.links[0]->GetUnitErrorProbability(s.sw->GetPort(0), 4134),
+                                  0.0,
+                                  "the reverse direction is clean");
+            for (uint32_t k = 0; k < 2000; ++k)
+            {
+                s.ep[0]->Send(1, 4096, 0, k);
+                s.ep[1]->Send(0, 4096, 0, k);
+            }
+            Simulator::Run();
+            const double lost = s.Dropped(FabricDropReason::CORRUPTED) / 4096.0;
+            NS_TEST_ASSERT_MSG_EQ_TOL(lost, 2000 * (1 - std::pow(0.99, 7)), 45.0, "one direction");
+            NS_TEST_ASSERT_MSG_EQ(s.ep[0]->GetReceivedPayloadBytes(), 2000 * 4096, "reverse whole");
+            Simulator::Destroy();
+        }
     }
 };
 
