@@ -283,6 +283,49 @@ class ValidationDeterminismTestCase : public TestCase
 };
 
 /**
+ * The progress sampler never keeps a run alive, whether or not every message gets through.
+ */
+class ValidationProgressTerminatesTestCase : public TestCase
+{
+  public:
+    ValidationProgressTerminatesTestCase()
+        : TestCase("Progress sampling ends with the work, lossless or lossy")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Lossless with a stop time of 1 s: the work ends after some microseconds; neither the
+        // sampler nor the pending stop event may stretch the run's end or its event count (a
+        // sampler that ran on would add up to a thousand samples, one per millisecond at most).
+        Experiment::Options o;
+        o.writeResults = false;
+        o.printSummary = false;
+        o.progress = true;
+        auto run = [&o](std::vector<std::string> overrides) {
+            overrides.push_back("output.progress=true");
+            return Experiment::Run(ScenarioLoader::LoadString(MIXED, "v.yaml", overrides), o);
+        };
+        RunResults base = run({});
+        RunResults stopped = run({"stop=1s"});
+        NS_TEST_ASSERT_MSG_EQ(stopped.simTimePs, base.simTimePs, "ends with the last message");
+        NS_TEST_ASSERT_MSG_LT(stopped.simTimePs, 1000000000, "some microseconds, not 1 s");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(stopped.events, base.events + 2, "no samples after the work");
+
+        // Lossy, no stop: some messages are never delivered (the fraction never reaches 1); the
+        // sampler must stop when the network goes idle, or the run would never end.
+        RunResults lossy = run({"pod.link.ber=1e-6"});
+        NS_TEST_ASSERT_MSG_GT(lossy.bytesDropped, 0, "lossy");
+        NS_TEST_ASSERT_MSG_LT(lossy.simTimePs, 1000000000, "ended");
+
+        // A stop time that cuts the work short is the end of the run.
+        RunResults cut = run({"stop=2us"});
+        NS_TEST_ASSERT_MSG_EQ(cut.simTimePs, 2000000, "stopped at 2 us with messages outstanding");
+    }
+};
+
+/**
  * Cross-module validation suite.
  */
 class PodsimValidationTestSuite : public TestSuite
@@ -299,6 +342,7 @@ class PodsimValidationTestSuite : public TestSuite
         AddTestCase(new ValidationAllPairsTestCase, TestCase::QUICK);
         AddTestCase(new ValidationClosedFormTestCase, TestCase::QUICK);
         AddTestCase(new ValidationDeterminismTestCase, TestCase::QUICK);
+        AddTestCase(new ValidationProgressTerminatesTestCase, TestCase::QUICK);
     }
 };
 

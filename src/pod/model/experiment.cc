@@ -124,9 +124,17 @@ Experiment::Run(const Scenario& s, const Options& options)
     r.buildSeconds = std::chrono::duration<double>(clock::now() - t0).count();
 
     // Run.
-    ProgressReporter progress(std::cerr, [&rec, totalBytes]() {
-        return totalBytes ? static_cast<double>(rec.bytesDelivered) / totalBytes : 1.0;
-    });
+    Time lastStart;
+    for (const auto& w : s.workloads)
+    {
+        lastStart = std::max(lastStart, w.start);
+    }
+    ProgressReporter progress(
+        std::cerr,
+        [&rec, totalBytes]() {
+            return totalBytes ? static_cast<double>(rec.bytesDelivered) / totalBytes : 1.0;
+        },
+        lastStart);
     if (options.progress && s.output.progress)
     {
         progress.Start();
@@ -141,13 +149,16 @@ Experiment::Run(const Scenario& s, const Options& options)
     r.wallSeconds = std::chrono::duration<double>(clock::now() - t1).count();
     r.events = Simulator::GetEventCount() - events0;
     // Simulated time of the run: the last delivery or completion (bookkeeping events such as
-    // progress samples do not count), or the stop time if the run was stopped.
+    // progress samples, or a stop event after the work, do not count), or the stop time if the
+    // run was stopped with messages outstanding.
     r.simTimePs = 0;
+    bool outstanding = false;
     for (std::size_t i = 0; i < r.messages.src.size(); ++i)
     {
         r.simTimePs = std::max({r.simTimePs, r.messages.deliverPs[i], r.messages.completePs[i]});
+        outstanding = outstanding || r.messages.deliverPs[i] < 0;
     }
-    if (s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
+    if (outstanding && s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
     {
         r.simTimePs = s.stopTime.GetPicoSeconds();
     }

@@ -12,9 +12,12 @@
 namespace ns3
 {
 
-ProgressReporter::ProgressReporter(std::ostream& os, std::function<double()> fraction)
+ProgressReporter::ProgressReporter(std::ostream& os,
+                                   std::function<double()> fraction,
+                                   Time lastStart)
     : m_os(os),
       m_fraction(std::move(fraction)),
+      m_lastStart(lastStart),
       m_interval(NanoSeconds(100))
 {
 }
@@ -61,8 +64,10 @@ ProgressReporter::Sample()
         m_os << line << std::endl;
         ++m_lines;
     }
-    // All work done, or the last event left: do not keep the run alive.
-    if (m_fraction() < 1.0 && !Simulator::IsFinished())
+    // All work done, the last event left, or idle since the previous sample (only this sample
+    // ran) after every workload started: do not keep the run alive.
+    const bool idle = between <= 1 && Simulator::Now() > m_lastStart;
+    if (m_fraction() < 1.0 && !idle && !Simulator::IsFinished())
     {
         Simulator::Schedule(m_interval, &ProgressReporter::Sample, this);
     }

@@ -24,8 +24,10 @@ namespace ns3
  * about 10,000 to 100,000 events separate two samples (a sample costs nothing next to that work).
  * A line is printed at most every 2 s of wall time and only once the run has taken longer than
  * 2 s, so short runs print nothing; the ETA comes from the fraction of payload bytes delivered
- * so far. The reporter stops rescheduling itself when all the work is done or it is the last
- * event left, so it never keeps a finished simulation alive.
+ * so far. The reporter stops rescheduling itself when all the work is done, when it is the last
+ * event left, or when nothing but itself happened since the previous sample once every workload
+ * has started (messages lost on a lossy fabric never arrive; a pending stop event must not keep
+ * the sampler going), so it never keeps a finished simulation alive.
  */
 class ProgressReporter
 {
@@ -33,8 +35,9 @@ class ProgressReporter
     /**
      * \param os where lines go (stderr)
      * \param fraction returns the fraction of the work done, in [0, 1]
+     * \param lastStart when the last workload starts: the run is not idle before that
      */
-    ProgressReporter(std::ostream& os, std::function<double()> fraction);
+    ProgressReporter(std::ostream& os, std::function<double()> fraction, Time lastStart);
 
     /// Start sampling (call before Simulator::Run).
     void Start();
@@ -51,6 +54,7 @@ class ProgressReporter
 
     std::ostream& m_os;                            //!< output
     std::function<double()> m_fraction;            //!< work done
+    Time m_lastStart;                              //!< start of the last workload
     std::chrono::steady_clock::time_point m_start; //!< wall start
     double m_lastPrint{0};                         //!< wall seconds of the last line
     Time m_interval;                               //!< simulated time between samples

@@ -69,7 +69,7 @@ struct RunResults
     uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
     std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
     uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch
-    int64_t simTimePs{0};     //!< end of the run: last delivery or completion (or the stop time)
+    int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod
     uint64_t events{0};       //!< scheduler events executed
