@@ -101,6 +101,18 @@ def parse_commands(text, filename):
     def err(msg):
         raise CMakeError(f"{filename}:{line}: {msg}")
 
+    def skip_comment(i, line):
+        # A '#' at text[i]: skip a bracket comment #[[...]] or a line comment; return the new
+        # position and line number.
+        close = _bracket_close(text, i + 1)
+        if close:
+            j = text.find(close, i)
+            if j < 0:
+                raise CMakeError(f"{filename}:{line}: unterminated bracket comment")
+            return j + len(close), line + text.count("\n", i, j)
+        j = text.find("\n", i)
+        return (n if j < 0 else j), line
+
     while i < n:
         c = text[i]
         if c == "\n":
@@ -109,16 +121,7 @@ def parse_commands(text, filename):
         elif c.isspace():
             i += 1
         elif c == "#":
-            close = _bracket_close(text, i + 1)
-            if close:
-                j = text.find(close, i)
-                if j < 0:
-                    err("unterminated bracket comment")
-                line += text.count("\n", i, j)
-                i = j + len(close)
-            else:
-                j = text.find("\n", i)
-                i = n if j < 0 else j
+            i, line = skip_comment(i, line)
         else:
             m = re.match(r"[A-Za-z_][A-Za-z0-9_]*", text[i:])
             if not m:
@@ -142,16 +145,7 @@ def parse_commands(text, filename):
                 elif c.isspace():
                     i += 1
                 elif c == "#":
-                    close = _bracket_close(text, i + 1)
-                    if close:
-                        j = text.find(close, i)
-                        if j < 0:
-                            err("unterminated bracket comment")
-                        line += text.count("\n", i, j)
-                        i = j + len(close)
-                    else:
-                        j = text.find("\n", i)
-                        i = n if j < 0 else j
+                    i, line = skip_comment(i, line)
                 elif c == "(":
                     depth += 1
                     args.append("(")
