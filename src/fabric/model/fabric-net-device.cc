@@ -62,6 +62,9 @@ FabricNetDevice::GetTypeId()
 FabricNetDevice::FabricNetDevice()
 {
     NS_LOG_FUNCTION(this);
+    // At most one TransmitComplete is pending per device: one event object serves them all,
+    // instead of an allocation per unit.
+    m_txCompleteEvent = Ptr<EventImpl>(MakeEvent(&FabricNetDevice::TransmitComplete, this), false);
 }
 
 FabricNetDevice::~FabricNetDevice()
@@ -77,6 +80,7 @@ FabricNetDevice::DoDispose()
     m_channel = nullptr;
     m_txQueue = nullptr;
     m_txPacket = nullptr;
+    m_txCompleteEvent = nullptr;
     m_txDoneCallback = TransmitDoneCallback();
     m_rxCallback = FabricReceiveCallback();
     m_netRxCallback =
@@ -163,7 +167,7 @@ FabricNetDevice::Wake()
         {
             // Something is waiting now: the end of the transmission becomes an event.
             m_completeScheduled = true;
-            Simulator::Schedule(m_busyUntil - now, &FabricNetDevice::TransmitComplete, this);
+            Simulator::Schedule(m_busyUntil - now, m_txCompleteEvent);
             return;
         }
     }
@@ -204,7 +208,7 @@ FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
         !m_txQueue->IsEmpty() || !m_txDoneCallback.IsNull() || !m_phyTxEndTrace.IsEmpty();
     if (m_completeScheduled)
     {
-        Simulator::Schedule(txTime, &FabricNetDevice::TransmitComplete, this);
+        Simulator::Schedule(txTime, m_txCompleteEvent);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "fabric-tx-queue.h"
 
 #include "ns3/callback.h"
+#include "ns3/event-impl.h"
 #include "ns3/mac48-address.h"
 #include "ns3/net-device.h"
 #include "ns3/nstime.h"
@@ -236,6 +237,7 @@ class FabricNetDevice : public NetDevice
     TxMachineState m_txState{READY};            //!< transmit state
     Time m_busyUntil;                           //!< end of the current transmission
     bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
+    Ptr<EventImpl> m_txCompleteEvent;   //!< the device's one TransmitComplete event, reused
     Stats m_stats;                              //!< counters
 
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
