@@ -237,7 +237,7 @@ class FabricNetDevice : public NetDevice
     TxMachineState m_txState{READY};            //!< transmit state
     Time m_busyUntil;                           //!< end of the current transmission
     bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
-    Ptr<EventImpl> m_txCompleteEvent;   //!< the device's one TransmitComplete event, reused
+    Ptr<EventImpl> m_txCompleteEvent;           //!< the device's one TransmitComplete event, reused
     Stats m_stats;                              //!< counters
 
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
