@@ -259,3 +259,11 @@ def test_read_missing_file(podsim, tmp_path):
     missing = tmp_path / "missing.h5"
     with pytest.raises(RuntimeError, match="missing.h5"):
         podsim.read(missing)
+
+
+def test_unwritable_results_file_fails_before_running(podsim):
+    # An output that cannot be written is bad input: the run stops before simulating, naming
+    # the path, and leaves no file behind.
+    with pytest.raises(RuntimeError) as e:
+        podsim.run(str(SMALL), results_file="/proc/podsim-no-such-dir/x.h5", quiet=True)
+    assert "/proc/podsim-no-such-dir/x.h5" in str(e.value)

@@ -62,6 +62,12 @@ main(int argc, char** argv)
     cmd.AddValue("schema", "print the scenario key reference and exit", schema);
     cmd.AddValue("quiet", "no progress line", quiet);
     cmd.Parse(argc, argv);
+    if (cmd.GetNExtraNonOptions() > 0)
+    {
+        std::cerr << "error: unexpected argument '" << cmd.GetExtraNonOption(0)
+                  << "' (one scenario file; options are --name=value)" << std::endl;
+        return 2;
+    }
 
     if (schema)
     {

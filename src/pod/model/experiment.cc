@@ -99,6 +99,13 @@ Experiment::Run(const Scenario& s, const Options& options)
     }
     r.accelerators = s.pod.accelerators;
     r.planes = s.pod.planes;
+    const std::string resultsFile =
+        options.resultsFile.empty() ? s.output.file : options.resultsFile;
+    if (options.writeResults)
+    {
+        // An output that cannot be written is bad input: say so before simulating anything.
+        ResultsWriter::CheckWritable(resultsFile);
+    }
     RngSeedManager::SetRun(s.seed);
 
     // Build.
@@ -226,11 +233,10 @@ Experiment::Run(const Scenario& s, const Options& options)
 
     if (options.writeResults)
     {
-        const std::string file = options.resultsFile.empty() ? s.output.file : options.resultsFile;
-        ResultsWriter::Write(file, r);
+        ResultsWriter::Write(resultsFile, r);
         if (options.printSummary)
         {
-            std::cout << "results: " << file << std::endl;
+            std::cout << "results: " << resultsFile << std::endl;
         }
     }
     if (options.printSummary)

@@ -5,6 +5,8 @@
 #include "results-writer.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <hdf5.h>
@@ -898,13 +900,13 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     io.Check(file.Close(), "cannot close file");
 }
 
-} // namespace
-
+/**
+ * Create the parent directory of a file if it is missing.
+ * \param path the file
+ */
 void
-ResultsWriter::Write(const std::string& path, const RunResults& r)
+MakeParent(const std::string& path)
 {
-    CheckTables(path, r);
-
     namespace fs = std::filesystem;
     std::error_code ec;
     fs::path parent = fs::path(path).parent_path();
@@ -917,6 +919,32 @@ ResultsWriter::Write(const std::string& path, const RunResults& r)
                                      ec.message());
         }
     }
+}
+
+} // namespace
+
+void
+ResultsWriter::CheckWritable(const std::string& path)
+{
+    MakeParent(path);
+    const std::string tmp = path + ".tmp";
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (f == nullptr)
+    {
+        throw std::runtime_error(path + ": cannot write: " + std::strerror(errno));
+    }
+    std::fclose(f);
+    std::remove(tmp.c_str());
+}
+
+void
+ResultsWriter::Write(const std::string& path, const RunResults& r)
+{
+    CheckTables(path, r);
+
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    MakeParent(path);
 
     const std::string tmp = path + ".tmp";
     H5ErrorSilencer silencer;

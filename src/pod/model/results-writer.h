@@ -67,6 +67,14 @@ class ResultsWriter
     static void Write(const std::string& path, const RunResults& r);
 
     /**
+     * Check, before a run, that Write() will be able to create the file: create the parent
+     * directory if missing and create (then remove) the temporary file.
+     * \param path the HDF5 file to write
+     * \throws std::runtime_error naming the path if it cannot be written
+     */
+    static void CheckWritable(const std::string& path);
+
+    /**
      * Read a results file written by Write().
      * \param path the HDF5 file
      * \return the results (every field that Write() stores)
