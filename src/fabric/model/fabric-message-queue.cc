@@ -81,17 +81,36 @@ FabricMessageQueue::DoIsEmpty() const
 }
 
 Ptr<FabricPacket>
-FabricMessageQueue::DoDequeue()
+FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
 {
     const uint32_t n = m_classes.size();
     uint32_t c = 0;
+    bool found = false;
     for (uint32_t i = 0; i < n; ++i)
     {
         c = (m_nextClass + i) % n;
-        if (!m_classes[c].empty())
+        if (m_classes[c].empty())
         {
-            break;
+            continue;
         }
+        if (gate)
+        {
+            // The head message's next unit: what flow control must admit.
+            const Pending& h = m_classes[c].front();
+            const uint32_t bytes =
+                m_headerBytes +
+                static_cast<uint32_t>(std::min<uint64_t>(m_mtu, h.msg.bytes - h.sent));
+            if (!gate->CanSend(c, bytes, h.msg.dst))
+            {
+                continue;
+            }
+        }
+        found = true;
+        break;
+    }
+    if (!found)
+    {
+        return nullptr;
     }
     m_nextClass = (c + 1) % n;
     std::deque<Pending>& q = m_classes[c];

@@ -54,7 +54,7 @@ class FabricMessageQueue : public FabricTxQueue
 
   private:
     bool DoIsEmpty() const override;
-    Ptr<FabricPacket> DoDequeue() override;
+    Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
 
     /// A message being sent.
     struct Pending

@@ -7,6 +7,8 @@
 
 #include "fabric-channel.h"
 #include "fabric-drop-reason.h"
+#include "fabric-flow-control.h"
+#include "fabric-retry-engine.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -81,6 +83,19 @@ FabricNetDevice::DoDispose()
     m_txQueue = nullptr;
     m_txPacket = nullptr;
     m_txCompleteEvent = nullptr;
+    m_ctrlQueue.clear();
+    if (m_fc)
+    {
+        m_fc->SetDevice(nullptr);
+        m_fc->Dispose();
+        m_fc = nullptr;
+    }
+    if (m_llr)
+    {
+        m_llr->SetDevice(nullptr);
+        m_llr->Dispose();
+        m_llr = nullptr;
+    }
     m_txDoneCallback = TransmitDoneCallback();
     m_rxCallback = FabricReceiveCallback();
     m_netRxCallback =
@@ -171,13 +186,127 @@ FabricNetDevice::Wake()
             return;
         }
     }
-    if (m_txState == READY && m_txQueue && m_channel)
+    if (m_txState != READY || !m_channel)
     {
-        Ptr<FabricPacket> p = m_txQueue->Dequeue();
+        return;
+    }
+    // Service order at a unit boundary: link control frames, then link-level replays, then new
+    // data that the retry window, flow control and the queue's own gate admit.
+    Ptr<FabricPacket> p;
+    if (!m_ctrlQueue.empty())
+    {
+        p = m_ctrlQueue.front();
+        m_ctrlQueue.pop_front();
+        ++m_stats.txControlUnits;
+        TransmitStart(p);
+        return;
+    }
+    if (m_llr)
+    {
+        p = m_llr->NextReplay();
         if (p)
         {
             TransmitStart(p);
+            m_txIsReplay = true;
+            return;
         }
+    }
+    if (!m_txQueue || m_txQueue->IsEmpty())
+    {
+        return;
+    }
+    if (!m_llr || m_llr->CanSendNew())
+    {
+        p = m_txQueue->Dequeue(PeekPointer(m_fc));
+    }
+    if (!p)
+    {
+        // Data is waiting but held back (paused, no credit, retry window full).
+        if (!m_stalled)
+        {
+            m_stalled = true;
+            m_stallSince = Simulator::Now();
+        }
+        return;
+    }
+    if (m_stalled)
+    {
+        m_stalled = false;
+        m_stats.stallTime += Simulator::Now() - m_stallSince;
+    }
+    if (m_fc)
+    {
+        m_fc->NotifySent(p);
+    }
+    if (m_llr)
+    {
+        m_llr->NotifySentNew(p);
+    }
+    TransmitStart(p);
+}
+
+void
+FabricNetDevice::SetFlowControl(Ptr<FabricFlowControl> fc)
+{
+    NS_LOG_FUNCTION(this << fc);
+    if (m_fc)
+    {
+        m_fc->SetDevice(nullptr);
+    }
+    m_fc = fc;
+    if (m_fc)
+    {
+        m_fc->SetDevice(this);
+    }
+}
+
+Ptr<FabricFlowControl>
+FabricNetDevice::GetFlowControl() const
+{
+    return m_fc;
+}
+
+void
+FabricNetDevice::SetRetryEngine(Ptr<FabricRetryEngine> llr)
+{
+    NS_LOG_FUNCTION(this << llr);
+    if (m_llr)
+    {
+        m_llr->SetDevice(nullptr);
+    }
+    m_llr = llr;
+    if (m_llr)
+    {
+        m_llr->SetDevice(this);
+    }
+}
+
+Ptr<FabricRetryEngine>
+FabricNetDevice::GetRetryEngine() const
+{
+    return m_llr;
+}
+
+void
+FabricNetDevice::SendControl(const Ptr<FabricPacket>& p)
+{
+    NS_LOG_FUNCTION(this << p);
+    m_ctrlQueue.push_back(p);
+    Wake();
+}
+
+void
+FabricNetDevice::SetHoldsReceivedUnits(bool holds)
+{
+    m_holdsReceived = holds;
+}
+
+void
+FabricNetDevice::NotifyReleased(const Ptr<FabricPacket>& p)
+{
+    if (m_fc)
+    {
+        m_fc->NotifyReleased(p);
     }
 }
 
@@ -201,11 +330,13 @@ FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
     m_stats.txBytes += p->GetSize();
     m_stats.txWireBytes += wire;
     m_stats.txPayloadBytes += p->payloadBytes;
+    m_txIsReplay = false;
     m_phyTxBeginTrace(p);
     m_channel->TransmitStart(p, this, txTime);
     m_txPacket = p;
-    m_completeScheduled =
-        !m_txQueue->IsEmpty() || !m_txDoneCallback.IsNull() || !m_phyTxEndTrace.IsEmpty();
+    m_completeScheduled = !m_ctrlQueue.empty() || (m_txQueue && !m_txQueue->IsEmpty()) ||
+                          (m_llr && m_llr->HasReplay()) || !m_txDoneCallback.IsNull() ||
+                          !m_phyTxEndTrace.IsEmpty();
     if (m_completeScheduled)
     {
         Simulator::Schedule(txTime, m_txCompleteEvent);
@@ -223,7 +354,8 @@ FabricNetDevice::TransmitComplete()
     Ptr<FabricPacket> p = m_txPacket;
     m_txPacket = nullptr;
     m_phyTxEndTrace(p);
-    if (!m_txDoneCallback.IsNull())
+    // The owner hears of each data unit once: not of control frames, nor of link replays.
+    if (!m_txDoneCallback.IsNull() && !p->IsLinkControl() && !m_txIsReplay)
     {
         m_txDoneCallback(p);
     }
@@ -236,15 +368,55 @@ FabricNetDevice::Receive(const Ptr<FabricPacket>& p, bool corrupted)
     NS_LOG_FUNCTION(this << p << corrupted);
     if (corrupted)
     {
+        if (m_llr)
+        {
+            // Discarded here and replayed by the peer: not a loss.
+            ++m_stats.rxDiscarded;
+            m_llr->NotifyCorrupted(p);
+            return;
+        }
         RecordDrop(p, FabricDropReason::CORRUPTED);
+        return;
+    }
+    if (p->IsLinkControl())
+    {
+        ++m_stats.rxControlUnits;
+        if ((p->kind == FabricPacket::LLR_ACK || p->kind == FabricPacket::LLR_NAK) && m_llr)
+        {
+            m_llr->ReceiveControl(p);
+        }
+        else if ((p->kind == FabricPacket::PFC_PAUSE || p->kind == FabricPacket::CREDIT) && m_fc)
+        {
+            m_fc->ReceiveControl(p);
+        }
+        else
+        {
+            NS_FATAL_ERROR("FabricNetDevice: a control frame of kind "
+                           << unsigned(p->kind)
+                           << " arrived at a port without the mechanism that uses it; configure "
+                              "flow control and link-level retry on both ends of a link");
+        }
+        return;
+    }
+    if (m_llr && !m_llr->AcceptData(p))
+    {
+        ++m_stats.rxDiscarded;
         return;
     }
     m_stats.rxUnits++;
     m_stats.rxBytes += p->GetSize();
     m_phyRxEndTrace(p);
+    if (m_fc)
+    {
+        m_fc->NotifyReceived(p);
+    }
     if (!m_rxCallback.IsNull())
     {
         m_rxCallback(this, p);
+    }
+    if (m_fc && !m_holdsReceived)
+    {
+        m_fc->NotifyReleased(p);
     }
 }
 

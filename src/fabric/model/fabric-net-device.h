@@ -15,6 +15,7 @@
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
+#include <deque>
 #include <map>
 #include <string>
 
@@ -22,6 +23,8 @@ namespace ns3
 {
 
 class FabricChannel;
+class FabricFlowControl;
+class FabricRetryEngine;
 
 /**
  * \ingroup fabric
@@ -63,6 +66,10 @@ class FabricNetDevice : public NetDevice
         uint64_t rxUnits{0};        //!< units received intact
         uint64_t rxBytes{0};        //!< frame bytes received intact
         Time busyTime;              //!< total time the transmitter was BUSY
+        uint64_t txControlUnits{0}; //!< link-level control frames transmitted (in txUnits too)
+        uint64_t rxControlUnits{0}; //!< link-level control frames received intact
+        uint64_t rxDiscarded{0};    //!< corrupted or out-of-sequence units discarded for replay
+        Time stallTime; //!< time data was queued but flow control, retry or transport held it
         std::map<std::string, uint64_t> dropUnits; //!< drops at this device, by reason
         std::map<std::string, uint64_t> dropBytes; //!< dropped payload bytes, by reason
     };
@@ -134,6 +141,46 @@ class FabricNetDevice : public NetDevice
 
     /// \return the transmit state
     TxMachineState GetTxState() const;
+
+    /**
+     * \brief Put flow control (PFC, credits) on this port. The object gates the transmit queue
+     * and accounts received units; null removes it.
+     * \param fc the flow control object (owned by the device from now on)
+     */
+    void SetFlowControl(Ptr<FabricFlowControl> fc);
+
+    /// \return the port's flow control, or null
+    Ptr<FabricFlowControl> GetFlowControl() const;
+
+    /**
+     * \brief Put link-level retry on this port (it must be on both ends of the link).
+     * \param llr the retry engine (owned by the device from now on); null removes it
+     */
+    void SetRetryEngine(Ptr<FabricRetryEngine> llr);
+
+    /// \return the port's retry engine, or null
+    Ptr<FabricRetryEngine> GetRetryEngine() const;
+
+    /**
+     * \brief Transmit a link-level control frame ahead of queued data (at the next unit
+     * boundary); used by flow control and the retry engine.
+     * \param p the frame
+     */
+    void SendControl(const Ptr<FabricPacket>& p);
+
+    /**
+     * \brief Whether the owner keeps received units in a buffer and will call NotifyReleased
+     * for each (a switch); otherwise (an endpoint) units are released as they are handed over.
+     * \param holds true if the owner buffers received units
+     */
+    void SetHoldsReceivedUnits(bool holds);
+
+    /**
+     * \brief The owner's buffer no longer holds a unit received on this port (flow control
+     * returns its credits or counts it towards resuming).
+     * \param p the unit
+     */
+    void NotifyReleased(const Ptr<FabricPacket>& p);
 
     /// \return the counters
     const Stats& GetStats() const
@@ -239,6 +286,13 @@ class FabricNetDevice : public NetDevice
     bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
     Ptr<EventImpl> m_txCompleteEvent;           //!< the device's one TransmitComplete event, reused
     Stats m_stats;                              //!< counters
+    Ptr<FabricFlowControl> m_fc;                //!< flow control, or null
+    Ptr<FabricRetryEngine> m_llr;               //!< link-level retry, or null
+    std::deque<Ptr<FabricPacket>> m_ctrlQueue;  //!< control frames waiting to be sent
+    bool m_holdsReceived{false};                //!< the owner releases received units itself
+    bool m_stalled{false};                      //!< data is queued but held back
+    Time m_stallSince;                          //!< when the current hold began
+    bool m_txIsReplay{false};                   //!< the unit on the wire is a link replay
 
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
     TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends

@@ -139,16 +139,32 @@ FabricOutputQueue::DoIsEmpty() const
 }
 
 Ptr<FabricPacket>
-FabricOutputQueue::DoDequeue()
+FabricOutputQueue::DoDequeue(const FabricTxGate* gate)
 {
-    // Pick the class.
+    // Pick the class: the first non-empty one in service order whose head unit the gate (flow
+    // control) admits.
+    auto eligible = [this, gate](uint32_t c) {
+        const ClassQueue& q = m_queues[c];
+        if (q.activeHead == NONE)
+        {
+            return false;
+        }
+        if (!gate)
+        {
+            return true;
+        }
+        const Ptr<FabricPacket>& head = q.slots[q.activeHead].head;
+        return gate->CanSend(c, head->GetSize(), head->dst);
+    };
     uint32_t c = 0;
+    bool found = false;
     if (m_scheduling == STRICT_PRIORITY)
     {
         for (c = m_classes; c-- > 0;)
         {
-            if (m_queues[c].activeHead != NONE)
+            if (eligible(c))
             {
+                found = true;
                 break;
             }
         }
@@ -158,15 +174,22 @@ FabricOutputQueue::DoDequeue()
         for (uint32_t i = 0; i < m_classes; ++i)
         {
             c = (m_nextClass + i) % m_classes;
-            if (m_queues[c].activeHead != NONE)
+            if (eligible(c))
             {
+                found = true;
                 break;
             }
         }
-        m_nextClass = (c + 1) % m_classes;
+        if (found)
+        {
+            m_nextClass = (c + 1) % m_classes;
+        }
+    }
+    if (!found)
+    {
+        return nullptr;
     }
     ClassQueue& q = m_queues[c];
-    NS_ASSERT(q.activeHead != NONE);
 
     // Round robin over the active inputs of the class: serve the head of the ring, then move
     // it to the tail if it still has units, or free its slot.

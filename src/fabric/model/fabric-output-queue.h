@@ -80,7 +80,7 @@ class FabricOutputQueue : public FabricTxQueue
 
   private:
     bool DoIsEmpty() const override;
-    Ptr<FabricPacket> DoDequeue() override;
+    Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
 
     static constexpr uint32_t NONE = 0xffffffff; //!< no slot
 

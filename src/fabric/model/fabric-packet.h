@@ -31,7 +31,25 @@ namespace ns3
 class FabricPacket : public SimpleRefCount<FabricPacket>
 {
   public:
+    /// What a unit is. Link-level control frames (PFC pause, credit return, LLR ACK/NAK) are
+    /// consumed by the device that receives them; transport ACKs travel end to end like data.
+    enum Kind : uint8_t
+    {
+        DATA,          //!< a data unit of a message
+        PFC_PAUSE,     //!< IEEE 802.1Qbb per-priority pause: ctrlClass, ctrlValue = quanta
+        CREDIT,        //!< credit return: ctrlClass = VC, ctrlValue/ctrlValue2 = cumulative credits
+        LLR_ACK,       //!< link-level retry cumulative ACK: ctrlValue = next expected sequence
+        LLR_NAK,       //!< link-level retry replay request: ctrlValue = first sequence to replay
+        TRANSPORT_ACK, //!< end-to-end transport ACK/NACK (go-back-N), routed like data
+    };
+
     FabricPacket() = default;
+
+    /// \return true for link-level control frames, consumed by the receiving device
+    bool IsLinkControl() const
+    {
+        return kind != DATA && kind != TRANSPORT_ACK;
+    }
 
     /// \return header plus payload bytes: what occupies a buffer and is serialized on a link
     uint32_t GetSize() const
@@ -73,6 +91,17 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
 
     // Intrusive FIFO link used by queues (no per-packet container allocation).
     Ptr<FabricPacket> next; //!< next unit in the queue that currently holds this one
+
+    Kind kind{DATA};         //!< what the unit is
+    uint8_t ctrlClass{0};    //!< control frames: the class or VC the frame is about
+    uint64_t ctrlValue{0};   //!< control frames: quanta, cumulative credits or a sequence number
+    uint64_t ctrlValue2{0};  //!< control frames: cumulative shared-pool credits
+    uint64_t linkSeq{0};     //!< link-level retry sequence number on the current link
+    uint32_t poolCredits{0}; //!< credit flow control: shared-pool credits this unit consumed
+    uint64_t psn{0};         //!< transport packet sequence number (go-back-N)
+    uint64_t ackPsn{0};      //!< transport: cumulative ACK (next expected PSN) or NACKed PSN
+    bool hasAck{false};      //!< transport: ackPsn is valid (piggybacked or standalone ACK)
+    bool isNack{false};      //!< transport: ackPsn is a NACK (go back to it)
 };
 
 } // namespace ns3

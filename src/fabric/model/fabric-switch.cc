@@ -97,6 +97,9 @@ FabricSwitch::AddPort(Ptr<FabricNetDevice> device)
     device->SetPortIndex(index);
     device->SetReceivePipeline(m_mode == CUT_THROUGH, m_latency);
     device->SetFabricReceiveCallback(MakeCallback(&FabricSwitch::Receive, this));
+    // Received units stay in the shared buffer until they leave an egress queue (Dequeued):
+    // only then does the ingress port's flow control count them as gone.
+    device->SetHoldsReceivedUnits(true);
     Ptr<FabricOutputQueue> q = CreateObject<FabricOutputQueue>();
     q->SetAttribute("Classes", UintegerValue(m_classes));
     q->SetDequeueCallback(MakeCallback(&FabricSwitch::Dequeued, this));
@@ -152,6 +155,7 @@ void
 FabricSwitch::Dequeued(const Ptr<FabricPacket>& p)
 {
     m_buffer->Release(p->outPort, p->tclass, p->GetSize());
+    m_ports[p->inPort]->NotifyReleased(p);
 }
 
 void
@@ -160,6 +164,7 @@ FabricSwitch::Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p,
     NS_LOG_LOGIC("drop " << reason << " dst " << p->dst);
     m_drops[reason]++;
     port->RecordDrop(p, reason);
+    port->NotifyReleased(p);
     m_dropTrace(p, reason);
 }
 

@@ -37,14 +37,18 @@ FabricTxQueue::IsEmpty() const
 }
 
 Ptr<FabricPacket>
-FabricTxQueue::Dequeue()
+FabricTxQueue::Dequeue(const FabricTxGate* gate)
 {
     if (DoIsEmpty())
     {
         return nullptr;
     }
-    Ptr<FabricPacket> p = DoDequeue();
-    NS_ASSERT_MSG(p, "DoDequeue returned nothing although the queue is not empty");
+    Ptr<FabricPacket> p = DoDequeue(gate);
+    if (!p)
+    {
+        NS_ASSERT_MSG(gate, "DoDequeue returned nothing although the queue is not empty");
+        return nullptr;
+    }
     ++m_dequeuedUnits;
     m_dequeuedBytes += p->GetSize();
     return p;

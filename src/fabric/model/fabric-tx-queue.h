@@ -6,6 +6,7 @@
 #define FABRIC_TX_QUEUE_H
 
 #include "fabric-packet.h"
+#include "fabric-tx-gate.h"
 
 #include "ns3/object.h"
 #include "ns3/traced-value.h"
@@ -29,11 +30,15 @@ class FabricTxQueue : public Object
     FabricTxQueue();
     ~FabricTxQueue() override;
 
-    /// \return true if no unit can be dequeued now
+    /// \return true if no unit is queued
     bool IsEmpty() const;
 
-    /// \return the next unit to transmit, or nullptr if none
-    Ptr<FabricPacket> Dequeue();
+    /**
+     * \param gate flow control or transport consulted for each candidate class (null: none)
+     * \return the next unit to transmit, or nullptr if none is queued or the gate refuses every
+     * class that has one
+     */
+    Ptr<FabricPacket> Dequeue(const FabricTxGate* gate = nullptr);
 
     /// \return the units dequeued so far
     uint64_t GetDequeuedUnits() const
@@ -50,8 +55,12 @@ class FabricTxQueue : public Object
   private:
     /// \return true if the policy has nothing to send now
     virtual bool DoIsEmpty() const = 0;
-    /// \return the next unit chosen by the policy (never called when DoIsEmpty())
-    virtual Ptr<FabricPacket> DoDequeue() = 0;
+    /**
+     * \param gate the gate to consult (may be null)
+     * \return the next unit chosen by the policy among those the gate admits, or nullptr
+     * (never called when DoIsEmpty())
+     */
+    virtual Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) = 0;
 
     uint64_t m_dequeuedUnits{0}; //!< units dequeued
     uint64_t m_dequeuedBytes{0}; //!< bytes dequeued

@@ -1,0 +1,277 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-credit-flow-control.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricCreditFlowControl");
+NS_OBJECT_ENSURE_REGISTERED(FabricCreditFlowControl);
+
+TypeId
+FabricCreditFlowControl::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricCreditFlowControl")
+            .SetParent<FabricFlowControl>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricCreditFlowControl>()
+            .AddAttribute("Vcs",
+                          "Virtual channels (traffic classes), at most 32.",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricCreditFlowControl::m_vcs),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("BytesPerCredit",
+                          "Buffer bytes one credit stands for (bytes). The seeds do not fix it "
+                          "for Ethernet CBFC; 64 B is one minimum frame.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&FabricCreditFlowControl::m_bytesPerCredit),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("BufferBytes",
+                          "Receive buffer per VC that this port advertises to its peer (bytes).",
+                          UintegerValue(65536),
+                          MakeUintegerAccessor(&FabricCreditFlowControl::m_bufferBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("PoolBytes",
+                          "Receive buffer shared by all VCs, used when a VC's own credits run "
+                          "out (bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricCreditFlowControl::m_poolBytes),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("CreditBatch",
+                          "Credits freed before a credit frame is sent (credits).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FabricCreditFlowControl::m_batch),
+                          MakeUintegerChecker<uint64_t>(1))
+            .AddAttribute("CreditDelay",
+                          "Longest time freed credits wait for their batch to fill.",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&FabricCreditFlowControl::m_delay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("CreditLatency",
+                          "Processing latency from the decision to return credits to the "
+                          "credit frame being queued for transmission.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricCreditFlowControl::m_latency),
+                          MakeTimeChecker(Seconds(0)));
+    return tid;
+}
+
+FabricCreditFlowControl::FabricCreditFlowControl()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricCreditFlowControl::~FabricCreditFlowControl()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricCreditFlowControl::DoDispose()
+{
+    m_timer.Cancel();
+    FabricFlowControl::DoDispose();
+}
+
+void
+FabricCreditFlowControl::Start() const
+{
+    if (m_started)
+    {
+        return;
+    }
+    Ptr<FabricFlowControl> peerFc = GetPeer();
+    Ptr<FabricCreditFlowControl> peer = DynamicCast<FabricCreditFlowControl>(peerFc);
+    NS_ABORT_MSG_IF(!peer,
+                    "FabricCreditFlowControl: the peer port of the link runs no credit flow "
+                    "control; configure it on both ends");
+    NS_ABORT_MSG_IF(peer->m_bytesPerCredit != m_bytesPerCredit || peer->m_vcs != m_vcs,
+                    "FabricCreditFlowControl: the two ends of a link disagree on BytesPerCredit "
+                    "or Vcs");
+    m_limit.assign(m_vcs, peer->m_bufferBytes / m_bytesPerCredit);
+    m_poolLimit = peer->m_poolBytes / m_bytesPerCredit;
+    m_started = true;
+}
+
+uint64_t
+FabricCreditFlowControl::GetAvailableCredits(uint8_t vc) const
+{
+    Start();
+    if (vc >= m_vcs)
+    {
+        return 0;
+    }
+    const uint64_t spent = vc < m_spent.size() ? m_spent[vc] : 0;
+    const uint64_t back = vc < m_returned.size() ? m_returned[vc] : 0;
+    return m_limit[vc] + back - spent;
+}
+
+uint64_t
+FabricCreditFlowControl::GetAvailablePoolCredits() const
+{
+    Start();
+    return m_poolLimit + m_poolReturned - m_poolSpent;
+}
+
+bool
+FabricCreditFlowControl::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
+{
+    (void)dst;
+    NS_ABORT_MSG_IF(tclass >= m_vcs,
+                    "FabricCreditFlowControl: a unit of VC " << unsigned(tclass) << " on a port "
+                                                             << "with " << m_vcs << " VCs");
+    const uint64_t n = CreditsFor(bytes);
+    return GetAvailableCredits(tclass) + GetAvailablePoolCredits() >= n;
+}
+
+void
+FabricCreditFlowControl::NotifySent(const Ptr<FabricPacket>& p)
+{
+    if (m_spent.empty())
+    {
+        m_spent.assign(m_vcs, 0);
+        m_returned.assign(m_vcs, 0);
+    }
+    const uint8_t vc = p->tclass;
+    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t own = std::min(n, GetAvailableCredits(vc));
+    const uint64_t pool = n - own;
+    NS_ABORT_MSG_IF(pool > GetAvailablePoolCredits(),
+                    "FabricCreditFlowControl: a unit was sent without credit");
+    m_spent[vc] += own;
+    m_poolSpent += pool;
+    p->poolCredits = static_cast<uint32_t>(pool);
+}
+
+void
+FabricCreditFlowControl::NotifyReceived(const Ptr<FabricPacket>& p)
+{
+    if (m_occ.empty())
+    {
+        m_occ.assign(m_vcs, 0);
+        m_freed.assign(m_vcs, 0);
+        m_reported.assign(m_vcs, 0);
+    }
+    const uint8_t vc = p->tclass;
+    NS_ABORT_MSG_IF(vc >= m_vcs,
+                    "FabricCreditFlowControl: a unit of unknown VC " << unsigned(vc) << " arrived");
+    const uint64_t n = CreditsFor(p->GetSize());
+    NS_ABORT_MSG_IF(p->poolCredits > n,
+                    "FabricCreditFlowControl: a unit claims more pool credits "
+                    "than its size");
+    m_occ[vc] += n - p->poolCredits;
+    m_poolOcc += p->poolCredits;
+    NS_ABORT_MSG_IF(m_occ[vc] > m_bufferBytes / m_bytesPerCredit ||
+                        m_poolOcc > m_poolBytes / m_bytesPerCredit,
+                    "FabricCreditFlowControl: receive buffer overflow on VC "
+                        << unsigned(vc) << " (" << m_occ[vc] << " credits held, "
+                        << m_bufferBytes / m_bytesPerCredit << " advertised; pool " << m_poolOcc
+                        << "): the sender transmitted without credit");
+    m_peak = std::max(m_peak, m_occ[vc] + m_poolOcc);
+}
+
+void
+FabricCreditFlowControl::NotifyReleased(const Ptr<FabricPacket>& p)
+{
+    const uint8_t vc = p->tclass;
+    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t pool = p->poolCredits;
+    NS_ABORT_MSG_IF(vc >= m_occ.size() || m_occ[vc] < n - pool || m_poolOcc < pool,
+                    "FabricCreditFlowControl: release of credits the port does not hold (VC "
+                        << unsigned(vc) << ")");
+    m_occ[vc] -= n - pool;
+    m_poolOcc -= pool;
+    m_freed[vc] += n - pool;
+    m_poolFreed += pool;
+    CreditsDue(n);
+}
+
+void
+FabricCreditFlowControl::CreditsDue(uint64_t n)
+{
+    m_due += n;
+    if (m_due >= m_batch)
+    {
+        m_timer.Cancel();
+        ReturnCredits();
+    }
+    else if (!m_timer.IsRunning())
+    {
+        m_timer = Simulator::Schedule(m_delay, &FabricCreditFlowControl::ReturnCredits, this);
+    }
+}
+
+void
+FabricCreditFlowControl::ReturnCredits()
+{
+    m_due = 0;
+    bool poolSent = m_poolFreed == m_poolReported;
+    for (uint32_t vc = 0; vc < m_vcs; ++vc)
+    {
+        if (m_freed[vc] == m_reported[vc] && (poolSent || vc + 1 < m_vcs))
+        {
+            continue;
+        }
+        Ptr<FabricPacket> f = MakeControlFrame(FabricPacket::CREDIT);
+        f->ctrlClass = vc;
+        f->ctrlValue = m_freed[vc];
+        f->ctrlValue2 = m_poolFreed;
+        m_reported[vc] = m_freed[vc];
+        m_poolReported = m_poolFreed;
+        poolSent = true;
+        if (m_latency.IsPositive())
+        {
+            Simulator::Schedule(m_latency, &FabricCreditFlowControl::SendFrame, this, f);
+        }
+        else
+        {
+            SendFrame(f);
+        }
+    }
+}
+
+void
+FabricCreditFlowControl::SendFrame(Ptr<FabricPacket> f)
+{
+    SendControl(f);
+}
+
+void
+FabricCreditFlowControl::ReceiveControl(const Ptr<FabricPacket>& p)
+{
+    NS_ABORT_MSG_IF(p->kind != FabricPacket::CREDIT,
+                    "FabricCreditFlowControl: received a control frame of another mechanism");
+    CountControlReceived();
+    const uint8_t vc = p->ctrlClass;
+    NS_ABORT_MSG_IF(vc >= m_vcs,
+                    "FabricCreditFlowControl: credits for unknown VC " << unsigned(vc));
+    if (m_spent.empty())
+    {
+        m_spent.assign(m_vcs, 0);
+        m_returned.assign(m_vcs, 0);
+    }
+    // Cumulative counts: an older frame never takes credits back.
+    m_returned[vc] = std::max(m_returned[vc], p->ctrlValue);
+    m_poolReturned = std::max(m_poolReturned, p->ctrlValue2);
+    NS_ABORT_MSG_IF(m_returned[vc] > m_spent[vc] || m_poolReturned > m_poolSpent,
+                    "FabricCreditFlowControl: the peer returned more credits than were spent on "
+                    "VC "
+                        << unsigned(vc));
+    WakeDevice();
+}
+
+uint64_t
+FabricCreditFlowControl::GetOccupancy(uint8_t vc) const
+{
+    return vc < m_occ.size() ? m_occ[vc] : 0;
+}
+
+} // namespace ns3

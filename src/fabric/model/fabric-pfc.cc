@@ -1,0 +1,364 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-pfc.h"
+
+#include "fabric-channel.h"
+#include "fabric-net-device.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricPfc");
+NS_OBJECT_ENSURE_REGISTERED(FabricPfc);
+
+TypeId
+FabricPfc::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricPfc")
+            .SetParent<FabricFlowControl>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricPfc>()
+            .AddAttribute("Classes",
+                          "Priorities (IEEE 802.1Qbb has 8).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricPfc::m_classes),
+                          MakeUintegerChecker<uint32_t>(1, 32))
+            .AddAttribute("XoffBytes",
+                          "Ingress bytes of one priority at which a PAUSE is sent (bytes). 0: "
+                          "BufferShare minus the headroom.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricPfc::m_xoff),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("XonBytes",
+                          "Ingress bytes of one priority at which the pause is released "
+                          "(bytes). 0: XOFF minus two MTU frames (at least 0).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricPfc::m_xon),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("HeadroomBytes",
+                          "Buffer reserved above XOFF per priority for the bytes in flight "
+                          "when a pause takes effect (bytes). 0: computed from the link (see the "
+                          "class documentation).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricPfc::m_headroom),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("BufferShare",
+                          "Buffer bytes available to one priority of this ingress port, used "
+                          "for the automatic XOFF (bytes). 0: none (XoffBytes must be set).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricPfc::m_bufferShare),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("PauseQuanta",
+                          "Pause time carried by an XOFF frame, in quanta of 512 bit times "
+                          "(IEEE 802.1Qbb; 65535 is the largest).",
+                          UintegerValue(0xffff),
+                          MakeUintegerAccessor(&FabricPfc::m_quanta),
+                          MakeUintegerChecker<uint16_t>(1))
+            .AddAttribute("PauseResponseTime",
+                          "Time from the arrival of a PAUSE to the sender acting on it (at the "
+                          "next unit boundary after it); also part of the automatic headroom.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricPfc::m_responseTime),
+                          MakeTimeChecker(Seconds(0)))
+            .AddTraceSource("PauseTx",
+                            "A PAUSE frame was sent: priority and quanta (0: resume).",
+                            MakeTraceSourceAccessor(&FabricPfc::m_pauseTxTrace),
+                            "ns3::FabricPfc::PauseTracedCallback")
+            .AddTraceSource("PauseRx",
+                            "A PAUSE frame was received: priority and quanta (0: resume).",
+                            MakeTraceSourceAccessor(&FabricPfc::m_pauseRxTrace),
+                            "ns3::FabricPfc::PauseTracedCallback");
+    return tid;
+}
+
+FabricPfc::FabricPfc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricPfc::~FabricPfc()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricPfc::DoDispose()
+{
+    for (auto& e : m_refresh)
+    {
+        e.Cancel();
+    }
+    for (auto& e : m_expiry)
+    {
+        e.Cancel();
+    }
+    FabricFlowControl::DoDispose();
+}
+
+void
+FabricPfc::Resize()
+{
+    if (m_occ.size() == m_classes)
+    {
+        return;
+    }
+    m_occ.assign(m_classes, 0);
+    m_peak.assign(m_classes, 0);
+    m_xoffSent.assign(m_classes, false);
+    m_refresh.assign(m_classes, EventId());
+    m_pausedUntil.assign(m_classes, Time());
+    m_paused.assign(m_classes, false);
+    m_pauseStart.assign(m_classes, Time());
+    m_pausedTime.assign(m_classes, Time());
+    m_expiry.assign(m_classes, EventId());
+}
+
+Time
+FabricPfc::QuantaToTime(uint16_t quanta) const
+{
+    // One quantum is 512 bit times = 64 bytes at the link rate.
+    Ptr<FabricChannel> ch = GetDevice() ? GetDevice()->GetFabricChannel() : nullptr;
+    NS_ABORT_MSG_IF(!ch, "FabricPfc: the port has no channel");
+    return ch->GetSerializationTime(uint64_t(quanta) * 64);
+}
+
+uint64_t
+FabricPfc::GetHeadroom() const
+{
+    if (m_headroom > 0)
+    {
+        return m_headroom;
+    }
+    FabricNetDevice* dev = GetDevice();
+    Ptr<FabricChannel> ch = dev ? dev->GetFabricChannel() : nullptr;
+    NS_ABORT_MSG_IF(!ch, "FabricPfc: the automatic headroom needs the port's channel");
+    const uint64_t ifg = dev->GetInterframeBytes();
+    const uint64_t frame = dev->GetMtu() + ifg;
+    const Time rxPipe = dev->GetReceiveOffset(ch->GetSerializationTime(frame));
+    const Time inFlight = 2 * ch->GetOneWayDelay() + rxPipe + m_responseTime;
+    const double bytesInFlight = inFlight.GetSeconds() * ch->GetDataRate().GetBitRate() / 8.0;
+    return static_cast<uint64_t>(std::ceil(bytesInFlight)) + 2 * frame + GetControlFrameBytes() +
+           ifg;
+}
+
+uint64_t
+FabricPfc::GetXoff() const
+{
+    if (m_xoff > 0)
+    {
+        return m_xoff;
+    }
+    const uint64_t h = GetHeadroom();
+    NS_ABORT_MSG_IF(m_bufferShare == 0,
+                    "FabricPfc: set XoffBytes or BufferShare (the buffer available to one "
+                    "priority of the port)");
+    NS_ABORT_MSG_IF(m_bufferShare <= h + GetDevice()->GetMtu(),
+                    "FabricPfc: the buffer share of a port and priority ("
+                        << m_bufferShare << " B) does not exceed the PFC headroom (" << h
+                        << " B) by one MTU: the switch buffer is too small for lossless PFC on "
+                           "this link");
+    return m_bufferShare - h;
+}
+
+uint64_t
+FabricPfc::GetXon() const
+{
+    if (m_xon > 0)
+    {
+        return m_xon;
+    }
+    const uint64_t xoff = GetXoff();
+    const uint64_t twoFrames = 2 * (uint64_t(GetDevice()->GetMtu()));
+    return xoff > twoFrames ? xoff - twoFrames : 0;
+}
+
+bool
+FabricPfc::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
+{
+    (void)bytes;
+    (void)dst;
+    return tclass >= m_paused.size() || !m_paused[tclass];
+}
+
+void
+FabricPfc::NotifySent(const Ptr<FabricPacket>& p)
+{
+    (void)p;
+}
+
+void
+FabricPfc::NotifyReceived(const Ptr<FabricPacket>& p)
+{
+    Resize();
+    const uint8_t c = p->tclass;
+    NS_ABORT_MSG_IF(c >= m_classes, "FabricPfc: priority " << unsigned(c) << " out of range");
+    m_occ[c] += p->GetSize();
+    if (m_occ[c] > m_peak[c])
+    {
+        m_peak[c] = m_occ[c];
+    }
+    if (!m_xoffSent[c] && m_occ[c] >= GetXoff())
+    {
+        m_xoffSent[c] = true;
+        SendPause(c, m_quanta);
+        m_refresh[c] =
+            Simulator::Schedule(QuantaToTime(m_quanta) / 2, &FabricPfc::Refresh, this, c);
+    }
+}
+
+void
+FabricPfc::NotifyReleased(const Ptr<FabricPacket>& p)
+{
+    const uint8_t c = p->tclass;
+    NS_ABORT_MSG_IF(c >= m_occ.size() || m_occ[c] < p->GetSize(),
+                    "FabricPfc: release of " << p->GetSize() << " B of priority " << unsigned(c)
+                                             << " that the port does not hold");
+    m_occ[c] -= p->GetSize();
+    if (m_xoffSent[c] && m_occ[c] <= GetXon())
+    {
+        m_xoffSent[c] = false;
+        m_refresh[c].Cancel();
+        SendPause(c, 0);
+    }
+}
+
+void
+FabricPfc::Refresh(uint8_t tclass)
+{
+    if (!m_xoffSent[tclass])
+    {
+        return;
+    }
+    SendPause(tclass, m_quanta);
+    m_refresh[tclass] =
+        Simulator::Schedule(QuantaToTime(m_quanta) / 2, &FabricPfc::Refresh, this, tclass);
+}
+
+void
+FabricPfc::SendPause(uint8_t tclass, uint16_t quanta)
+{
+    NS_LOG_LOGIC("pause tx class " << unsigned(tclass) << " quanta " << quanta);
+    Ptr<FabricPacket> f = MakeControlFrame(FabricPacket::PFC_PAUSE);
+    f->ctrlClass = tclass;
+    f->ctrlValue = quanta;
+    m_pauseTxTrace(tclass, quanta);
+    SendControl(f);
+}
+
+void
+FabricPfc::ReceiveControl(const Ptr<FabricPacket>& p)
+{
+    NS_ABORT_MSG_IF(p->kind != FabricPacket::PFC_PAUSE,
+                    "FabricPfc: received a control frame of another mechanism (kind "
+                        << unsigned(p->kind) << ")");
+    CountControlReceived();
+    Resize();
+    const uint8_t c = p->ctrlClass;
+    const uint16_t quanta = static_cast<uint16_t>(p->ctrlValue);
+    m_pauseRxTrace(c, quanta);
+    if (c >= m_classes)
+    {
+        return; // a priority this port does not use: nothing to stop
+    }
+    if (m_responseTime.IsPositive())
+    {
+        Simulator::Schedule(m_responseTime, &FabricPfc::ApplyPause, this, c, quanta);
+    }
+    else
+    {
+        ApplyPause(c, quanta);
+    }
+}
+
+void
+FabricPfc::ApplyPause(uint8_t tclass, uint16_t quanta)
+{
+    const Time now = Simulator::Now();
+    m_expiry[tclass].Cancel();
+    if (quanta == 0)
+    {
+        EndPause(tclass);
+        WakeDevice();
+        return;
+    }
+    if (!m_paused[tclass])
+    {
+        m_paused[tclass] = true;
+        m_pauseStart[tclass] = now;
+    }
+    m_pausedUntil[tclass] = now + QuantaToTime(quanta);
+    m_expiry[tclass] =
+        Simulator::Schedule(m_pausedUntil[tclass] - now, &FabricPfc::PauseExpired, this, tclass);
+}
+
+void
+FabricPfc::PauseExpired(uint8_t tclass)
+{
+    EndPause(tclass);
+    WakeDevice();
+}
+
+void
+FabricPfc::EndPause(uint8_t tclass)
+{
+    if (m_paused[tclass])
+    {
+        m_paused[tclass] = false;
+        m_pausedTime[tclass] += Simulator::Now() - m_pauseStart[tclass];
+    }
+}
+
+bool
+FabricPfc::IsPaused(uint8_t tclass) const
+{
+    return tclass < m_paused.size() && m_paused[tclass];
+}
+
+Time
+FabricPfc::GetPausedTime(uint8_t tclass) const
+{
+    if (tclass >= m_pausedTime.size())
+    {
+        return Time();
+    }
+    Time t = m_pausedTime[tclass];
+    if (m_paused[tclass])
+    {
+        t += Simulator::Now() - m_pauseStart[tclass];
+    }
+    return t;
+}
+
+Time
+FabricPfc::GetTotalPausedTime() const
+{
+    Time t;
+    for (uint32_t c = 0; c < m_pausedTime.size(); ++c)
+    {
+        t += GetPausedTime(c);
+    }
+    return t;
+}
+
+uint64_t
+FabricPfc::GetPeakOccupancy(uint8_t tclass) const
+{
+    return tclass < m_peak.size() ? m_peak[tclass] : 0;
+}
+
+uint64_t
+FabricPfc::GetOccupancy(uint8_t tclass) const
+{
+    return tclass < m_occ.size() ? m_occ[tclass] : 0;
+}
+
+} // namespace ns3

@@ -1,0 +1,502 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-retry-engine.h"
+
+#include "fabric-channel.h"
+#include "fabric-net-device.h"
+
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricRetryEngine");
+NS_OBJECT_ENSURE_REGISTERED(FabricRetryEngine);
+
+TypeId
+FabricRetryEngine::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricRetryEngine")
+            .SetParent<Object>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricRetryEngine>()
+            .AddAttribute("Mode",
+                          "AckNak: cumulative ACKs plus NAK replay requests (Ethernet LLR, UALink "
+                          "DL replay). NakOnly: NAKs only, both directions pause new data while "
+                          "replaying (RIFL, seed 003 section II.A).",
+                          EnumValue(ACK_NAK),
+                          MakeEnumAccessor(&FabricRetryEngine::m_mode),
+                          MakeEnumChecker(ACK_NAK, "AckNak", NAK_ONLY, "NakOnly"))
+            .AddAttribute("Window",
+                          "Replay buffer capacity (units): new data waits while this many units "
+                          "are unacknowledged (AckNak) or retained (NakOnly). At most half the "
+                          "sequence space.",
+                          UintegerValue(512),
+                          MakeUintegerAccessor(&FabricRetryEngine::m_window),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("SequenceBits",
+                          "Width of the sequence number on the wire (bits).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FabricRetryEngine::m_seqBits),
+                          MakeUintegerChecker<uint32_t>(2, 48))
+            .AddAttribute("AckInterval",
+                          "AckNak: the receiver sends a cumulative ACK after this many accepted "
+                          "units (units).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FabricRetryEngine::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckDelay",
+                          "AckNak: longest time an accepted unit waits for its ACK.",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_ackDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("ReplayTimeout",
+                          "AckNak: the sender replays its whole buffer when no ACK has arrived "
+                          "for this long. 0: four round trips plus AckDelay.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_replayTimeout),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NakRepeat",
+                          "The receiver repeats its NAK when the replay has not arrived after "
+                          "this long. 0: two round trips.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_nakRepeat),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NakPause",
+                          "NakOnly: both ends stop new data for this many round trips on an "
+                          "error (2.5 in RIFL, seed 003 section II.A).",
+                          DoubleValue(2.5),
+                          MakeDoubleAccessor(&FabricRetryEngine::m_nakPauseRtts),
+                          MakeDoubleChecker<double>(0, 1000))
+            .AddAttribute("Retention",
+                          "NakOnly: how long a sent unit stays in the replay buffer. 0: the "
+                          "NakPause plus two round trips.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_retention),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("ControlFrameBytes",
+                          "Frame bytes of an ACK or NAK, before the link's per-frame overhead.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&FabricRetryEngine::m_ctrlBytes),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddTraceSource("Replay",
+                            "A replay starts: first sequence number and units buffered from it.",
+                            MakeTraceSourceAccessor(&FabricRetryEngine::m_replayTrace),
+                            "ns3::FabricRetryEngine::ReplayTracedCallback");
+    return tid;
+}
+
+FabricRetryEngine::FabricRetryEngine()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricRetryEngine::~FabricRetryEngine()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricRetryEngine::DoDispose()
+{
+    m_replayTimer.Cancel();
+    m_wakeEvent.Cancel();
+    m_ackEvent.Cancel();
+    m_nakRepeatEvent.Cancel();
+    m_buf.clear();
+    m_device = nullptr;
+    Object::DoDispose();
+}
+
+void
+FabricRetryEngine::SetDevice(FabricNetDevice* device)
+{
+    m_device = device;
+    if (device)
+    {
+        NS_ABORT_MSG_IF(m_seqBits < 64 && m_window > (uint64_t(1) << (m_seqBits - 1)),
+                        "FabricRetryEngine: Window "
+                            << m_window << " exceeds half the sequence space of " << m_seqBits
+                            << "-bit sequence numbers");
+    }
+}
+
+Time
+FabricRetryEngine::GetRoundTripEstimate() const
+{
+    if (!m_device || !m_device->GetFabricChannel())
+    {
+        return MicroSeconds(1);
+    }
+    Ptr<FabricChannel> ch = m_device->GetFabricChannel();
+    const uint32_t ifg = m_device->GetInterframeBytes();
+    return 2 * ch->GetOneWayDelay() + ch->GetSerializationTime(m_ctrlBytes + ifg) +
+           ch->GetSerializationTime(m_device->GetMtu() + ifg);
+}
+
+Time
+FabricRetryEngine::GetReplayTimeout() const
+{
+    return m_replayTimeout.IsPositive() ? m_replayTimeout : 4 * GetRoundTripEstimate() + m_ackDelay;
+}
+
+Time
+FabricRetryEngine::GetNakRepeat() const
+{
+    return m_nakRepeat.IsPositive() ? m_nakRepeat : 2 * GetRoundTripEstimate();
+}
+
+Time
+FabricRetryEngine::GetRetention() const
+{
+    return m_retention.IsPositive() ? m_retention : GetRoundTripEstimate() * (m_nakPauseRtts + 2.0);
+}
+
+void
+FabricRetryEngine::Wake()
+{
+    if (m_device)
+    {
+        m_device->Wake();
+    }
+}
+
+// ---- sender ---------------------------------------------------------------------------------
+
+bool
+FabricRetryEngine::HasReplay() const
+{
+    return m_replayPos != NONE && m_replayPos < m_buf.size();
+}
+
+Ptr<FabricPacket>
+FabricRetryEngine::NextReplay()
+{
+    if (!HasReplay())
+    {
+        m_replayPos = NONE;
+        return nullptr;
+    }
+    Entry& e = m_buf[m_replayPos++];
+    if (m_replayPos == m_buf.size())
+    {
+        m_replayPos = NONE;
+    }
+    // A copy: the original may sit in the next hop's queues, whose links it uses.
+    Ptr<FabricPacket> p = Create<FabricPacket>(*e.p);
+    p->next = nullptr;
+    p->tailArrival = Time();
+    p->linkSeq = e.seq;
+    p->poolCredits = e.poolCredits;
+    e.sent = Simulator::Now();
+    ++m_stats.replayedUnits;
+    return p;
+}
+
+void
+FabricRetryEngine::Expire()
+{
+    const Time now = Simulator::Now();
+    const Time keep = GetRetention();
+    std::size_t n = 0;
+    while (n < m_buf.size() && now - m_buf[n].sent >= keep &&
+           (m_replayPos == NONE || n < m_replayPos))
+    {
+        ++n;
+    }
+    if (n > 0)
+    {
+        m_buf.erase(m_buf.begin(), m_buf.begin() + n);
+        if (m_replayPos != NONE)
+        {
+            m_replayPos -= n;
+        }
+    }
+}
+
+bool
+FabricRetryEngine::CanSendNew()
+{
+    const Time now = Simulator::Now();
+    if (m_mode == NAK_ONLY)
+    {
+        Expire();
+    }
+    bool ok = true;
+    Time reopen;
+    if (now < m_pausedUntil)
+    {
+        ok = false;
+        reopen = m_pausedUntil;
+    }
+    else if (m_buf.size() >= m_window)
+    {
+        ok = false;
+        // AckNak: an ACK reopens the window. NakOnly: the oldest unit ages out.
+        if (m_mode == NAK_ONLY)
+        {
+            reopen = m_buf.front().sent + GetRetention();
+        }
+    }
+    if (ok)
+    {
+        if (m_windowStalled)
+        {
+            m_windowStalled = false;
+            m_stats.windowStallTime += now - m_windowStallSince;
+        }
+        return true;
+    }
+    if (!m_windowStalled)
+    {
+        m_windowStalled = true;
+        m_windowStallSince = now;
+    }
+    if (reopen > now && !m_wakeEvent.IsRunning())
+    {
+        m_wakeEvent = Simulator::Schedule(reopen - now, &FabricRetryEngine::Wake, this);
+    }
+    return false;
+}
+
+void
+FabricRetryEngine::NotifySentNew(const Ptr<FabricPacket>& p)
+{
+    p->linkSeq = m_nextSeq++;
+    m_buf.push_back(Entry{p->linkSeq, p->poolCredits, Simulator::Now(), p});
+    if (m_mode == ACK_NAK && !m_replayTimer.IsRunning())
+    {
+        m_replayTimer =
+            Simulator::Schedule(GetReplayTimeout(), &FabricRetryEngine::ReplayTimeout, this);
+    }
+}
+
+void
+FabricRetryEngine::Acknowledge(uint64_t next)
+{
+    std::size_t n = 0;
+    while (n < m_buf.size() && m_buf[n].seq < next)
+    {
+        ++n;
+    }
+    if (n == 0)
+    {
+        return;
+    }
+    m_buf.erase(m_buf.begin(), m_buf.begin() + n);
+    if (m_replayPos != NONE)
+    {
+        m_replayPos = m_replayPos > n ? m_replayPos - n : 0;
+        if (m_replayPos >= m_buf.size())
+        {
+            m_replayPos = NONE;
+        }
+    }
+    if (m_mode == ACK_NAK)
+    {
+        // Progress: restart the replay timer for what is left.
+        m_replayTimer.Cancel();
+        if (!m_buf.empty())
+        {
+            m_replayTimer =
+                Simulator::Schedule(GetReplayTimeout(), &FabricRetryEngine::ReplayTimeout, this);
+        }
+    }
+}
+
+void
+FabricRetryEngine::StartReplay()
+{
+    if (m_buf.empty())
+    {
+        return;
+    }
+    ++m_stats.replays;
+    m_replayPos = 0;
+    m_replayStarted = true;
+    m_lastReplaySeq = m_buf.front().seq;
+    m_lastReplayTime = Simulator::Now();
+    m_replayTrace(m_buf.front().seq, m_buf.size());
+    NS_LOG_LOGIC("replay from " << m_buf.front().seq << " (" << m_buf.size() << " units)");
+}
+
+void
+FabricRetryEngine::ReplayTimeout()
+{
+    if (m_buf.empty())
+    {
+        return;
+    }
+    ++m_stats.timeouts;
+    StartReplay();
+    m_replayTimer =
+        Simulator::Schedule(GetReplayTimeout(), &FabricRetryEngine::ReplayTimeout, this);
+    Wake();
+}
+
+void
+FabricRetryEngine::PauseNewData(Time until)
+{
+    if (until > m_pausedUntil)
+    {
+        m_pausedUntil = until;
+    }
+}
+
+void
+FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
+{
+    NS_LOG_FUNCTION(this << unsigned(p->kind) << p->ctrlValue);
+    if (p->kind == FabricPacket::LLR_ACK)
+    {
+        ++m_stats.acksReceived;
+        Acknowledge(p->ctrlValue);
+        Wake();
+        return;
+    }
+    NS_ASSERT(p->kind == FabricPacket::LLR_NAK);
+    ++m_stats.naksReceived;
+    const uint64_t k = p->ctrlValue;
+    Acknowledge(k); // everything before the first missing unit arrived
+    if (k >= m_nextSeq)
+    {
+        return; // nothing sent from k on: a stale or repeated request
+    }
+    NS_ABORT_MSG_IF(m_buf.empty() || m_buf.front().seq != k,
+                    "FabricRetryEngine: the peer asks for unit "
+                        << k << " which is no longer in the replay buffer (oldest "
+                        << (m_buf.empty() ? m_nextSeq : m_buf.front().seq)
+                        << "): Retention or Window is too small for the link's round trip");
+    if (m_replayStarted && m_lastReplaySeq == k &&
+        Simulator::Now() - m_lastReplayTime < GetRoundTripEstimate())
+    {
+        return; // a repeat of the request this replay already answers
+    }
+    StartReplay();
+    if (m_mode == NAK_ONLY)
+    {
+        PauseNewData(Simulator::Now() + GetRoundTripEstimate() * m_nakPauseRtts);
+    }
+    Wake();
+}
+
+// ---- receiver -------------------------------------------------------------------------------
+
+bool
+FabricRetryEngine::AcceptData(const Ptr<FabricPacket>& p)
+{
+    const uint64_t seq = p->linkSeq;
+    if (seq == m_expected)
+    {
+        ++m_expected;
+        if (m_nakOutstanding)
+        {
+            m_nakOutstanding = false;
+            m_nakRepeatEvent.Cancel();
+        }
+        if (m_mode == ACK_NAK)
+        {
+            if (++m_ackPending >= m_ackInterval)
+            {
+                SendAck();
+            }
+            else if (!m_ackEvent.IsRunning())
+            {
+                m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricRetryEngine::SendAck, this);
+            }
+        }
+        return true;
+    }
+    if (seq < m_expected)
+    {
+        ++m_stats.duplicates;
+        if (m_mode == ACK_NAK && !m_ackEvent.IsRunning())
+        {
+            // The sender replayed what it already delivered: tell it again.
+            m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricRetryEngine::SendAck, this);
+        }
+        return false;
+    }
+    ++m_stats.outOfSequence;
+    RequestReplay();
+    return false;
+}
+
+void
+FabricRetryEngine::NotifyCorrupted(const Ptr<FabricPacket>& p)
+{
+    (void)p; // its contents cannot be trusted, its sequence number included
+    ++m_stats.corrupted;
+    RequestReplay();
+}
+
+void
+FabricRetryEngine::RequestReplay()
+{
+    const Time now = Simulator::Now();
+    if (m_nakOutstanding && now - m_nakTime < GetNakRepeat())
+    {
+        return; // the replay asked for is on its way
+    }
+    SendNak();
+}
+
+void
+FabricRetryEngine::SendNak()
+{
+    const Time now = Simulator::Now();
+    m_nakOutstanding = true;
+    m_nakTime = now;
+    Ptr<FabricPacket> f = Create<FabricPacket>();
+    f->kind = FabricPacket::LLR_NAK;
+    f->headerBytes = m_ctrlBytes;
+    f->ctrlValue = m_expected;
+    ++m_stats.naksSent;
+    if (m_mode == NAK_ONLY)
+    {
+        // RIFL: the receiver stops its own new data too while the link recovers.
+        PauseNewData(now + GetRoundTripEstimate() * m_nakPauseRtts);
+    }
+    m_nakRepeatEvent.Cancel();
+    m_nakRepeatEvent = Simulator::Schedule(GetNakRepeat(), &FabricRetryEngine::NakRepeat, this);
+    if (m_device)
+    {
+        m_device->SendControl(f);
+    }
+}
+
+void
+FabricRetryEngine::NakRepeat()
+{
+    if (m_nakOutstanding)
+    {
+        SendNak();
+    }
+}
+
+void
+FabricRetryEngine::SendAck()
+{
+    m_ackEvent.Cancel();
+    m_ackPending = 0;
+    Ptr<FabricPacket> f = Create<FabricPacket>();
+    f->kind = FabricPacket::LLR_ACK;
+    f->headerBytes = m_ctrlBytes;
+    f->ctrlValue = m_expected;
+    ++m_stats.acksSent;
+    if (m_device)
+    {
+        m_device->SendControl(f);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,236 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef FABRIC_RETRY_ENGINE_H
+#define FABRIC_RETRY_ENGINE_H
+
+#include "fabric-packet.h"
+
+#include "ns3/event-id.h"
+#include "ns3/nstime.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+
+namespace ns3
+{
+
+class FabricNetDevice;
+
+/**
+ * \ingroup fabric
+ * \brief Link-level retry (LLR): one engine per port, on both ends of a link, that recovers units
+ * the channel corrupts without loss, duplication or reordering.
+ *
+ * The sender numbers each new data unit and keeps it in a replay buffer; the receiver accepts
+ * units strictly in sequence and discards the rest (go-back-N on the link). Two signalling
+ * variants share the engine (DESIGN.md rule 2):
+ *
+ * - **AckNak** (Ethernet LLR, UALink DL replay): the receiver returns cumulative ACKs (every
+ *   AckInterval units or after AckDelay) that free the buffer, and a NAK (replay request) naming
+ *   the first missing unit when it sees a corrupted unit or a gap. The sender replays from that
+ *   unit. A replay timer replays the whole buffer when ACKs stop (lost ACK or NAK). The window
+ *   bounds the buffer; new data waits while it is full.
+ * - **NakOnly** (RIFL, seed 003 section II.A and Figure 1): no ACKs. A unit stays in the buffer
+ *   for the Retention time (long enough that a NAK for it would have arrived); on an error the
+ *   receiver sends NAKs (repeated every NakRepeat until the replay arrives) and both ends stop
+ *   new data for NakPause round trips (2.5 in the paper) while the sender replays.
+ *
+ * Sequence numbers are counted in 64 bits; SequenceBits is the width on the wire and bounds the
+ * window to half the sequence space so that numbers never become ambiguous.
+ *
+ * Control frames (ACK, NAK) are transmitted by the device ahead of data; they cost wire time and
+ * take the link delay. Replayed units bypass flow control: their credits were taken when they
+ * were first sent, and the receiver counts only units it accepts.
+ */
+class FabricRetryEngine : public Object
+{
+  public:
+    /// Signalling variants.
+    enum Mode
+    {
+        ACK_NAK,  //!< cumulative ACK plus NAK / replay request
+        NAK_ONLY, //!< NAK only, both directions pause while replaying (RIFL)
+    };
+
+    /// Counters.
+    struct Stats
+    {
+        uint64_t replays{0};       //!< replay episodes started (NAK or timeout)
+        uint64_t replayedUnits{0}; //!< units retransmitted
+        uint64_t timeouts{0};      //!< replays started by the replay timer
+        uint64_t naksSent{0};      //!< NAK frames sent (repeats included)
+        uint64_t naksReceived{0};  //!< NAK frames received
+        uint64_t acksSent{0};      //!< ACK frames sent
+        uint64_t acksReceived{0};  //!< ACK frames received
+        uint64_t corrupted{0};     //!< corrupted units discarded
+        uint64_t outOfSequence{0}; //!< intact units after a gap, discarded
+        uint64_t duplicates{0};    //!< intact units already accepted, discarded
+        Time windowStallTime;      //!< time new data waited for the window or a NAK pause
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    FabricRetryEngine();
+    ~FabricRetryEngine() override;
+
+    /**
+     * \brief Bind to a port (called by FabricNetDevice::SetRetryEngine).
+     * \param device the port (not owned)
+     */
+    void SetDevice(FabricNetDevice* device);
+
+    /// \return the next unit to replay (a copy), or nullptr
+    Ptr<FabricPacket> NextReplay();
+
+    /// \return true if a replay is in progress with units left to send
+    bool HasReplay() const;
+
+    /// \return true if a new data unit may be sent (window open, no NAK pause)
+    bool CanSendNew();
+
+    /**
+     * \brief A new data unit starts transmission: number it and keep it for replay.
+     * \param p the unit
+     */
+    void NotifySentNew(const Ptr<FabricPacket>& p);
+
+    /**
+     * \brief A unit arrived intact: accept it if it is the next in sequence.
+     * \param p the unit
+     * \return true if it is delivered to the owner
+     */
+    bool AcceptData(const Ptr<FabricPacket>& p);
+
+    /**
+     * \brief A unit arrived corrupted (discarded by the device).
+     * \param p the unit
+     */
+    void NotifyCorrupted(const Ptr<FabricPacket>& p);
+
+    /**
+     * \brief An ACK or NAK arrived from the peer.
+     * \param p the frame
+     */
+    void ReceiveControl(const Ptr<FabricPacket>& p);
+
+    /// \return the counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /// \return units in the replay buffer
+    uint64_t GetBufferedUnits() const
+    {
+        return m_buf.size();
+    }
+
+    /// \return the signalling mode
+    Mode GetMode() const
+    {
+        return m_mode;
+    }
+
+    /**
+     * \return the link round trip the automatic timers are derived from: twice the one-way
+     * delay, plus one control frame and one MTU-sized frame on the wire
+     */
+    Time GetRoundTripEstimate() const;
+
+    /**
+     * TracedCallback signature for replays.
+     * \param firstSeq the first sequence number replayed
+     * \param units units in the replay buffer from it
+     */
+    typedef void (*ReplayTracedCallback)(uint64_t firstSeq, uint64_t units);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// One unit in the replay buffer.
+    struct Entry
+    {
+        uint64_t seq;         //!< its sequence number on this link
+        uint32_t poolCredits; //!< flow-control pool credits it took when first sent
+        Time sent;            //!< when it was (last) sent
+        Ptr<FabricPacket> p;  //!< the unit (read-only here: the next hop owns it)
+    };
+
+    static constexpr std::size_t NONE = ~std::size_t(0); //!< no replay in progress
+
+    /// \brief Free the buffer up to (not including) sequence number \p next.
+    /// \param next the first unit still needed
+    void Acknowledge(uint64_t next);
+    /// \brief Replay from the first buffered unit.
+    void StartReplay();
+    /// \brief Receiver: ask for a replay of the first missing unit (NAK), unless asked recently.
+    void RequestReplay();
+    /// \brief Receiver: send a NAK for the first missing unit.
+    void SendNak();
+    /// \brief Receiver: send a cumulative ACK.
+    void SendAck();
+    /// \brief The replay timer expired (AckNak mode).
+    void ReplayTimeout();
+    /// \brief The NAK repeat timer expired.
+    void NakRepeat();
+    /// \brief Stop new data until \p until (NakOnly pause).
+    /// \param until end of the pause
+    void PauseNewData(Time until);
+    /// \brief Drop NakOnly units older than the retention time.
+    void Expire();
+    /// \brief Let the device transmit.
+    void Wake();
+    /// \return the effective replay timeout
+    Time GetReplayTimeout() const;
+    /// \return the effective NAK repeat interval
+    Time GetNakRepeat() const;
+    /// \return the effective NakOnly retention time
+    Time GetRetention() const;
+
+    FabricNetDevice* m_device{nullptr}; //!< the port
+    Mode m_mode{ACK_NAK};               //!< signalling
+    uint32_t m_window{512};             //!< replay buffer capacity (units)
+    uint32_t m_seqBits{16};             //!< sequence number width
+    uint32_t m_ackInterval{16};         //!< units per ACK
+    Time m_ackDelay;                    //!< longest ACK coalescing delay
+    Time m_replayTimeout;               //!< replay timer (0: automatic)
+    Time m_nakRepeat;                   //!< NAK repeat interval (0: automatic)
+    double m_nakPauseRtts{2.5};         //!< NakOnly pause in round trips
+    Time m_retention;                   //!< NakOnly retention (0: automatic)
+    uint32_t m_ctrlBytes{64};           //!< ACK/NAK frame bytes
+
+    // Sender.
+    std::deque<Entry> m_buf;       //!< replay buffer, oldest first
+    uint64_t m_nextSeq{0};         //!< next sequence number to assign
+    std::size_t m_replayPos{NONE}; //!< next buffer index to replay
+    EventId m_replayTimer;         //!< AckNak replay timer
+    Time m_pausedUntil;            //!< no new data before this time
+    EventId m_wakeEvent;           //!< wakes the device when a pause or retention ends
+    bool m_replayStarted{false};   //!< a replay was ever started
+    uint64_t m_lastReplaySeq{0};   //!< first unit of the last replay
+    Time m_lastReplayTime;         //!< when the last replay started
+    bool m_windowStalled{false};   //!< new data is waiting for the window
+    Time m_windowStallSince;       //!< since when
+
+    // Receiver.
+    uint64_t m_expected{0};       //!< next sequence number to accept
+    bool m_nakOutstanding{false}; //!< a NAK for m_expected was sent and not yet answered
+    Time m_nakTime;               //!< when the last NAK was sent
+    uint32_t m_ackPending{0};     //!< units accepted since the last ACK
+    EventId m_ackEvent;           //!< delayed ACK
+    EventId m_nakRepeatEvent;     //!< NAK repetition
+
+    Stats m_stats;                                    //!< counters
+    TracedCallback<uint64_t, uint64_t> m_replayTrace; //!< replay started
+};
+
+} // namespace ns3
+
+#endif /* FABRIC_RETRY_ENGINE_H */
