@@ -6,7 +6,9 @@
 #include "fabric-link-helper.h"
 
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-flow-control.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/fabric-retry-engine.h"
 #include "ns3/mac48-address.h"
 
 namespace ns3
@@ -41,6 +43,14 @@ FabricLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
         d->SetAddress(Mac48Address::Allocate());
         n->AddDevice(d);
         d->Attach(channel);
+        if (m_fc)
+        {
+            d->SetFlowControl(m_fcFactory.Create<FabricFlowControl>());
+        }
+        if (m_llr)
+        {
+            d->SetRetryEngine(m_llrFactory.Create<FabricRetryEngine>());
+        }
         devices.Add(d);
     }
     return devices;

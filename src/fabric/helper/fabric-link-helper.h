@@ -43,6 +43,39 @@ class FabricLinkHelper
     void SetChannelAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Put flow control on both ends of every link installed from now on.
+     * \tparam Ts attribute name and value pairs
+     * \param type a FabricFlowControl subclass (ns3::FabricPfc, ns3::FabricCreditFlowControl),
+     * or "" for none
+     * \param args attributes of the objects
+     */
+    template <typename... Ts>
+    void SetFlowControl(std::string type, Ts&&... args)
+    {
+        m_fcFactory = ObjectFactory();
+        m_fc = !type.empty();
+        if (m_fc)
+        {
+            m_fcFactory.SetTypeId(type);
+            m_fcFactory.Set(std::forward<Ts>(args)...);
+        }
+    }
+
+    /**
+     * \brief Put link-level retry on both ends of every link installed from now on.
+     * \tparam Ts attribute name and value pairs
+     * \param enable whether to install a FabricRetryEngine
+     * \param args attributes of the engines
+     */
+    template <typename... Ts>
+    void SetRetryEngine(bool enable, Ts&&... args)
+    {
+        m_llrFactory = ObjectFactory("ns3::FabricRetryEngine");
+        m_llr = enable;
+        m_llrFactory.Set(std::forward<Ts>(args)...);
+    }
+
+    /**
      * Connect two nodes with a new link.
      * \param a first node
      * \param b second node
@@ -53,6 +86,10 @@ class FabricLinkHelper
   private:
     ObjectFactory m_deviceFactory;  //!< devices
     ObjectFactory m_channelFactory; //!< channels
+    ObjectFactory m_fcFactory;      //!< flow control
+    ObjectFactory m_llrFactory;     //!< link-level retry
+    bool m_fc{false};               //!< install flow control
+    bool m_llr{false};              //!< install link-level retry
 };
 
 } // namespace ns3

@@ -295,8 +295,11 @@ FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
     // its receive offset (tail arrival for store-and-forward, pipeline latency for cut-through).
     const Time head = GetOneWayDelay();
     p->tailArrival = Simulator::Now() + txTime + head;
+    // Link control frames (pause, credits, ACK/NAK) are consumed by the receiving MAC when
+    // their tail arrives; they do not go through a switch's forwarding pipeline.
+    const Time offset = p->IsLinkControl() ? txTime : dst->GetReceiveOffset(txTime);
     Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   head + dst->GetReceiveOffset(txTime),
+                                   head + offset,
                                    &FabricNetDevice::Receive,
                                    dst,
                                    p,

@@ -227,7 +227,7 @@ FabricCreditFlowControl::ReturnCredits()
         m_reported[vc] = m_freed[vc];
         m_poolReported = m_poolFreed;
         poolSent = true;
-        if (m_latency.IsPositive())
+        if (m_latency.IsStrictlyPositive())
         {
             Simulator::Schedule(m_latency, &FabricCreditFlowControl::SendFrame, this, f);
         }

@@ -175,6 +175,12 @@ class FabricNetDevice : public NetDevice
      */
     void SetHoldsReceivedUnits(bool holds);
 
+    /// \return true if the owner buffers received units (see SetHoldsReceivedUnits)
+    bool GetHoldsReceivedUnits() const
+    {
+        return m_holdsReceived;
+    }
+
     /**
      * \brief The owner's buffer no longer holds a unit received on this port (flow control
      * returns its credits or counts it towards resuming).

@@ -206,7 +206,8 @@ FabricPfc::NotifyReceived(const Ptr<FabricPacket>& p)
     {
         m_peak[c] = m_occ[c];
     }
-    if (!m_xoffSent[c] && m_occ[c] >= GetXoff())
+    // A port whose owner consumes units as they arrive (an endpoint) never needs to pause.
+    if (!m_xoffSent[c] && GetDevice()->GetHoldsReceivedUnits() && m_occ[c] >= GetXoff())
     {
         m_xoffSent[c] = true;
         SendPause(c, m_quanta);
@@ -269,7 +270,7 @@ FabricPfc::ReceiveControl(const Ptr<FabricPacket>& p)
     {
         return; // a priority this port does not use: nothing to stop
     }
-    if (m_responseTime.IsPositive())
+    if (m_responseTime.IsStrictlyPositive())
     {
         Simulator::Schedule(m_responseTime, &FabricPfc::ApplyPause, this, c, quanta);
     }

@@ -146,19 +146,21 @@ FabricRetryEngine::GetRoundTripEstimate() const
 Time
 FabricRetryEngine::GetReplayTimeout() const
 {
-    return m_replayTimeout.IsPositive() ? m_replayTimeout : 4 * GetRoundTripEstimate() + m_ackDelay;
+    return m_replayTimeout.IsStrictlyPositive() ? m_replayTimeout
+                                                : 4 * GetRoundTripEstimate() + m_ackDelay;
 }
 
 Time
 FabricRetryEngine::GetNakRepeat() const
 {
-    return m_nakRepeat.IsPositive() ? m_nakRepeat : 2 * GetRoundTripEstimate();
+    return m_nakRepeat.IsStrictlyPositive() ? m_nakRepeat : 2 * GetRoundTripEstimate();
 }
 
 Time
 FabricRetryEngine::GetRetention() const
 {
-    return m_retention.IsPositive() ? m_retention : GetRoundTripEstimate() * (m_nakPauseRtts + 2.0);
+    return m_retention.IsStrictlyPositive() ? m_retention
+                                            : GetRoundTripEstimate() * (m_nakPauseRtts + 2.0);
 }
 
 void

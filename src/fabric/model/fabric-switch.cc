@@ -6,6 +6,7 @@
 #include "fabric-switch.h"
 
 #include "fabric-drop-reason.h"
+#include "fabric-pfc.h"
 
 #include "ns3/enum.h"
 #include "ns3/log.h"
@@ -127,6 +128,23 @@ Ptr<FabricSharedBuffer>
 FabricSwitch::GetBuffer() const
 {
     return m_buffer;
+}
+
+uint64_t
+FabricSwitch::ShareBufferForPfc(uint32_t priorities)
+{
+    NS_LOG_FUNCTION(this << priorities);
+    NS_ABORT_MSG_IF(priorities == 0 || m_ports.empty(), "ShareBufferForPfc: nothing to share");
+    const uint64_t share = m_buffer->GetSize() / (m_ports.size() * uint64_t(priorities));
+    for (const auto& port : m_ports)
+    {
+        Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(port->GetFlowControl());
+        if (pfc)
+        {
+            pfc->SetAttribute("BufferShare", UintegerValue(share));
+        }
+    }
+    return share;
 }
 
 void

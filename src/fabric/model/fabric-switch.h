@@ -75,6 +75,16 @@ class FabricSwitch : public Object
     /// \return the shared buffer
     Ptr<FabricSharedBuffer> GetBuffer() const;
 
+    /**
+     * \brief Give every PFC port of the switch an equal share of the buffer for each lossless
+     * priority: BufferShare = buffer size / (ports * priorities). Call after the last port is
+     * added. PFC then derives XOFF = share - headroom, so that the headroom of every port and
+     * priority fits in the buffer and nothing is dropped for lack of space.
+     * \param priorities lossless priorities in use
+     * \return the share (bytes)
+     */
+    uint64_t ShareBufferForPfc(uint32_t priorities);
+
     /// \return units dropped at this switch, by reason
     const std::map<std::string, uint64_t>& GetDrops() const
     {

@@ -1,0 +1,699 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tests of the lossless mechanisms of the fabric module: PFC, credit-based flow control and the
+// link-level retry engine. Every expected value is derived next to it from exact serialization
+// arithmetic, from a closed form (the credit loop, the go-back-N efficiency, the RIFL pause) or
+// from conservation (bytes sent = bytes delivered, zero drops).
+
+#include "ns3/basic-endpoint-helper.h"
+#include "ns3/basic-endpoint.h"
+#include "ns3/double.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-credit-flow-control.h"
+#include "ns3/fabric-drop-reason.h"
+#include "ns3/fabric-link-helper.h"
+#include "ns3/fabric-pfc.h"
+#include "ns3/fabric-retry-engine.h"
+#include "ns3/fabric-switch-helper.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// Seconds to serialize \p bytes at \p bps.
+double
+TxSeconds(uint64_t bytes, double bps)
+{
+    return bytes * 8.0 / bps;
+}
+
+/// \return a BER as text, e.g. "1e-07"
+std::string
+BerName(double ber)
+{
+    std::ostringstream os;
+    os << ber;
+    return os.str();
+}
+
+/// Two accelerators joined by one link, no switch.
+struct Pair
+{
+    Ptr<Node> a;                             //!< sender node
+    Ptr<Node> b;                             //!< receiver node
+    Ptr<BasicEndpoint> ea;                   //!< sender endpoint
+    Ptr<BasicEndpoint> eb;                   //!< receiver endpoint
+    Ptr<FabricNetDevice> da;                 //!< sender port
+    Ptr<FabricNetDevice> db;                 //!< receiver port
+    Ptr<FabricChannel> ch;                   //!< the link
+    std::map<uint64_t, uint32_t> deliveries; //!< deliveries per message id
+    std::map<uint64_t, Time> deliveredAt;    //!< delivery time per message id
+
+    /// Record a delivery.
+    void OnDelivered(const FabricMessage& m)
+    {
+        deliveries[m.id]++;
+        deliveredAt[m.id] = Simulator::Now();
+    }
+};
+
+/// How to build a pair.
+struct PairConfig
+{
+    DataRate rate{"800Gbps"};     //!< link rate
+    Time delay{NanoSeconds(100)}; //!< propagation delay (direct cable)
+    std::string fc;               //!< flow control TypeId, or ""
+    uint64_t creditBytes{65536};  //!< CBFC: receive buffer per VC
+    bool llr{false};              //!< link-level retry
+    bool nakOnly{false};          //!< NakOnly signalling
+    uint32_t mtu{4096};           //!< payload per unit
+    uint32_t header{18};          //!< header per unit
+    uint32_t ifg{20};             //!< per-frame wire overhead
+    uint32_t deviceMtu{9000};     //!< device MTU (automatic LLR timers)
+    double cableM{0};             //!< single-mode fibre length (m); 0: use delay
+};
+
+/// Build a pair; the caller owns the simulator run.
+Pair
+BuildPair(const PairConfig& c)
+{
+    Pair p;
+    p.a = CreateObject<Node>();
+    p.b = CreateObject<Node>();
+    FabricLinkHelper lh;
+    lh.SetChannelAttribute("DataRate", DataRateValue(c.rate));
+    if (c.cableM > 0)
+    {
+        lh.SetChannelAttribute("CableType", EnumValue(FabricChannel::SINGLE_MODE));
+        lh.SetChannelAttribute("CableLength", DoubleValue(c.cableM));
+    }
+    else
+    {
+        lh.SetChannelAttribute("Delay", TimeValue(c.delay));
+    }
+    lh.SetDeviceAttribute("InterframeBytes", UintegerValue(c.ifg));
+    lh.SetDeviceAttribute("Mtu", UintegerValue(c.deviceMtu));
+    if (c.fc == "ns3::FabricCreditFlowControl")
+    {
+        lh.SetFlowControl(c.fc,
+                          "BufferBytes",
+                          UintegerValue(c.creditBytes),
+                          "Vcs",
+                          UintegerValue(2));
+    }
+    else if (!c.fc.empty())
+    {
+        lh.SetFlowControl(c.fc, "XoffBytes", UintegerValue(1 << 20));
+    }
+    if (c.llr)
+    {
+        lh.SetRetryEngine(
+            true,
+            "Mode",
+            EnumValue(c.nakOnly ? FabricRetryEngine::NAK_ONLY : FabricRetryEngine::ACK_NAK));
+    }
+    NetDeviceContainer d = lh.Install(p.a, p.b);
+    p.da = DynamicCast<FabricNetDevice>(d.Get(0));
+    p.db = DynamicCast<FabricNetDevice>(d.Get(1));
+    p.ch = p.da->GetFabricChannel();
+    p.ch->AssignStreams(7);
+    BasicEndpointHelper eh;
+    eh.SetEndpointAttribute("Mtu", UintegerValue(c.mtu));
+    eh.SetEndpointAttribute("HeaderBytes", UintegerValue(c.header));
+    p.ea = eh.Install(p.a, 0);
+    p.eb = eh.Install(p.b, 1);
+    p.ea->AddDevice(p.da);
+    p.eb->AddDevice(p.db);
+    return p;
+}
+
+/// Hook the pair's delivery callback once it has its final address.
+void
+Hook(Pair& p)
+{
+    p.eb->SetDeliveredCallback(MakeCallback(&Pair::OnDelivered, &p));
+    p.ea->SetDeliveredCallback(MakeCallback(&Pair::OnDelivered, &p));
+}
+
+/// Payload bytes dropped at the ports of a pair.
+uint64_t
+Dropped(const Pair& p)
+{
+    uint64_t b = 0;
+    for (auto d : {p.da, p.db})
+    {
+        for (const auto& [r, bytes] : d->GetStats().dropBytes)
+        {
+            b += bytes;
+        }
+    }
+    return b;
+}
+
+/// Run one message of \p units full units from a to b; return its delivery time.
+Time
+RunOneMessage(Pair& p, uint64_t units, uint32_t mtu)
+{
+    Hook(p);
+    p.ea->Send(1, units * mtu, 0);
+    Simulator::Run();
+    return p.deliveredAt.count(0) ? p.deliveredAt[0] : Time(-1);
+}
+
+} // namespace
+
+/**
+ * Credit-based flow control: one flow over one link gets min(line rate, C / R).
+ *
+ * Frame f = 4096 + 18 = 4114 B takes ceil(4114 / 64) = 65 credits; its wire time is
+ * tU = (4114 + 20) * 8 / 800 Gb/s = 41.34 ns. The credit round trip is R = tU (serialization,
+ * the endpoint receives at the tail) + d (to the receiver, which frees the credits at once: 65 >=
+ * CreditBatch 16, so a credit frame leaves immediately) + tC (the 64 + 20 B credit frame) + d.
+ * With C = k frames of credit the sender sends k frames per R: goodput = min(4096 / tU,
+ * k * 4096 / R). The test uses k = 2 and 4 (credit-bound, below the 5.9-frame bandwidth-delay
+ * product) and 16 (line-bound).
+ */
+class FabricCreditLoopTestCase : public TestCase
+{
+  public:
+    /// \param frames credit in frames
+    FabricCreditLoopTestCase(uint32_t frames)
+        : TestCase("CBFC: a flow with " + std::to_string(frames) +
+                   " frames of credit gets min(line rate, C over R)"),
+          m_frames(frames)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.fc = "ns3::FabricCreditFlowControl";
+        c.creditBytes = uint64_t(m_frames) * 65 * 64;
+        Pair p = BuildPair(c);
+        const uint64_t units = 512;
+        const Time t = RunOneMessage(p, units, 4096);
+        NS_TEST_ASSERT_MSG_EQ(p.deliveries[0], 1, "the message is delivered once");
+        const double bps = 800e9;
+        const double tU = TxSeconds(4114 + 20, bps);
+        const double tC = TxSeconds(64 + 20, bps);
+        const double r = tU + 2 * 100e-9 + tC;
+        const double expected = std::min(4096 / tU, m_frames * 4096 / r);
+        const double measured = units * 4096 / t.GetSeconds();
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured / expected,
+                                  1.0,
+                                  0.02,
+                                  "goodput " << measured * 8 / 1e9 << " Gb/s, expected "
+                                             << expected * 8 / 1e9);
+        Ptr<FabricCreditFlowControl> rx =
+            DynamicCast<FabricCreditFlowControl>(p.db->GetFlowControl());
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(rx->GetPeakOccupancy(),
+                                    c.creditBytes / 64,
+                                    "the receiver never holds more than it advertised");
+        NS_TEST_EXPECT_MSG_EQ(Dropped(p), 0, "nothing dropped");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), units * 4096, "bytes conserved");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_frames; //!< credit in frames
+};
+
+/**
+ * PFC pause semantics on one link: a PAUSE for priority 0 with q quanta stops priority 0 for
+ * exactly q * 512 bit times from its arrival, priority 1 keeps flowing, and the paused message
+ * leaves when the pause ends.
+ *
+ * The pause frame (64 + 20 B) is sent at 0 and arrives after tC + d = 0.84 + 100 ns. q = 1000
+ * quanta at 800 Gb/s is 1000 * 64 B / 100 B/ns = 640 ns. A class-1 message posted 1 ns after the
+ * arrival is delivered after tU + d (41.34 + 100 ns); a class-0 message posted then waits for
+ * the end of the pause and is delivered tU + d after it.
+ */
+class FabricPfcPauseTestCase : public TestCase
+{
+  public:
+    FabricPfcPauseTestCase()
+        : TestCase("PFC: a pause stops its priority only, for its quanta, after its wire time")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.fc = "ns3::FabricPfc";
+        Pair p = BuildPair(c);
+        Hook(p);
+        Ptr<FabricPfc> pfcA = DynamicCast<FabricPfc>(p.da->GetFlowControl());
+        Ptr<FabricPacket> pause = Create<FabricPacket>();
+        pause->kind = FabricPacket::PFC_PAUSE;
+        pause->headerBytes = 64;
+        pause->ctrlClass = 0;
+        pause->ctrlValue = 1000;
+        p.db->SendControl(pause);
+
+        const Time arrival = PicoSeconds(840) + NanoSeconds(100);
+        const Time pauseLen = NanoSeconds(640);
+        bool pausedBefore = true;
+        bool pausedAfter = true;
+        bool pausedEarly = true;
+        Simulator::Schedule(arrival - PicoSeconds(1), [&]() { pausedEarly = pfcA->IsPaused(0); });
+        Simulator::Schedule(arrival + pauseLen - PicoSeconds(1),
+                            [&]() { pausedBefore = pfcA->IsPaused(0); });
+        Simulator::Schedule(arrival + pauseLen + PicoSeconds(1),
+                            [&]() { pausedAfter = pfcA->IsPaused(0); });
+        const Time post = arrival + NanoSeconds(1);
+        Simulator::Schedule(post, [&]() {
+            p.ea->Send(1, 4096, 0); // message 0, class 0: paused
+            p.ea->Send(1, 4096, 1); // message 1, class 1: flows
+        });
+        Simulator::Run();
+
+        const Time tU = PicoSeconds(41340);
+        NS_TEST_EXPECT_MSG_EQ(pausedEarly, false, "not paused before the frame arrives");
+        NS_TEST_EXPECT_MSG_EQ(pausedBefore, true, "paused until q * 512 bit times");
+        NS_TEST_EXPECT_MSG_EQ(pausedAfter, false, "released when the quanta run out");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveredAt[1],
+                              post + tU + NanoSeconds(100),
+                              "priority 1 is not held by the pause of priority 0");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveredAt[0],
+                              arrival + pauseLen + tU + NanoSeconds(100),
+                              "priority 0 leaves when its pause ends");
+        NS_TEST_EXPECT_MSG_EQ(pfcA->GetPausedTime(0), pauseLen, "paused time is accounted");
+        NS_TEST_EXPECT_MSG_EQ(pfcA->GetPausedTime(1), Time(0), "priority 1 never paused");
+        NS_TEST_EXPECT_MSG_EQ(pfcA->GetPauseFramesReceived(), 1, "one pause frame received");
+        NS_TEST_EXPECT_MSG_EQ(p.db->GetStats().txControlUnits, 1, "the pause used the wire");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Incast through one switch under flow control (k = 64 senders of equal messages to one
+ * receiver), or without flow control and a small buffer.
+ *
+ * Lossless (PFC or CBFC): zero drops and sent = delivered (conservation); the receiver's link is
+ * busy at least 99% of the time from its first to its last unit (the switch always has a unit
+ * for it); round-robin arbitration over inputs gives each sender 1/k of the bytes delivered by
+ * the time half of all bytes have arrived (within 5%). PFC: no ingress ever holds more than XOFF
+ * plus the headroom. Lossy: the small buffer overflows and the drops are counted as BufferFull,
+ * with sent = delivered + dropped.
+ */
+class FabricIncastLosslessTestCase : public TestCase
+{
+  public:
+    /// \param fc flow control TypeId, or "" for none
+    FabricIncastLosslessTestCase(const std::string& fc)
+        : TestCase("Incast 64:1 " + (fc.empty() ? std::string("without flow control drops")
+                                                : fc + " is lossless and fair")),
+          m_fc(fc)
+    {
+    }
+
+  private:
+    /// Count payload per source at the receiver; snapshot when half has arrived.
+    void OnRx(Ptr<const FabricPacket> p)
+    {
+        m_perSrc[p->src] += p->payloadBytes;
+        m_total += p->payloadBytes;
+        if (!m_snap && m_total * 2 >= m_expectedTotal)
+        {
+            m_snap = true;
+            m_half = m_perSrc;
+        }
+    }
+
+    /// First and last unit on the receiver's link.
+    void OnTxBegin(Ptr<const FabricPacket> p)
+    {
+        if (p->IsLinkControl())
+        {
+            return;
+        }
+        if (m_first.IsNegative())
+        {
+            m_first = Simulator::Now();
+        }
+    }
+
+    /// Last unit end.
+    void OnTxEnd(Ptr<const FabricPacket> p)
+    {
+        if (!p->IsLinkControl())
+        {
+            m_last = Simulator::Now();
+        }
+    }
+
+    void DoRun() override
+    {
+        const uint32_t k = 64;
+        const uint64_t bytes = 64 * 1024;
+        const uint64_t buffer = m_fc.empty() ? 256 * 1024 : 4 * 1024 * 1024;
+        NodeContainer acc;
+        acc.Create(k + 1);
+        Ptr<Node> swNode = CreateObject<Node>();
+        FabricSwitchHelper swh;
+        swh.SetBufferAttribute("Size", UintegerValue(buffer));
+        swh.SetSwitchAttribute("Classes", UintegerValue(1));
+        Ptr<FabricSwitch> sw = swh.Install(swNode);
+        FabricLinkHelper lh;
+        lh.SetChannelAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
+        lh.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        lh.SetDeviceAttribute("Mtu", UintegerValue(4114));
+        if (m_fc == "ns3::FabricPfc")
+        {
+            lh.SetFlowControl(m_fc, "Classes", UintegerValue(1));
+        }
+        else if (!m_fc.empty())
+        {
+            lh.SetFlowControl(m_fc,
+                              "Vcs",
+                              UintegerValue(1),
+                              "BufferBytes",
+                              UintegerValue(32 * 1024));
+        }
+        BasicEndpointHelper eh;
+        std::vector<Ptr<BasicEndpoint>> ep;
+        for (uint32_t i = 0; i <= k; ++i)
+        {
+            Ptr<BasicEndpoint> e = eh.Install(acc.Get(i), i);
+            NetDeviceContainer d = lh.Install(acc.Get(i), swNode);
+            e->AddDevice(DynamicCast<FabricNetDevice>(d.Get(0)));
+            const uint32_t port = sw->AddPort(DynamicCast<FabricNetDevice>(d.Get(1)));
+            sw->GetRoutingTable()->SetRoute(i, {port});
+            ep.push_back(e);
+        }
+        if (m_fc == "ns3::FabricPfc")
+        {
+            sw->ShareBufferForPfc(1);
+        }
+        m_expectedTotal = k * bytes;
+        ep[0]->GetDevice(0)->TraceConnectWithoutContext(
+            "PhyRxEnd",
+            MakeCallback(&FabricIncastLosslessTestCase::OnRx, this));
+        sw->GetPort(0)->TraceConnectWithoutContext(
+            "PhyTxBegin",
+            MakeCallback(&FabricIncastLosslessTestCase::OnTxBegin, this));
+        sw->GetPort(0)->TraceConnectWithoutContext(
+            "PhyTxEnd",
+            MakeCallback(&FabricIncastLosslessTestCase::OnTxEnd, this));
+        for (uint32_t i = 1; i <= k; ++i)
+        {
+            ep[i]->Send(0, bytes, 0);
+        }
+        Simulator::Run();
+
+        uint64_t dropped = 0;
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            for (const auto& [r, b] : sw->GetPort(i)->GetStats().dropBytes)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r, FabricDropReason::BUFFER_FULL, "drops are BufferFull");
+                dropped += b;
+            }
+        }
+        const uint64_t received = ep[0]->GetReceivedPayloadBytes();
+        NS_TEST_EXPECT_MSG_EQ(received + dropped, m_expectedTotal, "sent = received + dropped");
+        if (m_fc.empty())
+        {
+            NS_TEST_EXPECT_MSG_GT(dropped, 0, "a small buffer without flow control drops");
+            Simulator::Destroy();
+            return;
+        }
+        NS_TEST_EXPECT_MSG_EQ(dropped, 0, "lossless: nothing dropped");
+        NS_TEST_EXPECT_MSG_EQ(received, m_expectedTotal, "lossless: every byte delivered");
+        const double busy =
+            sw->GetPort(0)->GetStats().busyTime.GetSeconds() / (m_last - m_first).GetSeconds();
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(busy, 0.99, "the receiver link is busy during the incast");
+        for (uint32_t i = 1; i <= k; ++i)
+        {
+            const double share = double(m_half[i]) / (m_expectedTotal / 2.0);
+            NS_TEST_EXPECT_MSG_EQ_TOL(share * k, 1.0, 0.05, "sender " << i << "'s share");
+        }
+        if (m_fc == "ns3::FabricPfc")
+        {
+            uint64_t pauses = 0;
+            for (uint32_t i = 1; i <= k; ++i)
+            {
+                Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(sw->GetPort(i)->GetFlowControl());
+                NS_TEST_EXPECT_MSG_LT_OR_EQ(pfc->GetPeakOccupancy(0),
+                                            pfc->GetXoff() + pfc->GetHeadroom(),
+                                            "ingress stays within XOFF + headroom");
+                pauses += pfc->GetPauseFramesSent();
+            }
+            NS_TEST_EXPECT_MSG_GT(pauses, 0, "the incast triggered pauses");
+        }
+        Simulator::Destroy();
+    }
+
+    std::string m_fc;                      //!< flow control
+    std::map<uint32_t, uint64_t> m_perSrc; //!< payload per source
+    std::map<uint32_t, uint64_t> m_half;   //!< snapshot at half
+    uint64_t m_total{0};                   //!< payload received
+    uint64_t m_expectedTotal{0};           //!< payload sent
+    bool m_snap{false};                    //!< snapshot taken
+    Time m_first{-1};                      //!< first unit on the receiver link
+    Time m_last;                           //!< last unit end
+};
+
+/**
+ * Link-level retry without errors: no replays, and the message arrives at exactly the time it
+ * does without the engine (ACKs travel the other direction and cost the data nothing).
+ */
+class FabricLlrNoErrorTestCase : public TestCase
+{
+  public:
+    FabricLlrNoErrorTestCase()
+        : TestCase("LLR: no errors, no replays and no added latency")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        Pair plain = BuildPair(c);
+        const Time t0 = RunOneMessage(plain, 64, 4096);
+        Simulator::Destroy();
+        c.llr = true;
+        Pair p = BuildPair(c);
+        const Time t1 = RunOneMessage(p, 64, 4096);
+        const auto& s = p.da->GetRetryEngine()->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(s.replays, 0, "no replays");
+        NS_TEST_EXPECT_MSG_EQ(t1, t0, "no added latency");
+        NS_TEST_EXPECT_MSG_GT(p.db->GetRetryEngine()->GetStats().acksSent, 0, "ACKs flow back");
+        NS_TEST_EXPECT_MSG_EQ(p.da->GetRetryEngine()->GetBufferedUnits(),
+                              0,
+                              "every unit acknowledged");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Link-level retry, one injected error on unit k = 10: the replay starts at unit 10, nothing is
+ * lost or duplicated, and the message is late by the NAK loop rounded up to whole unit times:
+ * the receiver sees the corruption tU + d after unit 10 starts, its NAK takes tC + d, and the
+ * sender replays at its next unit boundary, so every later unit moves by
+ * K * tU with K = ceil((tU + 2d + tC) / tU) — one link round trip, rounded up to a unit.
+ */
+class FabricLlrOneErrorTestCase : public TestCase
+{
+  public:
+    FabricLlrOneErrorTestCase()
+        : TestCase("LLR: one corrupted unit is replayed from itself, about one round trip late")
+    {
+    }
+
+  private:
+    void OnReplay(uint64_t first, uint64_t units)
+    {
+        m_firstReplayed.push_back(first);
+        (void)units;
+    }
+
+    void DoRun() override
+    {
+        PairConfig c;
+        c.llr = true;
+        Pair ok = BuildPair(c);
+        const Time t0 = RunOneMessage(ok, 64, 4096);
+        Simulator::Destroy();
+        Pair p = BuildPair(c);
+        p.da->GetRetryEngine()->TraceConnectWithoutContext(
+            "Replay",
+            MakeCallback(&FabricLlrOneErrorTestCase::OnReplay, this));
+        p.ch->InjectError(p.da, 10);
+        const Time t1 = RunOneMessage(p, 64, 4096);
+        const auto& s = p.da->GetRetryEngine()->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(s.replays, 1, "one replay");
+        NS_TEST_ASSERT_MSG_EQ(m_firstReplayed.size(), 1, "one replay traced");
+        NS_TEST_EXPECT_MSG_EQ(m_firstReplayed[0], 10, "the replay starts at the corrupted unit");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 1, "delivered exactly once");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), 64 * 4096, "nothing lost");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetOutOfOrderUnits(), 0, "in order to the endpoint");
+        NS_TEST_EXPECT_MSG_EQ(Dropped(p), 0, "no drop counted: the unit was recovered");
+        const double tU = TxSeconds(4134, 800e9);
+        const double loop = tU + 2 * 100e-9 + TxSeconds(84, 800e9);
+        const double k = std::ceil(loop / tU);
+        NS_TEST_EXPECT_MSG_EQ_TOL((t1 - t0).GetSeconds(),
+                                  k * tU,
+                                  TxSeconds(84, 800e9) + 1e-12,
+                                  "added latency is the NAK loop in whole units");
+        NS_TEST_EXPECT_MSG_GT_OR_EQ((t1 - t0).GetSeconds(), loop, "at least one round trip");
+        Simulator::Destroy();
+    }
+
+    std::vector<uint64_t> m_firstReplayed; //!< first sequence of each replay
+};
+
+/**
+ * Link-level retry under random errors: throughput against the go-back-N efficiency.
+ *
+ * A saturated sender loses a unit with probability p; each loss wastes the K unit slots from
+ * the lost unit to its replay (K = ceil((tU + 2d + tC) / tU), the units in between are
+ * discarded by the in-order receiver). Expected slots per delivered unit (1 + (K - 1) p) /
+ * (1 - p), so the efficiency is eta = (1 - p) / (1 + (K - 1) p) (window >= K). With d = 500 ns,
+ * tU = 41.34 ns: K = 26; p = 1% gives eta = 0.792. The measured ratio of error-free to lossy
+ * completion time must be within 2% of eta.
+ *
+ * NakOnly (RIFL): each error stops new data from the error to the end of a pause of 2.5 round
+ * trips after the NAK arrives, during which the K lost slots are replayed; the waste per error is
+ * W = (tU + 2d + tC) + 2.5 RTT - K tU, RTT being the engine's round trip (2d + tC + one MTU
+ * frame), and eta = 1 / (1 + p W / ((1 - p) tU)).
+ */
+class FabricLlrEfficiencyTestCase : public TestCase
+{
+  public:
+    /// \param nakOnly NakOnly signalling (RIFL) instead of AckNak
+    /// \param ber bit error rate for the RIFL case
+    FabricLlrEfficiencyTestCase(bool nakOnly, double ber)
+        : TestCase(nakOnly ? "LLR NakOnly (RIFL, 100G, 500 m, BER " + BerName(ber) +
+                                 "): throughput matches the pause model"
+                           : "LLR AckNak: throughput under random errors matches go-back-N"),
+          m_nakOnly(nakOnly),
+          m_ber(ber)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.llr = true;
+        c.nakOnly = m_nakOnly;
+        uint64_t units = 100000;
+        if (m_nakOnly)
+        {
+            // RIFL, seed 003 section II.A: 100 Gb/s, 500 m, 256 B frames with a 12-bit CRC each.
+            // Coarse units of 16 frames (4096 B on the wire, 32 B of frame headers); a unit is
+            // lost if any of its frames is, so a codeword is one 2048-bit frame.
+            c.rate = DataRate("100Gbps");
+            c.cableM = 500;
+            c.mtu = 4064;
+            c.header = 32;
+            c.ifg = 0;
+            c.deviceMtu = 4096;
+            units = 120000;
+        }
+        else
+        {
+            c.delay = NanoSeconds(500);
+            units = 60000;
+        }
+        Pair ok = BuildPair(c);
+        const Time t0 = RunOneMessage(ok, units, c.mtu);
+        Simulator::Destroy();
+
+        Pair p = BuildPair(c);
+        double pUnit = 0;
+        if (m_nakOnly)
+        {
+            p.ch->SetAttribute("CodewordBits", UintegerValue(2048));
+            p.ch->SetErrorRates(p.da, 0, m_ber);
+        }
+        else
+        {
+            // p = 1% per unit of 4134 B = 7 codewords of 5140 bits.
+            const double pcw = 1.0 - std::pow(0.99, 1.0 / 7);
+            p.ch->SetErrorRates(p.da, pcw, 0);
+        }
+        const uint32_t wire = c.mtu + c.header + c.ifg;
+        pUnit = p.ch->GetUnitErrorProbability(p.da, wire);
+        const Time t1 = RunOneMessage(p, units, c.mtu);
+        NS_TEST_ASSERT_MSG_EQ(p.deliveries[0], 1, "delivered once");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), units * c.mtu, "nothing lost");
+
+        const double bps = c.rate.GetBitRate();
+        const double tU = TxSeconds(wire, bps);
+        const double tC = TxSeconds(64 + c.ifg, bps);
+        const double d = p.ch->GetOneWayDelay().GetSeconds();
+        const double loop = tU + 2 * d + tC;
+        const double k = std::ceil(loop / tU);
+        double eta;
+        if (m_nakOnly)
+        {
+            const double rtt = p.da->GetRetryEngine()->GetRoundTripEstimate().GetSeconds();
+            const double w = loop + 2.5 * rtt - k * tU;
+            eta = 1.0 / (1.0 + pUnit * w / ((1 - pUnit) * tU));
+        }
+        else
+        {
+            eta = (1 - pUnit) / (1 + (k - 1) * pUnit);
+        }
+        const double measured = t0.GetSeconds() / t1.GetSeconds();
+        const auto& s = p.da->GetRetryEngine()->GetStats();
+        std::cout << GetName() << ": p=" << pUnit << " K=" << k << " replays=" << s.replays
+                  << " eta(model)=" << eta << " eta(measured)=" << measured << std::endl;
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured / eta, 1.0, 0.02, "efficiency within 2% of the model");
+        if (m_nakOnly && m_ber <= 1e-9)
+        {
+            NS_TEST_EXPECT_MSG_GT_OR_EQ(measured, 0.99, "RIFL keeps 99% of error-free throughput");
+        }
+        Simulator::Destroy();
+    }
+
+    bool m_nakOnly; //!< NakOnly
+    double m_ber;   //!< BER (NakOnly case)
+};
+
+/**
+ * The lossless suite.
+ */
+class FabricLosslessTestSuite : public TestSuite
+{
+  public:
+    FabricLosslessTestSuite()
+        : TestSuite("fabric-lossless", UNIT)
+    {
+        for (uint32_t frames : {2, 4, 16})
+        {
+            AddTestCase(new FabricCreditLoopTestCase(frames), TestCase::QUICK);
+        }
+        AddTestCase(new FabricPfcPauseTestCase, TestCase::QUICK);
+        AddTestCase(new FabricIncastLosslessTestCase("ns3::FabricPfc"), TestCase::QUICK);
+        AddTestCase(new FabricIncastLosslessTestCase("ns3::FabricCreditFlowControl"),
+                    TestCase::QUICK);
+        AddTestCase(new FabricIncastLosslessTestCase(""), TestCase::QUICK);
+        AddTestCase(new FabricLlrNoErrorTestCase, TestCase::QUICK);
+        AddTestCase(new FabricLlrOneErrorTestCase, TestCase::QUICK);
+        AddTestCase(new FabricLlrEfficiencyTestCase(false, 0), TestCase::QUICK);
+        AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-7), TestCase::QUICK);
+        AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-9), TestCase::QUICK);
+    }
+};
+
+static FabricLosslessTestSuite g_fabricLosslessTestSuite; //!< registers the suite
