@@ -133,6 +133,12 @@ ResultsToDict(const ns3::RunResults& r)
     links["tx_wire_bytes"] = ToArray(l.txWireBytes);
     links["tx_packets"] = ToArray(l.txPackets);
     links["busy_ps"] = ToArray(l.busyPs);
+    links["pause_ps"] = ToArray(l.pausePs);
+    links["stall_ps"] = ToArray(l.stallPs);
+    links["control_packets"] = ToArray(l.controlPackets);
+    links["replays"] = ToArray(l.replays);
+    links["replayed_packets"] = ToArray(l.replayedPackets);
+    links["rx_discarded"] = ToArray(l.rxDiscarded);
     links["rate_bps"] = ToArray(l.rateBps);
     links["drop_packets"] = ToDict(l.dropPackets);
     links["drop_bytes"] = ToDict(l.dropBytes);
@@ -153,6 +159,10 @@ ResultsToDict(const ns3::RunResults& r)
     summary["bytes_dropped"] = r.bytesDropped;
     summary["drops_by_reason"] = drops;
     summary["peak_switch_buffer_bytes"] = r.peakSwitchBufferBytes;
+    summary["pause_ps"] = r.pausePs;
+    summary["stall_ps"] = r.stallPs;
+    summary["replays"] = r.replays;
+    summary["replayed_packets"] = r.replayedPackets;
     summary["sim_time_ps"] = r.simTimePs;
     summary["wall_seconds"] = r.wallSeconds;
     summary["build_seconds"] = r.buildSeconds;

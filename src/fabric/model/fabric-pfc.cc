@@ -142,11 +142,31 @@ FabricPfc::GetHeadroom() const
     Ptr<FabricChannel> ch = dev ? dev->GetFabricChannel() : nullptr;
     NS_ABORT_MSG_IF(!ch, "FabricPfc: the automatic headroom needs the port's channel");
     const uint64_t ifg = dev->GetInterframeBytes();
-    const uint64_t frame = dev->GetMtu() + ifg;
-    const Time rxPipe = dev->GetReceiveOffset(ch->GetSerializationTime(frame));
-    const Time inFlight = 2 * ch->GetOneWayDelay() + rxPipe + m_responseTime;
-    const double bytesInFlight = inFlight.GetSeconds() * ch->GetDataRate().GetBitRate() / 8.0;
-    return static_cast<uint64_t>(std::ceil(bytesInFlight)) + 2 * frame + GetControlFrameBytes() +
+    const Time rxPipe = dev->GetReceiveOffset(ch->GetSerializationTime(dev->GetMtu() + ifg));
+    return ComputeHeadroom(ch->GetDataRate(),
+                           ch->GetOneWayDelay(),
+                           rxPipe,
+                           m_responseTime,
+                           dev->GetMtu(),
+                           ifg,
+                           GetControlFrameBytes());
+}
+
+uint64_t
+FabricPfc::ComputeHeadroom(DataRate rate,
+                           Time oneWay,
+                           Time rxPipeline,
+                           Time response,
+                           uint64_t maxFrameBytes,
+                           uint64_t ifg,
+                           uint64_t ctrlBytes)
+{
+    // In flight when the pause takes effect: the link both ways, this port's pipeline and the
+    // peer's response time at the line rate; plus the frame the peer is serializing when the
+    // pause arrives and the frame this port is sending ahead of the pause frame.
+    const Time inFlight = 2 * oneWay + rxPipeline + response;
+    const double bytesInFlight = inFlight.GetSeconds() * rate.GetBitRate() / 8.0;
+    return static_cast<uint64_t>(std::ceil(bytesInFlight)) + 2 * (maxFrameBytes + ifg) + ctrlBytes +
            ifg;
 }
 

@@ -7,6 +7,7 @@
 
 #include "fabric-flow-control.h"
 
+#include "ns3/data-rate.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
@@ -61,6 +62,26 @@ class FabricPfc : public FabricFlowControl
 
     /// \return the headroom per priority (bytes): the attribute, or the computed default
     uint64_t GetHeadroom() const;
+
+    /**
+     * \brief The automatic headroom (see the class documentation), for checks made before a
+     * pod is built.
+     * \param rate link rate
+     * \param oneWay one-way delay of the link (propagation plus FEC)
+     * \param rxPipeline receive offset of the port for a largest frame
+     * \param response pause response time of the peer
+     * \param maxFrameBytes largest frame (header plus payload)
+     * \param ifg per-frame wire overhead
+     * \param ctrlBytes pause frame bytes
+     * \return bytes
+     */
+    static uint64_t ComputeHeadroom(DataRate rate,
+                                    Time oneWay,
+                                    Time rxPipeline,
+                                    Time response,
+                                    uint64_t maxFrameBytes,
+                                    uint64_t ifg,
+                                    uint64_t ctrlBytes);
     /// \return the XOFF threshold per priority (bytes)
     uint64_t GetXoff() const;
     /// \return the XON threshold per priority (bytes)

@@ -13,6 +13,8 @@
 
 #include "ns3/basic-endpoint.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-pfc.h"
+#include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
@@ -205,12 +207,27 @@ Experiment::Run(const Scenario& s, const Options& options)
         l.txPackets.push_back(st.txUnits);
         l.busyPs.push_back(st.busyTime.GetPicoSeconds());
         l.rateBps.push_back(t.device->GetFabricChannel()->GetDataRate().GetBitRate());
+        Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(t.device->GetFlowControl());
+        const int64_t pause = pfc ? pfc->GetTotalPausedTime().GetPicoSeconds() : 0;
+        l.pausePs.push_back(pause);
+        l.stallPs.push_back(st.stallTime.GetPicoSeconds());
+        l.controlPackets.push_back(st.txControlUnits);
+        Ptr<FabricRetryEngine> llr = t.device->GetRetryEngine();
+        const uint64_t replays = llr ? llr->GetStats().replays : 0;
+        const uint64_t replayed = llr ? llr->GetStats().replayedUnits : 0;
+        l.replays.push_back(replays);
+        l.replayedPackets.push_back(replayed);
+        r.pausePs += pause;
+        r.stallPs += st.stallTime.GetPicoSeconds();
+        r.replays += replays;
+        r.replayedPackets += replayed;
         r.packetHops += st.txUnits;
         // Drops are recorded at the receiving device of a link direction (corruption) or at
         // the switch's ingress port (buffer, route): both belong to the direction arriving at
         // that device, i.e. the peer's transmit row. Account them on the peer's row.
         Ptr<FabricNetDevice> peer = t.device->GetFabricChannel()->GetPeer(t.device);
         const FabricNetDevice::Stats& ps = peer->GetStats();
+        l.rxDiscarded.push_back(ps.rxDiscarded);
         for (const auto& reason : reasons)
         {
             auto pu = ps.dropUnits.find(reason);
@@ -313,6 +330,12 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
         os << ", " << reason << " " << n << " pkts";
     }
     os << "\npeak switch buffer: " << r.peakSwitchBufferBytes / 1024.0 << " KiB\n";
+    if (r.pausePs > 0 || r.stallPs > 0 || r.replays > 0)
+    {
+        os << "flow control: " << r.pausePs / 1e6 << " us paused, " << r.stallPs / 1e6
+           << " us stalled (summed over links); link replays: " << r.replays << " ("
+           << r.replayedPackets << " packets)\n";
+    }
     std::snprintf(line,
                   sizeof(line),
                   "run: %.3f us simulated in %.2f s wall (build %.2f s) | %lu events, %.2f "

@@ -12,6 +12,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-link-helper.h"
+#include "ns3/fabric-retry-engine.h"
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
@@ -223,6 +224,56 @@ PodTopology::Build(const Scenario::Pod& pod)
     lh.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
     lh.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
     lh.SetDeviceAttribute("InterframeBytes", UintegerValue(pod.link.interframeBytes));
+    // The device MTU is the largest frame: PFC's headroom and LLR's timers are derived from it.
+    lh.SetDeviceAttribute(
+        "Mtu",
+        UintegerValue(std::min<uint64_t>(65535, uint64_t(pod.nic.mtu) + pod.nic.headerBytes)));
+    const auto& fc = pod.fc;
+    if (fc.kind == "pfc")
+    {
+        lh.SetFlowControl("ns3::FabricPfc",
+                          "Classes",
+                          UintegerValue(pod.sw.classes),
+                          "XoffBytes",
+                          UintegerValue(fc.xoffBytes),
+                          "XonBytes",
+                          UintegerValue(fc.xonBytes),
+                          "HeadroomBytes",
+                          UintegerValue(fc.headroomBytes),
+                          "PauseQuanta",
+                          UintegerValue(fc.pauseQuanta),
+                          "PauseResponseTime",
+                          TimeValue(fc.pauseResponse));
+    }
+    else if (fc.kind == "cbfc")
+    {
+        lh.SetFlowControl("ns3::FabricCreditFlowControl",
+                          "Vcs",
+                          UintegerValue(pod.sw.classes),
+                          "BytesPerCredit",
+                          UintegerValue(fc.bytesPerCredit),
+                          "BufferBytes",
+                          UintegerValue(fc.creditBuffer),
+                          "PoolBytes",
+                          UintegerValue(fc.creditPool),
+                          "CreditBatch",
+                          UintegerValue(fc.creditBatch),
+                          "CreditDelay",
+                          TimeValue(fc.creditDelay));
+    }
+    const auto& llr = pod.llr;
+    auto setRetry = [&lh, &llr](bool on) {
+        lh.SetRetryEngine(on && llr.mode != "off",
+                          "Mode",
+                          EnumValue(llr.mode == "nak-only" ? FabricRetryEngine::NAK_ONLY
+                                                           : FabricRetryEngine::ACK_NAK),
+                          "Window",
+                          UintegerValue(llr.window),
+                          "AckInterval",
+                          UintegerValue(llr.ackInterval),
+                          "NakPause",
+                          DoubleValue(llr.nakPause));
+    };
 
     int64_t stream = 1000;
     for (uint32_t plane = 0; plane < pod.planes; ++plane)
@@ -256,6 +307,8 @@ PodTopology::Build(const Scenario::Pod& pod)
         for (auto [e, eEnd] = boost::edges(m.graph); e != eEnd; ++e)
         {
             const EdgeProps& ep = m.graph[*e];
+            const bool switchLink = m.graph[ep.a].isSwitch && m.graph[ep.b].isSwitch;
+            setRetry(llr.links == "all" || (llr.links == "switch") == switchLink);
             NetDeviceContainer devs = lh.Install(nodeOf(ep.a), nodeOf(ep.b));
             const Vertex ends[2] = {ep.a, ep.b};
             const uint32_t ports[2] = {ep.portA, ep.portB};
@@ -283,6 +336,13 @@ PodTopology::Build(const Scenario::Pod& pod)
             // Fixed random streams per channel: the same scenario and seed give the same run.
             Ptr<FabricNetDevice> d0 = DynamicCast<FabricNetDevice>(devs.Get(0));
             stream += d0->GetFabricChannel()->AssignStreams(stream);
+        }
+        if (fc.kind == "pfc")
+        {
+            for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+            {
+                m.switches[plane * m.switchesPerPlane + k]->ShareBufferForPfc(fc.losslessClasses);
+            }
         }
         for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
         {

@@ -806,6 +806,12 @@ CheckTables(const std::string& path, const RunResults& r)
     CheckRows(path, "links", "tx_packets", l.txPackets.size(), k);
     CheckRows(path, "links", "busy_ps", l.busyPs.size(), k);
     CheckRows(path, "links", "rate_bps", l.rateBps.size(), k);
+    CheckRows(path, "links", "pause_ps", l.pausePs.size(), k);
+    CheckRows(path, "links", "stall_ps", l.stallPs.size(), k);
+    CheckRows(path, "links", "control_packets", l.controlPackets.size(), k);
+    CheckRows(path, "links", "replays", l.replays.size(), k);
+    CheckRows(path, "links", "replayed_packets", l.replayedPackets.size(), k);
+    CheckRows(path, "links", "rx_discarded", l.rxDiscarded.size(), k);
     for (const auto& [reason, col] : l.dropPackets)
     {
         CheckRows(path, "links", "drop_packets/" + reason, col.size(), k);
@@ -860,6 +866,12 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteColumn(g, "tx_packets", l.txPackets);
         io.WriteColumn(g, "busy_ps", l.busyPs);
         io.WriteColumn(g, "rate_bps", l.rateBps);
+        io.WriteColumn(g, "pause_ps", l.pausePs);
+        io.WriteColumn(g, "stall_ps", l.stallPs);
+        io.WriteColumn(g, "control_packets", l.controlPackets);
+        io.WriteColumn(g, "replays", l.replays);
+        io.WriteColumn(g, "replayed_packets", l.replayedPackets);
+        io.WriteColumn(g, "rx_discarded", l.rxDiscarded);
         H5Handle dp = io.CreateGroup(g, "drop_packets");
         for (const auto& [reason, col] : l.dropPackets)
         {
@@ -883,6 +895,10 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "bytes_received", r.bytesReceived);
         io.WriteAttr(s, "bytes_dropped", r.bytesDropped);
         io.WriteAttr(s, "peak_switch_buffer_bytes", r.peakSwitchBufferBytes);
+        io.WriteAttr(s, "pause_ps", r.pausePs);
+        io.WriteAttr(s, "stall_ps", r.stallPs);
+        io.WriteAttr(s, "replays", r.replays);
+        io.WriteAttr(s, "replayed_packets", r.replayedPackets);
         io.WriteAttr(s, "sim_time_ps", r.simTimePs);
         io.WriteAttr(s, "wall_seconds", r.wallSeconds);
         io.WriteAttr(s, "build_seconds", r.buildSeconds);
@@ -1013,6 +1029,12 @@ ResultsWriter::Read(const std::string& path)
         l.txPackets = io.ReadColumn<uint64_t>(g, "tx_packets");
         l.busyPs = io.ReadColumn<int64_t>(g, "busy_ps");
         l.rateBps = io.ReadColumn<double>(g, "rate_bps");
+        l.pausePs = io.ReadColumn<int64_t>(g, "pause_ps");
+        l.stallPs = io.ReadColumn<int64_t>(g, "stall_ps");
+        l.controlPackets = io.ReadColumn<uint64_t>(g, "control_packets");
+        l.replays = io.ReadColumn<uint64_t>(g, "replays");
+        l.replayedPackets = io.ReadColumn<uint64_t>(g, "replayed_packets");
+        l.rxDiscarded = io.ReadColumn<uint64_t>(g, "rx_discarded");
         H5Handle dp = io.OpenGroup(g, "drop_packets");
         for (const auto& reason : io.Members(dp))
         {
@@ -1035,6 +1057,10 @@ ResultsWriter::Read(const std::string& path)
         r.bytesReceived = io.ReadAttr<uint64_t>(s, "bytes_received");
         r.bytesDropped = io.ReadAttr<uint64_t>(s, "bytes_dropped");
         r.peakSwitchBufferBytes = io.ReadAttr<uint64_t>(s, "peak_switch_buffer_bytes");
+        r.pausePs = io.ReadAttr<int64_t>(s, "pause_ps");
+        r.stallPs = io.ReadAttr<int64_t>(s, "stall_ps");
+        r.replays = io.ReadAttr<uint64_t>(s, "replays");
+        r.replayedPackets = io.ReadAttr<uint64_t>(s, "replayed_packets");
         r.simTimePs = io.ReadAttr<int64_t>(s, "sim_time_ps");
         r.wallSeconds = io.ReadAttr<double>(s, "wall_seconds");
         r.buildSeconds = io.ReadAttr<double>(s, "build_seconds");

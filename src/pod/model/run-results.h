@@ -48,6 +48,13 @@ struct RunResults
         std::vector<uint64_t> txPackets;   //!< packets sent
         std::vector<int64_t> busyPs;       //!< time the transmitter was busy
         std::vector<double> rateBps;       //!< link rate (bit/s)
+        std::vector<int64_t> pausePs;      //!< time PFC paused this transmitter (all priorities)
+        std::vector<int64_t> stallPs;      //!< time data waited for a pause, credit or retry window
+        std::vector<uint64_t> controlPackets; //!< link control frames sent (pause, credit, ACK/NAK)
+        std::vector<uint64_t> replays;        //!< link-level replays started by this transmitter
+        std::vector<uint64_t> replayedPackets; //!< packets it retransmitted in replays
+        std::vector<uint64_t> rxDiscarded; //!< corrupted or out-of-sequence packets discarded at
+                                           //!< the receiving end (recovered by replay)
         /// drops counted at the receiving end of this link direction, by reason: reason -> column
         std::map<std::string, std::vector<uint64_t>> dropPackets;
         std::map<std::string, std::vector<uint64_t>> dropBytes; //!< dropped payload bytes by reason
@@ -69,6 +76,10 @@ struct RunResults
     uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
     std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
     uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch
+    int64_t pausePs{0};                //!< PFC pause time summed over transmitters
+    int64_t stallPs{0};                //!< flow-control stall time summed over transmitters
+    uint64_t replays{0};               //!< link-level replays
+    uint64_t replayedPackets{0};       //!< packets retransmitted by link-level retry
     int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod

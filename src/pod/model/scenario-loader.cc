@@ -9,6 +9,8 @@
 #include "scenario-schema.h"
 
 #include "ns3/assert.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <yaml-cpp/yaml.h>
 
@@ -665,7 +668,30 @@ class Loader
         pod.nic.planeSelection = Get("pod.nic.plane-selection", false).str;
         CheckRadix(pod.accelerators, pod.sw.radix, radixGiven);
 
+        auto& fc = pod.fc;
+        fc.kind = Get("pod.flow-control.kind", false).str;
+        fc.xoffBytes = Get("pod.flow-control.xoff", false).u;
+        fc.xonBytes = Get("pod.flow-control.xon", false).u;
+        fc.headroomBytes = Get("pod.flow-control.headroom", false).u;
+        fc.pauseQuanta = static_cast<uint32_t>(Get("pod.flow-control.pause-quanta", false).u);
+        fc.pauseResponse =
+            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.pause-response", false).ps));
+        fc.bytesPerCredit =
+            static_cast<uint32_t>(Get("pod.flow-control.bytes-per-credit", false).u);
+        fc.creditBuffer = Get("pod.flow-control.credit-buffer", false).u;
+        fc.creditPool = Get("pod.flow-control.credit-pool", false).u;
+        fc.creditBatch = static_cast<uint32_t>(Get("pod.flow-control.credit-batch", false).u);
+        fc.creditDelay =
+            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.credit-delay", false).ps));
+        auto& llr = pod.llr;
+        llr.mode = Get("pod.llr.mode", false).str;
+        llr.links = Get("pod.llr.links", false).str;
+        llr.window = static_cast<uint32_t>(Get("pod.llr.window", false).u);
+        llr.ackInterval = static_cast<uint32_t>(Get("pod.llr.ack-interval", false).u);
+        llr.nakPause = Get("pod.llr.nak-pause", false).d;
+
         ReadWorkloads(sc);
+        CheckLossless(sc);
 
         bool fileGiven = false;
         const auto file = Get("output.file", false, &fileGiven);
@@ -675,6 +701,96 @@ class Loader
     }
 
   private:
+    /**
+     * Check that the switch buffer backs the flow control: with PFC, every port and lossless
+     * priority needs XOFF plus its headroom; with CBFC, every port and class the credits it
+     * advertises. Sets the number of lossless classes (the classes the workloads use).
+     * \param sc the scenario (pod and workloads read)
+     */
+    void CheckLossless(Scenario& sc) const
+    {
+        auto& pod = sc.pod;
+        std::set<uint32_t> classes;
+        for (const auto& w : sc.workloads)
+        {
+            classes.insert(w.tclass);
+        }
+        pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
+        if (pod.fc.kind == "none")
+        {
+            return;
+        }
+        // Ports of the busiest switch: every accelerator on a single-switch plane, else radix.
+        const uint64_t ports = pod.sw.radix >= pod.accelerators ? pod.accelerators : pod.sw.radix;
+        const uint64_t prios = pod.fc.losslessClasses;
+        const uint64_t buffer = pod.sw.bufferBytes;
+        std::ostringstream os;
+        if (pod.fc.kind == "cbfc")
+        {
+            const uint64_t need = ports * prios * pod.fc.creditBuffer + ports * pod.fc.creditPool;
+            if (need > buffer)
+            {
+                os << "the switch buffer (pod.switch.buffer = " << buffer
+                   << " B) cannot back the credits its ports advertise: " << ports << " ports x "
+                   << prios << " classes in use x " << pod.fc.creditBuffer
+                   << " B (plus the pools) = " << need << " B";
+                Fail(Locate("pod.flow-control.credit-buffer"),
+                     "pod.flow-control.credit-buffer",
+                     os.str());
+            }
+            return;
+        }
+        // PFC: the automatic headroom of a switch port (the same formula FabricPfc uses).
+        const auto& l = pod.link;
+        Time oneWay = l.delay;
+        if (l.cable != "direct")
+        {
+            const auto type = l.cable == "twinax"        ? FabricChannel::TWINAX
+                              : l.cable == "single-mode" ? FabricChannel::SINGLE_MODE
+                                                         : FabricChannel::HOLLOW_CORE;
+            oneWay = PicoSeconds(static_cast<int64_t>(
+                std::llround(l.lengthM * FabricChannel::PicoSecondsPerMetre(type))));
+        }
+        oneWay += l.fecLatency;
+        const uint64_t frame = uint64_t(pod.nic.mtu) + pod.nic.headerBytes;
+        const Time frameTime = l.rate.CalculateBytesTxTime(frame + l.interframeBytes);
+        const Time pipe = pod.sw.cutThrough ? pod.sw.latency : frameTime + pod.sw.latency;
+        const uint64_t headroom = pod.fc.headroomBytes > 0
+                                      ? pod.fc.headroomBytes
+                                      : FabricPfc::ComputeHeadroom(l.rate,
+                                                                   oneWay,
+                                                                   pipe,
+                                                                   pod.fc.pauseResponse,
+                                                                   frame,
+                                                                   l.interframeBytes,
+                                                                   64);
+        const uint64_t share = buffer / (ports * prios);
+        const uint64_t xoff = pod.fc.xoffBytes;
+        if (xoff == 0 && share <= headroom + frame)
+        {
+            os << "the switch buffer is too small for lossless PFC: each of " << ports
+               << " ports x " << prios << " priorities in use gets " << share
+               << " B, which must exceed the PFC headroom (" << headroom
+               << " B: the link's round trip, the switch pipeline and two frames) by one "
+               << "frame; raise pod.switch.buffer, lower pod.switch.latency or set "
+                  "pod.flow-control.xoff and headroom";
+            Fail(Locate("pod.switch.buffer"), "pod.switch.buffer", os.str());
+        }
+        if (xoff > 0 && ports * prios * (xoff + headroom) > buffer)
+        {
+            os << ports << " ports x " << prios << " priorities x (XOFF " << xoff
+               << " B + headroom " << headroom << " B) exceed the switch buffer (" << buffer
+               << " B): PFC could not keep the fabric lossless";
+            Fail(Locate("pod.flow-control.xoff"), "pod.flow-control.xoff", os.str());
+        }
+        if (pod.fc.xonBytes > 0 && xoff > 0 && pod.fc.xonBytes >= xoff)
+        {
+            Fail(Locate("pod.flow-control.xon"),
+                 "pod.flow-control.xon",
+                 "must be below pod.flow-control.xoff (" + std::to_string(xoff) + " B)");
+        }
+    }
+
     /**
      * Check that a plane of switches of this radix can connect the accelerators.
      * \param n accelerators

@@ -246,6 +246,91 @@ BuildKeys()
                     .Help("How a NIC spreads traffic over the planes: spray (each packet to "
                           "whichever plane port is free), round-robin (per message, starting "
                           "at the accelerator's id), hash (of the destination)."));
+    // Flow control and link-level retry.
+    k.push_back(Row("pod.flow-control", S::MAP)
+                    .Help("Link-level flow control on every link (both ends of each)."));
+    k.push_back(Row("pod.flow-control.kind", S::ENUM)
+                    .Default("none")
+                    .Allowed({"none", "pfc", "cbfc"})
+                    .Help("none (a full buffer drops), pfc (IEEE 802.1Qbb pause per priority) "
+                          "or cbfc (credits per class, as in UEC)."));
+    k.push_back(Row("pod.flow-control.xoff", S::SIZE)
+                    .Default("0")
+                    .Max(1ull << 40)
+                    .Unit("bytes")
+                    .Help("PFC: ingress bytes of one priority that send a pause. 0: the port's "
+                          "share of the switch buffer minus the headroom."));
+    k.push_back(Row("pod.flow-control.xon", S::SIZE)
+                    .Default("0")
+                    .Max(1ull << 40)
+                    .Unit("bytes")
+                    .Help("PFC: bytes at which the pause is released. 0: XOFF minus two MTUs."));
+    k.push_back(Row("pod.flow-control.headroom", S::SIZE)
+                    .Default("0")
+                    .Max(1ull << 40)
+                    .Unit("bytes")
+                    .Help("PFC: buffer above XOFF per port and priority. 0: from the link's "
+                          "round trip, the MTU and the pause response time."));
+    k.push_back(Row("pod.flow-control.pause-quanta", S::UINT)
+                    .Default("65535")
+                    .Range(1, 65535)
+                    .Unit("quanta")
+                    .Help("PFC: pause time of a pause frame in 512-bit-time quanta."));
+    k.push_back(Row("pod.flow-control.pause-response", S::TIME)
+                    .Default("0")
+                    .Range(0, 1e9)
+                    .Help("PFC: time a sender takes to act on a pause frame."));
+    k.push_back(Row("pod.flow-control.bytes-per-credit", S::SIZE)
+                    .Default("64")
+                    .Range(1, 65536)
+                    .Unit("bytes")
+                    .Help("CBFC: buffer bytes one credit stands for."));
+    k.push_back(Row("pod.flow-control.credit-buffer", S::SIZE)
+                    .Default("64KiB")
+                    .Range(1, 1ull << 40)
+                    .Unit("bytes")
+                    .Help("CBFC: receive buffer each port advertises per class."));
+    k.push_back(Row("pod.flow-control.credit-pool", S::SIZE)
+                    .Default("0")
+                    .Max(1ull << 40)
+                    .Unit("bytes")
+                    .Help("CBFC: receive buffer per port shared by all classes."));
+    k.push_back(Row("pod.flow-control.credit-batch", S::UINT)
+                    .Default("16")
+                    .Range(1, 1 << 20)
+                    .Unit("credits")
+                    .Help("CBFC: credits freed before a credit frame is sent."));
+    k.push_back(Row("pod.flow-control.credit-delay", S::TIME)
+                    .Default("100ns")
+                    .Range(0, 1e9)
+                    .Help("CBFC: longest wait of freed credits for their batch."));
+    k.push_back(Row("pod.llr", S::MAP).Help("Link-level retry (replay of corrupted packets)."));
+    k.push_back(Row("pod.llr.mode", S::ENUM)
+                    .Default("off")
+                    .Allowed({"off", "ack-nak", "nak-only"})
+                    .Help("off; ack-nak (cumulative ACK plus replay request: Ethernet LLR, "
+                          "UALink DL replay); nak-only (RIFL: NAKs only, both directions pause "
+                          "while replaying)."));
+    k.push_back(Row("pod.llr.links", S::ENUM)
+                    .Default("all")
+                    .Allowed({"all", "accelerator", "switch"})
+                    .Help("Which links run it: all, accelerator-switch links only, or "
+                          "switch-switch links only."));
+    k.push_back(Row("pod.llr.window", S::UINT)
+                    .Default("512")
+                    .Range(1, 1 << 20)
+                    .Unit("packets")
+                    .Help("Replay buffer per link direction."));
+    k.push_back(Row("pod.llr.ack-interval", S::UINT)
+                    .Default("16")
+                    .Range(1, 1 << 20)
+                    .Unit("packets")
+                    .Help("ack-nak: packets accepted per cumulative ACK."));
+    k.push_back(Row("pod.llr.nak-pause", S::DOUBLE)
+                    .Default("2.5")
+                    .Range(0, 1000)
+                    .Unit("round trips")
+                    .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
     // Workloads.
     k.push_back(Row("workloads", S::LIST)
                     .Element(S::MAP)

@@ -57,6 +57,33 @@ struct Scenario
         std::string planeSelection{"spray"}; //!< pod.nic.plane-selection
     };
 
+    /// Link-level flow control on every link (pod.flow-control).
+    struct FlowControl
+    {
+        std::string kind{"none"};     //!< pod.flow-control.kind: none | pfc | cbfc
+        uint64_t xoffBytes{0};        //!< pod.flow-control.xoff (0: automatic)
+        uint64_t xonBytes{0};         //!< pod.flow-control.xon (0: automatic)
+        uint64_t headroomBytes{0};    //!< pod.flow-control.headroom (0: automatic)
+        uint32_t pauseQuanta{65535};  //!< pod.flow-control.pause-quanta
+        Time pauseResponse;           //!< pod.flow-control.pause-response
+        uint32_t bytesPerCredit{64};  //!< pod.flow-control.bytes-per-credit
+        uint64_t creditBuffer{65536}; //!< pod.flow-control.credit-buffer (per port and class)
+        uint64_t creditPool{0};       //!< pod.flow-control.credit-pool (per port)
+        uint32_t creditBatch{16};     //!< pod.flow-control.credit-batch (credits)
+        Time creditDelay;             //!< pod.flow-control.credit-delay
+        uint32_t losslessClasses{1};  //!< classes the workloads use (derived)
+    };
+
+    /// Link-level retry (pod.llr).
+    struct Llr
+    {
+        std::string mode{"off"};  //!< pod.llr.mode: off | ack-nak | nak-only
+        std::string links{"all"}; //!< pod.llr.links: all | accelerator | switch
+        uint32_t window{512};     //!< pod.llr.window (packets)
+        uint32_t ackInterval{16}; //!< pod.llr.ack-interval (packets)
+        double nakPause{2.5};     //!< pod.llr.nak-pause (round trips)
+    };
+
     /// The pod.
     struct Pod
     {
@@ -66,6 +93,8 @@ struct Scenario
         Switch sw;                      //!< pod.switch
         Link link;                      //!< pod.link
         Nic nic;                        //!< pod.nic
+        FlowControl fc;                 //!< pod.flow-control
+        Llr llr;                        //!< pod.llr
     };
 
     /// One workload (an element of the workloads list).
