@@ -55,11 +55,14 @@ DagRunner::Setup(const std::vector<Node>& nodes,
     m_factory = factory;
     m_nodesOf.assign(accelerators, {});
     m_index.assign(nodes.size(), std::vector<int32_t>(accelerators, -1));
+    m_rank.assign(nodes.size(), std::vector<int32_t>(accelerators, -1));
     m_dependents.assign(nodes.size(), {});
     for (uint32_t j = 0; j < nodes.size(); ++j)
     {
-        for (uint32_t a : nodes[j].participants)
+        for (uint32_t r = 0; r < nodes[j].participants.size(); ++r)
         {
+            const uint32_t a = nodes[j].participants[r];
+            m_rank[j][a] = r;
             m_index[j][a] = m_nodesOf[a].size();
             m_nodesOf[a].push_back(j);
         }
@@ -160,7 +163,7 @@ DagRunner::StartNode(uint32_t a, uint32_t j, uint32_t i)
         e = m_factory(j, i);
         e->SetRankDoneCallback(MakeCallback(&DagRunner::RankDone, this));
     }
-    e->StartRank(k);
+    e->StartRank(m_rank[j][a]);
 }
 
 void
@@ -172,8 +175,7 @@ DagRunner::RankDone(Ptr<CollectiveExecutor> e, uint32_t rank)
         {
             if (m_executors[i][j] == e)
             {
-                // Rank k of a collective node is its k-th participant; m_index agrees because
-                // participants are added in order.
+                // Rank k of a collective node is its k-th participant.
                 Finish(m_nodes[j].participants[rank], j, i);
                 return;
             }

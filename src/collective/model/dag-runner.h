@@ -106,6 +106,7 @@ class DagRunner : public Object
     Factory m_factory;                               //!< collective executors
     std::vector<std::vector<uint32_t>> m_nodesOf;    //!< per accelerator: its nodes
     std::vector<std::vector<int32_t>> m_index;       //!< [node][accelerator] -> position
+    std::vector<std::vector<int32_t>> m_rank;        //!< [node][accelerator] -> rank in the node
     std::vector<std::vector<uint32_t>> m_dependents; //!< per node: nodes depending on it
     std::vector<uint32_t> m_iter;                    //!< per accelerator: its iteration
     std::vector<std::vector<State>> m_state;         //!< [accelerator][k]: k-th of nodesOf

@@ -29,7 +29,7 @@ HalvingDoublingAlgorithm::~HalvingDoublingAlgorithm()
 std::string
 HalvingDoublingAlgorithm::DoGetName() const
 {
-    return "halving-doubling";
+    return m_fold ? "rabenseifner" : "halving-doubling";
 }
 
 TypeId
