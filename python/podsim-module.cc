@@ -143,6 +143,38 @@ ResultsToDict(const ns3::RunResults& r)
     links["drop_packets"] = ToDict(l.dropPackets);
     links["drop_bytes"] = ToDict(l.dropBytes);
 
+    const auto& c = r.collectives;
+    py::dict collectives;
+    collectives["workload"] = ToArray(c.workload);
+    collectives["name"] = ToStrArray(c.name);
+    collectives["collective"] = ToStrArray(c.collective);
+    collectives["algorithm"] = ToStrArray(c.algorithm);
+    collectives["group"] = ToStrArray(c.group);
+    collectives["ranks"] = ToArray(c.ranks);
+    collectives["bytes"] = ToArray(c.bytes);
+    collectives["iteration"] = ToArray(c.iteration);
+    collectives["start_ps"] = ToArray(c.startPs);
+    collectives["end_ps"] = ToArray(c.endPs);
+    collectives["algbw_bytes_per_s"] = ToArray(c.algbwBytesPerS);
+    collectives["busbw_bytes_per_s"] = ToArray(c.busbwBytesPerS);
+    collectives["messages"] = ToArray(c.messages);
+    const auto& st = r.collectiveSteps;
+    py::dict steps;
+    steps["collective"] = ToArray(st.collective);
+    steps["step"] = ToArray(st.step);
+    steps["start_ps"] = ToArray(st.startPs);
+    steps["end_ps"] = ToArray(st.endPs);
+    steps["bytes"] = ToArray(st.bytes);
+    const auto& dn = r.dagNodes;
+    py::dict dag;
+    dag["workload"] = ToArray(dn.workload);
+    dag["node"] = ToStrArray(dn.node);
+    dag["kind"] = ToStrArray(dn.kind);
+    dag["iteration"] = ToArray(dn.iteration);
+    dag["accelerator"] = ToArray(dn.accelerator);
+    dag["start_ps"] = ToArray(dn.startPs);
+    dag["end_ps"] = ToArray(dn.endPs);
+
     py::dict drops;
     for (const auto& [reason, count] : r.dropsByReason)
     {
@@ -173,6 +205,9 @@ ResultsToDict(const ns3::RunResults& r)
     py::dict d;
     d["messages"] = messages;
     d["links"] = links;
+    d["collectives"] = collectives;
+    d["collective_steps"] = steps;
+    d["dag_nodes"] = dag;
     d["summary"] = summary;
     d["workload_names"] = ToList(r.workloadNames);
     d["scenario"] = ToStr(r.scenarioText);

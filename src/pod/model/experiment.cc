@@ -12,18 +12,24 @@
 #include "workload-generator.h"
 
 #include "ns3/basic-endpoint.h"
+#include "ns3/collective-dispatcher.h"
+#include "ns3/collective-helper.h"
+#include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sys/resource.h>
+#include <unordered_map>
 
 namespace ns3
 {
@@ -42,25 +48,185 @@ PeakRss()
     return static_cast<uint64_t>(ru.ru_maxrss) * 1024; // Linux reports KiB
 }
 
-/// Records deliveries and completions into the message table (cookie = row).
+/// What a collective instance belongs to.
+struct InstanceInfo
+{
+    uint32_t workload{0};  //!< workload index
+    std::string name;      //!< workload name, or "<workload>/<node>"
+    uint32_t iteration{0}; //!< iteration
+};
+
+/// Records deliveries and completions into the message table: the cookie is the row for
+/// planned workloads; a collective's messages get a row when they are posted.
 struct MessageRecorder
 {
-    RunResults::Messages* table{nullptr}; //!< the table
-    uint64_t bytesDelivered{0};           //!< payload bytes of delivered messages
+    RunResults::Messages* table{nullptr};                //!< the table
+    const std::vector<InstanceInfo>* instances{nullptr}; //!< collective instances
+    std::unordered_map<uint64_t, uint64_t> rows;         //!< (src, message id) -> row (collectives)
+    uint64_t bytesDelivered{0};                          //!< payload bytes of delivered messages
+
+    /// \param m a message \return its key in rows
+    static uint64_t Key(const FabricMessage& m)
+    {
+        return (static_cast<uint64_t>(m.src) << 40) | m.id;
+    }
+
+    /// A message was posted.
+    void Posted(const FabricMessage& m)
+    {
+        if (!CollectiveDispatcher::IsCollective(m.cookie))
+        {
+            return;
+        }
+        rows[Key(m)] = table->src.size();
+        table->src.push_back(m.src);
+        table->dst.push_back(m.dst);
+        table->bytes.push_back(m.bytes);
+        table->tclass.push_back(m.tclass);
+        table->workload.push_back(
+            (*instances)[CollectiveDispatcher::InstanceOf(m.cookie)].workload);
+        table->postPs.push_back(m.posted.GetPicoSeconds());
+        table->deliverPs.push_back(-1);
+        table->completePs.push_back(-1);
+    }
+
+    /// \param m a message \return its row
+    uint64_t Row(const FabricMessage& m) const
+    {
+        return CollectiveDispatcher::IsCollective(m.cookie) ? rows.at(Key(m)) : m.cookie;
+    }
+
+    /// Forget a collective message's row once it is delivered and completed.
+    void Release(const FabricMessage& m, uint64_t row)
+    {
+        if (CollectiveDispatcher::IsCollective(m.cookie) && table->deliverPs[row] >= 0 &&
+            table->completePs[row] >= 0)
+        {
+            rows.erase(Key(m));
+        }
+    }
 
     /// A message was delivered.
     void Delivered(const FabricMessage& m)
     {
-        table->deliverPs[m.cookie] = m.delivered.GetPicoSeconds();
+        const uint64_t row = Row(m);
+        table->deliverPs[row] = m.delivered.GetPicoSeconds();
         bytesDelivered += m.bytes;
+        Release(m, row);
     }
 
     /// A message completed.
     void Completed(const FabricMessage& m)
     {
-        table->completePs[m.cookie] = m.completed.GetPicoSeconds();
+        const uint64_t row = Row(m);
+        table->completePs[row] = m.completed.GetPicoSeconds();
+        Release(m, row);
     }
 };
+
+/// The pod's collectives: creates executors from scenario collectives and keeps their owners.
+struct CollectiveContext
+{
+    Ptr<CollectiveDispatcher> dispatcher; //!< routes the messages
+    std::vector<Ptr<FabricEndpoint>> all; //!< every endpoint
+    std::vector<InstanceInfo> instances;  //!< per instance id
+
+    /**
+     * Create (not start) a collective.
+     * \param c the scenario's collective
+     * \param tclass traffic class
+     * \param info what it belongs to
+     * \return the executor
+     */
+    Ptr<CollectiveExecutor> Install(const Scenario::Collective& c,
+                                    uint8_t tclass,
+                                    const InstanceInfo& info)
+    {
+        CollectiveHelper h;
+        h.SetExecutorAttribute("Chunks", UintegerValue(c.chunks));
+        h.SetExecutorAttribute("ChunksInFlight", UintegerValue(c.chunksInFlight));
+        h.SetExecutorAttribute("Stripes", UintegerValue(c.stripes));
+        h.SetExecutorAttribute("ReduceTimePerByte", TimeValue(c.reduceCost));
+        h.SetExecutorAttribute("TrafficClass", UintegerValue(tclass));
+        if (c.groupSize)
+        {
+            h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
+        }
+        CollectiveSpec spec;
+        CollectiveSpec::ParseType(c.collective, spec.type);
+        spec.root = c.root;
+        spec.bytes = c.bytes;
+        spec.sizes = c.sizes;
+        std::vector<Ptr<FabricEndpoint>> group;
+        if (c.group.empty())
+        {
+            group = all;
+        }
+        else
+        {
+            for (uint32_t a : c.group)
+            {
+                group.push_back(all[a]);
+            }
+        }
+        Ptr<CollectiveExecutor> e = h.Install(dispatcher, spec, c.algorithm, group);
+        instances.resize(std::max<std::size_t>(instances.size(), e->GetInstance() + 1));
+        instances[e->GetInstance()] = info;
+        return e;
+    }
+};
+
+/// Runs the iterations of a collective workload back to back.
+struct CollectiveWorkloadRun
+{
+    CollectiveContext* ctx{nullptr};      //!< the pod's collectives
+    const Scenario::Workload* w{nullptr}; //!< the workload
+    uint32_t index{0};                    //!< workload index
+    uint32_t next{0};                     //!< next iteration
+
+    /// Start the next iteration, if any.
+    void StartNext()
+    {
+        if (next >= w->iterations)
+        {
+            return;
+        }
+        Ptr<CollectiveExecutor> e = ctx->Install(w->coll, w->tclass, {index, w->name, next++});
+        e->SetDoneCallback(MakeCallback(&CollectiveWorkloadRun::Done, this));
+        e->Start();
+    }
+
+    /// An iteration finished.
+    void Done(Ptr<CollectiveExecutor>)
+    {
+        StartNext();
+    }
+};
+
+/**
+ * \param ids accelerator ids
+ * \return them as text, runs of consecutive ids as ranges: "0-127", "0,2,4"
+ */
+std::string
+FormatGroup(const std::vector<uint32_t>& ids)
+{
+    std::string out;
+    for (std::size_t i = 0; i < ids.size();)
+    {
+        std::size_t j = i;
+        while (j + 1 < ids.size() && ids[j + 1] == ids[j] + 1)
+        {
+            ++j;
+        }
+        out += (out.empty() ? "" : ",") + std::to_string(ids[i]);
+        if (j > i)
+        {
+            out += "-" + std::to_string(ids[j]);
+        }
+        i = j + 1;
+    }
+    return out;
+}
 
 /// \return the q-quantile of sorted values
 double
@@ -116,15 +282,97 @@ Experiment::Run(const Scenario& s, const Options& options)
     topo.Build(s.pod);
     r.switches = topo.GetSwitches().size();
     const auto rows = WorkloadGenerator::Plan(s, r);
-    MessageRecorder rec;
-    rec.table = &r.messages;
+    // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
+    // every message to the recorder.
+    CollectiveContext coll;
+    coll.dispatcher = CreateObject<CollectiveDispatcher>();
     for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
     {
-        Ptr<FabricEndpoint> ep = topo.GetEndpoint(i);
-        ep->SetDeliveredCallback(MakeCallback(&MessageRecorder::Delivered, &rec));
-        ep->SetCompletedCallback(MakeCallback(&MessageRecorder::Completed, &rec));
+        coll.all.push_back(topo.GetEndpoint(i));
+    }
+    coll.dispatcher->Install(coll.all);
+    MessageRecorder rec;
+    rec.table = &r.messages;
+    rec.instances = &coll.instances;
+    coll.dispatcher->SetDeliveredCallback(MakeCallback(&MessageRecorder::Delivered, &rec));
+    coll.dispatcher->SetCompletedCallback(MakeCallback(&MessageRecorder::Completed, &rec));
+    for (const auto& ep : coll.all)
+    {
+        ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
     }
     WorkloadGenerator::Schedule(s, r, rows, topo);
+    std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
+    std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
+    for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
+    {
+        const Scenario::Workload& w = s.workloads[wi];
+        if (w.kind == "collective")
+        {
+            auto run = std::make_unique<CollectiveWorkloadRun>();
+            run->ctx = &coll;
+            run->w = &w;
+            run->index = wi;
+            Simulator::Schedule(w.start, &CollectiveWorkloadRun::StartNext, run.get());
+            collectiveRuns.push_back(std::move(run));
+        }
+        else if (w.kind == "dag")
+        {
+            const uint32_t n = topo.GetNAccelerators();
+            std::vector<uint32_t> everyone(n);
+            for (uint32_t a = 0; a < n; ++a)
+            {
+                everyone[a] = a;
+            }
+            std::vector<DagRunner::Node> nodes;
+            for (const auto& d : w.nodes)
+            {
+                DagRunner::Node node;
+                node.name = d.name;
+                node.compute = d.kind == "compute";
+                node.duration = d.duration;
+                for (const auto& dep : d.deps)
+                {
+                    for (uint32_t k = 0; k < w.nodes.size(); ++k)
+                    {
+                        if (w.nodes[k].name == dep)
+                        {
+                            node.deps.push_back(k);
+                        }
+                    }
+                }
+                if (d.kind == "send")
+                {
+                    node.participants = {d.src, d.dst};
+                }
+                else
+                {
+                    const auto& g = d.kind == "compute" ? d.group : d.coll.group;
+                    node.participants = g.empty() ? everyone : g;
+                }
+                nodes.push_back(node);
+            }
+            Ptr<DagRunner> dag = CreateObject<DagRunner>();
+            CollectiveContext* ctx = &coll;
+            const Scenario::Workload* wp = &w;
+            dag->Setup(nodes, w.iterations, n, [ctx, wp, wi](uint32_t j, uint32_t i) {
+                const Scenario::DagNode& d = wp->nodes[j];
+                const InstanceInfo info{wi, wp->name + "/" + d.name, i};
+                if (d.kind == "send")
+                {
+                    // A point-to-point send is a two-rank broadcast from its source.
+                    Scenario::Collective c;
+                    c.collective = "broadcast";
+                    c.algorithm = "direct";
+                    c.group = {d.src, d.dst};
+                    c.bytes = d.bytes;
+                    return ctx->Install(c, wp->tclass, info);
+                }
+                return ctx->Install(d.coll, wp->tclass, info);
+            });
+            Simulator::Schedule(w.start, &DagRunner::Start, dag);
+            dags.emplace_back(wi, dag);
+        }
+    }
     uint64_t totalBytes = 0;
     for (uint64_t b : r.messages.bytes)
     {
@@ -245,7 +493,57 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.peakSwitchBufferBytes =
             std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetBuffer()->GetPeakOccupancy());
     }
+    // Collectives and DAG nodes.
+    for (uint32_t id = 0; id < coll.dispatcher->GetNInstances(); ++id)
+    {
+        Ptr<CollectiveExecutor> e = coll.dispatcher->GetInstance(id);
+        const InstanceInfo& info = coll.instances[id];
+        const CollectiveSpec& spec = e->GetAlgorithm()->GetSpec();
+        RunResults::Collectives& c = r.collectives;
+        const uint32_t row = c.workload.size();
+        c.workload.push_back(info.workload);
+        c.name.push_back(info.name);
+        c.collective.push_back(CollectiveSpec::TypeName(spec.type));
+        c.algorithm.push_back(e->GetAlgorithm()->GetName());
+        c.group.push_back(FormatGroup(e->GetGroup()));
+        c.ranks.push_back(spec.ranks);
+        c.bytes.push_back(spec.bytes);
+        c.iteration.push_back(info.iteration);
+        c.startPs.push_back(e->GetStartTime().GetPicoSeconds());
+        c.endPs.push_back(e->IsDone() ? e->GetEndTime().GetPicoSeconds() : -1);
+        c.algbwBytesPerS.push_back(e->GetAlgorithmBandwidth());
+        c.busbwBytesPerS.push_back(e->GetBusBandwidth());
+        c.messages.push_back(e->GetMessagesSent());
+        const auto& steps = e->GetStepTimings();
+        for (uint32_t k = 0; k < steps.size(); ++k)
+        {
+            r.collectiveSteps.collective.push_back(row);
+            r.collectiveSteps.step.push_back(k);
+            r.collectiveSteps.startPs.push_back(steps[k].startPs);
+            r.collectiveSteps.endPs.push_back(steps[k].endPs);
+            r.collectiveSteps.bytes.push_back(steps[k].bytes);
+        }
+    }
+    for (const auto& [wi, dag] : dags)
+    {
+        for (const auto& rec : dag->GetRecords())
+        {
+            const Scenario::DagNode& d = s.workloads[wi].nodes[rec.node];
+            r.dagNodes.workload.push_back(wi);
+            r.dagNodes.node.push_back(d.name);
+            r.dagNodes.kind.push_back(d.kind);
+            r.dagNodes.iteration.push_back(rec.iteration);
+            r.dagNodes.accelerator.push_back(rec.accelerator);
+            r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
+            r.dagNodes.endPs.push_back(rec.end.GetPicoSeconds());
+        }
+        for (int64_t end : r.dagNodes.endPs)
+        {
+            r.simTimePs = std::max(r.simTimePs, end);
+        }
+    }
     r.peakRssBytes = PeakRss();
+    coll.dispatcher->Dispose();
     Simulator::Destroy();
 
     if (options.writeResults)
@@ -322,6 +620,44 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
                       Quantile(lat, 0.99) * 1e-6,
                       lat.empty() ? 0.0 : lat.back() * 1e-6);
         os << line;
+    }
+    const RunResults::Collectives& c = r.collectives;
+    if (!c.name.empty())
+    {
+        std::snprintf(line,
+                      sizeof(line),
+                      "%-24s %-14s %-18s %6s %11s %12s %11s %11s\n",
+                      "collective",
+                      "op",
+                      "algorithm",
+                      "ranks",
+                      "size (B)",
+                      "time (us)",
+                      "algbw GB/s",
+                      "busbw GB/s");
+        os << line;
+        const std::size_t shown = std::min<std::size_t>(c.name.size(), 16);
+        for (std::size_t i = 0; i < shown; ++i)
+        {
+            const std::string name =
+                c.name[i] + (c.iteration[i] ? "#" + std::to_string(c.iteration[i]) : "");
+            std::snprintf(line,
+                          sizeof(line),
+                          "%-24s %-14s %-18s %6u %11lu %12.3f %11.2f %11.2f\n",
+                          name.c_str(),
+                          c.collective[i].c_str(),
+                          c.algorithm[i].c_str(),
+                          c.ranks[i],
+                          static_cast<unsigned long>(c.bytes[i]),
+                          c.endPs[i] >= 0 ? (c.endPs[i] - c.startPs[i]) * 1e-6 : -1.0,
+                          c.algbwBytesPerS[i] * 1e-9,
+                          c.busbwBytesPerS[i] * 1e-9);
+            os << line;
+        }
+        if (shown < c.name.size())
+        {
+            os << "... " << c.name.size() - shown << " more collectives in the results file\n";
+        }
     }
     os << "bytes: sent " << r.bytesSent << ", received " << r.bytesReceived
        << " (in whole messages " << r.bytesDelivered << "), dropped " << r.bytesDropped;

@@ -17,6 +17,7 @@
 #include "ns3/log.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
@@ -126,9 +127,13 @@ PodTopology::Build(const Scenario::Pod& pod)
     }
     else
     {
-        const uint32_t down = r / 2;
+        // k:1 oversubscription: s = floor(r/(k+1)) uplinks per leaf, one to each of s spines,
+        // and k*s accelerators per leaf (k = 1: radix/2 and radix/2, full bisection).
+        const uint32_t k = std::max<uint32_t>(1, pod.sw.oversubscription);
+        const uint32_t spines = r / (k + 1);
+        NS_ABORT_MSG_IF(spines == 0, "radix " << r << " has no uplink at " << k << ":1");
+        const uint32_t down = k * spines;
         const uint32_t leaves = (n + down - 1) / down;
-        const uint32_t spines = down; // radix/2 uplinks per leaf, one to each spine
         NS_ABORT_MSG_IF(leaves > r, "radix " << r << " too small for two tiers of " << n);
         m.twoTier = true;
         m.switchesPerPlane = leaves + spines;

@@ -24,8 +24,10 @@ namespace ns3
  * \brief Builds a pod from a scenario: the graph, the ns-3 nodes and links, and the routes.
  *
  * Each plane is one switch when the radix covers every accelerator, otherwise a two-tier
- * leaf-spine: leaves of radix/2 accelerators and radix/2 uplinks, one to each of radix/2 spines
- * (full bisection). The planes are identical and joined only through the accelerators, which
+ * leaf-spine: with oversubscription k (pod.switch.oversubscription), s = floor(radix/(k+1))
+ * spines, and leaves of k*s accelerators with s uplinks, one to each spine; k = 1 gives radix/2
+ * and radix/2 (full bisection), k = 4 leaves each leaf a quarter of its accelerators' bandwidth
+ * toward the spines. The planes are identical and joined only through the accelerators, which
  * never forward.
  *
  * The topology is first built as a Boost.Graph graph (vertices: accelerators and switches; edges:

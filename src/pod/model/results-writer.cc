@@ -885,6 +885,43 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     }
 
     {
+        const auto& c = r.collectives;
+        H5Handle g = io.CreateGroup(file, "collectives");
+        io.WriteColumn(g, "workload", c.workload);
+        io.WriteColumn(g, "name", c.name);
+        io.WriteColumn(g, "collective", c.collective);
+        io.WriteColumn(g, "algorithm", c.algorithm);
+        io.WriteColumn(g, "group", c.group);
+        io.WriteColumn(g, "ranks", c.ranks);
+        io.WriteColumn(g, "bytes", c.bytes);
+        io.WriteColumn(g, "iteration", c.iteration);
+        io.WriteColumn(g, "start_ps", c.startPs);
+        io.WriteColumn(g, "end_ps", c.endPs);
+        io.WriteColumn(g, "algbw_bytes_per_s", c.algbwBytesPerS);
+        io.WriteColumn(g, "busbw_bytes_per_s", c.busbwBytesPerS);
+        io.WriteColumn(g, "messages", c.messages);
+        const auto& st = r.collectiveSteps;
+        H5Handle gs = io.CreateGroup(g, "steps");
+        io.WriteColumn(gs, "collective", st.collective);
+        io.WriteColumn(gs, "step", st.step);
+        io.WriteColumn(gs, "start_ps", st.startPs);
+        io.WriteColumn(gs, "end_ps", st.endPs);
+        io.WriteColumn(gs, "bytes", st.bytes);
+    }
+
+    {
+        const auto& d = r.dagNodes;
+        H5Handle g = io.CreateGroup(file, "dag_nodes");
+        io.WriteColumn(g, "workload", d.workload);
+        io.WriteColumn(g, "node", d.node);
+        io.WriteColumn(g, "kind", d.kind);
+        io.WriteColumn(g, "iteration", d.iteration);
+        io.WriteColumn(g, "accelerator", d.accelerator);
+        io.WriteColumn(g, "start_ps", d.startPs);
+        io.WriteColumn(g, "end_ps", d.endPs);
+    }
+
+    {
         H5Handle s = io.CreateGroup(file, "summary");
         io.WriteAttr(s, "scenario_name", r.scenarioName);
         io.WriteAttr(s, "accelerators", r.accelerators);
@@ -1045,6 +1082,45 @@ ResultsWriter::Read(const std::string& path)
         {
             l.dropBytes[reason] = io.ReadColumn<uint64_t>(db, reason);
         }
+    }
+
+    // Collective and DAG tables (absent from files written before format version 2).
+    if (H5Lexists(file, "collectives", H5P_DEFAULT) > 0)
+    {
+        auto& c = r.collectives;
+        H5Handle g = io.OpenGroup(file, "collectives");
+        c.workload = io.ReadColumn<uint32_t>(g, "workload");
+        c.name = io.ReadStringsDataset(g, "name");
+        c.collective = io.ReadStringsDataset(g, "collective");
+        c.algorithm = io.ReadStringsDataset(g, "algorithm");
+        c.group = io.ReadStringsDataset(g, "group");
+        c.ranks = io.ReadColumn<uint32_t>(g, "ranks");
+        c.bytes = io.ReadColumn<uint64_t>(g, "bytes");
+        c.iteration = io.ReadColumn<uint32_t>(g, "iteration");
+        c.startPs = io.ReadColumn<int64_t>(g, "start_ps");
+        c.endPs = io.ReadColumn<int64_t>(g, "end_ps");
+        c.algbwBytesPerS = io.ReadColumn<double>(g, "algbw_bytes_per_s");
+        c.busbwBytesPerS = io.ReadColumn<double>(g, "busbw_bytes_per_s");
+        c.messages = io.ReadColumn<uint64_t>(g, "messages");
+        auto& st = r.collectiveSteps;
+        H5Handle gs = io.OpenGroup(g, "steps");
+        st.collective = io.ReadColumn<uint32_t>(gs, "collective");
+        st.step = io.ReadColumn<uint32_t>(gs, "step");
+        st.startPs = io.ReadColumn<int64_t>(gs, "start_ps");
+        st.endPs = io.ReadColumn<int64_t>(gs, "end_ps");
+        st.bytes = io.ReadColumn<uint64_t>(gs, "bytes");
+    }
+    if (H5Lexists(file, "dag_nodes", H5P_DEFAULT) > 0)
+    {
+        auto& d = r.dagNodes;
+        H5Handle g = io.OpenGroup(file, "dag_nodes");
+        d.workload = io.ReadColumn<uint32_t>(g, "workload");
+        d.node = io.ReadStringsDataset(g, "node");
+        d.kind = io.ReadStringsDataset(g, "kind");
+        d.iteration = io.ReadColumn<uint32_t>(g, "iteration");
+        d.accelerator = io.ReadColumn<uint32_t>(g, "accelerator");
+        d.startPs = io.ReadColumn<int64_t>(g, "start_ps");
+        d.endPs = io.ReadColumn<int64_t>(g, "end_ps");
     }
 
     {

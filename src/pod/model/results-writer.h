@@ -30,6 +30,12 @@ namespace ns3
  *     busy_ps i64, rate_bps f64
  *   /links/drop_packets/<reason>  u64, one per drop reason
  *   /links/drop_bytes/<reason>    u64, one per drop reason
+ * /collectives/           one row per collective run: workload u32, name str, collective str,
+ *     algorithm str, group str, ranks u32, bytes u64, iteration u32, start_ps i64, end_ps i64,
+ *     algbw_bytes_per_s f64, busbw_bytes_per_s f64, messages u64   (format version 2)
+ *   /collectives/steps/   per step: collective u32 (row), step u32, start_ps, end_ps, bytes u64
+ * /dag_nodes/             one row per DAG node, iteration and accelerator: workload u32,
+ *     node str, kind str, iteration u32, accelerator u32, start_ps i64, end_ps i64
  * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes
@@ -46,7 +52,7 @@ class ResultsWriter
     /// The podsim version written as the podsim_version attribute.
     static constexpr const char* PODSIM_VERSION = "0.1.0";
     /// Version of the file layout, written as the format_version attribute.
-    static constexpr unsigned FORMAT_VERSION = 1;
+    static constexpr unsigned FORMAT_VERSION = 2;
     /// Rows per chunk of the table datasets.
     static constexpr unsigned long long CHUNK_ROWS = 65536;
     /// Deflate level of the table datasets.

@@ -60,9 +60,53 @@ struct RunResults
         std::map<std::string, std::vector<uint64_t>> dropBytes; //!< dropped payload bytes by reason
     };
 
+    /// Per-collective table (one row per collective run: an iteration of a collective
+    /// workload, or a collective node of a DAG in one iteration).
+    struct Collectives
+    {
+        std::vector<uint32_t> workload;      //!< index into workloadNames
+        std::vector<std::string> name;       //!< workload name, or "<workload>/<node>"
+        std::vector<std::string> collective; //!< all-reduce, ...
+        std::vector<std::string> algorithm;  //!< ring, ...
+        std::vector<std::string> group;      //!< accelerators, e.g. "0-127" or "0,2,4"
+        std::vector<uint32_t> ranks;         //!< group size n
+        std::vector<uint64_t> bytes;         //!< size (the scenario's; per pair for all-to-all)
+        std::vector<uint32_t> iteration;     //!< iteration
+        std::vector<int64_t> startPs;        //!< first rank's start
+        std::vector<int64_t> endPs;          //!< last rank's end (-1: never)
+        std::vector<double> algbwBytesPerS;  //!< algorithm bandwidth (nccl-tests), bytes/s
+        std::vector<double> busbwBytesPerS;  //!< bus bandwidth (nccl-tests), bytes/s
+        std::vector<uint64_t> messages;      //!< messages posted
+    };
+
+    /// Per-step timings of the collectives (one row per step of each collective row).
+    struct CollectiveSteps
+    {
+        std::vector<uint32_t> collective; //!< row of the collectives table
+        std::vector<uint32_t> step;       //!< step index
+        std::vector<int64_t> startPs;     //!< first start by any rank
+        std::vector<int64_t> endPs;       //!< last end by any rank
+        std::vector<uint64_t> bytes;      //!< bytes sent in the step by all ranks
+    };
+
+    /// DAG node instances (one row per node, iteration and accelerator taking part).
+    struct DagNodes
+    {
+        std::vector<uint32_t> workload;    //!< index into workloadNames
+        std::vector<std::string> node;     //!< node name
+        std::vector<std::string> kind;     //!< compute, collective, send
+        std::vector<uint32_t> iteration;   //!< iteration
+        std::vector<uint32_t> accelerator; //!< accelerator
+        std::vector<int64_t> startPs;      //!< start on this accelerator
+        std::vector<int64_t> endPs;        //!< end on this accelerator
+    };
+
     std::vector<std::string> workloadNames; //!< workload names, indexed by Messages::workload
     Messages messages;                      //!< per-message table
     Links links;                            //!< per-link table
+    Collectives collectives;                //!< per-collective table
+    CollectiveSteps collectiveSteps;        //!< per-step timings of the collectives
+    DagNodes dagNodes;                      //!< DAG node instances
 
     // Summary.
     std::string scenarioName;   //!< scenario name

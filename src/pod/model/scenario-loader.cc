@@ -9,15 +9,19 @@
 #include "scenario-schema.h"
 
 #include "ns3/assert.h"
+#include "ns3/collective-helper.h"
+#include "ns3/collective-spec.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
 #include <sstream>
@@ -653,6 +657,8 @@ class Loader
         pod.sw.cutThrough = Get("pod.switch.forwarding", false).str == "cut-through";
         pod.sw.bufferBytes = Get("pod.switch.buffer", false).u;
         pod.sw.classes = static_cast<uint32_t>(Get("pod.switch.classes", false).u);
+        pod.sw.oversubscription =
+            static_cast<uint32_t>(Get("pod.switch.oversubscription", false).u);
         pod.link.rate = DataRate(Get("pod.link.rate", false).u);
         pod.link.cable = Get("pod.link.cable", false).str;
         pod.link.lengthM = Get("pod.link.length", false).d;
@@ -666,7 +672,7 @@ class Loader
         pod.nic.mtu = static_cast<uint32_t>(Get("pod.nic.mtu", false).u);
         pod.nic.headerBytes = static_cast<uint32_t>(Get("pod.nic.header-bytes", false).u);
         pod.nic.planeSelection = Get("pod.nic.plane-selection", false).str;
-        CheckRadix(pod.accelerators, pod.sw.radix, radixGiven);
+        CheckRadix(pod.accelerators, pod.sw.radix, radixGiven, pod.sw.oversubscription);
 
         auto& fc = pod.fc;
         fc.kind = Get("pod.flow-control.kind", false).str;
@@ -797,24 +803,422 @@ class Loader
      * \param r radix
      * \param given the radix was written (not the default)
      */
-    void CheckRadix(uint32_t n, uint32_t r, bool given) const
+    void CheckRadix(uint32_t n, uint32_t r, bool given, uint32_t k) const
     {
         if (r >= n)
         {
             return; // one switch per plane
         }
-        const uint64_t half = r / 2; // accelerators per leaf, and spines
-        const uint64_t leaves = (n + half - 1) / half;
+        const uint64_t spines = r / (k + 1);
+        const uint64_t down = k * spines; // accelerators per leaf
+        if (spines == 0)
+        {
+            Fail(Locate("pod.switch.oversubscription"),
+                 "pod.switch.oversubscription",
+                 "radix " + std::to_string(r) + " leaves no spine uplink at oversubscription " +
+                     std::to_string(k) + ":1 (needs radix >= k+1)");
+        }
+        const uint64_t leaves = (n + down - 1) / down;
         if (leaves <= r)
         {
             return; // two tiers
         }
         std::ostringstream os;
         os << "radix " << r << (given ? "" : " (the default)") << " is too small for " << n
-           << " accelerators: one switch needs radix >= " << n << ", and two tiers (" << half
-           << " accelerators per leaf, " << half << " spines) need " << leaves
+           << " accelerators: one switch needs radix >= " << n << ", and two tiers (" << down
+           << " accelerators per leaf, " << spines << " spines) need " << leaves
            << " leaves, more than the " << r << " ports of a spine";
         Fail(Locate("pod.switch.radix"), "pod.switch.radix", os.str());
+    }
+
+    /**
+     * Read a list of accelerator ids.
+     * \param lp the list's path
+     * \param n accelerators
+     * \param what what the entries are, for messages ("accelerator")
+     * \return the ids (empty if the list is absent)
+     */
+    std::vector<uint32_t> ReadIdList(const std::string& lp, uint32_t n) const
+    {
+        std::vector<uint32_t> ids;
+        const Where list = Locate(lp);
+        if (list.node == nullptr)
+        {
+            return ids;
+        }
+        if (list.node->items.empty())
+        {
+            Fail(list, lp, "must list at least one accelerator");
+        }
+        ScenarioSchema::Key element;
+        element.type = ScenarioSchema::UINT;
+        std::map<uint32_t, std::size_t> seen;
+        for (std::size_t j = 0; j < list.node->items.size(); ++j)
+        {
+            const std::string ep = lp + Index(j);
+            const Where ew = Locate(ep);
+            uint32_t a = 0;
+            try
+            {
+                a = static_cast<uint32_t>(ScenarioSchema::Parse(element, ew.node->scalar).u);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                Fail(ew, ep, e.what());
+            }
+            if (a >= n)
+            {
+                Fail(ew,
+                     ep,
+                     "accelerator " + std::to_string(a) +
+                         " does not exist (pod.accelerators = " + std::to_string(n) + ")");
+            }
+            const auto dup = seen.find(a);
+            if (dup != seen.end())
+            {
+                Fail(ew,
+                     ep,
+                     "accelerator " + std::to_string(a) + " is listed twice (also " + lp +
+                         Index(dup->second) + ")");
+            }
+            seen[a] = j;
+            ids.push_back(a);
+        }
+        return ids;
+    }
+
+    /**
+     * Read and check a collective (of a workload or a DAG node) and its algorithm.
+     * \param p its path
+     * \param n accelerators
+     * \param c the collective
+     */
+    void ReadCollective(const std::string& p, uint32_t n, Scenario::Collective& c) const
+    {
+        c.collective = Get(p + ".collective", true, nullptr, "required for collectives").str;
+        CollectiveSpec spec;
+        CollectiveSpec::ParseType(c.collective, spec.type);
+        bool algGiven = false;
+        const auto alg = Get(p + ".algorithm", false, &algGiven);
+        c.algorithm = algGiven ? alg.str : CollectiveHelper::DefaultAlgorithm(spec.type);
+        c.group = ReadIdList(p + ".group", n);
+        const uint32_t ranks = c.group.empty() ? n : c.group.size();
+        spec.ranks = ranks;
+        const auto root = Get(p + ".root", false);
+        if (root.u >= ranks)
+        {
+            Fail(Locate(p + ".root"),
+                 p + ".root",
+                 "must be a rank of the group, below " + std::to_string(ranks) + " (got " +
+                     root.text + ")");
+        }
+        c.root = static_cast<uint32_t>(root.u);
+        spec.root = c.root;
+        const bool noSize =
+            spec.type == CollectiveSpec::BARRIER || spec.type == CollectiveSpec::ALL_TO_ALL_V;
+        bool sizeGiven = false;
+        const auto size = Get(p + ".size", false, &sizeGiven);
+        if (!noSize && !sizeGiven)
+        {
+            Fail(Locate(p + ".size"), p + ".size", "required for a " + c.collective);
+        }
+        if (spec.type == CollectiveSpec::ALL_TO_ALL_V && sizeGiven)
+        {
+            Fail(Locate(p + ".size"), p + ".size", "an all-to-all-v takes size-matrix, not size");
+        }
+        c.bytes = size.u;
+        spec.bytes = c.bytes;
+        const std::string mp = p + ".size-matrix";
+        const Where matrix = Locate(mp);
+        if (matrix.node != nullptr && spec.type != CollectiveSpec::ALL_TO_ALL_V)
+        {
+            Fail(matrix, mp, "only for all-to-all-v (this is " + c.collective + ")");
+        }
+        if (spec.type == CollectiveSpec::ALL_TO_ALL_V)
+        {
+            if (matrix.node == nullptr)
+            {
+                Fail(matrix, mp, "required for an all-to-all-v");
+            }
+            if (matrix.node->items.size() != uint64_t(ranks) * ranks)
+            {
+                Fail(matrix,
+                     mp,
+                     "has " + std::to_string(matrix.node->items.size()) + " entries; a group of " +
+                         std::to_string(ranks) + " needs " +
+                         std::to_string(uint64_t(ranks) * ranks) + " (n*n, row-major)");
+            }
+            ScenarioSchema::Key element;
+            element.type = ScenarioSchema::SIZE;
+            for (std::size_t j = 0; j < matrix.node->items.size(); ++j)
+            {
+                const Where ew = Locate(mp + Index(j));
+                try
+                {
+                    c.sizes.push_back(ScenarioSchema::Parse(element, ew.node->scalar).u);
+                }
+                catch (const std::invalid_argument& e)
+                {
+                    Fail(ew, mp + Index(j), e.what());
+                }
+            }
+            spec.sizes = c.sizes;
+        }
+        c.chunks = static_cast<uint32_t>(Get(p + ".chunks", false).u);
+        c.chunksInFlight = static_cast<uint32_t>(Get(p + ".chunks-in-flight", false).u);
+        c.stripes = static_cast<uint32_t>(Get(p + ".stripes", false).u);
+        c.reduceCost = PicoSeconds(static_cast<uint64_t>(Get(p + ".reduce-cost", false).ps));
+        bool gsGiven = false;
+        const auto gs = Get(p + ".group-size", false, &gsGiven);
+        c.groupSize = gsGiven ? static_cast<uint32_t>(gs.u) : 0;
+        if (gsGiven && c.algorithm != "hierarchical")
+        {
+            Fail(Locate(p + ".group-size"),
+                 p + ".group-size",
+                 "only for the hierarchical algorithm (this one is " + c.algorithm + ")");
+        }
+        // The algorithm must implement the collective on this group: ask it.
+        CollectiveHelper h;
+        if (c.groupSize)
+        {
+            h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
+        }
+        try
+        {
+            h.CreateAlgorithm(c.algorithm, spec);
+        }
+        catch (const std::invalid_argument& e)
+        {
+            const std::string field = algGiven ? p + ".algorithm" : p + ".collective";
+            Fail(Locate(field), p + ".algorithm", e.what());
+        }
+    }
+
+    /**
+     * Read and check the nodes of a DAG.
+     * \param p the workload's path
+     * \param n accelerators
+     * \param w the workload
+     */
+    void ReadDagNodes(const std::string& p, uint32_t n, Scenario::Workload& w) const
+    {
+        const std::string lp = p + ".nodes";
+        const Where list = Locate(lp);
+        if (list.node->items.empty())
+        {
+            Fail(list, lp, "must have at least one node");
+        }
+        static const std::map<std::string, std::vector<std::string>> keysOf = {
+            {"compute", {"duration", "group"}},
+            {"collective",
+             {"collective",
+              "algorithm",
+              "group",
+              "root",
+              "size",
+              "size-matrix",
+              "chunks",
+              "chunks-in-flight",
+              "stripes",
+              "reduce-cost",
+              "group-size"}},
+            {"send", {"src", "dst", "size"}},
+        };
+        std::map<std::string, std::size_t> names;
+        for (std::size_t j = 0; j < list.node->items.size(); ++j)
+        {
+            const Node& item = list.node->items[j];
+            const std::string np = lp + Index(j);
+            Scenario::DagNode d;
+            d.name = Get(np + ".name", true).str;
+            d.kind = Get(np + ".kind", true).str;
+            const auto other = names.find(d.name);
+            if (other != names.end())
+            {
+                Fail(Locate(np + ".name"),
+                     np + ".name",
+                     "duplicate node name '" + d.name + "' (also nodes" + Index(other->second) +
+                         ")");
+            }
+            names[d.name] = j;
+            const auto& allowed = keysOf.at(d.kind);
+            for (const auto& e : item.entries)
+            {
+                if (e.key != "name" && e.key != "kind" && e.key != "deps" &&
+                    std::find(allowed.begin(), allowed.end(), e.key) == allowed.end())
+                {
+                    Fail({nullptr, e.line, e.fromSet},
+                         np + "." + e.key,
+                         "not a key of " + d.kind + " nodes");
+                }
+            }
+            if (d.kind == "compute")
+            {
+                d.duration = PicoSeconds(static_cast<uint64_t>(Get(np + ".duration", false).ps));
+                d.group = ReadIdList(np + ".group", n);
+            }
+            else if (d.kind == "collective")
+            {
+                ReadCollective(np, n, d.coll);
+            }
+            else
+            {
+                d.src = static_cast<uint32_t>(Get(np + ".src", true).u);
+                d.dst = static_cast<uint32_t>(Get(np + ".dst", true).u);
+                d.bytes = Get(np + ".size", true, nullptr, "required for send nodes").u;
+                for (const char* key : {"src", "dst"})
+                {
+                    const uint32_t v = std::string(key) == "src" ? d.src : d.dst;
+                    if (v >= n)
+                    {
+                        Fail(Locate(np + "." + key),
+                             np + "." + key,
+                             "accelerator " + std::to_string(v) +
+                                 " does not exist (pod.accelerators = " + std::to_string(n) + ")");
+                    }
+                }
+                if (d.src == d.dst)
+                {
+                    Fail(Locate(np + ".dst"), np + ".dst", "a send needs two accelerators");
+                }
+            }
+            const Where deps = Locate(np + ".deps");
+            if (deps.node != nullptr)
+            {
+                for (const auto& dep : deps.node->items)
+                {
+                    d.deps.push_back(dep.scalar);
+                }
+            }
+            w.nodes.push_back(d);
+        }
+        // Every dependency names a node; no cycle (depth-first search, colours 0/1/2).
+        for (std::size_t j = 0; j < w.nodes.size(); ++j)
+        {
+            for (std::size_t k = 0; k < w.nodes[j].deps.size(); ++k)
+            {
+                if (names.find(w.nodes[j].deps[k]) == names.end())
+                {
+                    const std::string dp = lp + Index(j) + ".deps" + Index(k);
+                    Fail(Locate(dp), dp, "no node is named '" + w.nodes[j].deps[k] + "'");
+                }
+            }
+        }
+        std::vector<int> colour(w.nodes.size(), 0);
+        std::vector<std::size_t> stack;
+        std::function<void(std::size_t)> visit = [&](std::size_t j) {
+            colour[j] = 1;
+            stack.push_back(j);
+            for (std::size_t k = 0; k < w.nodes[j].deps.size(); ++k)
+            {
+                const std::size_t d = names.at(w.nodes[j].deps[k]);
+                if (colour[d] == 1)
+                {
+                    std::string cycle;
+                    auto from = std::find(stack.begin(), stack.end(), d);
+                    for (auto it = from; it != stack.end(); ++it)
+                    {
+                        cycle += w.nodes[*it].name + " <- ";
+                    }
+                    cycle += w.nodes[d].name;
+                    const std::string dp = lp + Index(j) + ".deps" + Index(k);
+                    Fail(Locate(dp), dp, "dependency cycle: " + cycle);
+                }
+                if (colour[d] == 0)
+                {
+                    visit(d);
+                }
+            }
+            stack.pop_back();
+            colour[j] = 2;
+        };
+        for (std::size_t j = 0; j < w.nodes.size(); ++j)
+        {
+            if (colour[j] == 0)
+            {
+                visit(j);
+            }
+        }
+    }
+
+    /**
+     * Read a DAG workload: inline nodes, or a file of nodes beside the scenario.
+     * \param p the workload's path
+     * \param index the workload's index
+     * \param n accelerators
+     * \param w the workload
+     */
+    void ReadDag(const std::string& p, std::size_t index, uint32_t n, Scenario::Workload& w) const
+    {
+        const Where file = Locate(p + ".file");
+        const Where nodes = Locate(p + ".nodes");
+        if (file.node != nullptr && nodes.node != nullptr)
+        {
+            Fail(file, p + ".file", "give either file or nodes, not both");
+        }
+        if (file.node == nullptr && nodes.node == nullptr)
+        {
+            Fail(Locate(p), p + ".nodes", "required key is missing (give nodes or file)");
+        }
+        if (nodes.node != nullptr)
+        {
+            ReadDagNodes(p, n, w);
+            return;
+        }
+        namespace fs = std::filesystem;
+        const std::string name = Get(p + ".file", false).str;
+        fs::path path(name);
+        if (path.is_relative() && !file.fromSet)
+        {
+            path = fs::path(m_file).parent_path() / path;
+        }
+        w.dagFile = path.string();
+        std::ifstream in(w.dagFile, std::ios::binary);
+        if (!in)
+        {
+            Fail(file,
+                 p + ".file",
+                 "cannot open DAG file " + w.dagFile + ": " + std::strerror(errno));
+        }
+        std::ostringstream text;
+        text << in.rdbuf();
+        YAML::Node doc;
+        try
+        {
+            doc = YAML::Load(text.str());
+        }
+        catch (const YAML::Exception& e)
+        {
+            const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
+            throw ScenarioError(w.dagFile, line, "", "YAML syntax error: " + e.msg);
+        }
+        // The file's tree is placed where inline nodes would be, in a tree of its own, so that
+        // errors name the DAG file, its lines and the workload's field paths.
+        Node root;
+        root.kind = Node::MAP;
+        root.line = 1;
+        Entry workloads;
+        workloads.key = "workloads";
+        workloads.value.kind = Node::SEQ;
+        workloads.value.items.resize(index + 1);
+        Node dag = Convert(doc, 1, false, w.dagFile, p);
+        if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr || dag.entries.size() != 1)
+        {
+            throw ScenarioError(w.dagFile,
+                                dag.line,
+                                p,
+                                "a DAG file is a map with one key, nodes: (the list of nodes)");
+        }
+        workloads.value.items[index] = dag;
+        root.entries.push_back(workloads);
+        Loader sub(w.dagFile, root);
+        sub.CheckShape(root, "", "");
+        const Where list = sub.Locate(p + ".nodes");
+        if (list.node->kind != Node::SEQ)
+        {
+            sub.Fail(list, p + ".nodes", "expected a list of nodes");
+        }
+        sub.ReadDagNodes(p, n, w);
     }
 
     /**
@@ -869,7 +1273,10 @@ class Loader
                          Index(other->second) + ")");
             }
             names[w.name] = i;
-            w.bytes = Get(p + ".size", true).u;
+            if (w.kind != "collective" && w.kind != "dag")
+            {
+                w.bytes = Get(p + ".size", true).u;
+            }
             w.start = PicoSeconds(static_cast<uint64_t>(Get(p + ".start", false).ps));
             const auto tclass = Get(p + ".class", false);
             if (tclass.u >= sc.pod.sw.classes)
@@ -883,6 +1290,17 @@ class Loader
             if (w.kind == "incast")
             {
                 ReadIncast(p, n, w);
+            }
+            else if (w.kind == "collective")
+            {
+                w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
+                ReadCollective(p, n, w.coll);
+                w.bytes = w.coll.bytes;
+            }
+            else if (w.kind == "dag")
+            {
+                w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
+                ReadDag(p, i, n, w);
             }
             else if (n < 2)
             {

@@ -7,6 +7,9 @@
 
 #include "units.h"
 
+#include "ns3/collective-helper.h"
+#include "ns3/collective-spec.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -132,6 +135,68 @@ class Row
 };
 
 /**
+ * Add the keys of a collective under a prefix (a collective workload or a DAG node).
+ * \param k the table
+ * \param prefix `workloads[]` or `workloads[].nodes[]`
+ * \param kinds the kinds they belong to (workload kinds; empty for DAG nodes)
+ */
+void
+AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
+                  const std::string& prefix,
+                  const std::vector<std::string>& kinds)
+{
+    using S = ScenarioSchema;
+    k.push_back(Row(prefix + ".collective", S::ENUM)
+                    .Required()
+                    .Allowed(CollectiveSpec::TypeNames())
+                    .Kinds(kinds)
+                    .Help("The collective operation."));
+    k.push_back(Row(prefix + ".algorithm", S::ENUM)
+                    .Note("ring; direct for all-to-all(-v); dissemination for barrier")
+                    .Allowed(CollectiveHelper::AlgorithmNames())
+                    .Kinds(kinds)
+                    .Help("The algorithm (rabenseifner: halving-doubling for any group size)."));
+    k.push_back(Row(prefix + ".group", S::LIST)
+                    .Element(S::UINT)
+                    .Note("every accelerator")
+                    .Kinds(kinds)
+                    .Help("The communicator: distinct accelerators, in rank order."));
+    k.push_back(Row(prefix + ".root", S::UINT)
+                    .Default("0")
+                    .Kinds(kinds)
+                    .Help("Root rank of a broadcast or reduce (a rank of the group)."));
+    k.push_back(Row(prefix + ".size-matrix", S::LIST)
+                    .Element(S::UINT)
+                    .Kinds(kinds)
+                    .Help("all-to-all-v: n*n byte counts, row-major (row = sender)."));
+    k.push_back(Row(prefix + ".chunks", S::UINT)
+                    .Default("1")
+                    .Range(1, 1048576)
+                    .Kinds(kinds)
+                    .Help("Chunks the data is split into, each running the whole schedule."));
+    k.push_back(Row(prefix + ".chunks-in-flight", S::UINT)
+                    .Default("0")
+                    .Kinds(kinds)
+                    .Help("Chunks a rank runs at once (pipeline depth); 0: all."));
+    k.push_back(Row(prefix + ".stripes", S::UINT)
+                    .Default("1")
+                    .Range(1, 64)
+                    .Kinds(kinds)
+                    .Help("Sub-messages per send (multi-plane striping with round-robin plane "
+                          "selection; spray already stripes)."));
+    k.push_back(Row(prefix + ".reduce-cost", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Kinds(kinds)
+                    .Help("Reduction time per received byte at the receiver."));
+    k.push_back(Row(prefix + ".group-size", S::UINT)
+                    .Note("largest divisor <= sqrt(n)")
+                    .Min(1)
+                    .Kinds(kinds)
+                    .Help("hierarchical: ranks per group (divides the group size)."));
+}
+
+/**
  * Build the table. Defaults and their sources are given in each help text.
  * \return every key
  */
@@ -172,7 +237,8 @@ BuildKeys()
             .Min(2)
             .Unit("ports")
             .Help("Ports per switch. A plane is one switch if radix >= accelerators, otherwise a "
-                  "two-tier leaf-spine with radix/2 accelerators per leaf and radix/2 spines."));
+                  "two-tier leaf-spine: with oversubscription k, floor(radix/(k+1)) spines and k "
+                  "times as many accelerators per leaf (k = 1: radix/2 and radix/2)."));
     k.push_back(
         Row("pod.switch.latency", S::TIME)
             .Default("250ns")
@@ -191,6 +257,13 @@ BuildKeys()
                     .Default("8")
                     .Range(1, 8)
                     .Help("Traffic classes per port."));
+    k.push_back(
+        Row("pod.switch.oversubscription", S::UINT)
+            .Default("1")
+            .Range(1, 64)
+            .Help("Two tiers only: ratio of a leaf's accelerator ports to its spine uplinks (k:1); "
+                  "1 is full bisection, 4 leaves a quarter of the accelerators' bandwidth to the "
+                  "spines."));
     k.push_back(Row("pod.link", S::MAP)
                     .Help("The links (accelerator-switch and switch-switch links alike)."));
     k.push_back(Row("pod.link.rate", S::RATE)
@@ -338,8 +411,9 @@ BuildKeys()
                     .Help("The workloads, at least one; they run concurrently."));
     k.push_back(Row("workloads[].kind", S::ENUM)
                     .Required()
-                    .Allowed({"incast", "permutation", "all-to-all"})
-                    .Help("Traffic pattern."));
+                    .Allowed({"incast", "permutation", "all-to-all", "collective", "dag"})
+                    .Help("Traffic pattern, a collective operation, or a DAG of compute, "
+                          "collective and send nodes."));
     k.push_back(Row("workloads[].name", S::STRING)
                     .Note("`<kind>-<index>`")
                     .Help("Name of the workload in the results; names are distinct."));
@@ -347,7 +421,11 @@ BuildKeys()
                     .Required()
                     .Min(1)
                     .Unit("bytes")
-                    .Help("Bytes per message."));
+                    .Kinds({"incast", "permutation", "all-to-all", "collective"})
+                    .Help("Bytes per message; for a collective its size (nccl-tests: the buffer "
+                          "of an all-reduce, broadcast or reduce, the total of a reduce-scatter "
+                          "or all-gather, per pair for an all-to-all; not for barrier or "
+                          "all-to-all-v)."));
     k.push_back(Row("workloads[].start", S::TIME)
                     .Default("0")
                     .Min(0)
@@ -370,6 +448,43 @@ BuildKeys()
                     .Note("the `senders` accelerators after the receiver")
                     .Kinds({"incast"})
                     .Help("Explicit senders: `senders` distinct accelerators, none the receiver."));
+    k.push_back(Row("workloads[].iterations", S::UINT)
+                    .Default("1")
+                    .Min(1)
+                    .Kinds({"collective", "dag"})
+                    .Help("Repetitions, back to back (a DAG's next iteration starts on an "
+                          "accelerator once it finished every node of the last one)."));
+    AddCollectiveKeys(k, "workloads[]", {"collective"});
+    k.push_back(Row("workloads[].file", S::STRING)
+                    .Kinds({"dag"})
+                    .Help("YAML file with the DAG's `nodes:` list, relative to the scenario's "
+                          "directory (instead of inline `nodes`)."));
+    k.push_back(Row("workloads[].nodes", S::LIST)
+                    .Element(S::MAP)
+                    .Kinds({"dag"})
+                    .Help("The DAG's nodes (or give `file`)."));
+    k.push_back(Row("workloads[].nodes[].name", S::STRING)
+                    .Required()
+                    .Help("Node name, distinct within the DAG."));
+    k.push_back(Row("workloads[].nodes[].kind", S::ENUM)
+                    .Required()
+                    .Allowed({"compute", "collective", "send"})
+                    .Help("compute (a duration on each accelerator of its group), collective, or "
+                          "send (one message from src to dst, done when delivered)."));
+    k.push_back(Row("workloads[].nodes[].deps", S::LIST)
+                    .Element(S::STRING)
+                    .Help("Names of the nodes it waits for (on each of its accelerators)."));
+    k.push_back(Row("workloads[].nodes[].duration", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("compute: time on each accelerator."));
+    k.push_back(Row("workloads[].nodes[].size", S::SIZE)
+                    .Min(1)
+                    .Unit("bytes")
+                    .Help("collective: its size; send: the message's bytes."));
+    k.push_back(Row("workloads[].nodes[].src", S::UINT).Default("0").Help("send: source."));
+    k.push_back(Row("workloads[].nodes[].dst", S::UINT).Default("0").Help("send: destination."));
+    AddCollectiveKeys(k, "workloads[].nodes[]", {});
     // Outputs.
     k.push_back(Row("output", S::MAP).Help("Outputs."));
     k.push_back(
@@ -805,13 +920,20 @@ ScenarioSchema::MarkdownReference()
           "a file and line.\n\n"
           "Checks across keys:\n\n"
           "- `pod.switch.radix`: a plane is one switch if radix >= accelerators; otherwise two "
-          "tiers with radix/2 accelerators per leaf and radix/2 spines, which needs at most radix "
-          "leaves (ceil(accelerators / (radix/2)) <= radix).\n"
+          "tiers with s = floor(radix/(k+1)) spines and k*s accelerators per leaf (k = "
+          "`pod.switch.oversubscription`; k = 1: radix/2 each), which needs at most radix "
+          "leaves (ceil(accelerators / (k*s)) <= radix).\n"
           "- `workloads[].class` is below `pod.switch.classes`.\n"
           "- incast: `senders` is at most accelerators-1, `receiver` is below accelerators, and a "
           "`sender-list` has exactly `senders` distinct entries, each below accelerators and none "
           "the receiver.\n"
           "- permutation and all-to-all need at least 2 accelerators.\n"
+          "- collective: the group's accelerators exist and are distinct, the root is a rank "
+          "of the group, the algorithm implements the collective on that group (e.g. "
+          "halving-doubling needs a power-of-two group; rabenseifner does not), an "
+          "all-to-all-v has n*n sizes.\n"
+          "- dag: node names are distinct, every dependency names a node, the dependencies have "
+          "no cycle; `file` or `nodes`, not both.\n"
           "- workload names are distinct.\n";
     return os.str();
 }

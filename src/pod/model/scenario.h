@@ -42,11 +42,12 @@ struct Scenario
     /// The switches of every plane.
     struct Switch
     {
-        uint32_t radix{1024};    //!< pod.switch.radix (ports per switch)
-        Time latency;            //!< pod.switch.latency (pipeline, default 250 ns)
-        bool cutThrough{true};   //!< pod.switch.forwarding: cut-through | store-and-forward
-        uint64_t bufferBytes{0}; //!< pod.switch.buffer (shared buffer per switch)
-        uint32_t classes{8};     //!< pod.switch.classes
+        uint32_t radix{1024};         //!< pod.switch.radix (ports per switch)
+        Time latency;                 //!< pod.switch.latency (pipeline, default 250 ns)
+        bool cutThrough{true};        //!< pod.switch.forwarding: cut-through | store-and-forward
+        uint64_t bufferBytes{0};      //!< pod.switch.buffer (shared buffer per switch)
+        uint32_t classes{8};          //!< pod.switch.classes
+        uint32_t oversubscription{1}; //!< pod.switch.oversubscription (leaf down:up ports)
     };
 
     /// The accelerators' NICs.
@@ -97,17 +98,51 @@ struct Scenario
         Llr llr;                        //!< pod.llr
     };
 
+    /// One collective: of a `collective` workload or of a DAG node.
+    struct Collective
+    {
+        std::string collective{"all-reduce"}; //!< collective
+        std::string algorithm;                //!< algorithm (default per collective)
+        std::vector<uint32_t> group;          //!< accelerators, rank order (empty: all)
+        uint32_t root{0};                     //!< root rank (broadcast, reduce)
+        uint64_t bytes{0};                    //!< size (per pair for all-to-all)
+        std::vector<uint64_t> sizes;          //!< all-to-all-v: n*n row-major
+        uint32_t chunks{1};                   //!< chunks
+        uint32_t chunksInFlight{0};           //!< chunks in flight (0: all)
+        uint32_t stripes{1};                  //!< sub-messages per send
+        Time reduceCost;                      //!< reduction time per byte
+        uint32_t groupSize{0};                //!< hierarchical: ranks per group
+    };
+
+    /// One node of a workload DAG.
+    struct DagNode
+    {
+        std::string name;              //!< nodes[].name
+        std::string kind;              //!< compute | collective | send
+        std::vector<std::string> deps; //!< nodes[].deps
+        Time duration;                 //!< compute: nodes[].duration
+        std::vector<uint32_t> group;   //!< compute: accelerators (empty: all)
+        Collective coll;               //!< collective: its parameters
+        uint32_t src{0};               //!< send: source accelerator
+        uint32_t dst{0};               //!< send: destination accelerator
+        uint64_t bytes{0};             //!< send: bytes
+    };
+
     /// One workload (an element of the workloads list).
     struct Workload
     {
         std::string name;                 //!< workloads[i].name (default: kind and index)
-        std::string kind;                 //!< incast | permutation | all-to-all
+        std::string kind;                 //!< incast | permutation | all-to-all | collective | dag
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
         uint8_t tclass{0};                //!< workloads[i].class
         uint32_t senders{0};              //!< incast: workloads[i].senders (k)
         uint32_t receiver{0};             //!< incast: workloads[i].receiver
         std::vector<uint32_t> senderList; //!< incast: optional explicit workloads[i].sender-list
+        uint32_t iterations{1};           //!< collective, dag: repetitions, back to back
+        Collective coll;                  //!< collective: its parameters
+        std::vector<DagNode> nodes;       //!< dag: the nodes
+        std::string dagFile;              //!< dag: file the nodes came from ("" if inline)
     };
 
     /// Outputs.

@@ -80,6 +80,10 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
                 }
             }
         }
+        else if (w.kind == "collective" || w.kind == "dag")
+        {
+            // Their messages are added as they are posted (Experiment), not planned.
+        }
         else
         {
             NS_ABORT_MSG("unknown workload kind " << w.kind);

@@ -719,7 +719,34 @@ class PodScenarioChecksTestCase : public TestCase
               "inline.yaml:3: workloads[0].kind: required key is missing");
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: broadcast, size: 1}\n",
               "inline.yaml:3: workloads[0].kind: must be one of 'incast', 'permutation', "
-              "'all-to-all' (got 'broadcast')");
+              "'all-to-all', 'collective', 'dag' (got 'broadcast')");
+        // Collectives and DAGs (issue 8): a group naming a missing accelerator, an algorithm
+        // that needs a power-of-two group, a DAG with a cycle.
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: collective\n    collective: "
+              "all-reduce\n    size: 1MiB\n    group: [0, 1, 9]\n",
+              "inline.yaml:6: workloads[0].group[2]: accelerator 9 does not exist "
+              "(pod.accelerators = 8)");
+        Fails("pod: {accelerators: 6}\nworkloads:\n  - kind: collective\n    collective: "
+              "all-reduce\n    algorithm: halving-doubling\n    size: 1MiB\n",
+              "inline.yaml:5: workloads[0].algorithm: halving-doubling needs a power-of-two "
+              "group (got 6 ranks); use rabenseifner, its non-power-of-two variant");
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: collective\n    collective: "
+              "all-to-all\n    algorithm: ring\n    size: 1KiB\n",
+              "inline.yaml:5: workloads[0].algorithm: ring does not implement all-to-all");
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: dag\n    nodes:\n"
+              "      - {name: a, kind: compute, duration: 1us, deps: [c]}\n"
+              "      - {name: b, kind: compute, duration: 1us, deps: [a]}\n"
+              "      - {name: c, kind: compute, duration: 1us, deps: [b]}\n",
+              "inline.yaml:6: workloads[0].nodes[1].deps[0]: dependency cycle: a <- c <- b <- a");
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: dag\n    nodes:\n"
+              "      - {name: a, kind: compute, duration: 1us, deps: [x]}\n",
+              "inline.yaml:5: workloads[0].nodes[0].deps[0]: no node is named 'x'");
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: dag, size: 1}\n",
+              "inline.yaml:3: workloads[0].size: only for incast, permutation, all-to-all, "
+              "collective workloads (this one is dag)");
+        Fails("pod: {accelerators: 64, switch: {radix: 8, oversubscription: 8}}\n"
+              "workloads:\n  - {kind: all-to-all, size: 1}\n",
+              "inline.yaml:1: pod.switch.oversubscription: radix 8 leaves no spine uplink");
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: incast, sise: 1}\n",
               "inline.yaml:3: workloads[0].sise: unknown key; did you mean 'size'?");
         // Structure and values.

@@ -157,12 +157,50 @@ class PodSizeTestCase : public TestCase
 /**
  * The pod module's topology suite.
  */
+/**
+ * A 4:1 oversubscribed two-tier plane: floor(radix/5) spines and 4 times as many accelerators
+ * per leaf, every leaf linked to every spine.
+ */
+class PodOversubscribedTestCase : public TestCase
+{
+  public:
+    PodOversubscribedTestCase()
+        : TestCase("Oversubscription 4:1: radix 20 gives 4 spines and 16 accelerators per leaf")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario::Pod p = MakePod(64, 1, 20);
+        p.sw.oversubscription = 4;
+        PodTopology t;
+        t.Build(p);
+        NS_TEST_ASSERT_MSG_EQ(t.IsTwoTier(), true, "radix 20 < 64");
+        NS_TEST_ASSERT_MSG_EQ(t.GetSwitchesPerPlane(), 4 + 4, "64/16 = 4 leaves + 4 spines");
+        uint32_t accUp = 0;
+        uint32_t leafUp = 0;
+        for (const auto& tx : t.GetTransmitters())
+        {
+            accUp += tx.kind == "acc-up";
+            leafUp += tx.kind == "leaf-up";
+        }
+        NS_TEST_ASSERT_MSG_EQ(accUp, 64, "one port per accelerator");
+        NS_TEST_ASSERT_MSG_EQ(leafUp, 4 * 4, "4 uplinks per leaf: 16 down : 4 up = 4:1");
+        // Accelerators 0..15 share leaf 0; 16 leaves it through a spine.
+        NS_TEST_ASSERT_MSG_EQ(t.WalkRoute(0, 15, 0, 7).size(), 2, "acc0 -> leaf0 -> acc15");
+        NS_TEST_ASSERT_MSG_EQ(t.WalkRoute(0, 16, 0, 7).size(), 4, "leaf, spine, leaf, acc16");
+        Simulator::Destroy();
+    }
+};
+
 class PodTopologyTestSuite : public TestSuite
 {
   public:
     PodTopologyTestSuite()
         : TestSuite("pod-topology", UNIT)
     {
+        AddTestCase(new PodOversubscribedTestCase(), TestCase::QUICK);
         AddTestCase(new PodSingleSwitchRouteTestCase, TestCase::QUICK);
         AddTestCase(new PodTwoTierRouteTestCase, TestCase::QUICK);
         AddTestCase(new PodSizeTestCase, TestCase::QUICK);
