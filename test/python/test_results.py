@@ -35,6 +35,12 @@ LINK_COLUMNS = {
     "tx_packets": np.uint64,
     "busy_ps": np.int64,
     "rate_bps": np.float64,
+    "pause_ps": np.int64,
+    "stall_ps": np.int64,
+    "control_packets": np.uint64,
+    "replays": np.uint64,
+    "replayed_packets": np.uint64,
+    "rx_discarded": np.uint64,
 }
 SUMMARY_KEYS = {
     "scenario_name",
@@ -47,6 +53,10 @@ SUMMARY_KEYS = {
     "bytes_dropped",
     "drops_by_reason",
     "peak_switch_buffer_bytes",
+    "pause_ps",
+    "stall_ps",
+    "replays",
+    "replayed_packets",
     "sim_time_ps",
     "wall_seconds",
     "build_seconds",
