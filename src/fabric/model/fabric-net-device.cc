@@ -381,7 +381,9 @@ FabricNetDevice::Receive(const Ptr<FabricPacket>& p, bool corrupted)
     if (p->IsLinkControl())
     {
         ++m_stats.rxControlUnits;
-        if ((p->kind == FabricPacket::LLR_ACK || p->kind == FabricPacket::LLR_NAK) && m_llr)
+        if ((p->kind == FabricPacket::LLR_ACK || p->kind == FabricPacket::LLR_NAK ||
+             p->kind == FabricPacket::LLR_SYNC) &&
+            m_llr)
         {
             m_llr->ReceiveControl(p);
         }

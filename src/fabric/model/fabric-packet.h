@@ -40,6 +40,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         CREDIT,        //!< credit return: ctrlClass = VC, ctrlValue/ctrlValue2 = cumulative credits
         LLR_ACK,       //!< link-level retry cumulative ACK: ctrlValue = next expected sequence
         LLR_NAK,       //!< link-level retry replay request: ctrlValue = first sequence to replay
+        LLR_SYNC,      //!< link-level retry: nothing was sent from ctrlValue on (answers a NAK
+                       //!< that a corrupted control frame caused)
         TRANSPORT_ACK, //!< end-to-end transport ACK/NACK (go-back-N), routed like data
     };
 

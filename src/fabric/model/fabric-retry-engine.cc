@@ -365,13 +365,36 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
         Wake();
         return;
     }
+    if (p->kind == FabricPacket::LLR_SYNC)
+    {
+        // The peer sent nothing from ctrlValue on: if that is the unit a NAK of ours asks for,
+        // the error that caused the NAK hit a control frame, and no data is missing.
+        ++m_stats.syncsReceived;
+        if (m_nakOutstanding && p->ctrlValue == m_expected)
+        {
+            m_nakOutstanding = false;
+            m_nakRepeatEvent.Cancel();
+        }
+        return;
+    }
     NS_ASSERT(p->kind == FabricPacket::LLR_NAK);
     ++m_stats.naksReceived;
     const uint64_t k = p->ctrlValue;
     Acknowledge(k); // everything before the first missing unit arrived
     if (k >= m_nextSeq)
     {
-        return; // nothing sent from k on: a stale or repeated request
+        // Nothing was sent from k on. The peer saw a corrupted frame that was not data (an ACK,
+        // a NAK, a pause or credit frame) and cannot tell; say so, or it repeats its NAK forever.
+        Ptr<FabricPacket> f = Create<FabricPacket>();
+        f->kind = FabricPacket::LLR_SYNC;
+        f->headerBytes = m_ctrlBytes;
+        f->ctrlValue = m_nextSeq;
+        ++m_stats.syncsSent;
+        if (m_device)
+        {
+            m_device->SendControl(f);
+        }
+        return;
     }
     NS_ABORT_MSG_IF(m_buf.empty() || m_buf.front().seq != k,
                     "FabricRetryEngine: the peer asks for unit "

@@ -41,8 +41,12 @@ class FabricNetDevice;
  * Sequence numbers are counted in 64 bits; SequenceBits is the width on the wire and bounds the
  * window to half the sequence space so that numbers never become ambiguous.
  *
- * Control frames (ACK, NAK) are transmitted by the device ahead of data; they cost wire time and
- * take the link delay. Replayed units bypass flow control: their credits were taken when they
+ * A corrupted frame cannot be told apart from corrupted data, so the receiver NAKs it; when the
+ * sender has sent nothing from the unit asked for (the frame was an ACK, a NAK, a pause or a
+ * credit frame), it answers with a SYNC naming its next sequence number, which ends the NAK.
+ *
+ * Control frames (ACK, NAK, SYNC) are transmitted by the device ahead of data; they cost wire time
+ * and take the link delay. Replayed units bypass flow control: their credits were taken when they
  * were first sent, and the receiver counts only units it accepts.
  */
 class FabricRetryEngine : public Object
@@ -65,6 +69,8 @@ class FabricRetryEngine : public Object
         uint64_t naksReceived{0};  //!< NAK frames received
         uint64_t acksSent{0};      //!< ACK frames sent
         uint64_t acksReceived{0};  //!< ACK frames received
+        uint64_t syncsSent{0};     //!< SYNC frames sent (NAKs for units never sent)
+        uint64_t syncsReceived{0}; //!< SYNC frames received
         uint64_t corrupted{0};     //!< corrupted units discarded
         uint64_t outOfSequence{0}; //!< intact units after a gap, discarded
         uint64_t duplicates{0};    //!< intact units already accepted, discarded
@@ -114,7 +120,7 @@ class FabricRetryEngine : public Object
     void NotifyCorrupted(const Ptr<FabricPacket>& p);
 
     /**
-     * \brief An ACK or NAK arrived from the peer.
+     * \brief An ACK, NAK or SYNC arrived from the peer.
      * \param p the frame
      */
     void ReceiveControl(const Ptr<FabricPacket>& p);

@@ -561,6 +561,47 @@ class FabricLlrOneErrorTestCase : public TestCase
 };
 
 /**
+ * Link-level retry, a corrupted control frame: the receiver's first ACK (unit 0 in its direction)
+ * is corrupted. The data sender cannot tell it from data, so it NAKs the next unit it expects
+ * from its peer (0); the peer has sent no data, so it answers with one SYNC, which ends the NAK.
+ * Without the SYNC the NAK would be repeated every NakRepeat forever and the simulation would
+ * never end. Expected: one NAK (not repeated up to a stop at 1 ms), one SYNC, no replay, the
+ * message delivered once with nothing lost.
+ */
+class FabricLlrControlErrorTestCase : public TestCase
+{
+  public:
+    FabricLlrControlErrorTestCase()
+        : TestCase("LLR: a corrupted ACK costs one NAK and one SYNC, and the run ends")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.llr = true;
+        Pair p = BuildPair(c);
+        p.ch->InjectError(p.db, 0);
+        // The message needs about 3 us; a NAK repeated every NakRepeat (two round trips,
+        // under 1 us) would be counted hundreds of times by the stop at 1 ms.
+        Simulator::Stop(MilliSeconds(1));
+        const Time t1 = RunOneMessage(p, 64, 4096);
+        NS_TEST_EXPECT_MSG_GT(t1, Seconds(0), "delivered");
+        const auto& a = p.da->GetRetryEngine()->GetStats();
+        const auto& b = p.db->GetRetryEngine()->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(a.corrupted, 1, "the corrupted ACK was seen");
+        NS_TEST_EXPECT_MSG_EQ(a.naksSent, 1, "one NAK, not repeated");
+        NS_TEST_EXPECT_MSG_EQ(b.syncsSent, 1, "one SYNC");
+        NS_TEST_EXPECT_MSG_EQ(a.syncsReceived, 1, "the SYNC arrived");
+        NS_TEST_EXPECT_MSG_EQ(a.replays + b.replays, 0, "nothing to replay");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 1, "delivered exactly once");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), 64 * 4096, "nothing lost");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Link-level retry under random errors: throughput against the go-back-N efficiency.
  *
  * A saturated sender loses a unit with probability p; each loss wastes the K unit slots from
@@ -690,6 +731,7 @@ class FabricLosslessTestSuite : public TestSuite
         AddTestCase(new FabricIncastLosslessTestCase(""), TestCase::QUICK);
         AddTestCase(new FabricLlrNoErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricLlrOneErrorTestCase, TestCase::QUICK);
+        AddTestCase(new FabricLlrControlErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(false, 0), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-7), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-9), TestCase::QUICK);
