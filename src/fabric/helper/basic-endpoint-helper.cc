@@ -26,6 +26,10 @@ BasicEndpointHelper::Install(Ptr<Node> node, uint32_t acceleratorId) const
 {
     Ptr<BasicEndpoint> ep = m_factory.Create<BasicEndpoint>();
     ep->SetAcceleratorId(acceleratorId);
+    if (m_transport)
+    {
+        ep->SetTransport(m_transportFactory);
+    }
     node->AggregateObject(ep);
     return ep;
 }

@@ -9,6 +9,7 @@
 #include "ns3/object-factory.h"
 
 #include <string>
+#include <utility>
 
 namespace ns3
 {
@@ -31,6 +32,24 @@ class BasicEndpointHelper
     void SetEndpointAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Give the endpoints installed from now on an end-to-end transport on each device.
+     * \tparam Ts attribute name and value pairs
+     * \param type the transport's TypeId name ("ns3::FabricGoBackN"), or "" for none
+     * \param args attributes of the transports
+     */
+    template <typename... Ts>
+    void SetTransport(std::string type, Ts&&... args)
+    {
+        m_transportFactory = ObjectFactory();
+        m_transport = !type.empty();
+        if (m_transport)
+        {
+            m_transportFactory.SetTypeId(type);
+            m_transportFactory.Set(std::forward<Ts>(args)...);
+        }
+    }
+
+    /**
      * Create an endpoint with an accelerator id and aggregate it to the node. Its devices are
      * added with BasicEndpoint::AddDevice as links are built.
      * \param node the accelerator's node
@@ -40,7 +59,9 @@ class BasicEndpointHelper
     Ptr<BasicEndpoint> Install(Ptr<Node> node, uint32_t acceleratorId) const;
 
   private:
-    ObjectFactory m_factory; //!< endpoints
+    ObjectFactory m_factory;          //!< endpoints
+    ObjectFactory m_transportFactory; //!< transports
+    bool m_transport{false};          //!< install a transport
 };
 
 } // namespace ns3

@@ -66,6 +66,7 @@ BasicEndpoint::DoDispose()
     NS_LOG_FUNCTION(this);
     m_devices.clear();
     m_queues.clear();
+    m_transports.clear();
     m_rx.clear();
     m_txDone.clear();
     FabricEndpoint::DoDispose();
@@ -88,10 +89,40 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
         m_queues.push_back(q);
     }
     device->SetPortIndex(m_devices.size());
-    device->SetTxQueue(q);
+    if (m_useTransport)
+    {
+        Ptr<FabricGoBackN> t = m_transportFactory.Create<FabricGoBackN>();
+        t->SetInnerQueue(q);
+        t->SetDevice(PeekPointer(device));
+        t->SetLocalId(GetAcceleratorId());
+        t->SetAckedCallback(MakeCallback(&BasicEndpoint::UnitDone, this));
+        device->SetTxQueue(t);
+        m_transports.push_back(t);
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(!m_transports.empty(),
+                        "BasicEndpoint: every device needs a transport once one has one");
+        device->SetTxQueue(q);
+    }
     device->SetFabricReceiveCallback(MakeCallback(&BasicEndpoint::Receive, this));
     device->SetTransmitDoneCallback(MakeCallback(&BasicEndpoint::TransmitDone, this));
     m_devices.push_back(device);
+}
+
+void
+BasicEndpoint::SetTransport(const ObjectFactory& factory)
+{
+    NS_ABORT_MSG_IF(!m_devices.empty() && m_transports.empty(),
+                    "BasicEndpoint::SetTransport: call it before the first AddDevice");
+    m_transportFactory = factory;
+    m_useTransport = true;
+}
+
+Ptr<FabricGoBackN>
+BasicEndpoint::GetTransport(uint32_t i) const
+{
+    return i < m_transports.size() ? m_transports[i] : nullptr;
 }
 
 Ptr<FabricNetDevice>
@@ -157,9 +188,19 @@ BasicEndpoint::DoSend(const FabricMessage& m)
 void
 BasicEndpoint::TransmitDone(const Ptr<FabricPacket>& p)
 {
-    // Local completion: every unit of the message has been serialized. On one port the units
-    // leave in order, so the last one completes the message; sprayed over several ports, an
-    // earlier, longer unit may still be on the wire when the last one is done, so count bytes.
+    if (m_transports.empty())
+    {
+        UnitDone(p); // no transport: complete when serialized
+    }
+}
+
+void
+BasicEndpoint::UnitDone(const Ptr<FabricPacket>& p)
+{
+    // Every unit of the message is done (serialized, or acknowledged by the transport). On one
+    // port units are done in order, so the last one completes the message; sprayed over several
+    // ports, an earlier, longer unit may still be on the wire (or unacknowledged) when the last
+    // one is done, so count bytes.
     bool done;
     if (p->payloadBytes == p->msgBytes)
     {
@@ -196,6 +237,20 @@ BasicEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>&
         ++m_misdelivered;
         dev->RecordDrop(p, FabricDropReason::MISDELIVERED);
         return;
+    }
+    if (!m_transports.empty())
+    {
+        if (!m_transports[dev->GetPortIndex()]->Receive(p))
+        {
+            return; // an ACK, a duplicate or a unit after a gap
+        }
+    }
+    else
+    {
+        NS_ABORT_MSG_IF(p->kind == FabricPacket::TRANSPORT_ACK,
+                        "BasicEndpoint " << GetAcceleratorId()
+                                         << " received a transport ACK but has no transport: "
+                                            "give every endpoint the same transport");
     }
     CountReceivedPayload(p->payloadBytes);
     bool done = false;

@@ -6,8 +6,11 @@
 #define BASIC_ENDPOINT_H
 
 #include "fabric-endpoint.h"
+#include "fabric-go-back-n.h"
 #include "fabric-message-queue.h"
 #include "fabric-net-device.h"
+
+#include "ns3/object-factory.h"
 
 #include <unordered_map>
 #include <vector>
@@ -24,9 +27,12 @@ namespace ns3
  * destination, or packet spraying over a queue shared by all planes) and is cut into units of at
  * most Mtu payload bytes plus HeaderBytes of framing (Ethernet header and FCS by default). The
  * receiver reassembles by (source, message id) and reports delivery when every byte has arrived.
- * Completion at the sender is local: the last unit has been serialized onto the wire (there is no
- * acknowledgement without a transport). Lost units are not recovered: the message is never
- * delivered and its bytes show up as drops.
+ *
+ * Without a transport, completion at the sender is local (the last unit has been serialized onto
+ * the wire) and lost units are not recovered: the message is never delivered and its bytes show
+ * up as drops. With a transport (SetTransport, e.g. FabricGoBackN), each port gets its own
+ * instance, which numbers, acknowledges and retransmits units per {port, peer}; a message
+ * completes when all its units are acknowledged, and every byte lost in the fabric is recovered.
  */
 class BasicEndpoint : public FabricEndpoint
 {
@@ -42,6 +48,18 @@ class BasicEndpoint : public FabricEndpoint
     static TypeId GetTypeId();
     BasicEndpoint();
     ~BasicEndpoint() override;
+
+    /**
+     * Give every device added from now on an end-to-end transport.
+     * \param factory creates one transport (a FabricGoBackN) per device
+     */
+    void SetTransport(const ObjectFactory& factory);
+
+    /**
+     * \param i plane
+     * \return the transport of that plane's device, or null without a transport
+     */
+    Ptr<FabricGoBackN> GetTransport(uint32_t i) const;
 
     /**
      * Add the device of the next plane.
@@ -94,6 +112,13 @@ class BasicEndpoint : public FabricEndpoint
      */
     void TransmitDone(const Ptr<FabricPacket>& p);
 
+    /**
+     * A unit of a message sent from here is done: serialized (no transport) or acknowledged
+     * (transport). Completes the message when all its units are.
+     * \param p the unit
+     */
+    void UnitDone(const Ptr<FabricPacket>& p);
+
     /// Reassembly state of one message.
     struct Reassembly
     {
@@ -103,6 +128,9 @@ class BasicEndpoint : public FabricEndpoint
 
     std::vector<Ptr<FabricNetDevice>> m_devices;     //!< one per plane
     std::vector<Ptr<FabricMessageQueue>> m_queues;   //!< one per plane (one shared if SPRAY)
+    std::vector<Ptr<FabricGoBackN>> m_transports;    //!< one per plane, or none
+    ObjectFactory m_transportFactory;                //!< transports (if m_useTransport)
+    bool m_useTransport{false};                      //!< devices get a transport
     PlaneSelection m_planeSelection{SPRAY};          //!< policy
     uint32_t m_mtu{4096};                            //!< payload bytes per unit
     uint32_t m_headerBytes{18};                      //!< framing bytes per unit

@@ -104,6 +104,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint64_t ackPsn{0};      //!< transport: cumulative ACK (next expected PSN) or NACKed PSN
     bool hasAck{false};      //!< transport: ackPsn is valid (piggybacked or standalone ACK)
     bool isNack{false};      //!< transport: ackPsn is a NACK (go back to it)
+    Ptr<FabricPacket> unackedNext; //!< transport sender: next unacknowledged unit of the
+                                   //!< same connection (its retransmission list)
 };
 
 } // namespace ns3

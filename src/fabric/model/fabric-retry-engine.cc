@@ -196,6 +196,7 @@ FabricRetryEngine::NextReplay()
     // A copy: the original may sit in the next hop's queues, whose links it uses.
     Ptr<FabricPacket> p = Create<FabricPacket>(*e.p);
     p->next = nullptr;
+    p->unackedNext = nullptr;
     p->tailArrival = Time();
     p->linkSeq = e.seq;
     p->poolCredits = e.poolCredits;

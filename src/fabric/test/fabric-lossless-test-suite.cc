@@ -63,12 +63,19 @@ struct Pair
     Ptr<FabricChannel> ch;                   //!< the link
     std::map<uint64_t, uint32_t> deliveries; //!< deliveries per message id
     std::map<uint64_t, Time> deliveredAt;    //!< delivery time per message id
+    std::map<uint64_t, Time> completedAt;    //!< completion time per message id (sender a)
 
     /// Record a delivery.
     void OnDelivered(const FabricMessage& m)
     {
         deliveries[m.id]++;
         deliveredAt[m.id] = Simulator::Now();
+    }
+
+    /// Record a completion at a.
+    void OnCompleted(const FabricMessage& m)
+    {
+        completedAt[m.id] = Simulator::Now();
     }
 };
 
@@ -86,6 +93,9 @@ struct PairConfig
     uint32_t ifg{20};             //!< per-frame wire overhead
     uint32_t deviceMtu{9000};     //!< device MTU (automatic LLR timers)
     double cableM{0};             //!< single-mode fibre length (m); 0: use delay
+    bool gbn{false};              //!< go-back-N transport on both endpoints
+    uint32_t gbnWindow{64};       //!< its window (units)
+    Time rto{MicroSeconds(20)};   //!< its retransmission timeout
 };
 
 /// Build a pair; the caller owns the simulator run.
@@ -135,6 +145,14 @@ BuildPair(const PairConfig& c)
     BasicEndpointHelper eh;
     eh.SetEndpointAttribute("Mtu", UintegerValue(c.mtu));
     eh.SetEndpointAttribute("HeaderBytes", UintegerValue(c.header));
+    if (c.gbn)
+    {
+        eh.SetTransport("ns3::FabricGoBackN",
+                        "Window",
+                        UintegerValue(c.gbnWindow),
+                        "RetransmitTimeout",
+                        TimeValue(c.rto));
+    }
     p.ea = eh.Install(p.a, 0);
     p.eb = eh.Install(p.b, 1);
     p.ea->AddDevice(p.da);
@@ -148,6 +166,7 @@ Hook(Pair& p)
 {
     p.eb->SetDeliveredCallback(MakeCallback(&Pair::OnDelivered, &p));
     p.ea->SetDeliveredCallback(MakeCallback(&Pair::OnDelivered, &p));
+    p.ea->SetCompletedCallback(MakeCallback(&Pair::OnCompleted, &p));
 }
 
 /// Payload bytes dropped at the ports of a pair.
@@ -712,6 +731,264 @@ class FabricLlrEfficiencyTestCase : public TestCase
 };
 
 /**
+ * Go-back-N transport, one unit lost (unit k = 10 of a 64-unit message corrupted on a direct
+ * 100 ns link, no LLR, so the receiving port drops it as Corrupted). The receiver sees the gap
+ * when unit 11 has fully arrived, tU + d after unit 10 was due, and NACKs PSN 10 at once; the
+ * NACK takes tC + d back; the sender goes back at its next unit boundary. From the start of unit
+ * 10 to its retransmission the sender has sent K = ceil((2 tU + 2d + tC) / tU) = ceil((82.68 +
+ * 200 + 0.84) / 41.34) = 7 units (10 to 16): the go-back resends exactly those K, the receiver
+ * discards the K - 1 that followed the lost one, and the message is late by K tU = 289.38 ns
+ * against the same run without the loss, which itself is not slower than the run without a
+ * transport (ACKs use the other direction). Conservation: payload sent + sent again = received
+ * + dropped + discarded.
+ */
+class FabricGoBackNOneLossTestCase : public TestCase
+{
+  public:
+    FabricGoBackNOneLossTestCase()
+        : TestCase("Go-back-N: one lost unit is recovered with one go-back of K units")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig plain;
+        Pair np = BuildPair(plain);
+        const Time tPlain = RunOneMessage(np, 64, 4096);
+        Simulator::Destroy();
+
+        PairConfig c;
+        c.gbn = true;
+        Pair ok = BuildPair(c);
+        const Time t0 = RunOneMessage(ok, 64, 4096);
+        NS_TEST_EXPECT_MSG_EQ(t0, tPlain, "the transport adds no latency without loss");
+        NS_TEST_EXPECT_MSG_EQ(ok.ea->GetTransport(0)->GetStats().goBacks, 0, "no go-back");
+        NS_TEST_EXPECT_MSG_EQ(ok.completedAt.count(0), 1, "completed once acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(ok.ea->GetTransport(0)->GetUnackedUnits(), 0, "all acknowledged");
+        Simulator::Destroy();
+
+        Pair p = BuildPair(c);
+        p.ch->InjectError(p.da, 10);
+        const Time t1 = RunOneMessage(p, 64, 4096);
+        const auto& tx = p.ea->GetTransport(0)->GetStats();
+        const auto& rx = p.eb->GetTransport(0)->GetStats();
+        const double tU = TxSeconds(4134, 800e9);
+        const double tC = TxSeconds(84, 800e9);
+        const uint64_t k = std::ceil((2 * tU + 2 * 100e-9 + tC) / tU);
+        NS_TEST_EXPECT_MSG_EQ(k, 7, "K from the closed form");
+        NS_TEST_EXPECT_MSG_EQ(tx.goBacks, 1, "one go-back");
+        NS_TEST_EXPECT_MSG_EQ(tx.timeouts, 0, "started by the NACK, not the timer");
+        NS_TEST_EXPECT_MSG_EQ(rx.nacksSent, 1, "one NACK");
+        NS_TEST_EXPECT_MSG_EQ(tx.retransmittedUnits, k, "K units sent again");
+        NS_TEST_EXPECT_MSG_EQ(rx.outOfSequence, k - 1, "K - 1 discarded after the gap");
+        NS_TEST_EXPECT_MSG_EQ(rx.duplicates, 0, "no duplicate");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 1, "delivered exactly once");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetOutOfOrderUnits(), 0, "in order to the endpoint");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), 64 * 4096, "every byte arrived");
+        NS_TEST_EXPECT_MSG_EQ(Dropped(p), 4096, "the lost unit is counted as a drop");
+        NS_TEST_EXPECT_MSG_EQ(64 * 4096 + tx.retransmittedBytes,
+                              p.eb->GetReceivedPayloadBytes() + Dropped(p) + rx.discardedBytes,
+                              "sent + sent again = received + dropped + discarded");
+        NS_TEST_EXPECT_MSG_EQ_TOL((t1 - t0).GetSeconds(), k * tU, tC + 1e-12, "late by K tU");
+        NS_TEST_EXPECT_MSG_EQ(p.completedAt.count(0), 1, "completed");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Go-back-N under random loss: goodput against the analytic go-back-N efficiency. A saturated
+ * sender loses a unit with probability p = 1% on a 500 ns link; each loss costs the K unit slots
+ * from the lost unit to its retransmission, K = ceil((2 tU + 2d + tC) / tU) = ceil((82.68 + 1000
+ * + 0.84) / 41.34) = 27 (the gap is seen one unit after the loss, unlike link-level retry, and a
+ * lost retransmission is NACKed again when the stream rewinds). Expected slots per delivered unit
+ * (1 + (K - 1) p) / (1 - p), so eta = (1 - p) / (1 + (K - 1) p) = 0.786 with a window (64) above
+ * K. The measured ratio of error-free to lossy delivery time of one 60000-unit message must be
+ * within 2% of eta. The retransmission timer (5 us, above the 1.1 us round trip) only matters if
+ * one of the last units is lost.
+ */
+class FabricGoBackNEfficiencyTestCase : public TestCase
+{
+  public:
+    FabricGoBackNEfficiencyTestCase()
+        : TestCase("Go-back-N: goodput under 1% random loss matches the analytic efficiency")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.gbn = true;
+        c.delay = NanoSeconds(500);
+        c.rto = MicroSeconds(5);
+        const uint64_t units = 60000;
+        Pair ok = BuildPair(c);
+        const Time t0 = RunOneMessage(ok, units, c.mtu);
+        Simulator::Destroy();
+
+        Pair p = BuildPair(c);
+        const double pcw = 1.0 - std::pow(0.99, 1.0 / 7); // 1% per 4134 B unit (7 codewords)
+        p.ch->SetErrorRates(p.da, pcw, 0);
+        const double pUnit = p.ch->GetUnitErrorProbability(p.da, 4134);
+        const Time t1 = RunOneMessage(p, units, c.mtu);
+        NS_TEST_ASSERT_MSG_EQ(p.deliveries[0], 1, "delivered once");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetReceivedPayloadBytes(), units * c.mtu, "nothing lost");
+        const auto& tx = p.ea->GetTransport(0)->GetStats();
+        const auto& rx = p.eb->GetTransport(0)->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(rx.duplicates, 0, "no duplicate reached the receiver");
+        const double tU = TxSeconds(4134, 800e9);
+        const double tC = TxSeconds(84, 800e9);
+        const double k = std::ceil((2 * tU + 2 * 500e-9 + tC) / tU);
+        const double eta = (1 - pUnit) / (1 + (k - 1) * pUnit);
+        const double measured = t0.GetSeconds() / t1.GetSeconds();
+        std::cout << GetName() << ": p=" << pUnit << " K=" << k << " go-backs=" << tx.goBacks
+                  << " timeouts=" << tx.timeouts << " eta model=" << eta << " measured=" << measured
+                  << std::endl;
+        NS_TEST_EXPECT_MSG_EQ(k, 27, "K from the closed form");
+        NS_TEST_EXPECT_MSG_EQ_TOL(measured / eta, 1.0, 0.02, "within 2% of go-back-N");
+        NS_TEST_EXPECT_MSG_EQ(tx.sentUnits + tx.retransmittedUnits,
+                              rx.acceptedUnits + rx.outOfSequence + rx.duplicates +
+                                  p.db->GetStats().dropUnits.at(FabricDropReason::CORRUPTED),
+                              "every unit sent is accepted, discarded or dropped");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Go-back-N in both directions at once: each side's cumulative ACKs ride on its own data units
+ * (piggybacked) rather than in standalone frames while it has data for the peer; both messages
+ * are delivered once and complete.
+ */
+class FabricGoBackNPiggybackTestCase : public TestCase
+{
+  public:
+    FabricGoBackNPiggybackTestCase()
+        : TestCase("Go-back-N: ACKs ride on reverse data")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.gbn = true;
+        Pair p = BuildPair(c);
+        Hook(p);
+        p.ea->Send(1, 64 * 4096, 0);
+        p.eb->Send(0, 64 * 4096, 0);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries.size(), 1, "one message id (0) on each side");
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 2, "both messages delivered once");
+        NS_TEST_EXPECT_MSG_EQ(p.completedAt.count(0), 1, "a's message completed");
+        NS_TEST_EXPECT_MSG_EQ(p.eb->GetMessagesCompleted(), 1, "b's message completed");
+        for (auto e : {p.ea, p.eb})
+        {
+            const auto& s = e->GetTransport(0)->GetStats();
+            NS_TEST_EXPECT_MSG_GT(s.piggybackedAcks, 0, "ACKs piggybacked");
+            NS_TEST_EXPECT_MSG_EQ(s.goBacks, 0, "no loss, no go-back");
+            NS_TEST_EXPECT_MSG_EQ(e->GetTransport(0)->GetUnackedUnits(), 0, "all acknowledged");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * Incast 64:1 without flow control through a 256 KiB switch buffer, with go-back-N: the buffer
+ * overflows (BufferFull drops, as in the lossy incast case), and go-back-N recovers every byte:
+ * each message is delivered exactly once and completes, no connection fails, and payload sent +
+ * sent again = received + dropped + discarded (conservation).
+ */
+class FabricGoBackNIncastTestCase : public TestCase
+{
+  public:
+    FabricGoBackNIncastTestCase()
+        : TestCase("Go-back-N recovers every byte of a 64:1 incast that overflows the buffer")
+    {
+    }
+
+  private:
+    void OnDelivered(const FabricMessage& m)
+    {
+        m_delivered[m.src]++;
+        m_last = Simulator::Now();
+    }
+
+    void DoRun() override
+    {
+        const uint32_t k = 64;
+        const uint64_t bytes = 64 * 1024;
+        NodeContainer acc;
+        acc.Create(k + 1);
+        Ptr<Node> swNode = CreateObject<Node>();
+        FabricSwitchHelper swh;
+        swh.SetBufferAttribute("Size", UintegerValue(256 * 1024));
+        swh.SetSwitchAttribute("Classes", UintegerValue(1));
+        Ptr<FabricSwitch> sw = swh.Install(swNode);
+        FabricLinkHelper lh;
+        lh.SetChannelAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
+        lh.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        BasicEndpointHelper eh;
+        eh.SetTransport("ns3::FabricGoBackN", "RetransmitTimeout", TimeValue(MicroSeconds(10)));
+        std::vector<Ptr<BasicEndpoint>> ep;
+        for (uint32_t i = 0; i <= k; ++i)
+        {
+            Ptr<BasicEndpoint> e = eh.Install(acc.Get(i), i);
+            NetDeviceContainer d = lh.Install(acc.Get(i), swNode);
+            e->AddDevice(DynamicCast<FabricNetDevice>(d.Get(0)));
+            const uint32_t port = sw->AddPort(DynamicCast<FabricNetDevice>(d.Get(1)));
+            sw->GetRoutingTable()->SetRoute(i, {port});
+            ep.push_back(e);
+        }
+        ep[0]->SetDeliveredCallback(MakeCallback(&FabricGoBackNIncastTestCase::OnDelivered, this));
+        for (uint32_t i = 1; i <= k; ++i)
+        {
+            ep[i]->Send(0, bytes, 0);
+        }
+        Simulator::Stop(MilliSeconds(100)); // safety against a livelock
+        Simulator::Run();
+
+        uint64_t dropped = 0;
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            for (const auto& [r, b] : sw->GetPort(i)->GetStats().dropBytes)
+            {
+                NS_TEST_EXPECT_MSG_EQ(r, FabricDropReason::BUFFER_FULL, "drops are BufferFull");
+                dropped += b;
+            }
+        }
+        NS_TEST_EXPECT_MSG_GT(dropped, 0, "the buffer overflowed");
+        uint64_t again = 0;
+        uint64_t goBacks = 0;
+        uint64_t completed = 0;
+        for (uint32_t i = 1; i <= k; ++i)
+        {
+            const auto& s = ep[i]->GetTransport(0)->GetStats();
+            again += s.retransmittedBytes;
+            goBacks += s.goBacks;
+            NS_TEST_EXPECT_MSG_EQ(s.failed, 0, "no connection failed");
+            NS_TEST_EXPECT_MSG_EQ(m_delivered[i], 1, "sender " << i << " delivered once");
+            completed += ep[i]->GetMessagesCompleted();
+        }
+        const auto& rx = ep[0]->GetTransport(0)->GetStats();
+        NS_TEST_EXPECT_MSG_GT(goBacks, 0, "losses were recovered by going back");
+        NS_TEST_EXPECT_MSG_EQ(completed, k, "every message completed");
+        NS_TEST_EXPECT_MSG_EQ(ep[0]->GetReceivedPayloadBytes(), k * bytes, "every byte arrived");
+        NS_TEST_EXPECT_MSG_EQ(k * bytes + again,
+                              ep[0]->GetReceivedPayloadBytes() + dropped + rx.discardedBytes,
+                              "sent + sent again = received + dropped + discarded");
+        // 4 MiB at 800 Gb/s take 42 us; losses and 10 us timeouts may triple that.
+        std::cout << GetName() << ": last delivery " << m_last.As(Time::US) << ", go-backs "
+                  << goBacks << ", dropped " << dropped << " B" << std::endl;
+        NS_TEST_EXPECT_MSG_LT(m_last, MicroSeconds(500), "recovered well before the stop");
+        Simulator::Destroy();
+    }
+
+    std::map<uint32_t, uint32_t> m_delivered; //!< deliveries per source
+    Time m_last;                              //!< last delivery
+};
+
+/**
  * The lossless suite.
  */
 class FabricLosslessTestSuite : public TestSuite
@@ -735,6 +1012,10 @@ class FabricLosslessTestSuite : public TestSuite
         AddTestCase(new FabricLlrEfficiencyTestCase(false, 0), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-7), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-9), TestCase::QUICK);
+        AddTestCase(new FabricGoBackNOneLossTestCase, TestCase::QUICK);
+        AddTestCase(new FabricGoBackNEfficiencyTestCase, TestCase::QUICK);
+        AddTestCase(new FabricGoBackNPiggybackTestCase, TestCase::QUICK);
+        AddTestCase(new FabricGoBackNIncastTestCase, TestCase::QUICK);
     }
 };
 

@@ -1,0 +1,557 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "fabric-go-back-n.h"
+
+#include "fabric-net-device.h"
+
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FabricGoBackN");
+NS_OBJECT_ENSURE_REGISTERED(FabricGoBackN);
+
+TypeId
+FabricGoBackN::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::FabricGoBackN")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricGoBackN>()
+            .AddAttribute("Window",
+                          "Most unacknowledged units per connection (units). New data to a peer "
+                          "waits while this many are outstanding.",
+                          UintegerValue(128),
+                          MakeUintegerAccessor(&FabricGoBackN::m_window),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckInterval",
+                          "The receiver sends a standalone cumulative ACK after this many "
+                          "accepted units when no data unit to the peer carried one (units).",
+                          UintegerValue(8),
+                          MakeUintegerAccessor(&FabricGoBackN::m_ackInterval),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckDelay",
+                          "Longest time an accepted unit waits for its ACK.",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&FabricGoBackN::m_ackDelay),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("RetransmitTimeout",
+                          "A connection with unacknowledged units and no progress for this long "
+                          "goes back to its oldest unit. Well above the pod's loaded round trip, "
+                          "so that queueing alone does not trigger it.",
+                          TimeValue(MicroSeconds(20)),
+                          MakeTimeAccessor(&FabricGoBackN::m_rto),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("MaxBackoff",
+                          "The timeout doubles at each consecutive expiry, at most this many "
+                          "times.",
+                          UintegerValue(6),
+                          MakeUintegerAccessor(&FabricGoBackN::m_maxBackoff),
+                          MakeUintegerChecker<uint32_t>(0, 30))
+            .AddAttribute("MaxRetries",
+                          "Consecutive timer expiries after which a connection is declared "
+                          "failed and its unacknowledged units are released.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&FabricGoBackN::m_maxRetries),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("AckFrameBytes",
+                          "Frame bytes of a standalone ACK or NACK (a minimum Ethernet frame by "
+                          "default), before the link's per-frame overhead.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&FabricGoBackN::m_ackBytes),
+                          MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddTraceSource("GoBack",
+                            "A connection goes back: peer, first PSN sent again, by timeout.",
+                            MakeTraceSourceAccessor(&FabricGoBackN::m_goBackTrace),
+                            "ns3::FabricGoBackN::GoBackTracedCallback");
+    return tid;
+}
+
+FabricGoBackN::FabricGoBackN()
+    : m_gate(this)
+{
+    NS_LOG_FUNCTION(this);
+}
+
+FabricGoBackN::~FabricGoBackN()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FabricGoBackN::DoDispose()
+{
+    m_ackEvent.Cancel();
+    m_rtoEvent.Cancel();
+    // Unit lists hold references through unackedNext: release them link by link.
+    for (auto& [peer, c] : m_tx)
+    {
+        while (c.head)
+        {
+            Ptr<FabricPacket> u = c.head;
+            c.head = u->unackedNext;
+            u->unackedNext = nullptr;
+        }
+        c.tail = nullptr;
+        c.retx = nullptr;
+    }
+    m_tx.clear();
+    m_rx.clear();
+    m_inner = nullptr;
+    m_device = nullptr;
+    m_ackedCb = AckedCallback();
+    FabricTxQueue::DoDispose();
+}
+
+void
+FabricGoBackN::SetInnerQueue(Ptr<FabricTxQueue> q)
+{
+    m_inner = q;
+}
+
+void
+FabricGoBackN::SetDevice(FabricNetDevice* device)
+{
+    m_device = device;
+}
+
+void
+FabricGoBackN::SetAckedCallback(AckedCallback cb)
+{
+    m_ackedCb = cb;
+}
+
+void
+FabricGoBackN::Wake()
+{
+    if (m_device)
+    {
+        m_device->Wake();
+    }
+}
+
+uint32_t
+FabricGoBackN::ConnectionHash(uint32_t peer) const
+{
+    uint64_t h = (static_cast<uint64_t>(m_localId) << 32) ^ peer;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdull;
+    h ^= h >> 33;
+    return static_cast<uint32_t>(h);
+}
+
+bool
+FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
+{
+    auto it = m_owner->m_tx.find(dst);
+    if (it != m_owner->m_tx.end())
+    {
+        const TxConn& c = it->second;
+        if (c.units >= m_owner->m_window || c.retx)
+        {
+            return false;
+        }
+    }
+    return !m_outer || m_outer->CanSend(tclass, bytes, dst);
+}
+
+bool
+FabricGoBackN::DoIsEmpty() const
+{
+    return m_acksDue == 0 && m_retxDue == 0 && (!m_inner || m_inner->IsEmpty());
+}
+
+Ptr<FabricPacket>
+FabricGoBackN::DoDequeue(const FabricTxGate* gate)
+{
+    // 1. Standalone ACK / NACK frames.
+    while (m_acksDue > 0 && !m_ackQueue.empty())
+    {
+        const uint32_t peer = m_ackQueue.front();
+        RxConn& r = m_rx[peer];
+        if (!r.ackQueued)
+        {
+            m_ackQueue.pop_front(); // carried by a data unit meanwhile
+            continue;
+        }
+        if (gate && !gate->CanSend(r.tclass, m_ackBytes, peer))
+        {
+            break; // its class is held back: data of other classes may still go
+        }
+        m_ackQueue.pop_front();
+        Ptr<FabricPacket> a = Create<FabricPacket>();
+        a->kind = FabricPacket::TRANSPORT_ACK;
+        a->src = m_localId;
+        a->dst = peer;
+        a->tclass = r.tclass;
+        a->headerBytes = m_ackBytes;
+        a->flowHash = ConnectionHash(peer);
+        a->posted = Simulator::Now();
+        const bool nack = r.nackQueued;
+        FillAck(a, r);
+        if (!nack)
+        {
+            ++m_stats.acksSent;
+        }
+        return a;
+    }
+
+    // 2. Retransmissions, round robin over the connections that go back.
+    for (std::size_t n = m_retxList.size(); n > 0 && m_retxDue > 0; --n)
+    {
+        const uint32_t peer = m_retxList.front();
+        m_retxList.pop_front();
+        TxConn& c = m_tx[peer];
+        if (!c.retx)
+        {
+            c.listed = false;
+            continue;
+        }
+        Ptr<FabricPacket> o = c.retx;
+        if (gate && !gate->CanSend(o->tclass, o->GetSize(), peer))
+        {
+            m_retxList.push_back(peer);
+            continue;
+        }
+        SetRetx(peer, c, o->unackedNext);
+        if (c.retx)
+        {
+            m_retxList.push_back(peer);
+        }
+        else
+        {
+            c.listed = false;
+        }
+        // A copy: the original may still sit in a queue downstream, whose links it uses.
+        Ptr<FabricPacket> p = Create<FabricPacket>(*o);
+        p->next = nullptr;
+        p->unackedNext = nullptr;
+        p->tailArrival = Time();
+        p->hasAck = false;
+        p->isNack = false;
+        auto rit = m_rx.find(peer);
+        if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
+        {
+            FillAck(p, rit->second);
+            ++m_stats.piggybackedAcks;
+        }
+        ++m_stats.retransmittedUnits;
+        m_stats.retransmittedBytes += p->payloadBytes;
+        return p;
+    }
+
+    // 3. New data, while the connection's window is open.
+    if (!m_inner || m_inner->IsEmpty())
+    {
+        return nullptr;
+    }
+    m_gate.m_outer = gate;
+    Ptr<FabricPacket> p = m_inner->Dequeue(&m_gate);
+    m_gate.m_outer = nullptr;
+    if (!p)
+    {
+        return nullptr;
+    }
+    TxConn& c = m_tx[p->dst];
+    p->psn = c.nextPsn++;
+    p->flowHash = ConnectionHash(p->dst);
+    p->unackedNext = nullptr;
+    if (c.tail)
+    {
+        c.tail->unackedNext = p;
+    }
+    else
+    {
+        c.head = p;
+    }
+    c.tail = p;
+    ++c.units;
+    ++m_unacked;
+    if (!c.active)
+    {
+        c.active = true;
+        c.lastProgress = Simulator::Now();
+        m_active.push_back(p->dst);
+        if (!m_rtoEvent.IsRunning())
+        {
+            m_rtoEvent = Simulator::Schedule(m_rto, &FabricGoBackN::RetransmitTimer, this);
+        }
+    }
+    auto rit = m_rx.find(p->dst);
+    if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
+    {
+        FillAck(p, rit->second);
+        ++m_stats.piggybackedAcks;
+    }
+    ++m_stats.sentUnits;
+    return p;
+}
+
+void
+FabricGoBackN::FillAck(const Ptr<FabricPacket>& p, RxConn& r)
+{
+    p->hasAck = true;
+    p->ackPsn = r.expected;
+    p->isNack = r.nackQueued;
+    if (r.nackQueued)
+    {
+        ++m_stats.nacksSent;
+        r.nackQueued = false;
+    }
+    r.ackPending = 0;
+    if (r.ackQueued)
+    {
+        r.ackQueued = false;
+        --m_acksDue;
+    }
+}
+
+void
+FabricGoBackN::QueueAck(uint32_t peer, RxConn& r)
+{
+    if (r.ackQueued)
+    {
+        return;
+    }
+    r.ackQueued = true;
+    ++m_acksDue;
+    m_ackQueue.push_back(peer);
+    Wake();
+}
+
+bool
+FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
+{
+    NS_LOG_FUNCTION(this << p->src << p->psn << unsigned(p->kind));
+    if (p->hasAck)
+    {
+        ProcessAck(p->src, p->ackPsn, p->isNack);
+    }
+    if (p->kind == FabricPacket::TRANSPORT_ACK)
+    {
+        return false;
+    }
+    RxConn& r = m_rx[p->src];
+    r.tclass = p->tclass;
+    if (p->psn == r.expected)
+    {
+        ++r.expected;
+        r.nackSent = false;
+        ++m_stats.acceptedUnits;
+        if (++r.ackPending >= m_ackInterval)
+        {
+            QueueAck(p->src, r);
+        }
+        else if (!r.timerArmed)
+        {
+            r.timerArmed = true;
+            m_ackDue.emplace_back(Simulator::Now() + m_ackDelay, p->src);
+            if (!m_ackEvent.IsRunning())
+            {
+                m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricGoBackN::AckTimer, this);
+            }
+        }
+        return true;
+    }
+    m_stats.discardedBytes += p->payloadBytes;
+    if (p->psn < r.expected)
+    {
+        // Sent again after it was accepted: its ACK was lost or late. Say it again.
+        ++m_stats.duplicates;
+        QueueAck(p->src, r);
+        return false;
+    }
+    // A gap: NACK once; NACK again when the sender's retransmitted stream rewinds past what was
+    // discarded since (the retransmission of the expected unit was lost too).
+    ++m_stats.outOfSequence;
+    if (!r.nackSent || p->psn <= r.nackMark)
+    {
+        r.nackSent = true;
+        r.nackQueued = true;
+        QueueAck(p->src, r);
+    }
+    r.nackMark = p->psn;
+    return false;
+}
+
+void
+FabricGoBackN::AckTimer()
+{
+    const Time now = Simulator::Now();
+    while (!m_ackDue.empty() && m_ackDue.front().first <= now)
+    {
+        const uint32_t peer = m_ackDue.front().second;
+        m_ackDue.pop_front();
+        RxConn& r = m_rx[peer];
+        r.timerArmed = false;
+        if (r.ackPending > 0)
+        {
+            QueueAck(peer, r);
+        }
+    }
+    if (!m_ackDue.empty())
+    {
+        m_ackEvent =
+            Simulator::Schedule(m_ackDue.front().first - now, &FabricGoBackN::AckTimer, this);
+    }
+}
+
+void
+FabricGoBackN::SetRetx(uint32_t peer, TxConn& c, Ptr<FabricPacket> u)
+{
+    if (!c.retx && u)
+    {
+        ++m_retxDue;
+    }
+    else if (c.retx && !u)
+    {
+        --m_retxDue;
+    }
+    c.retx = u;
+    if (u && !c.listed)
+    {
+        c.listed = true;
+        m_retxList.push_back(peer);
+    }
+}
+
+void
+FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
+{
+    auto it = m_tx.find(peer);
+    if (it == m_tx.end())
+    {
+        return;
+    }
+    TxConn& c = it->second;
+    if (nack)
+    {
+        ++m_stats.nacksReceived;
+    }
+    else
+    {
+        ++m_stats.acksReceived;
+    }
+    bool progress = false;
+    while (c.head && c.head->psn < psn)
+    {
+        Ptr<FabricPacket> u = c.head;
+        c.head = u->unackedNext;
+        u->unackedNext = nullptr;
+        if (c.retx == u)
+        {
+            SetRetx(peer, c, c.head);
+        }
+        --c.units;
+        --m_unacked;
+        progress = true;
+        if (!m_ackedCb.IsNull())
+        {
+            m_ackedCb(u);
+        }
+    }
+    if (!c.head)
+    {
+        c.tail = nullptr;
+    }
+    if (progress)
+    {
+        c.lastProgress = Simulator::Now();
+        c.timeouts = 0;
+    }
+    if (nack && c.head && c.head->psn == psn)
+    {
+        GoBack(peer, c, false);
+    }
+    if (progress || nack)
+    {
+        Wake();
+    }
+}
+
+void
+FabricGoBackN::GoBack(uint32_t peer, TxConn& c, bool timeout)
+{
+    NS_LOG_LOGIC("go back to " << c.head->psn << " toward " << peer
+                               << (timeout ? " (timeout)" : ""));
+    ++m_stats.goBacks;
+    m_goBackTrace(peer, c.head->psn, timeout);
+    SetRetx(peer, c, c.head);
+    c.lastProgress = Simulator::Now();
+}
+
+void
+FabricGoBackN::RetransmitTimer()
+{
+    const Time now = Simulator::Now();
+    Time next = Time::Max();
+    bool wake = false;
+    for (std::size_t i = 0; i < m_active.size();)
+    {
+        const uint32_t peer = m_active[i];
+        TxConn& c = m_tx[peer];
+        if (!c.head)
+        {
+            c.active = false;
+            m_active[i] = m_active.back();
+            m_active.pop_back();
+            continue;
+        }
+        Time deadline =
+            c.lastProgress + m_rto * (int64_t(1) << std::min<uint32_t>(c.timeouts, m_maxBackoff));
+        if (deadline <= now)
+        {
+            ++m_stats.timeouts;
+            if (++c.timeouts > m_maxRetries)
+            {
+                // Give up: release the units (their messages never complete).
+                NS_LOG_WARN("FabricGoBackN: connection " << m_localId << " -> " << peer
+                                                         << " failed after " << m_maxRetries
+                                                         << " timeouts");
+                ++m_stats.failed;
+                while (c.head)
+                {
+                    Ptr<FabricPacket> u = c.head;
+                    c.head = u->unackedNext;
+                    u->unackedNext = nullptr;
+                    m_stats.failedBytes += u->payloadBytes;
+                    --c.units;
+                    --m_unacked;
+                }
+                c.tail = nullptr;
+                SetRetx(peer, c, nullptr);
+                c.timeouts = 0;
+                c.active = false;
+                m_active[i] = m_active.back();
+                m_active.pop_back();
+                wake = true; // new data to this peer may go again
+                continue;
+            }
+            GoBack(peer, c, true);
+            wake = true;
+            deadline = now + m_rto * (int64_t(1) << std::min<uint32_t>(c.timeouts, m_maxBackoff));
+        }
+        next = std::min(next, deadline);
+        ++i;
+    }
+    if (!m_active.empty())
+    {
+        m_rtoEvent = Simulator::Schedule(next - now, &FabricGoBackN::RetransmitTimer, this);
+    }
+    if (wake)
+    {
+        Wake();
+    }
+}
+
+} // namespace ns3
