@@ -195,6 +195,12 @@ ResultsToDict(const ns3::RunResults& r)
     summary["stall_ps"] = r.stallPs;
     summary["replays"] = r.replays;
     summary["replayed_packets"] = r.replayedPackets;
+    summary["retransmitted_packets"] = r.retransmittedPackets;
+    summary["bytes_retransmitted"] = r.bytesRetransmitted;
+    summary["bytes_discarded"] = r.bytesDiscarded;
+    summary["go_backs"] = r.goBacks;
+    summary["transport_timeouts"] = r.transportTimeouts;
+    summary["failed_connections"] = r.failedConnections;
     summary["sim_time_ps"] = r.simTimePs;
     summary["wall_seconds"] = r.wallSeconds;
     summary["build_seconds"] = r.buildSeconds;

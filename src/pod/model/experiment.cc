@@ -425,6 +425,22 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         r.bytesSent += topo.GetEndpoint(i)->GetBytesSent();
         r.bytesReceived += topo.GetEndpoint(i)->GetReceivedPayloadBytes();
+        Ptr<BasicEndpoint> be = DynamicCast<BasicEndpoint>(topo.GetEndpoint(i));
+        for (uint32_t d = 0; be && d < be->GetNDevices(); ++d)
+        {
+            Ptr<FabricGoBackN> t = be->GetTransport(d);
+            if (!t)
+            {
+                break;
+            }
+            const FabricGoBackN::Stats& ts = t->GetStats();
+            r.retransmittedPackets += ts.retransmittedUnits;
+            r.bytesRetransmitted += ts.retransmittedBytes;
+            r.bytesDiscarded += ts.discardedBytes;
+            r.goBacks += ts.goBacks;
+            r.transportTimeouts += ts.timeouts;
+            r.failedConnections += ts.failed;
+        }
     }
     r.bytesDelivered = rec.bytesDelivered;
     RunResults::Links& l = r.links;
@@ -671,6 +687,17 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
         os << "flow control: " << r.pausePs / 1e6 << " us paused, " << r.stallPs / 1e6
            << " us stalled (summed over links); link replays: " << r.replays << " ("
            << r.replayedPackets << " packets)\n";
+    }
+    if (r.goBacks > 0 || r.retransmittedPackets > 0 || r.failedConnections > 0)
+    {
+        os << "transport: " << r.goBacks << " go-backs (" << r.transportTimeouts << " by timeout), "
+           << r.retransmittedPackets << " packets sent again (" << r.bytesRetransmitted << " B), "
+           << r.bytesDiscarded << " B discarded out of sequence";
+        if (r.failedConnections > 0)
+        {
+            os << ", " << r.failedConnections << " connections FAILED";
+        }
+        os << "\n";
     }
     std::snprintf(line,
                   sizeof(line),

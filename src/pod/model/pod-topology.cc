@@ -201,6 +201,19 @@ PodTopology::Build(const Scenario::Pod& pod)
                             EnumValue(sel == "hash"    ? BasicEndpoint::HASH
                                       : sel == "spray" ? BasicEndpoint::SPRAY
                                                        : BasicEndpoint::ROUND_ROBIN));
+    const auto& tr = pod.transport;
+    if (tr.kind == "go-back-n")
+    {
+        eh.SetTransport("ns3::FabricGoBackN",
+                        "Window",
+                        UintegerValue(tr.window),
+                        "AckInterval",
+                        UintegerValue(tr.ackInterval),
+                        "AckDelay",
+                        TimeValue(tr.ackDelay),
+                        "RetransmitTimeout",
+                        TimeValue(tr.timeout));
+    }
     for (uint32_t i = 0; i < n; ++i)
     {
         m.endpoints.push_back(eh.Install(m.accNodes.Get(i), i));

@@ -936,6 +936,12 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "stall_ps", r.stallPs);
         io.WriteAttr(s, "replays", r.replays);
         io.WriteAttr(s, "replayed_packets", r.replayedPackets);
+        io.WriteAttr(s, "retransmitted_packets", r.retransmittedPackets);
+        io.WriteAttr(s, "bytes_retransmitted", r.bytesRetransmitted);
+        io.WriteAttr(s, "bytes_discarded", r.bytesDiscarded);
+        io.WriteAttr(s, "go_backs", r.goBacks);
+        io.WriteAttr(s, "transport_timeouts", r.transportTimeouts);
+        io.WriteAttr(s, "failed_connections", r.failedConnections);
         io.WriteAttr(s, "sim_time_ps", r.simTimePs);
         io.WriteAttr(s, "wall_seconds", r.wallSeconds);
         io.WriteAttr(s, "build_seconds", r.buildSeconds);
@@ -1137,6 +1143,12 @@ ResultsWriter::Read(const std::string& path)
         r.stallPs = io.ReadAttr<int64_t>(s, "stall_ps");
         r.replays = io.ReadAttr<uint64_t>(s, "replays");
         r.replayedPackets = io.ReadAttr<uint64_t>(s, "replayed_packets");
+        r.retransmittedPackets = io.ReadAttr<uint64_t>(s, "retransmitted_packets");
+        r.bytesRetransmitted = io.ReadAttr<uint64_t>(s, "bytes_retransmitted");
+        r.bytesDiscarded = io.ReadAttr<uint64_t>(s, "bytes_discarded");
+        r.goBacks = io.ReadAttr<uint64_t>(s, "go_backs");
+        r.transportTimeouts = io.ReadAttr<uint64_t>(s, "transport_timeouts");
+        r.failedConnections = io.ReadAttr<uint64_t>(s, "failed_connections");
         r.simTimePs = io.ReadAttr<int64_t>(s, "sim_time_ps");
         r.wallSeconds = io.ReadAttr<double>(s, "wall_seconds");
         r.buildSeconds = io.ReadAttr<double>(s, "build_seconds");

@@ -124,6 +124,13 @@ struct RunResults
     int64_t stallPs{0};                //!< flow-control stall time summed over transmitters
     uint64_t replays{0};               //!< link-level replays
     uint64_t replayedPackets{0};       //!< packets retransmitted by link-level retry
+    uint64_t retransmittedPackets{0};  //!< packets sent again by the end-to-end transport
+    uint64_t bytesRetransmitted{0};    //!< their payload bytes
+    uint64_t bytesDiscarded{0};        //!< payload discarded by transport receivers (out of
+                                       //!< sequence or duplicate)
+    uint64_t goBacks{0};               //!< transport go-backs (NACK or timeout)
+    uint64_t transportTimeouts{0};     //!< go-backs started by the retransmission timer
+    uint64_t failedConnections{0};     //!< connections given up after repeated timeouts
     int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod

@@ -695,6 +695,12 @@ class Loader
         llr.window = static_cast<uint32_t>(Get("pod.llr.window", false).u);
         llr.ackInterval = static_cast<uint32_t>(Get("pod.llr.ack-interval", false).u);
         llr.nakPause = Get("pod.llr.nak-pause", false).d;
+        auto& tr = pod.transport;
+        tr.kind = Get("pod.transport.kind", false).str;
+        tr.window = static_cast<uint32_t>(Get("pod.transport.window", false).u);
+        tr.ackInterval = static_cast<uint32_t>(Get("pod.transport.ack-interval", false).u);
+        tr.ackDelay = PicoSeconds(static_cast<int64_t>(Get("pod.transport.ack-delay", false).ps));
+        tr.timeout = PicoSeconds(static_cast<int64_t>(Get("pod.transport.timeout", false).ps));
 
         ReadWorkloads(sc);
         CheckLossless(sc);

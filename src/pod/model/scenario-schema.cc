@@ -404,6 +404,35 @@ BuildKeys()
                     .Range(0, 1000)
                     .Unit("round trips")
                     .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
+    k.push_back(Row("pod.transport", S::MAP)
+                    .Help("End-to-end transport of the accelerators (recovers packets lost in "
+                          "the fabric)."));
+    k.push_back(Row("pod.transport.kind", S::ENUM)
+                    .Default("none")
+                    .Allowed({"none", "go-back-n"})
+                    .Help("none (a lost packet loses its message; completion is local); "
+                          "go-back-n (PSN per port and peer, cumulative ACK, NACK on a gap, "
+                          "retransmission timer; completion is acknowledgement)."));
+    k.push_back(Row("pod.transport.window", S::UINT)
+                    .Default("128")
+                    .Range(1, 1 << 20)
+                    .Unit("packets")
+                    .Help("go-back-n: most unacknowledged packets per connection."));
+    k.push_back(Row("pod.transport.ack-interval", S::UINT)
+                    .Default("8")
+                    .Range(1, 1 << 20)
+                    .Unit("packets")
+                    .Help("go-back-n: packets accepted per standalone ACK (ACKs also ride on "
+                          "reverse data)."));
+    k.push_back(Row("pod.transport.ack-delay", S::TIME)
+                    .Default("100ns")
+                    .Range(0, 1e9)
+                    .Help("go-back-n: longest wait of an accepted packet for its ACK."));
+    k.push_back(Row("pod.transport.timeout", S::TIME)
+                    .Default("20us")
+                    .Range(1e3, 1e12)
+                    .Help("go-back-n: retransmission timeout (doubles on each consecutive "
+                          "expiry, up to 64 times); keep it above the loaded round trip."));
     // Workloads.
     k.push_back(Row("workloads", S::LIST)
                     .Element(S::MAP)

@@ -85,6 +85,16 @@ struct Scenario
         double nakPause{2.5};     //!< pod.llr.nak-pause (round trips)
     };
 
+    /// End-to-end transport of the accelerators (pod.transport).
+    struct Transport
+    {
+        std::string kind{"none"}; //!< pod.transport.kind: none | go-back-n
+        uint32_t window{128};     //!< pod.transport.window (packets per connection)
+        uint32_t ackInterval{8};  //!< pod.transport.ack-interval (packets)
+        Time ackDelay;            //!< pod.transport.ack-delay
+        Time timeout;             //!< pod.transport.timeout
+    };
+
     /// The pod.
     struct Pod
     {
@@ -96,6 +106,7 @@ struct Scenario
         Nic nic;                        //!< pod.nic
         FlowControl fc;                 //!< pod.flow-control
         Llr llr;                        //!< pod.llr
+        Transport transport;            //!< pod.transport
     };
 
     /// One collective: of a `collective` workload or of a DAG node.
