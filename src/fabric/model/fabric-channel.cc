@@ -257,6 +257,19 @@ FabricChannel::InjectError(Ptr<const FabricNetDevice> sender, uint64_t k)
     m_injected[IndexOf(sender)].insert(k);
 }
 
+void
+FabricChannel::SetLinkUp(bool up)
+{
+    NS_LOG_FUNCTION(this << up);
+    for (const auto& d : m_devices)
+    {
+        if (d)
+        {
+            d->SetLinkUp(up);
+        }
+    }
+}
+
 bool
 FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
                              const Ptr<FabricNetDevice>& src,

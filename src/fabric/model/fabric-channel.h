@@ -100,6 +100,13 @@ class FabricChannel : public Channel
     void InjectError(Ptr<const FabricNetDevice> sender, uint64_t k);
 
     /**
+     * \brief Take the link down or bring it back up, at both ends (FabricNetDevice::SetLinkUp).
+     * Units already on the wire still arrive.
+     * \param up the new state
+     */
+    void SetLinkUp(bool up);
+
+    /**
      * Give one direction its own error rates (the CodewordErrorRate and BitErrorRate attributes
      * apply to both directions until this is called).
      * \param sender the device sending in that direction

@@ -23,6 +23,8 @@ static constexpr const char* CORRUPTED = "Corrupted";
 static constexpr const char* NO_ROUTE = "NoRoute";
 /// The unit reached an endpoint that is not its destination.
 static constexpr const char* MISDELIVERED = "Misdelivered";
+/// The unit was queued at, or sent to, a port whose link is down.
+static constexpr const char* LINK_DOWN = "LinkDown";
 } // namespace FabricDropReason
 
 } // namespace ns3

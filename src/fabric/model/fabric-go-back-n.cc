@@ -7,6 +7,7 @@
 
 #include "fabric-net-device.h"
 
+#include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -70,6 +71,14 @@ FabricGoBackN::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&FabricGoBackN::m_ackBytes),
                           MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("AckClass",
+                          "Traffic class of standalone ACK/NACK frames; -1 sends them on the "
+                          "class of the data they acknowledge. SUE keeps acknowledgements on a "
+                          "lossless class of their own so that requests cannot block them (seed "
+                          "000 section 3.4.6).",
+                          IntegerValue(-1),
+                          MakeIntegerAccessor(&FabricGoBackN::m_ackClass),
+                          MakeIntegerChecker<int32_t>(-1, 31))
             .AddTraceSource("GoBack",
                             "A connection goes back: peer, first PSN sent again, by timeout.",
                             MakeTraceSourceAccessor(&FabricGoBackN::m_goBackTrace),
@@ -110,6 +119,7 @@ FabricGoBackN::DoDispose()
     m_inner = nullptr;
     m_device = nullptr;
     m_ackedCb = AckedCallback();
+    m_failedCb = FailedCallback();
     FabricTxQueue::DoDispose();
 }
 
@@ -129,6 +139,61 @@ void
 FabricGoBackN::SetAckedCallback(AckedCallback cb)
 {
     m_ackedCb = cb;
+}
+
+void
+FabricGoBackN::SetFailedCallback(FailedCallback cb)
+{
+    m_failedCb = cb;
+}
+
+bool
+FabricGoBackN::IsFailed(uint32_t peer) const
+{
+    auto it = m_tx.find(peer);
+    return it != m_tx.end() && it->second.dead;
+}
+
+void
+FabricGoBackN::Release(uint32_t peer, TxConn& c, std::vector<Ptr<FabricPacket>>& out)
+{
+    while (c.head)
+    {
+        Ptr<FabricPacket> u = c.head;
+        c.head = u->unackedNext;
+        u->unackedNext = nullptr;
+        out.push_back(u);
+        --c.units;
+        --m_unacked;
+    }
+    c.tail = nullptr;
+    SetRetx(peer, c, nullptr);
+    c.timeouts = 0;
+    c.dead = true;
+}
+
+std::vector<Ptr<FabricPacket>>
+FabricGoBackN::TakeAll()
+{
+    NS_LOG_FUNCTION(this);
+    std::vector<Ptr<FabricPacket>> out;
+    for (auto& [peer, c] : m_tx)
+    {
+        Release(peer, c, out);
+        c.active = false;
+    }
+    m_active.clear();
+    m_rtoEvent.Cancel();
+    m_ackEvent.Cancel();
+    m_ackDue.clear();
+    m_ackQueue.clear();
+    m_acksDue = 0;
+    for (auto& [peer, r] : m_rx)
+    {
+        r.ackQueued = false;
+        r.timerArmed = false;
+    }
+    return out;
 }
 
 void
@@ -157,7 +222,7 @@ FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst)
     if (it != m_owner->m_tx.end())
     {
         const TxConn& c = it->second;
-        if (c.units >= m_owner->m_window || c.retx)
+        if (c.units >= m_owner->m_window || c.retx || c.dead)
         {
             return false;
         }
@@ -184,7 +249,8 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
             m_ackQueue.pop_front(); // carried by a data unit meanwhile
             continue;
         }
-        if (gate && !gate->CanSend(r.tclass, m_ackBytes, peer))
+        const uint8_t ackClass = m_ackClass >= 0 ? static_cast<uint8_t>(m_ackClass) : r.tclass;
+        if (gate && !gate->CanSend(ackClass, m_ackBytes, peer))
         {
             break; // its class is held back: data of other classes may still go
         }
@@ -193,7 +259,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
         a->kind = FabricPacket::TRANSPORT_ACK;
         a->src = m_localId;
         a->dst = peer;
-        a->tclass = r.tclass;
+        a->tclass = ackClass;
         a->headerBytes = m_ackBytes;
         a->flowHash = ConnectionHash(peer);
         a->posted = Simulator::Now();
@@ -519,22 +585,23 @@ FabricGoBackN::RetransmitTimer()
                                                          << " failed after " << m_maxRetries
                                                          << " timeouts");
                 ++m_stats.failed;
-                while (c.head)
-                {
-                    Ptr<FabricPacket> u = c.head;
-                    c.head = u->unackedNext;
-                    u->unackedNext = nullptr;
-                    m_stats.failedBytes += u->payloadBytes;
-                    --c.units;
-                    --m_unacked;
-                }
-                c.tail = nullptr;
-                SetRetx(peer, c, nullptr);
-                c.timeouts = 0;
+                std::vector<Ptr<FabricPacket>> units;
+                Release(peer, c, units);
                 c.active = false;
                 m_active[i] = m_active.back();
                 m_active.pop_back();
-                wake = true; // new data to this peer may go again
+                if (!m_failedCb.IsNull())
+                {
+                    m_failedCb(peer, units);
+                }
+                else
+                {
+                    for (const auto& u : units)
+                    {
+                        m_stats.failedBytes += u->payloadBytes;
+                    }
+                }
+                wake = true;
                 continue;
             }
             GoBack(peer, c, true);

@@ -51,7 +51,8 @@ class FabricNetDevice;
  * NACKed PSN on is sent again, in order. A connection with unacknowledged units that sees no
  * progress for RetransmitTimeout goes back to its oldest unit (the timeout doubles at each
  * consecutive expiry, up to MaxBackoff doublings); after MaxRetries consecutive expiries the
- * connection is declared failed and its units are released (counted in Stats::failed).
+ * connection is declared failed (counted in Stats::failed): no new data goes to that peer on
+ * this port, and its units go to the failed callback (or are released, Stats::failedBytes).
  *
  * A message completes when every unit of it has been acknowledged (the endpoint counts acked
  * bytes through the acked callback).
@@ -82,6 +83,9 @@ class FabricGoBackN : public FabricTxQueue
 
     /// Callback: a unit sent by this port has been acknowledged.
     typedef Callback<void, const Ptr<FabricPacket>&> AckedCallback;
+
+    /// Callback: the connection to a peer failed; its unacknowledged units, oldest first.
+    typedef Callback<void, uint32_t, const std::vector<Ptr<FabricPacket>>&> FailedCallback;
 
     /**
      * TracedCallback signature for go-backs.
@@ -121,6 +125,25 @@ class FabricGoBackN : public FabricTxQueue
     void SetAckedCallback(AckedCallback cb);
 
     /**
+     * \param cb called when a connection fails (MaxRetries timeouts): the owner may send the
+     *        units it is given another way (SUE moves them to another port in unordered mode).
+     *        Without it they are released and counted in Stats::failedBytes.
+     */
+    void SetFailedCallback(FailedCallback cb);
+
+    /**
+     * \brief The port's link is gone: give up every connection at once.
+     * \return every unacknowledged unit, connection by connection, oldest first
+     */
+    std::vector<Ptr<FabricPacket>> TakeAll();
+
+    /**
+     * \param peer a peer accelerator
+     * \return true if the connection to it failed (no new data is sent to it on this port)
+     */
+    bool IsFailed(uint32_t peer) const;
+
+    /**
      * \brief A unit arrived at this port for this endpoint.
      * \param p the unit (data or TRANSPORT_ACK)
      * \return true if it is a data unit accepted in sequence (deliver it); false if the
@@ -156,6 +179,7 @@ class FabricGoBackN : public FabricTxQueue
         uint16_t timeouts{0};   //!< consecutive timer expiries
         bool active{false};     //!< listed in m_active (has unacknowledged units)
         bool listed{false};     //!< listed in m_retxList
+        bool dead{false};       //!< failed: no new data to this peer
     };
 
     /// Receiver state of one connection.
@@ -235,6 +259,13 @@ class FabricGoBackN : public FabricTxQueue
     void RetransmitTimer();
     /// \brief Let the port transmit.
     void Wake();
+    /**
+     * \brief Unlink every unacknowledged unit of a connection and mark it failed.
+     * \param peer the peer
+     * \param c its sender state
+     * \param out the units are appended here, oldest first
+     */
+    void Release(uint32_t peer, TxConn& c, std::vector<Ptr<FabricPacket>>& out);
 
     // Attributes.
     uint32_t m_window{128};    //!< most unacknowledged units per connection
@@ -244,11 +275,13 @@ class FabricGoBackN : public FabricTxQueue
     uint32_t m_maxBackoff{6};  //!< most doublings of the timeout
     uint32_t m_maxRetries{16}; //!< consecutive timeouts before a connection fails
     uint32_t m_ackBytes{64};   //!< standalone ACK frame bytes
+    int32_t m_ackClass{-1};    //!< class of standalone ACKs (-1: the data's)
 
     Ptr<FabricTxQueue> m_inner;         //!< new data
     FabricNetDevice* m_device{nullptr}; //!< the port
     uint32_t m_localId{0};              //!< this endpoint's accelerator id
     AckedCallback m_ackedCb;            //!< unit acknowledged
+    FailedCallback m_failedCb;          //!< connection failed
     WindowGate m_gate;                  //!< window gate handed to the inner queue
 
     std::unordered_map<uint32_t, TxConn> m_tx;      //!< sender state per peer

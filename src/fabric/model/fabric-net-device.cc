@@ -186,6 +186,20 @@ FabricNetDevice::Wake()
             return;
         }
     }
+    if (!m_linkUp)
+    {
+        // A dead link: drain the queue by dropping what it hands out.
+        while (m_txQueue && !m_txQueue->IsEmpty())
+        {
+            Ptr<FabricPacket> d = m_txQueue->Dequeue(nullptr);
+            if (!d)
+            {
+                break;
+            }
+            RecordDrop(d, FabricDropReason::LINK_DOWN);
+        }
+        return;
+    }
     if (m_txState != READY || !m_channel)
     {
         return;
@@ -479,7 +493,19 @@ FabricNetDevice::GetMtu() const
 bool
 FabricNetDevice::IsLinkUp() const
 {
-    return m_channel != nullptr;
+    return m_channel != nullptr && m_linkUp;
+}
+
+void
+FabricNetDevice::SetLinkUp(bool up)
+{
+    NS_LOG_FUNCTION(this << up);
+    m_linkUp = up;
+    if (!up)
+    {
+        m_ctrlQueue.clear();
+        Wake();
+    }
 }
 
 void

@@ -175,6 +175,15 @@ class FabricNetDevice : public NetDevice
      */
     void SetHoldsReceivedUnits(bool holds);
 
+    /**
+     * \brief Take the link down or bring it up (FabricChannel::SetLinkUp does it for both
+     * ends). While down the port transmits nothing: its pending control frames are discarded,
+     * and every unit its transmit queue hands out is dropped (LinkDown) at once, so that a
+     * switch's queue toward a dead link drains instead of holding its buffer.
+     * \param up the new link state
+     */
+    void SetLinkUp(bool up);
+
     /// \return true if the owner buffers received units (see SetHoldsReceivedUnits)
     bool GetHoldsReceivedUnits() const
     {
@@ -296,6 +305,7 @@ class FabricNetDevice : public NetDevice
     Ptr<FabricRetryEngine> m_llr;               //!< link-level retry, or null
     std::deque<Ptr<FabricPacket>> m_ctrlQueue;  //!< control frames waiting to be sent
     bool m_holdsReceived{false};                //!< the owner releases received units itself
+    bool m_linkUp{true};                        //!< link state (SetLinkUp)
     bool m_stalled{false};                      //!< data is queued but held back
     Time m_stallSince;                          //!< when the current hold began
     bool m_txIsReplay{false};                   //!< the unit on the wire is a link replay

@@ -12,6 +12,8 @@
 #include "ns3/simple-ref-count.h"
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace ns3
 {
@@ -43,6 +45,19 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         LLR_SYNC,      //!< link-level retry: nothing was sent from ctrlValue on (answers a NAK
                        //!< that a corrupted control frame caused)
         TRANSPORT_ACK, //!< end-to-end transport ACK/NACK (go-back-N), routed like data
+    };
+
+    /// A piece of one message carried by a unit that packs several (SUE packing, seed 000
+    /// section 4.4): the unit's message-level fields describe the first piece.
+    struct Segment
+    {
+        uint64_t msgId{0};    //!< message id (unique per source)
+        uint64_t msgBytes{0}; //!< total payload bytes of the message
+        uint64_t offset{0};   //!< payload offset of the piece in the message
+        uint64_t cookie{0};   //!< the poster's tag
+        Time posted;          //!< when the message was posted
+        uint32_t bytes{0};    //!< payload bytes of the piece
+        uint8_t tclass{0};    //!< the message's class
     };
 
     FabricPacket() = default;
@@ -106,6 +121,9 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     bool isNack{false};      //!< transport: ackPsn is a NACK (go back to it)
     Ptr<FabricPacket> unackedNext; //!< transport sender: next unacknowledged unit of the
                                    //!< same connection (its retransmission list)
+    /// Every piece, in order, when the unit packs pieces of several messages (null when it
+    /// carries one piece, described by the message-level fields); shared by copies.
+    std::shared_ptr<const std::vector<Segment>> segments;
 };
 
 } // namespace ns3

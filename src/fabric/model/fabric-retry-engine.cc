@@ -335,9 +335,9 @@ FabricRetryEngine::StartReplay()
 void
 FabricRetryEngine::ReplayTimeout()
 {
-    if (m_buf.empty())
+    if (m_buf.empty() || (m_device && !m_device->IsLinkUp()))
     {
-        return;
+        return; // nothing to replay, or a dead link: the timer stops
     }
     ++m_stats.timeouts;
     StartReplay();
@@ -503,7 +503,7 @@ FabricRetryEngine::SendNak()
 void
 FabricRetryEngine::NakRepeat()
 {
-    if (m_nakOutstanding)
+    if (m_nakOutstanding && (!m_device || m_device->IsLinkUp()))
     {
         SendNak();
     }

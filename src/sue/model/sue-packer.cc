@@ -1,0 +1,280 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sue-packer.h"
+
+#include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-packet.h"
+#include "ns3/log.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SuePacker");
+NS_OBJECT_ENSURE_REGISTERED(SuePacker);
+
+TypeId
+SuePacker::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SuePacker")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Sue")
+            .AddConstructor<SuePacker>()
+            .AddAttribute("PackingLimit",
+                          "Most bytes of packed transactions (control and data) per PDU: 2 KB "
+                          "in the example of seed 000 section 4.4, at most 4096 (section 3.3); "
+                          "SUE Lite packs at most 1 KB (seed 001 section 3.4).",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&SuePacker::m_limit),
+                          MakeUintegerChecker<uint32_t>(1, SueFraming::MAX_PDU_BYTES))
+            .AddAttribute("ControlBytes",
+                          "Control bytes carried per transaction: the 144-bit tx_control field "
+                          "of seed 000 Table 1 (command, length and opaque fields).",
+                          UintegerValue(18),
+                          MakeUintegerAccessor(&SuePacker::m_controlBytes),
+                          MakeUintegerChecker<uint32_t>(2, 256))
+            .AddAttribute("MaxDataBytes",
+                          "Most data bytes per transaction (seed 000 section 3.2.1: 256 B).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&SuePacker::m_maxData),
+                          MakeUintegerChecker<uint32_t>(1, SueFraming::MAX_DATA_BYTES))
+            .AddAttribute("HeaderFormat",
+                          "Network header of each PDU (seed 000 section 3.4.1).",
+                          EnumValue(SueFraming::AFH_GEN2_12),
+                          MakeEnumAccessor(&SuePacker::m_format),
+                          MakeEnumChecker(SueFraming::ETHERNET_IPV4,
+                                          "EthernetIpv4",
+                                          SueFraming::ETHERNET_IPV6,
+                                          "EthernetIpv6",
+                                          SueFraming::AFH_GEN1,
+                                          "AfhGen1",
+                                          SueFraming::AFH_GEN1_SHIM,
+                                          "AfhGen1Shim",
+                                          SueFraming::AFH_GEN2_12,
+                                          "AfhGen2_12",
+                                          SueFraming::AFH_GEN2_6,
+                                          "AfhGen2_6"))
+            .AddAttribute("ShimBytes",
+                          "Size of the AFH Gen 1 shim header (bytes; its figure is not in the "
+                          "text: the IPv4 header's 20 B by default).",
+                          UintegerValue(20),
+                          MakeUintegerAccessor(&SuePacker::m_shimBytes),
+                          MakeUintegerChecker<uint32_t>(0, 256))
+            .AddAttribute("Lite",
+                          "SUE Lite framing: no reliability header and no R-CRC (seed 001 "
+                          "section 3.4).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&SuePacker::m_lite),
+                          MakeBooleanChecker());
+    return tid;
+}
+
+SuePacker::SuePacker()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+SuePacker::~SuePacker()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+SuePacker::DoDispose()
+{
+    m_queues.clear();
+    m_active.clear();
+    FabricTxQueue::DoDispose();
+}
+
+uint32_t
+SuePacker::GetOverheadBytes() const
+{
+    return SueFraming::PduOverheadBytes(m_format, m_lite, m_shimBytes);
+}
+
+void
+SuePacker::Add(const Piece& p)
+{
+    NS_ABORT_MSG_IF(m_limit < m_controlBytes + m_maxData,
+                    "SuePacker: PackingLimit " << m_limit << " is below one transaction ("
+                                               << m_controlBytes + m_maxData << " B)");
+    const uint64_t key = Key(p.msg.dst, p.msg.tclass);
+    auto [it, fresh] = m_queues.try_emplace(key);
+    if (fresh)
+    {
+        if (p.msg.tclass >= m_active.size())
+        {
+            m_active.resize(p.msg.tclass + 1);
+        }
+        m_active[p.msg.tclass].push_back(key);
+    }
+    it->second.pieces.push_back(p);
+    m_backlog += p.end - p.next;
+}
+
+void
+SuePacker::Enqueue(const FabricMessage& m)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
+    Add(Piece{m, 0, m.bytes});
+}
+
+void
+SuePacker::Requeue(const FabricMessage& m, uint64_t offset, uint64_t bytes)
+{
+    NS_LOG_FUNCTION(this << m.id << offset << bytes);
+    Add(Piece{m, offset, offset + bytes});
+}
+
+bool
+SuePacker::DoIsEmpty() const
+{
+    return m_queues.empty();
+}
+
+void
+SuePacker::Plan(const Queue& q,
+                uint64_t& dataBytes,
+                uint64_t& packedBytes,
+                uint64_t& transactions) const
+{
+    const uint64_t c = m_controlBytes;
+    const uint64_t d = m_maxData;
+    dataBytes = 0;
+    packedBytes = 0;
+    transactions = 0;
+    for (const Piece& p : q.pieces)
+    {
+        const uint64_t r = p.end - p.next;
+        const uint64_t full = r / d;
+        const uint64_t tail = r % d;
+        const uint64_t take = std::min(full, (m_limit - packedBytes) / (c + d));
+        dataBytes += take * d;
+        packedBytes += take * (c + d);
+        transactions += take;
+        if (take < full)
+        {
+            return; // the limit is reached inside this piece
+        }
+        if (tail > 0)
+        {
+            if (packedBytes + c + tail > m_limit)
+            {
+                return;
+            }
+            dataBytes += tail;
+            packedBytes += c + tail;
+            ++transactions;
+        }
+    }
+}
+
+Ptr<FabricPacket>
+SuePacker::DoDequeue(const FabricTxGate* gate)
+{
+    const uint32_t overhead = GetOverheadBytes();
+    const uint32_t nVc = m_active.size();
+    for (uint32_t i = 0; i < nVc; ++i)
+    {
+        const uint32_t vc = (m_nextVc + i) % nVc;
+        std::deque<uint64_t>& active = m_active[vc];
+        for (std::size_t n = active.size(); n > 0; --n)
+        {
+            const uint64_t key = active.front();
+            active.pop_front();
+            Queue& q = m_queues.at(key);
+            uint64_t data = 0;
+            uint64_t packed = 0;
+            uint64_t trans = 0;
+            Plan(q, data, packed, trans);
+            const Piece& head = q.pieces.front();
+            const uint32_t frame = SueFraming::FrameBytes(packed, overhead);
+            if (gate && !gate->CanSend(vc, frame, head.msg.dst))
+            {
+                active.push_back(key); // not eligible now: keep its turn order
+                continue;
+            }
+            // Build the PDU from the queue's head pieces.
+            Ptr<FabricPacket> p = Create<FabricPacket>();
+            p->src = m_localId;
+            p->dst = head.msg.dst;
+            p->tclass = vc;
+            p->msgId = head.msg.id;
+            p->msgBytes = head.msg.bytes;
+            p->cookie = head.msg.cookie;
+            p->posted = head.msg.posted;
+            p->offset = head.next;
+            p->payloadBytes = static_cast<uint32_t>(data);
+            p->headerBytes = frame - static_cast<uint32_t>(data);
+            uint64_t h = (static_cast<uint64_t>(m_localId) << 32) ^ head.msg.dst;
+            h ^= h >> 31;
+            h *= 0x9e3779b97f4a7c15ull;
+            p->flowHash = static_cast<uint32_t>(h >> 32);
+            // One piece (the common case) needs no segment list: the unit's fields say it all.
+            std::vector<FabricPacket::Segment> segs;
+            FabricPacket::Segment first;
+            uint64_t left = data;
+            while (left > 0)
+            {
+                Piece& pc = q.pieces.front();
+                const uint64_t take = std::min(left, pc.end - pc.next);
+                FabricPacket::Segment s;
+                s.msgId = pc.msg.id;
+                s.msgBytes = pc.msg.bytes;
+                s.offset = pc.next;
+                s.cookie = pc.msg.cookie;
+                s.posted = pc.msg.posted;
+                s.bytes = static_cast<uint32_t>(take);
+                s.tclass = vc;
+                if (left == data)
+                {
+                    first = s;
+                }
+                else
+                {
+                    if (segs.empty())
+                    {
+                        segs.push_back(first);
+                    }
+                    segs.push_back(s);
+                }
+                pc.next += take;
+                left -= take;
+                if (pc.next == pc.end)
+                {
+                    q.pieces.pop_front();
+                }
+            }
+            if (!segs.empty())
+            {
+                p->segments = std::make_shared<const std::vector<FabricPacket::Segment>>(
+                    std::move(segs));
+            }
+            m_backlog -= data;
+            ++m_pdus;
+            m_transactions += trans;
+            if (q.pieces.empty())
+            {
+                m_queues.erase(key);
+            }
+            else
+            {
+                active.push_back(key);
+            }
+            m_nextVc = (vc + 1) % nVc;
+            return p;
+        }
+    }
+    return nullptr;
+}
+
+} // namespace ns3

@@ -1,0 +1,174 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SUE_PACKER_H
+#define SUE_PACKER_H
+
+#include "sue-framing.h"
+
+#include "ns3/fabric-message.h"
+#include "ns3/fabric-tx-queue.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup sue
+ * \brief SUE's per {destination, VC} transmit queues, scheduler and packer (seed 000, sections
+ * 3.3, 4.2 steps 2-3 and 4.4), as the transmit queue of one or more ports.
+ *
+ * A message posted to SUE is a run of transactions of up to MaxDataBytes (256) of data each, every
+ * one with ControlBytes of control (the command, length and opaque fields of tx_control, Table 1).
+ * Transactions wait in the queue of their {destination, VC}. When a port can send, the scheduler
+ * goes round robin across the VCs and, within a VC, round robin across the non-empty queues in the
+ * order they became non-empty (4.2 step 3). It takes the next eligible queue (one whose PDU the
+ * port's gate admits: the transport's window and the link's flow control) and packs every
+ * transaction queued there, across messages, up to PackingLimit bytes of transactions, then moves
+ * on: work conserving, it never waits to pack (4.4); a queue holding one transaction sends it
+ * alone, at once. The PDU is one unit on the wire: its payload is the data it carries; its header
+ * bytes are the packed control bytes plus SueFraming's overhead (network header, RH, R-CRC, FCS,
+ * minimum frame).
+ *
+ * Pieces of messages can be put back (Requeue) to be sent again, as the instance does when a port
+ * fails in unordered mode.
+ */
+class SuePacker : public FabricTxQueue
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    SuePacker();
+    ~SuePacker() override;
+
+    /**
+     * \brief Queue a message: its transactions go to the {m.dst, m.tclass} queue.
+     * \param m the message (tclass is the VC)
+     */
+    void Enqueue(const FabricMessage& m);
+
+    /**
+     * \brief Queue a piece of a message again (bytes [offset, offset + bytes)).
+     * \param m the message
+     * \param offset first payload byte
+     * \param bytes payload bytes
+     */
+    void Requeue(const FabricMessage& m, uint64_t offset, uint64_t bytes);
+
+    /// \return data bytes queued and not yet packed
+    uint64_t GetBacklogBytes() const
+    {
+        return m_backlog;
+    }
+
+    /// \return {destination, VC} queues that hold transactions
+    std::size_t GetNActiveQueues() const
+    {
+        return m_queues.size();
+    }
+
+    /// \return PDUs built so far
+    uint64_t GetPdus() const
+    {
+        return m_pdus;
+    }
+
+    /// \return transactions packed so far
+    uint64_t GetTransactions() const
+    {
+        return m_transactions;
+    }
+
+    /// \return frame bytes added to the packed transactions of each PDU
+    uint32_t GetOverheadBytes() const;
+
+    /// \return control bytes per transaction
+    uint32_t GetControlBytes() const
+    {
+        return m_controlBytes;
+    }
+
+    /// \return the packing limit (bytes of transactions per PDU)
+    uint32_t GetPackingLimit() const
+    {
+        return m_limit;
+    }
+
+    /// \param id the local XPU id (source of the PDUs)
+    void SetLocalId(uint32_t id)
+    {
+        m_localId = id;
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A run of a message's bytes waiting to be packed.
+    struct Piece
+    {
+        FabricMessage msg; //!< the message
+        uint64_t next;     //!< next payload byte to pack
+        uint64_t end;      //!< one past the last byte of the run
+    };
+
+    /// The queue of one {destination, VC}.
+    struct Queue
+    {
+        std::deque<Piece> pieces; //!< in arrival order
+    };
+
+    bool DoIsEmpty() const override;
+    Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
+
+    /**
+     * \brief Add a piece to its queue.
+     * \param p the piece
+     */
+    void Add(const Piece& p);
+
+    /**
+     * \brief Plan the PDU of a queue without taking anything.
+     * \param q the queue
+     * \param dataBytes data bytes it would carry
+     * \param packedBytes transaction bytes (control and data) it would carry
+     * \param transactions transactions it would carry
+     */
+    void Plan(const Queue& q, uint64_t& dataBytes, uint64_t& packedBytes, uint64_t& transactions)
+        const;
+
+    /**
+     * \param dst destination
+     * \param vc virtual channel
+     * \return the queue key
+     */
+    static uint64_t Key(uint32_t dst, uint8_t vc)
+    {
+        return (static_cast<uint64_t>(dst) << 8) | vc;
+    }
+
+    uint32_t m_limit{2048};                      //!< PackingLimit
+    uint32_t m_controlBytes{18};                 //!< ControlBytes
+    uint32_t m_maxData{256};                     //!< MaxDataBytes
+    SueFraming::HeaderFormat m_format{SueFraming::AFH_GEN2_12}; //!< HeaderFormat
+    bool m_lite{false};                          //!< Lite
+    uint32_t m_shimBytes{20};                    //!< ShimBytes
+    uint32_t m_localId{0};                       //!< source XPU
+    std::unordered_map<uint64_t, Queue> m_queues; //!< non-empty queues by {dst, VC}
+    std::vector<std::deque<uint64_t>> m_active;  //!< per VC: non-empty queues, round robin
+    uint32_t m_nextVc{0};                        //!< VC round-robin pointer
+    uint64_t m_backlog{0};                       //!< data bytes queued
+    uint64_t m_pdus{0};                          //!< PDUs built
+    uint64_t m_transactions{0};                  //!< transactions packed
+};
+
+} // namespace ns3
+
+#endif /* SUE_PACKER_H */
