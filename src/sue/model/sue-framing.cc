@@ -34,8 +34,7 @@ SueFraming::NetworkHeaderBytes(HeaderFormat format, uint32_t shimBytes)
 uint32_t
 SueFraming::PduOverheadBytes(HeaderFormat format, bool lite, uint32_t shimBytes)
 {
-    return NetworkHeaderBytes(format, shimBytes) + (lite ? 0 : RH_BYTES + RCRC_BYTES) +
-           FCS_BYTES;
+    return NetworkHeaderBytes(format, shimBytes) + (lite ? 0 : RH_BYTES + RCRC_BYTES) + FCS_BYTES;
 }
 
 uint32_t

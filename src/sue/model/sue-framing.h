@@ -49,13 +49,13 @@ class SueFraming
         AFH_GEN2_6,    //!< AFH Gen 2, 6 B (compressed)
     };
 
-    static constexpr uint32_t RH_BYTES = 8;           //!< reliability header (Table 3: 64 bits)
-    static constexpr uint32_t RCRC_BYTES = 4;         //!< R-CRC (3.3: 32 bits)
-    static constexpr uint32_t FCS_BYTES = 4;          //!< Ethernet FCS (IEEE 802.3)
-    static constexpr uint32_t MIN_FRAME_BYTES = 64;   //!< Ethernet minimum frame, FCS included
-    static constexpr uint32_t INTERFRAME_BYTES = 20;  //!< preamble + SFD (8) and IPG (12)
-    static constexpr uint32_t MAX_PDU_BYTES = 4096;   //!< packed PDU limit (3.3)
-    static constexpr uint32_t MAX_DATA_BYTES = 256;   //!< data per transaction (3.2.1)
+    static constexpr uint32_t RH_BYTES = 8;          //!< reliability header (Table 3: 64 bits)
+    static constexpr uint32_t RCRC_BYTES = 4;        //!< R-CRC (3.3: 32 bits)
+    static constexpr uint32_t FCS_BYTES = 4;         //!< Ethernet FCS (IEEE 802.3)
+    static constexpr uint32_t MIN_FRAME_BYTES = 64;  //!< Ethernet minimum frame, FCS included
+    static constexpr uint32_t INTERFRAME_BYTES = 20; //!< preamble + SFD (8) and IPG (12)
+    static constexpr uint32_t MAX_PDU_BYTES = 4096;  //!< packed PDU limit (3.3)
+    static constexpr uint32_t MAX_DATA_BYTES = 256;  //!< data per transaction (3.2.1)
 
     /**
      * \param format the network header format

@@ -256,8 +256,8 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             }
             if (!segs.empty())
             {
-                p->segments = std::make_shared<const std::vector<FabricPacket::Segment>>(
-                    std::move(segs));
+                p->segments =
+                    std::make_shared<const std::vector<FabricPacket::Segment>>(std::move(segs));
             }
             m_backlog -= data;
             ++m_pdus;

@@ -141,8 +141,10 @@ class SuePacker : public FabricTxQueue
      * \param packedBytes transaction bytes (control and data) it would carry
      * \param transactions transactions it would carry
      */
-    void Plan(const Queue& q, uint64_t& dataBytes, uint64_t& packedBytes, uint64_t& transactions)
-        const;
+    void Plan(const Queue& q,
+              uint64_t& dataBytes,
+              uint64_t& packedBytes,
+              uint64_t& transactions) const;
 
     /**
      * \param dst destination
@@ -154,19 +156,19 @@ class SuePacker : public FabricTxQueue
         return (static_cast<uint64_t>(dst) << 8) | vc;
     }
 
-    uint32_t m_limit{2048};                      //!< PackingLimit
-    uint32_t m_controlBytes{18};                 //!< ControlBytes
-    uint32_t m_maxData{256};                     //!< MaxDataBytes
+    uint32_t m_limit{2048};                                     //!< PackingLimit
+    uint32_t m_controlBytes{18};                                //!< ControlBytes
+    uint32_t m_maxData{256};                                    //!< MaxDataBytes
     SueFraming::HeaderFormat m_format{SueFraming::AFH_GEN2_12}; //!< HeaderFormat
-    bool m_lite{false};                          //!< Lite
-    uint32_t m_shimBytes{20};                    //!< ShimBytes
-    uint32_t m_localId{0};                       //!< source XPU
-    std::unordered_map<uint64_t, Queue> m_queues; //!< non-empty queues by {dst, VC}
-    std::vector<std::deque<uint64_t>> m_active;  //!< per VC: non-empty queues, round robin
-    uint32_t m_nextVc{0};                        //!< VC round-robin pointer
-    uint64_t m_backlog{0};                       //!< data bytes queued
-    uint64_t m_pdus{0};                          //!< PDUs built
-    uint64_t m_transactions{0};                  //!< transactions packed
+    bool m_lite{false};                                         //!< Lite
+    uint32_t m_shimBytes{20};                                   //!< ShimBytes
+    uint32_t m_localId{0};                                      //!< source XPU
+    std::unordered_map<uint64_t, Queue> m_queues;               //!< non-empty queues by {dst, VC}
+    std::vector<std::deque<uint64_t>> m_active; //!< per VC: non-empty queues, round robin
+    uint32_t m_nextVc{0};                       //!< VC round-robin pointer
+    uint64_t m_backlog{0};                      //!< data bytes queued
+    uint64_t m_pdus{0};                         //!< PDUs built
+    uint64_t m_transactions{0};                 //!< transactions packed
 };
 
 } // namespace ns3

@@ -1,0 +1,389 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "sue-endpoint.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-drop-reason.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("SueEndpoint");
+NS_OBJECT_ENSURE_REGISTERED(SueEndpoint);
+
+TypeId
+SueEndpoint::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::SueEndpoint")
+            .SetParent<FabricEndpoint>()
+            .SetGroupName("Sue")
+            .AddConstructor<SueEndpoint>()
+            .AddAttribute("LoadBalance",
+                          "How the XPU spreads messages over its SUE instances (seed 000 section "
+                          "4.3): RoundRobin, LeastLoaded (fewest bytes outstanding, the "
+                          "instances' congestion state), Hash (of the destination).",
+                          EnumValue(ROUND_ROBIN),
+                          MakeEnumAccessor(&SueEndpoint::m_loadBalance),
+                          MakeEnumChecker(ROUND_ROBIN,
+                                          "RoundRobin",
+                                          LEAST_LOADED,
+                                          "LeastLoaded",
+                                          HASH,
+                                          "Hash"))
+            .AddAttribute("TxLatency",
+                          "SUE transmit latency, command interface to wire (seed 000 Appendix "
+                          "A.1: 100 ns).",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&SueEndpoint::m_txLatency),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("RxLatency",
+                          "SUE receive latency, wire to command interface (seed 000 Appendix "
+                          "A.1: 100 ns).",
+                          TimeValue(NanoSeconds(100)),
+                          MakeTimeAccessor(&SueEndpoint::m_rxLatency),
+                          MakeTimeChecker(Seconds(0)));
+    return tid;
+}
+
+SueEndpoint::SueEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+SueEndpoint::~SueEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+SueEndpoint::DoDispose()
+{
+    m_instances.clear();
+    m_rx.clear();
+    m_delivered.clear();
+    m_done.clear();
+    FabricEndpoint::DoDispose();
+}
+
+void
+SueEndpoint::Configure(const ObjectFactory& instance,
+                       const ObjectFactory& packer,
+                       const ObjectFactory& transport,
+                       bool lite,
+                       uint32_t portsPerInstance)
+{
+    NS_ABORT_MSG_IF(portsPerInstance != 1 && portsPerInstance != 2 && portsPerInstance != 4,
+                    "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1), not "
+                        << portsPerInstance);
+    m_instanceFactory = instance;
+    m_packerFactory = packer;
+    m_transportFactory = transport;
+    m_lite = lite;
+    m_portsPerInstance = portsPerInstance;
+}
+
+void
+SueEndpoint::AddDevice(Ptr<FabricNetDevice> device)
+{
+    NS_LOG_FUNCTION(this << device);
+    if (m_nDevices % m_portsPerInstance == 0)
+    {
+        Ptr<SueInstance> in = m_instanceFactory.Create<SueInstance>();
+        in->Configure(m_packerFactory, m_transportFactory, m_lite, GetAcceleratorId());
+        m_instances.push_back(in);
+        in->SetReceiveCallback(MakeCallback(&SueEndpoint::Receive, this));
+        in->SetDoneCallback(MakeCallback(&SueEndpoint::Done, this));
+        m_trackDuplicates = m_trackDuplicates ||
+                            (in->GetOrdering() == SueInstance::UNORDERED && m_portsPerInstance > 1);
+    }
+    m_instances.back()->AddPort(device);
+    ++m_nDevices;
+}
+
+void
+SueEndpoint::AddInstance(Ptr<SueInstance> instance)
+{
+    NS_LOG_FUNCTION(this << instance);
+    instance->SetReceiveCallback(MakeCallback(&SueEndpoint::Receive, this));
+    instance->SetDoneCallback(MakeCallback(&SueEndpoint::Done, this));
+    m_trackDuplicates = m_trackDuplicates || (instance->GetOrdering() == SueInstance::UNORDERED &&
+                                              instance->GetNPorts() > 1);
+    m_instances.push_back(instance);
+}
+
+Ptr<SueInstance>
+SueEndpoint::GetInstance(uint32_t i) const
+{
+    NS_ASSERT(i < m_instances.size());
+    return m_instances[i];
+}
+
+double
+SueEndpoint::GetCongestionState(uint32_t dst) const
+{
+    // The fraction of instances with more than one packing limit of data waiting to be packed.
+    (void)dst;
+    if (m_instances.empty())
+    {
+        return 0;
+    }
+    uint32_t busy = 0;
+    for (const auto& in : m_instances)
+    {
+        Ptr<SuePacker> p = in->GetPacker(0);
+        busy += p && in->GetBacklogBytes() > p->GetPackingLimit() ? 1 : 0;
+    }
+    return static_cast<double>(busy) / m_instances.size();
+}
+
+void
+SueEndpoint::DoSend(const FabricMessage& m)
+{
+    NS_ABORT_MSG_IF(m_instances.empty(),
+                    "SueEndpoint " << GetAcceleratorId() << " has no instance");
+    if (m_txLatency.IsZero())
+    {
+        Dispatch(m);
+    }
+    else
+    {
+        Simulator::Schedule(m_txLatency, &SueEndpoint::Dispatch, this, m);
+    }
+}
+
+void
+SueEndpoint::Dispatch(const FabricMessage& m)
+{
+    const uint32_t n = m_instances.size();
+    uint32_t k = 0;
+    switch (m_loadBalance)
+    {
+    case ROUND_ROBIN:
+        // Each XPU starts at its own id, so that the first messages of many senders spread.
+        k = (GetAcceleratorId() + m_next) % n;
+        m_next = (m_next + 1) % n;
+        break;
+    case LEAST_LOADED: {
+        uint64_t best = ~uint64_t(0);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            const uint32_t j = (GetAcceleratorId() + m_next + i) % n;
+            const uint64_t load = m_instances[j]->GetInFlightBytes();
+            if (load < best)
+            {
+                best = load;
+                k = j;
+            }
+        }
+        m_next = (m_next + 1) % n;
+        break;
+    }
+    case HASH:
+        k = (m.dst * 2654435761u) % n;
+        break;
+    }
+    m_instances[k]->Enqueue(m);
+}
+
+uint64_t
+SueEndpoint::Insert(Reassembly& r, uint64_t a, uint64_t b)
+{
+    if (b <= r.next)
+    {
+        return 0;
+    }
+    a = std::max(a, r.next);
+    if (a == r.next && (!r.ooo || r.ooo->empty()))
+    {
+        r.next = b; // in order: the common case, no map
+        r.received += b - a;
+        return b - a;
+    }
+    if (!r.ooo)
+    {
+        r.ooo = std::make_unique<std::map<uint64_t, uint64_t>>();
+    }
+    std::map<uint64_t, uint64_t>& m = *r.ooo;
+    uint64_t lo = a;
+    uint64_t hi = b;
+    uint64_t overlap = 0;
+    auto it = m.upper_bound(a);
+    if (it != m.begin())
+    {
+        auto p = std::prev(it);
+        if (p->second >= a)
+        {
+            overlap += std::min(p->second, b) - a;
+            lo = p->first;
+            hi = std::max(hi, p->second);
+            m.erase(p);
+        }
+    }
+    while (it != m.end() && it->first <= b)
+    {
+        overlap += std::min(it->second, b) - it->first;
+        hi = std::max(hi, it->second);
+        it = m.erase(it);
+    }
+    m.emplace(lo, hi);
+    // Absorb what now joins the prefix.
+    while (!m.empty() && m.begin()->first <= r.next)
+    {
+        r.next = std::max(r.next, m.begin()->second);
+        m.erase(m.begin());
+    }
+    const uint64_t added = (b - a) - overlap;
+    r.received += added;
+    return added;
+}
+
+void
+SueEndpoint::Receive(const Ptr<FabricPacket>& p)
+{
+    if (p->dst != GetAcceleratorId())
+    {
+        ++m_misdelivered;
+        return;
+    }
+    if (p->segments)
+    {
+        for (const auto& s : *p->segments)
+        {
+            ReceivePiece(p, s);
+        }
+        return;
+    }
+    FabricPacket::Segment s;
+    s.msgId = p->msgId;
+    s.msgBytes = p->msgBytes;
+    s.offset = p->offset;
+    s.cookie = p->cookie;
+    s.posted = p->posted;
+    s.bytes = p->payloadBytes;
+    s.tclass = p->tclass;
+    ReceivePiece(p, s);
+}
+
+void
+SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s)
+{
+    const uint64_t key = (static_cast<uint64_t>(p->src) << 40) | s.msgId;
+    FabricMessage m;
+    m.id = s.msgId;
+    m.src = p->src;
+    m.dst = p->dst;
+    m.bytes = s.msgBytes;
+    m.tclass = s.tclass;
+    m.cookie = s.cookie;
+    m.posted = s.posted;
+    if (m_trackDuplicates && m_delivered.count(key))
+    {
+        m_duplicateBytes += s.bytes;
+        return;
+    }
+    if (s.offset == 0 && s.bytes == s.msgBytes)
+    {
+        CountReceivedPayload(s.bytes); // the whole message in one piece
+        if (m_trackDuplicates)
+        {
+            m_delivered.insert(key);
+        }
+        Deliver(m);
+        return;
+    }
+    Reassembly& r = m_rx[key];
+    if (s.offset != r.next)
+    {
+        ++m_outOfOrder;
+    }
+    const uint64_t added = Insert(r, s.offset, s.offset + s.bytes);
+    CountReceivedPayload(added);
+    m_duplicateBytes += s.bytes - added;
+    NS_ABORT_MSG_IF(r.received > s.msgBytes,
+                    "SueEndpoint: message " << s.msgId << " from " << p->src
+                                            << " received more bytes than it has");
+    if (r.received == s.msgBytes)
+    {
+        m_rx.erase(key);
+        if (m_trackDuplicates)
+        {
+            m_delivered.insert(key);
+        }
+        Deliver(m);
+    }
+}
+
+void
+SueEndpoint::Deliver(FabricMessage m)
+{
+    if (m_rxLatency.IsZero())
+    {
+        m.delivered = Simulator::Now();
+        NotifyDelivered(m);
+        return;
+    }
+    m.delivered = Simulator::Now() + m_rxLatency;
+    Simulator::Schedule(m_rxLatency, &SueEndpoint::NotifyDelivered, this, m);
+}
+
+void
+SueEndpoint::Done(const Ptr<FabricPacket>& p)
+{
+    if (p->segments)
+    {
+        for (const auto& s : *p->segments)
+        {
+            DonePiece(p, s);
+        }
+        return;
+    }
+    FabricPacket::Segment s;
+    s.msgId = p->msgId;
+    s.msgBytes = p->msgBytes;
+    s.offset = p->offset;
+    s.cookie = p->cookie;
+    s.posted = p->posted;
+    s.bytes = p->payloadBytes;
+    s.tclass = p->tclass;
+    DonePiece(p, s);
+}
+
+void
+SueEndpoint::DonePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s)
+{
+    bool done = s.bytes == s.msgBytes;
+    if (!done)
+    {
+        auto it = m_done.try_emplace(s.msgId, 0).first;
+        it->second += s.bytes;
+        done = it->second == s.msgBytes;
+        if (done)
+        {
+            m_done.erase(it);
+        }
+    }
+    if (done)
+    {
+        FabricMessage m;
+        m.id = s.msgId;
+        m.src = p->src;
+        m.dst = p->dst;
+        m.bytes = s.msgBytes;
+        m.tclass = s.tclass;
+        m.cookie = s.cookie;
+        m.posted = s.posted;
+        m.completed = Simulator::Now();
+        NotifyCompleted(m);
+    }
+}
+
+} // namespace ns3

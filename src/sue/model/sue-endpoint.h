@@ -1,0 +1,196 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef SUE_ENDPOINT_H
+#define SUE_ENDPOINT_H
+
+#include "sue-instance.h"
+
+#include "ns3/fabric-endpoint.h"
+#include "ns3/nstime.h"
+#include "ns3/object-factory.h"
+
+#include <map>
+#include <memory>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup sue
+ * \brief An XPU with its SUE instances: the endpoint API of DESIGN.md rule 1 on SUE.
+ *
+ * A posted message is a run of write transactions (requests on VC = its class; the AXI mapping
+ * of seed 000 section 3.2.2 puts requests on VC0) to one destination XPU. After the SUE transmit
+ * latency (TxLatency, 100 ns in the budget of Appendix A.1) the XPU's load balancer (4.3, Figure
+ * 17) hands it to one instance: round robin over the instances, the least loaded one (fewest
+ * bytes outstanding, the congestion state each instance exposes), or a hash of the destination.
+ * The receiving XPU reassembles the message from the PDUs of every instance and reports it
+ * delivered RxLatency (100 ns, A.1) after its last byte arrived. The message completes at the
+ * sender when every PDU carrying it is acknowledged (SUE) or serialized (SUE Lite: no
+ * transport).
+ *
+ * Bytes that arrive twice (possible only after an unordered instance moved unacknowledged work
+ * off a failed port) are recognised per message and not counted again.
+ */
+class SueEndpoint : public FabricEndpoint
+{
+  public:
+    /// How the XPU spreads messages over its instances (4.3).
+    enum LoadBalance
+    {
+        ROUND_ROBIN,  //!< successive messages on successive instances
+        LEAST_LOADED, //!< the instance with the fewest bytes outstanding
+        HASH,         //!< a hash of the destination (keeps a destination on one instance)
+    };
+
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    SueEndpoint();
+    ~SueEndpoint() override;
+
+    /**
+     * \brief How AddDevice builds instances (SueHelper calls it).
+     * \param instance creates the instances (SueInstance attributes)
+     * \param packer creates their packers
+     * \param transport creates their transports
+     * \param lite SUE Lite (no transport)
+     * \param portsPerInstance 1, 2 or 4
+     */
+    void Configure(const ObjectFactory& instance,
+                   const ObjectFactory& packer,
+                   const ObjectFactory& transport,
+                   bool lite,
+                   uint32_t portsPerInstance);
+
+    /**
+     * \brief Add the XPU's next Ethernet port: ports 0 .. P-1 form instance 0, the next P
+     * instance 1, and so on (P ports per instance).
+     * \param device the port (attached to its channel)
+     */
+    void AddDevice(Ptr<FabricNetDevice> device);
+
+    /**
+     * \brief Add an instance built elsewhere (its ports already added).
+     * \param instance the instance
+     */
+    void AddInstance(Ptr<SueInstance> instance);
+
+    /// \return number of instances
+    uint32_t GetNInstances() const
+    {
+        return m_instances.size();
+    }
+
+    /**
+     * \param i index
+     * \return the instance
+     */
+    Ptr<SueInstance> GetInstance(uint32_t i) const;
+
+    double GetCongestionState(uint32_t dst) const override;
+
+    /// \return payload bytes that arrived twice and were not counted again
+    uint64_t GetDuplicateBytes() const
+    {
+        return m_duplicateBytes;
+    }
+
+    /// \return pieces of messages that arrived out of offset order
+    uint64_t GetOutOfOrderPieces() const
+    {
+        return m_outOfOrder;
+    }
+
+    /// \return PDUs that arrived here but were addressed elsewhere
+    uint64_t GetMisdeliveredUnits() const
+    {
+        return m_misdelivered;
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void DoSend(const FabricMessage& m) override;
+
+    /**
+     * \brief Hand a message to an instance (after TxLatency).
+     * \param m the message
+     */
+    void Dispatch(const FabricMessage& m);
+    /**
+     * \brief A PDU was accepted by one of the instances.
+     * \param p the PDU
+     */
+    void Receive(const Ptr<FabricPacket>& p);
+    /**
+     * \brief A piece of a message arrived.
+     * \param p the PDU carrying it (source and message fields)
+     * \param s the piece
+     */
+    void ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s);
+    /**
+     * \brief A PDU sent from here is done (acknowledged, or serialized in Lite).
+     * \param p the PDU
+     */
+    void Done(const Ptr<FabricPacket>& p);
+    /**
+     * \brief A piece of a message sent from here is done.
+     * \param p the PDU
+     * \param s the piece
+     */
+    void DonePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s);
+    /**
+     * \brief Report a message delivered (RxLatency after its last byte).
+     * \param m the message
+     */
+    void Deliver(FabricMessage m);
+
+    /// Reassembly of one message: a contiguous prefix and the pieces beyond it.
+    struct Reassembly
+    {
+        uint64_t received{0};                              //!< distinct bytes received
+        uint64_t next{0};                                  //!< end of the contiguous prefix
+        std::unique_ptr<std::map<uint64_t, uint64_t>> ooo; //!< [start, end) beyond the prefix
+    };
+
+    /**
+     * \brief Add [a, b) to a message's reassembly.
+     * \param r the reassembly
+     * \param a first byte
+     * \param b one past the last byte
+     * \return the bytes not received before
+     */
+    static uint64_t Insert(Reassembly& r, uint64_t a, uint64_t b);
+
+    LoadBalance m_loadBalance{ROUND_ROBIN};        //!< LoadBalance attribute
+    ObjectFactory m_instanceFactory;               //!< instances (AddDevice)
+    ObjectFactory m_packerFactory;                 //!< packers (AddDevice)
+    ObjectFactory m_transportFactory;              //!< transports (AddDevice)
+    bool m_lite{false};                            //!< SUE Lite (AddDevice)
+    uint32_t m_portsPerInstance{1};                //!< ports per instance (AddDevice)
+    uint32_t m_nDevices{0};                        //!< ports added by AddDevice
+    Time m_txLatency;                              //!< TxLatency
+    Time m_rxLatency;                              //!< RxLatency
+    std::vector<Ptr<SueInstance>> m_instances;     //!< instances
+    uint32_t m_next{0};                            //!< round-robin pointer
+    bool m_trackDuplicates{false};                 //!< some instance can move work
+    std::unordered_map<uint64_t, Reassembly> m_rx; //!< messages being received
+    std::unordered_set<uint64_t> m_delivered;      //!< delivered (if tracking)
+    std::unordered_map<uint64_t, uint64_t> m_done; //!< sent messages: bytes done
+    uint64_t m_duplicateBytes{0};                  //!< bytes received twice
+    uint64_t m_outOfOrder{0};                      //!< pieces out of order
+    uint64_t m_misdelivered{0};                    //!< misdelivered PDUs
+};
+
+} // namespace ns3
+
+#endif /* SUE_ENDPOINT_H */
