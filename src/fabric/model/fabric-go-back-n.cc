@@ -7,6 +7,8 @@
 
 #include "fabric-net-device.h"
 
+#include "ns3/double.h"
+#include "ns3/enum.h"
 #include "ns3/integer.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -79,6 +81,42 @@ FabricGoBackN::GetTypeId()
                           IntegerValue(-1),
                           MakeIntegerAccessor(&FabricGoBackN::m_ackClass),
                           MakeIntegerChecker<int32_t>(-1, 31))
+            .AddAttribute("CongestionControl",
+                          "Endpoint congestion control: None (fixed Window), or Delay: a "
+                          "delay-based window in the manner of Swift (Kumar et al., SIGCOMM "
+                          "2020), starting at Window (line rate, seed 000 section 2.1): below "
+                          "TargetDelay the window grows by AdditiveIncrease units per round "
+                          "trip; above it, it shrinks by Beta x (rtt - target) / rtt, at most "
+                          "MaxDecrease, once per round trip.",
+                          EnumValue(NONE),
+                          MakeEnumAccessor(&FabricGoBackN::m_cc),
+                          MakeEnumChecker(NONE, "None", DELAY, "Delay"))
+            .AddAttribute("TargetDelay",
+                          "Delay: the target round trip (ACK time of a unit minus its send "
+                          "time). SUE asks for under 2 us round trip (seed 000 section 2.1).",
+                          TimeValue(MicroSeconds(2)),
+                          MakeTimeAccessor(&FabricGoBackN::m_targetDelay),
+                          MakeTimeChecker(NanoSeconds(1)))
+            .AddAttribute("AdditiveIncrease",
+                          "Delay: window growth per round trip below the target (units).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&FabricGoBackN::m_ai),
+                          MakeDoubleChecker<double>(0.0, 1024.0))
+            .AddAttribute("Beta",
+                          "Delay: decrease gain applied to (rtt - target) / rtt.",
+                          DoubleValue(0.8),
+                          MakeDoubleAccessor(&FabricGoBackN::m_beta),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("MaxDecrease",
+                          "Delay: largest decrease per round trip (fraction of the window).",
+                          DoubleValue(0.5),
+                          MakeDoubleAccessor(&FabricGoBackN::m_maxMdf),
+                          MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("MinWindow",
+                          "Delay: smallest window (units).",
+                          DoubleValue(1.0),
+                          MakeDoubleAccessor(&FabricGoBackN::m_minWindow),
+                          MakeDoubleChecker<double>(1.0, 1e6))
             .AddTraceSource("GoBack",
                             "A connection goes back: peer, first PSN sent again, by timeout.",
                             MakeTraceSourceAccessor(&FabricGoBackN::m_goBackTrace),
@@ -215,6 +253,40 @@ FabricGoBackN::ConnectionHash(uint32_t peer) const
     return static_cast<uint32_t>(h);
 }
 
+double
+FabricGoBackN::WindowOf(const TxConn& c) const
+{
+    if (m_cc == NONE || c.cwnd <= 0)
+    {
+        return m_window;
+    }
+    return std::min<double>(m_window, std::max(m_minWindow, c.cwnd));
+}
+
+void
+FabricGoBackN::OnRttSample(TxConn& c, Time rtt, uint32_t acked)
+{
+    ++m_stats.rttSamples;
+    m_stats.rttSum += rtt;
+    if (c.cwnd <= 0)
+    {
+        c.cwnd = m_window; // start at line rate
+    }
+    const Time now = Simulator::Now();
+    if (rtt < m_targetDelay)
+    {
+        c.cwnd += m_ai * acked / c.cwnd;
+    }
+    else if (now - c.lastDecrease >= rtt)
+    {
+        const double over = (rtt - m_targetDelay).GetSeconds() / rtt.GetSeconds();
+        c.cwnd *= std::max(1.0 - m_beta * over, 1.0 - m_maxMdf);
+        c.lastDecrease = now;
+        ++m_stats.decreases;
+    }
+    c.cwnd = std::min<double>(m_window, std::max(m_minWindow, c.cwnd));
+}
+
 bool
 FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
 {
@@ -222,7 +294,7 @@ FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst)
     if (it != m_owner->m_tx.end())
     {
         const TxConn& c = it->second;
-        if (c.units >= m_owner->m_window || c.retx || c.dead)
+        if (c.units >= m_owner->WindowOf(c) || c.retx || c.dead)
         {
             return false;
         }
@@ -330,6 +402,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     }
     TxConn& c = m_tx[p->dst];
     p->psn = c.nextPsn++;
+    p->sentAt = Simulator::Now();
     p->flowHash = ConnectionHash(p->dst);
     p->unackedNext = nullptr;
     if (c.tail)
@@ -509,9 +582,13 @@ FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
         ++m_stats.acksReceived;
     }
     bool progress = false;
+    uint32_t freed = 0;
+    Time newestSent;
     while (c.head && c.head->psn < psn)
     {
         Ptr<FabricPacket> u = c.head;
+        ++freed;
+        newestSent = u->sentAt;
         c.head = u->unackedNext;
         u->unackedNext = nullptr;
         if (c.retx == u)
@@ -534,6 +611,12 @@ FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
     {
         c.lastProgress = Simulator::Now();
         c.timeouts = 0;
+        if (m_cc == DELAY)
+        {
+            // The newest unit this ACK frees gives the sample (a go-back resends with the
+            // original stamp, so samples after a loss are large, which only slows down more).
+            OnRttSample(c, Simulator::Now() - newestSent, freed);
+        }
     }
     if (nack && c.head && c.head->psn == psn)
     {

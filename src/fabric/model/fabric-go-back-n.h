@@ -60,6 +60,14 @@ class FabricNetDevice;
 class FabricGoBackN : public FabricTxQueue
 {
   public:
+    /// Endpoint congestion control (seed 000 section 2.1 asks for one at the endpoints).
+    enum CongestionControl
+    {
+        NONE,  //!< the window is fixed at Window
+        DELAY, //!< delay-based window: additive increase below TargetDelay, multiplicative
+               //!< decrease above it, at most once per round trip
+    };
+
     /// Counters.
     struct Stats
     {
@@ -79,6 +87,9 @@ class FabricGoBackN : public FabricTxQueue
         uint64_t discardedBytes{0};     //!< payload bytes of discarded units
         uint64_t failed{0};             //!< connections given up after MaxRetries timeouts
         uint64_t failedBytes{0};        //!< payload bytes released unacknowledged by failures
+        uint64_t rttSamples{0};         //!< round-trip samples taken (DELAY)
+        uint64_t decreases{0};          //!< window decreases (DELAY)
+        Time rttSum;                    //!< sum of the samples (their mean is rttSum/rttSamples)
     };
 
     /// Callback: a unit sent by this port has been acknowledged.
@@ -180,6 +191,8 @@ class FabricGoBackN : public FabricTxQueue
         bool active{false};     //!< listed in m_active (has unacknowledged units)
         bool listed{false};     //!< listed in m_retxList
         bool dead{false};       //!< failed: no new data to this peer
+        double cwnd{0};         //!< DELAY: congestion window (units; 0 until first used)
+        Time lastDecrease;      //!< DELAY: time of the last decrease
     };
 
     /// Receiver state of one connection.
@@ -266,16 +279,34 @@ class FabricGoBackN : public FabricTxQueue
      * \param out the units are appended here, oldest first
      */
     void Release(uint32_t peer, TxConn& c, std::vector<Ptr<FabricPacket>>& out);
+    /**
+     * \brief DELAY: adjust a connection's window to a round-trip sample.
+     * \param c the connection
+     * \param rtt the sample
+     * \param acked units the ACK freed
+     */
+    void OnRttSample(TxConn& c, Time rtt, uint32_t acked);
+    /**
+     * \param c a connection
+     * \return its window now (units)
+     */
+    double WindowOf(const TxConn& c) const;
 
     // Attributes.
-    uint32_t m_window{128};    //!< most unacknowledged units per connection
-    uint32_t m_ackInterval{8}; //!< units per standalone ACK
-    Time m_ackDelay;           //!< longest ACK coalescing delay
-    Time m_rto;                //!< retransmission timeout
-    uint32_t m_maxBackoff{6};  //!< most doublings of the timeout
-    uint32_t m_maxRetries{16}; //!< consecutive timeouts before a connection fails
-    uint32_t m_ackBytes{64};   //!< standalone ACK frame bytes
-    int32_t m_ackClass{-1};    //!< class of standalone ACKs (-1: the data's)
+    uint32_t m_window{128};       //!< most unacknowledged units per connection
+    uint32_t m_ackInterval{8};    //!< units per standalone ACK
+    Time m_ackDelay;              //!< longest ACK coalescing delay
+    Time m_rto;                   //!< retransmission timeout
+    uint32_t m_maxBackoff{6};     //!< most doublings of the timeout
+    uint32_t m_maxRetries{16};    //!< consecutive timeouts before a connection fails
+    uint32_t m_ackBytes{64};      //!< standalone ACK frame bytes
+    int32_t m_ackClass{-1};       //!< class of standalone ACKs (-1: the data's)
+    CongestionControl m_cc{NONE}; //!< CongestionControl
+    Time m_targetDelay;           //!< DELAY: target round trip
+    double m_ai{1.0};             //!< DELAY: additive increase (units per round trip)
+    double m_beta{0.8};           //!< DELAY: decrease gain
+    double m_maxMdf{0.5};         //!< DELAY: largest decrease per round trip (fraction)
+    double m_minWindow{1.0};      //!< DELAY: smallest window (units)
 
     Ptr<FabricTxQueue> m_inner;         //!< new data
     FabricNetDevice* m_device{nullptr}; //!< the port

@@ -100,6 +100,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint32_t flowHash{0};     //!< hash used for ECMP path selection
     uint64_t cookie{0};       //!< the poster's tag for the message
     Time posted;              //!< time the message was posted
+    Time sentAt;              //!< transport: when the unit was first sent (RTT samples)
 
     // Hop-local fields, rewritten at each hop.
     uint32_t inPort{0};  //!< ingress port index at the current switch

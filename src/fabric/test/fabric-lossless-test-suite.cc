@@ -989,6 +989,121 @@ class FabricGoBackNIncastTestCase : public TestCase
 };
 
 /**
+ * Delay-based congestion control on a PFC incast (64 senders x 512 KiB through one switch,
+ * go-back-N with a 32-unit window on every endpoint). Both runs start with the same burst (64 x
+ * 32 units, more than the 4 MiB buffer: PFC holds it). Without congestion control (None) the
+ * windows stay at 32 and the ingress queues stay above XOFF for the whole incast, so PFC keeps
+ * pausing. With CongestionControl = Delay (2 us target) the senders shrink their windows once
+ * the round trip passes the target, the queue drains below the PFC thresholds, and PFC sends at
+ * most half the pause frames; the receiver's link stays busy, so the incast still ends within 2%
+ * of the line-rate bound (64 x 128 units of 4134 wire bytes at 800 Gb/s = 338.6 us). Both runs
+ * are lossless and deliver every byte.
+ */
+class FabricDelayCcIncastTestCase : public TestCase
+{
+  public:
+    FabricDelayCcIncastTestCase()
+        : TestCase("Delay-based congestion control keeps the incast queue and pauses down at "
+                   "line rate")
+    {
+    }
+
+  private:
+    struct Outcome
+    {
+        uint64_t peakBuffer{0}; //!< peak switch buffer
+        uint64_t pauses{0};     //!< pause frames sent
+        Time last;              //!< last delivery
+        uint64_t received{0};   //!< payload received
+        uint64_t dropped{0};    //!< payload dropped
+        uint64_t decreases{0};  //!< window decreases
+    };
+
+    void OnDelivered(const FabricMessage& m)
+    {
+        m_last = Simulator::Now();
+        (void)m;
+    }
+
+    Outcome RunOnce(bool cc)
+    {
+        const uint32_t k = 64;
+        NodeContainer acc;
+        acc.Create(k + 1);
+        Ptr<Node> swNode = CreateObject<Node>();
+        FabricSwitchHelper swh;
+        swh.SetBufferAttribute("Size", UintegerValue(4 * 1024 * 1024));
+        swh.SetSwitchAttribute("Classes", UintegerValue(1));
+        Ptr<FabricSwitch> sw = swh.Install(swNode);
+        FabricLinkHelper lh;
+        lh.SetChannelAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
+        lh.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        lh.SetDeviceAttribute("Mtu", UintegerValue(4114));
+        lh.SetFlowControl("ns3::FabricPfc", "Classes", UintegerValue(1));
+        BasicEndpointHelper eh;
+        eh.SetTransport("ns3::FabricGoBackN",
+                        "CongestionControl",
+                        EnumValue(cc ? FabricGoBackN::DELAY : FabricGoBackN::NONE),
+                        "Window",
+                        UintegerValue(32));
+        std::vector<Ptr<BasicEndpoint>> ep;
+        for (uint32_t i = 0; i <= k; ++i)
+        {
+            Ptr<BasicEndpoint> e = eh.Install(acc.Get(i), i);
+            NetDeviceContainer d = lh.Install(acc.Get(i), swNode);
+            e->AddDevice(DynamicCast<FabricNetDevice>(d.Get(0)));
+            const uint32_t port = sw->AddPort(DynamicCast<FabricNetDevice>(d.Get(1)));
+            sw->GetRoutingTable()->SetRoute(i, {port});
+            ep.push_back(e);
+        }
+        sw->ShareBufferForPfc(1);
+        ep[0]->SetDeliveredCallback(MakeCallback(&FabricDelayCcIncastTestCase::OnDelivered, this));
+        for (uint32_t i = 1; i <= k; ++i)
+        {
+            ep[i]->Send(0, 512 * 1024, 0);
+        }
+        Simulator::Run();
+        Outcome o;
+        o.peakBuffer = sw->GetBuffer()->GetPeakOccupancy();
+        for (uint32_t i = 0; i <= k; ++i)
+        {
+            Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(sw->GetPort(i)->GetFlowControl());
+            o.pauses += pfc->GetPauseFramesSent();
+            for (const auto& [r, b] : sw->GetPort(i)->GetStats().dropBytes)
+            {
+                o.dropped += b;
+            }
+            o.decreases += ep[i]->GetTransport(0)->GetStats().decreases;
+        }
+        o.received = ep[0]->GetReceivedPayloadBytes();
+        o.last = m_last;
+        Simulator::Destroy();
+        return o;
+    }
+
+    void DoRun() override
+    {
+        const Outcome none = RunOnce(false);
+        const Outcome delay = RunOnce(true);
+        std::cout << GetName() << ": peak buffer " << none.peakBuffer << " -> " << delay.peakBuffer
+                  << " B, pauses " << none.pauses << " -> " << delay.pauses << ", end "
+                  << none.last.As(Time::US) << " -> " << delay.last.As(Time::US) << ", decreases "
+                  << delay.decreases << std::endl;
+        for (const Outcome& o : {none, delay})
+        {
+            NS_TEST_EXPECT_MSG_EQ(o.dropped, 0, "lossless");
+            NS_TEST_EXPECT_MSG_EQ(o.received, 64 * 512 * 1024, "every byte");
+        }
+        NS_TEST_EXPECT_MSG_GT(delay.decreases, 0, "windows shrank");
+        NS_TEST_EXPECT_MSG_LT_OR_EQ(delay.pauses * 2, none.pauses, "at most half the pauses");
+        const double bound = 64 * 128 * TxSeconds(4134, 800e9);
+        NS_TEST_EXPECT_MSG_EQ_TOL(delay.last.GetSeconds() / bound, 1.0, 0.02, "at line rate");
+    }
+
+    Time m_last; //!< last delivery of the current run
+};
+
+/**
  * The lossless suite.
  */
 class FabricLosslessTestSuite : public TestSuite
@@ -1016,6 +1131,7 @@ class FabricLosslessTestSuite : public TestSuite
         AddTestCase(new FabricGoBackNEfficiencyTestCase, TestCase::QUICK);
         AddTestCase(new FabricGoBackNPiggybackTestCase, TestCase::QUICK);
         AddTestCase(new FabricGoBackNIncastTestCase, TestCase::QUICK);
+        AddTestCase(new FabricDelayCcIncastTestCase, TestCase::QUICK);
     }
 };
 
