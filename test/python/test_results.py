@@ -58,6 +58,7 @@ SUMMARY_KEYS = {
     "replays",
     "replayed_packets",
     "sim_time_ps",
+    "deadlock",
     "wall_seconds",
     "build_seconds",
     "events",
