@@ -127,9 +127,6 @@ FabricDeadlockMonitor::Check()
     NS_LOG_FUNCTION(this);
     ++m_checks;
     const Time now = Simulator::Now();
-    // The check's own event has been taken off the queue: if nothing else is scheduled,
-    // nothing can ever move again, and every queue holding units is stuck now.
-    const bool final = Simulator::IsFinished();
     std::vector<PortRef> stuck;
     uint32_t queuedPorts = 0;
     for (uint32_t s = 0; s < m_switches.size(); ++s)
@@ -159,12 +156,9 @@ FabricDeadlockMonitor::Check()
                 st.idle = false;
                 st.dequeued = dequeued;
                 st.since = now;
-                if (!final)
-                {
-                    continue;
-                }
+                continue;
             }
-            if (final || now - st.since >= m_timeout)
+            if (now - st.since >= m_timeout)
             {
                 stuck.emplace_back(s, p);
             }

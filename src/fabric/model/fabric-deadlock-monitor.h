@@ -40,8 +40,7 @@ namespace ns3
  * keeps the report and the cycle for GetReport() and GetCycle(), and calls Simulator::Stop().
  * If every queue that holds units is stuck but the stuck ports form no cycle, nothing in the
  * fabric can move either: the monitor reports that stall (GetCycle() is then empty) and stops
- * as well. When no other event is left at a check, nothing can change any more, so every queue
- * holding units counts as stuck at once (a credit deadlock leaves no events behind).
+ * as well.
  *
  * Progress is judged per port, so a deadlocked cycle is found even while unrelated traffic
  * still flows elsewhere; and the whole-fabric case (no watched port made progress for Timeout)

@@ -21,6 +21,7 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/names.h"
 #include "ns3/pod-topology.h"
+#include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/simulator.h"
@@ -84,11 +85,13 @@ struct Watchdog
 
 /**
  * Four switches in a ring, sw<i> with accelerator i on port 0, port 1 toward sw<i+1>
- * (clockwise) and port 2 toward sw<i-1>, PFC on every link (one class, 800 Gb/s, 10 ns), 50 ns
- * cut-through switches with small buffers: 64 KiB per switch, a share of 65536 / 3 = 21845 B per
- * port. The automatic headroom is 100 B/ns x (2 x 10 + 50) ns + 2 x (4114 + 20) + 64 + 20 =
- * 15352 B, so XOFF = 21845 - 15352 = 6493 B, less than two frames: XON is 0, and a paused port
- * resumes only once its peer's ingress holds nothing.
+ * (clockwise) and port 2 toward sw<i-1>, flow control on every link (one class, 800 Gb/s,
+ * 10 ns), 50 ns cut-through switches with small buffers: 64 KiB per switch.
+ *
+ * PFC: a share of 65536 / 3 = 21845 B per port. The automatic headroom is 100 B/ns x
+ * (2 x 10 + 50) ns + 2 x (4114 + 20) + 64 + 20 = 15352 B, so XOFF = 21845 - 15352 = 6493 B,
+ * less than two frames: XON is 0, and a paused port resumes only once its peer's ingress holds
+ * nothing. CBFC: 8 KiB of credit per port, two frames (3 x 8 KiB fit the buffer).
  *
  * Routes toward accelerator d from sw<i>, by the clockwise distance k = (d - i) mod 4: k = 0 the
  * local port, k = 1 clockwise, k = 3 counter-clockwise, and k = 2 clockwise (the cyclic routes)
@@ -112,8 +115,11 @@ struct Ring
         lastDelivery = Simulator::Now();
     }
 
-    /// \param breakCycle route destination 1 counter-clockwise from sw3
-    explicit Ring(bool breakCycle)
+    /**
+     * \param breakCycle route destination 1 counter-clockwise from sw3
+     * \param fc ns3::FabricPfc or ns3::FabricCreditFlowControl
+     */
+    Ring(bool breakCycle, const std::string& fc)
     {
         FabricSwitchHelper swh;
         swh.SetSwitchAttribute("Classes", UintegerValue(1));
@@ -123,7 +129,14 @@ struct Ring
         lh.SetChannelAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
         lh.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
         lh.SetDeviceAttribute("Mtu", UintegerValue(4114));
-        lh.SetFlowControl("ns3::FabricPfc", "Classes", UintegerValue(1));
+        if (fc == "ns3::FabricPfc")
+        {
+            lh.SetFlowControl(fc, "Classes", UintegerValue(1));
+        }
+        else
+        {
+            lh.SetFlowControl(fc, "Vcs", UintegerValue(1), "BufferBytes", UintegerValue(8192));
+        }
         BasicEndpointHelper eh;
         Names::Clear(); // ns-3 Names are global: start from none
         std::vector<Ptr<Node>> swNodes;
@@ -153,7 +166,10 @@ struct Ring
             switches[i]->AddPort(local[i]); // port 0
             switches[i]->AddPort(cw[i]);    // port 1
             switches[i]->AddPort(ccw[i]);   // port 2
-            switches[i]->ShareBufferForPfc(1);
+            if (fc == "ns3::FabricPfc")
+            {
+                switches[i]->ShareBufferForPfc(1);
+            }
             for (uint32_t d = 0; d < RING; ++d)
             {
                 const uint32_t k = (d + RING - i) % RING;
@@ -250,16 +266,18 @@ struct DeadlockSink
 class PodDeadlockRingTestCase : public TestCase
 {
   public:
-    PodDeadlockRingTestCase()
-        : TestCase("Ring with two-hop clockwise routes: static cycle, run-time deadlock "
-                   "detected and reported")
+    /// \param fc flow control TypeId
+    PodDeadlockRingTestCase(const std::string& fc)
+        : TestCase("Ring with two-hop clockwise routes, " + fc +
+                   ": static cycle, run-time deadlock detected and reported"),
+          m_fc(fc)
     {
     }
 
   private:
     void DoRun() override
     {
-        Ring ring(false);
+        Ring ring(false, m_fc);
         auto cdg = ring.Check();
         // Channels: 4 switch-to-switch links, both directions (the endpoint links are not
         // channels of the graph).
@@ -316,14 +334,21 @@ class PodDeadlockRingTestCase : public TestCase
                               "a deadlock report: " << monitor->GetReport());
         for (uint32_t i = 0; i < RING; ++i)
         {
-            Ptr<FabricPfc> pfc =
-                DynamicCast<FabricPfc>(ring.switches[i]->GetPort(1)->GetFlowControl());
-            NS_TEST_EXPECT_MSG_EQ(pfc->IsPaused(0), true, "sw" << i << ":port1 is paused");
+            // Each clockwise port's flow control refuses its next frame: paused (PFC) or out of
+            // credit (CBFC).
+            Ptr<FabricFlowControl> fc = ring.switches[i]->GetPort(1)->GetFlowControl();
+            NS_TEST_EXPECT_MSG_EQ(fc->CanSend(0, 4114, (i + 2) % RING),
+                                  false,
+                                  "sw" << i << ":port1 may not send");
+            Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(fc);
+            NS_TEST_EXPECT_MSG_EQ(!pfc || pfc->IsPaused(0), true, "sw" << i << " paused");
         }
         monitor->Dispose();
         Simulator::Destroy();
         Names::Clear();
     }
+
+    std::string m_fc; //!< flow control TypeId
 };
 
 /**
@@ -333,16 +358,18 @@ class PodDeadlockRingTestCase : public TestCase
 class PodDeadlockFreeRingTestCase : public TestCase
 {
   public:
-    PodDeadlockFreeRingTestCase()
-        : TestCase("Ring with the cycle broken: no static cycle, everything delivered, the "
-                   "monitor goes idle")
+    /// \param fc flow control TypeId
+    PodDeadlockFreeRingTestCase(const std::string& fc)
+        : TestCase("Ring with the cycle broken, " + fc +
+                   ": no static cycle, everything delivered, the monitor goes idle"),
+          m_fc(fc)
     {
     }
 
   private:
     void DoRun() override
     {
-        Ring ring(true);
+        Ring ring(true, m_fc);
         auto cdg = ring.Check();
         NS_TEST_EXPECT_MSG_EQ(cdg->GetNChannels(), 8, "four ring links, two directions each");
         // Still one dependency per two-hop route: (sw0->sw1)->(sw1->sw2) for d = 2,
@@ -380,11 +407,13 @@ class PodDeadlockFreeRingTestCase : public TestCase
             monitor->GetChecks(),
             uint64_t(ring.lastDelivery.GetPicoSeconds() / INTERVAL.GetPicoSeconds()) + 1,
             "no check once the switches are empty");
-        // What still runs after the last delivery is PFC's: the expiry timer of the last pause
-        // (cancelled by its resume frame, but ns-3 keeps a cancelled event in the queue until
-        // its time) ends at most one full pause, 65535 x 64 B / 100 B/ns = 41.94 us, after
-        // that pause arrived, i.e. before the last delivery plus a pause, a link delay and a
-        // pause frame; the watchdog follows by at most its period.
+        // What still runs after the last delivery is the flow control's. PFC: the expiry timer
+        // of the last pause (cancelled by its resume frame, but ns-3 keeps a cancelled event in
+        // the queue until its time) ends at most one full pause, 65535 x 64 B / 100 B/ns =
+        // 41.94 us, after that pause arrived, i.e. before the last delivery plus a pause, a
+        // link delay and a pause frame. CBFC: credit returns, CreditDelay (100 ns) and a link
+        // delay after the last release, well within the same bound. The watchdog follows by
+        // at most its period.
         NS_TEST_EXPECT_MSG_LT_OR_EQ(end,
                                     ring.lastDelivery + PicoSeconds(41942400) + NanoSeconds(11) +
                                         WATCHDOG_PERIOD,
@@ -393,6 +422,8 @@ class PodDeadlockFreeRingTestCase : public TestCase
         Simulator::Destroy();
         Names::Clear();
     }
+
+    std::string m_fc; //!< flow control TypeId
 };
 
 /**
@@ -473,6 +504,11 @@ class PodDeadlockScenarioTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(r.deadlock, "", "no deadlock on up-down routes");
         NS_TEST_EXPECT_MSG_EQ(r.bytesDelivered, r.bytesSent, "every byte delivered");
         NS_TEST_EXPECT_MSG_EQ(r.bytesDropped, 0, "lossless");
+        // The report is a summary attribute of the results file, read back as written.
+        r.deadlock = "deadlock at +1us: p0.leaf0:port4 -> p0.spine0:port0 -> p0.leaf0:port4";
+        const std::string file = CreateTempDirFilename("deadlock.h5");
+        ResultsWriter::Write(file, r);
+        NS_TEST_EXPECT_MSG_EQ(ResultsWriter::Read(file).deadlock, r.deadlock, "round trip");
 
         // 65535 quanta at 800 Gb/s last 41.94 us: a 10 us timeout could fire on a pause.
         bool refused = false;
@@ -511,8 +547,11 @@ class PodDeadlockTestSuite : public TestSuite
     PodDeadlockTestSuite()
         : TestSuite("pod-deadlock", UNIT)
     {
-        AddTestCase(new PodDeadlockRingTestCase, TestCase::QUICK);
-        AddTestCase(new PodDeadlockFreeRingTestCase, TestCase::QUICK);
+        for (const char* fc : {"ns3::FabricPfc", "ns3::FabricCreditFlowControl"})
+        {
+            AddTestCase(new PodDeadlockRingTestCase(fc), TestCase::QUICK);
+            AddTestCase(new PodDeadlockFreeRingTestCase(fc), TestCase::QUICK);
+        }
         AddTestCase(new PodDeadlockLeafSpineTestCase, TestCase::QUICK);
         AddTestCase(new PodDeadlockScenarioTestCase, TestCase::QUICK);
     }
