@@ -65,7 +65,7 @@ class FabricDeadlockMonitor : public Object
 
     /**
      * \brief Watch a switch. Add the switches before traffic starts; ports added to a switch
-     * later are watched too.
+     * later are watched too. A switch arms one monitor (the last that added it).
      * \param sw the switch
      * \param name its name in reports; empty: the ns-3 Names name of its node, or "node<id>"
      */
