@@ -207,6 +207,7 @@ ResultsToDict(const ns3::RunResults& r)
     summary["events"] = r.events;
     summary["packet_hops"] = r.packetHops;
     summary["peak_rss_bytes"] = r.peakRssBytes;
+    summary["deadlock"] = ToStr(r.deadlock);
 
     py::dict d;
     d["messages"] = messages;

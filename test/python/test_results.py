@@ -64,6 +64,7 @@ SUMMARY_KEYS = {
     "transport_timeouts",
     "failed_connections",
     "sim_time_ps",
+    "deadlock",
     "wall_seconds",
     "build_seconds",
     "events",

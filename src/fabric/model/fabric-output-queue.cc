@@ -230,4 +230,16 @@ FabricOutputQueue::GetClassBytes(uint8_t tclass) const
     return tclass < m_queues.size() ? m_queues[tclass].bytes : 0;
 }
 
+bool
+FabricOutputQueue::HasUnitsFrom(uint8_t tclass, uint32_t inPort) const
+{
+    if (tclass >= m_queues.size())
+    {
+        return false;
+    }
+    const ClassQueue& q = m_queues[tclass];
+    // An input has a slot exactly while it has units queued (a slot is freed when it empties).
+    return inPort < q.slotOf.size() && q.slotOf[inPort] != NONE;
+}
+
 } // namespace ns3

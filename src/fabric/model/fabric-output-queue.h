@@ -57,6 +57,12 @@ class FabricOutputQueue : public FabricTxQueue
     /// \param cb called for each unit dequeued
     void SetDequeueCallback(DequeueCallback cb);
 
+    /// \return the number of classes
+    uint32_t GetNClasses() const
+    {
+        return m_classes;
+    }
+
     /// \return bytes queued (all classes)
     uint64_t GetBytes() const
     {
@@ -74,6 +80,15 @@ class FabricOutputQueue : public FabricTxQueue
      * \return bytes queued in that class
      */
     uint64_t GetClassBytes(uint8_t tclass) const;
+
+    /**
+     * \brief Whether units of a class that arrived on an input port are queued here (what a
+     * deadlock monitor asks to find which egress queues an ingress port waits on). O(1).
+     * \param tclass a class
+     * \param inPort an input port of the switch
+     * \return true if at least one such unit is queued
+     */
+    bool HasUnitsFrom(uint8_t tclass, uint32_t inPort) const;
 
   protected:
     void DoDispose() override;

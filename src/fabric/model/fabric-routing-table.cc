@@ -65,4 +65,15 @@ FabricRoutingTable::GetPorts(uint32_t dst) const
     return m_groups[m_dstToGroup[dst]];
 }
 
+const std::vector<uint32_t>&
+FabricRoutingTable::GetPortGroup(uint32_t dst) const
+{
+    static const std::vector<uint32_t> none;
+    if (dst >= m_dstToGroup.size() || m_dstToGroup[dst] == NO_PORT)
+    {
+        return none;
+    }
+    return m_groups[m_dstToGroup[dst]];
+}
+
 } // namespace ns3

@@ -58,6 +58,20 @@ class FabricRoutingTable : public Object
      */
     std::vector<uint32_t> GetPorts(uint32_t dst) const;
 
+    /**
+     * \brief The equal-cost ports toward a destination, without a copy (for analyses that visit
+     * every destination of every switch, such as the channel dependency check of src/pod).
+     * \param dst destination accelerator
+     * \return the ports, sorted (empty if none); valid until the next SetRoute()
+     */
+    const std::vector<uint32_t>& GetPortGroup(uint32_t dst) const;
+
+    /// \return the size of the destination index: destinations 0 to this minus 1 may have routes
+    uint32_t GetNDestinations() const
+    {
+        return m_dstToGroup.size();
+    }
+
     /// \return number of distinct port groups
     std::size_t GetNGroups() const
     {

@@ -5,6 +5,7 @@
 
 #include "fabric-switch.h"
 
+#include "fabric-deadlock-monitor.h"
 #include "fabric-drop-reason.h"
 #include "fabric-pfc.h"
 
@@ -79,6 +80,7 @@ void
 FabricSwitch::DoDispose()
 {
     NS_LOG_FUNCTION(this);
+    m_idleMonitor = nullptr;
     m_ports.clear();
     for (auto& q : m_queues)
     {
@@ -118,6 +120,13 @@ FabricSwitch::GetPort(uint32_t i) const
     return m_ports[i];
 }
 
+Ptr<FabricOutputQueue>
+FabricSwitch::GetOutputQueue(uint32_t i) const
+{
+    NS_ASSERT(i < m_queues.size());
+    return m_queues[i];
+}
+
 Ptr<FabricRoutingTable>
 FabricSwitch::GetRoutingTable() const
 {
@@ -151,6 +160,10 @@ void
 FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << port << p);
+    if (m_idleMonitor)
+    {
+        m_idleMonitor->Arm(); // clears m_idleMonitor on every switch it watches
+    }
     const uint32_t out = m_routes->Lookup(p->dst, p->flowHash);
     if (out == FabricRoutingTable::NO_PORT || out >= m_ports.size())
     {

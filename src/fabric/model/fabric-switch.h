@@ -20,6 +20,8 @@
 namespace ns3
 {
 
+class FabricDeadlockMonitor;
+
 /**
  * \ingroup fabric
  * \brief A generic output-queued switch, aggregated to an ns-3 Node whose devices are its ports.
@@ -69,6 +71,12 @@ class FabricSwitch : public Object
      */
     Ptr<FabricNetDevice> GetPort(uint32_t i) const;
 
+    /**
+     * \param i port index
+     * \return the port's egress queue
+     */
+    Ptr<FabricOutputQueue> GetOutputQueue(uint32_t i) const;
+
     /// \return the routing table
     Ptr<FabricRoutingTable> GetRoutingTable() const;
 
@@ -109,6 +117,20 @@ class FabricSwitch : public Object
         return m_latency;
     }
 
+    /**
+     * \brief Have the next unit that arrives at this switch arm a deadlock monitor.
+     *
+     * FabricDeadlockMonitor sets itself here when it goes idle (no switch it watches holds a
+     * unit) and clears it when it arms or goes away, so that an idle monitor schedules nothing
+     * and the forwarding path pays one pointer test per unit (DESIGN.md rule 3). The switch
+     * keeps a plain pointer; the monitor clears it before it is disposed.
+     * \param monitor the monitor to arm, or null
+     */
+    void SetIdleMonitor(FabricDeadlockMonitor* monitor)
+    {
+        m_idleMonitor = monitor;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -144,6 +166,8 @@ class FabricSwitch : public Object
     uint64_t m_forwarded{0};                      //!< units forwarded
     std::map<std::string, uint64_t> m_drops;      //!< drops by reason
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
+
+    FabricDeadlockMonitor* m_idleMonitor{nullptr}; //!< idle monitor to arm on the next unit
 };
 
 } // namespace ns3

@@ -133,5 +133,6 @@ main(int argc, char** argv)
                     r.wallSeconds,
                     r.buildSeconds);
     }
-    return 0;
+    // A deadlock stopped the run: the results are written, but the run did not finish.
+    return r.deadlock.empty() ? 0 : 3;
 }

@@ -5,6 +5,7 @@
 
 #include "experiment.h"
 
+#include "channel-dependency-graph.h"
 #include "pod-topology.h"
 #include "progress-reporter.h"
 #include "results-writer.h"
@@ -16,6 +17,7 @@
 #include "ns3/collective-helper.h"
 #include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-deadlock-monitor.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
@@ -228,6 +230,58 @@ FormatGroup(const std::vector<uint32_t>& ids)
     return out;
 }
 
+/**
+ * With lossless flow control, the deadlock checks: the static channel dependency check of the
+ * routes (a warning on stderr naming a cycle, the run goes on) and, unless
+ * pod.flow-control.deadlock-timeout is 0, a deadlock monitor on every switch.
+ * \param s the scenario
+ * \param topo the built pod
+ * \return the monitor, or null
+ */
+Ptr<FabricDeadlockMonitor>
+WatchForDeadlock(const Scenario& s, const PodTopology& topo)
+{
+    const auto& fc = s.pod.fc;
+    if (fc.kind == "none")
+    {
+        return nullptr;
+    }
+    const auto t0 = std::chrono::steady_clock::now();
+    ChannelDependencyGraph cdg;
+    cdg.AddSwitches(topo);
+    cdg.Build();
+    NS_LOG_INFO(
+        "channel dependency check: "
+        << cdg.GetNChannels() << " channels, " << cdg.GetNDependencies() << " dependencies, "
+        << std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() << " s");
+    const auto& cycle = cdg.GetCycle();
+    if (!cycle.empty())
+    {
+        std::cerr << "warning: the routes have a cyclic channel dependency and can deadlock "
+                     "under "
+                  << fc.kind << ": ";
+        for (const auto& c : cycle)
+        {
+            std::cerr << c << " -> ";
+        }
+        std::cerr << cycle.front() << " (" << cdg.GetNCyclicChannels()
+                  << " channels on cycles in all)" << std::endl;
+    }
+    if (!fc.deadlockTimeout.IsStrictlyPositive())
+    {
+        return nullptr;
+    }
+    Ptr<FabricDeadlockMonitor> monitor = CreateObject<FabricDeadlockMonitor>();
+    monitor->SetAttribute("Timeout", TimeValue(fc.deadlockTimeout));
+    monitor->SetAttribute("CheckInterval", TimeValue(fc.deadlockCheckInterval));
+    const auto& switches = topo.GetSwitches();
+    for (uint32_t k = 0; k < switches.size(); ++k)
+    {
+        monitor->AddSwitch(switches[k], topo.GetSwitchName(k));
+    }
+    return monitor;
+}
+
 /// \return the q-quantile of sorted values
 double
 Quantile(const std::vector<int64_t>& sorted, double q)
@@ -281,6 +335,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     PodTopology topo;
     topo.Build(s.pod);
     r.switches = topo.GetSwitches().size();
+    Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
@@ -559,6 +614,15 @@ Experiment::Run(const Scenario& s, const Options& options)
         }
     }
     r.peakRssBytes = PeakRss();
+    if (deadlockMonitor)
+    {
+        r.deadlock = deadlockMonitor->GetReport();
+        if (!r.deadlock.empty())
+        {
+            std::cerr << "error: " << r.deadlock << std::endl;
+        }
+        deadlockMonitor->Dispose();
+    }
     coll.dispatcher->Dispose();
     Simulator::Destroy();
 
@@ -698,6 +762,10 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
             os << ", " << r.failedConnections << " connections FAILED";
         }
         os << "\n";
+    }
+    if (!r.deadlock.empty())
+    {
+        os << "DEADLOCK: " << r.deadlock << "\n";
     }
     std::snprintf(line,
                   sizeof(line),

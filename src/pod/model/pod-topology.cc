@@ -393,6 +393,15 @@ PodTopology::GetSwitches() const
     return m_impl->switches;
 }
 
+std::string
+PodTopology::GetSwitchName(uint32_t k) const
+{
+    const Impl& m = *m_impl;
+    NS_ASSERT(k < m.switches.size());
+    return "p" + std::to_string(k / m.switchesPerPlane) + "." +
+           m.graph[m.SwitchVertex(k % m.switchesPerPlane)].name;
+}
+
 const std::vector<PodTopology::Transmitter>&
 PodTopology::GetTransmitters() const
 {

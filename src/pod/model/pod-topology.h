@@ -69,6 +69,12 @@ class PodTopology
     /// \return every switch of every plane
     const std::vector<Ptr<FabricSwitch>>& GetSwitches() const;
 
+    /**
+     * \param k index into GetSwitches()
+     * \return the switch's name: "p<plane>.sw0", "p<plane>.leaf<l>" or "p<plane>.spine<s>"
+     */
+    std::string GetSwitchName(uint32_t k) const;
+
     /// \return every device, each naming the link direction it transmits on
     const std::vector<Transmitter>& GetTransmitters() const;
 

@@ -948,6 +948,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "events", r.events);
         io.WriteAttr(s, "packet_hops", r.packetHops);
         io.WriteAttr(s, "peak_rss_bytes", r.peakRssBytes);
+        io.WriteAttr(s, "deadlock", r.deadlock);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1155,6 +1156,11 @@ ResultsWriter::Read(const std::string& path)
         r.events = io.ReadAttr<uint64_t>(s, "events");
         r.packetHops = io.ReadAttr<uint64_t>(s, "packet_hops");
         r.peakRssBytes = io.ReadAttr<uint64_t>(s, "peak_rss_bytes");
+        // Files written before the deadlock monitor existed have no such attribute.
+        if (H5Aexists(s, "deadlock") > 0)
+        {
+            r.deadlock = io.ReadStringAttr(s, "deadlock");
+        }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))
         {

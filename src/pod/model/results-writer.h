@@ -38,7 +38,8 @@ namespace ns3
  *     node str, kind str, iteration u32, accelerator u32, start_ps i64, end_ps i64
  * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
- *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes
+ *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
+ *     deadlock (string: the deadlock monitor's report, empty if none)
  *   /summary/drops_by_reason/   one u64 attribute per drop reason (dropped packets)
  * \endverbatim
  *

@@ -137,6 +137,7 @@ struct RunResults
     uint64_t events{0};       //!< scheduler events executed
     uint64_t packetHops{0};   //!< packets transmitted on any link
     uint64_t peakRssBytes{0}; //!< peak resident set size of the process
+    std::string deadlock;     //!< the deadlock monitor's report ("" if none stopped the run)
 };
 
 } // namespace ns3

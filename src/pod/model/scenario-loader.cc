@@ -689,6 +689,10 @@ class Loader
         fc.creditBatch = static_cast<uint32_t>(Get("pod.flow-control.credit-batch", false).u);
         fc.creditDelay =
             PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.credit-delay", false).ps));
+        fc.deadlockTimeout =
+            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.deadlock-timeout", false).ps));
+        fc.deadlockCheckInterval = PicoSeconds(
+            static_cast<int64_t>(Get("pod.flow-control.deadlock-check-interval", false).ps));
         auto& llr = pod.llr;
         llr.mode = Get("pod.llr.mode", false).str;
         llr.links = Get("pod.llr.links", false).str;
@@ -704,6 +708,7 @@ class Loader
 
         ReadWorkloads(sc);
         CheckLossless(sc);
+        CheckDeadlockTimeout(sc.pod);
 
         bool fileGiven = false;
         const auto file = Get("output.file", false, &fileGiven);
@@ -800,6 +805,38 @@ class Loader
             Fail(Locate("pod.flow-control.xon"),
                  "pod.flow-control.xon",
                  "must be below pod.flow-control.xoff (" + std::to_string(xoff) + " B)");
+        }
+    }
+
+    /**
+     * Check the deadlock monitor's times: with PFC the timeout must exceed the longest pause
+     * (a port legitimately paused that long is not deadlocked), and a check must come at
+     * least once per timeout.
+     * \param pod the pod section
+     */
+    void CheckDeadlockTimeout(const Scenario::Pod& pod) const
+    {
+        const auto& fc = pod.fc;
+        if (fc.kind == "none" || !fc.deadlockTimeout.IsStrictlyPositive())
+        {
+            return;
+        }
+        const Time pause = pod.link.rate.CalculateBytesTxTime(uint64_t(fc.pauseQuanta) * 64);
+        if (fc.kind == "pfc" && fc.deadlockTimeout <= pause)
+        {
+            std::ostringstream os;
+            os << "must exceed the longest PFC pause, " << pause.As(Time::US)
+               << " (pod.flow-control.pause-quanta x 512 bit times at pod.link.rate): a port "
+                  "paused that long is not necessarily deadlocked";
+            Fail(Locate("pod.flow-control.deadlock-timeout"),
+                 "pod.flow-control.deadlock-timeout",
+                 os.str());
+        }
+        if (fc.deadlockCheckInterval > fc.deadlockTimeout)
+        {
+            Fail(Locate("pod.flow-control.deadlock-check-interval"),
+                 "pod.flow-control.deadlock-check-interval",
+                 "must not exceed pod.flow-control.deadlock-timeout");
         }
     }
 

@@ -377,6 +377,17 @@ BuildKeys()
                     .Default("100ns")
                     .Range(0, 1e9)
                     .Help("CBFC: longest wait of freed credits for their batch."));
+    k.push_back(Row("pod.flow-control.deadlock-timeout", S::TIME)
+                    .Default("10ms")
+                    .Min(0)
+                    .Help("PFC/CBFC: a switch port that holds packets and sends none for this "
+                          "long is stuck; a cycle of stuck ports is a deadlock, which stops the "
+                          "run with a report. 0: no run-time check."));
+    k.push_back(Row("pod.flow-control.deadlock-check-interval", S::TIME)
+                    .Default("1ms")
+                    .Above(0)
+                    .Help("PFC/CBFC: time between two looks at the switch queues while any "
+                          "holds packets."));
     k.push_back(Row("pod.llr", S::MAP).Help("Link-level retry (replay of corrupted packets)."));
     k.push_back(Row("pod.llr.mode", S::ENUM)
                     .Default("off")
@@ -963,7 +974,10 @@ ScenarioSchema::MarkdownReference()
           "all-to-all-v has n*n sizes.\n"
           "- dag: node names are distinct, every dependency names a node, the dependencies have "
           "no cycle; `file` or `nodes`, not both.\n"
-          "- workload names are distinct.\n";
+          "- workload names are distinct.\n"
+          "- `pod.flow-control.deadlock-timeout`, when not 0 and the kind is pfc, exceeds the "
+          "longest pause (`pause-quanta` x 512 bit times at `pod.link.rate`), and "
+          "`deadlock-check-interval` does not exceed it.\n";
     return os.str();
 }
 

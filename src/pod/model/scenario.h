@@ -72,6 +72,8 @@ struct Scenario
         uint64_t creditPool{0};       //!< pod.flow-control.credit-pool (per port)
         uint32_t creditBatch{16};     //!< pod.flow-control.credit-batch (credits)
         Time creditDelay;             //!< pod.flow-control.credit-delay
+        Time deadlockTimeout;         //!< pod.flow-control.deadlock-timeout (0: no monitor)
+        Time deadlockCheckInterval;   //!< pod.flow-control.deadlock-check-interval
         uint32_t losslessClasses{1};  //!< classes the workloads use (derived)
     };
 
