@@ -23,6 +23,7 @@
 #include "ns3/log.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/sue-endpoint.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -480,14 +481,27 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         r.bytesSent += topo.GetEndpoint(i)->GetBytesSent();
         r.bytesReceived += topo.GetEndpoint(i)->GetReceivedPayloadBytes();
-        Ptr<BasicEndpoint> be = DynamicCast<BasicEndpoint>(topo.GetEndpoint(i));
-        for (uint32_t d = 0; be && d < be->GetNDevices(); ++d)
+        std::vector<Ptr<FabricGoBackN>> transports;
+        if (Ptr<BasicEndpoint> be = DynamicCast<BasicEndpoint>(topo.GetEndpoint(i)))
         {
-            Ptr<FabricGoBackN> t = be->GetTransport(d);
-            if (!t)
+            for (uint32_t d = 0; d < be->GetNDevices() && be->GetTransport(d); ++d)
             {
-                break;
+                transports.push_back(be->GetTransport(d));
             }
+        }
+        else if (Ptr<SueEndpoint> se = DynamicCast<SueEndpoint>(topo.GetEndpoint(i)))
+        {
+            for (uint32_t k = 0; k < se->GetNInstances(); ++k)
+            {
+                Ptr<SueInstance> in = se->GetInstance(k);
+                for (uint32_t p = 0; p < in->GetNPorts() && in->GetTransport(p); ++p)
+                {
+                    transports.push_back(in->GetTransport(p));
+                }
+            }
+        }
+        for (const auto& t : transports)
+        {
             const FabricGoBackN::Stats& ts = t->GetStats();
             r.retransmittedPackets += ts.retransmittedUnits;
             r.bytesRetransmitted += ts.retransmittedBytes;

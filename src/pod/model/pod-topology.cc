@@ -15,6 +15,9 @@
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/log.h"
+#include "ns3/sue-endpoint.h"
+#include "ns3/sue-framing.h"
+#include "ns3/sue-helper.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -63,14 +66,17 @@ typedef boost::graph_traits<PlaneGraph>::vertex_descriptor Vertex;
 
 struct PodTopology::Impl
 {
-    Scenario::Pod pod;                         //!< the scenario's pod
-    PlaneGraph graph;                          //!< one plane (all planes are identical)
-    uint32_t switchesPerPlane{0};              //!< switches per plane
-    bool twoTier{false};                       //!< leaf-spine
-    NodeContainer accNodes;                    //!< accelerator nodes
-    std::vector<Ptr<BasicEndpoint>> endpoints; //!< per accelerator
-    std::vector<Ptr<FabricSwitch>> switches;   //!< plane-major: plane * perPlane + index
-    std::vector<Transmitter> transmitters;     //!< every device
+    Scenario::Pod pod;                          //!< the scenario's pod
+    PlaneGraph graph;                           //!< one plane (all planes are identical)
+    uint32_t switchesPerPlane{0};               //!< switches per plane
+    bool twoTier{false};                        //!< leaf-spine
+    NodeContainer accNodes;                     //!< accelerator nodes
+    std::vector<Ptr<FabricEndpoint>> endpoints; //!< per accelerator
+    std::vector<std::vector<Ptr<FabricNetDevice>>> accDevices; //!< per accelerator, per plane
+    std::vector<Ptr<BasicEndpoint>> basic;                     //!< ethernet fabric: the endpoints
+    std::vector<Ptr<SueEndpoint>> sue;                         //!< sue fabric: the endpoints
+    std::vector<Ptr<FabricSwitch>> switches; //!< plane-major: plane * perPlane + index
+    std::vector<Transmitter> transmitters;   //!< every device
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
     std::vector<std::vector<std::vector<uint32_t>>> routes;
 
@@ -214,9 +220,50 @@ PodTopology::Build(const Scenario::Pod& pod)
                         "RetransmitTimeout",
                         TimeValue(tr.timeout));
     }
-    for (uint32_t i = 0; i < n; ++i)
+    m.accDevices.assign(n, {});
+    if (pod.fabric == "sue")
     {
-        m.endpoints.push_back(eh.Install(m.accNodes.Get(i), i));
+        const auto& s = pod.sue;
+        SueHelper sh;
+        sh.SetPortsPerInstance(s.ports);
+        sh.SetLite(s.lite);
+        sh.SetInstanceAttribute(
+            "Ordering",
+            EnumValue(s.ordering == "unordered" ? SueInstance::UNORDERED : SueInstance::STRICT));
+        sh.SetEndpointAttribute("LoadBalance",
+                                EnumValue(s.loadBalance == "round-robin" ? SueEndpoint::ROUND_ROBIN
+                                          : s.loadBalance == "least-loaded"
+                                              ? SueEndpoint::LEAST_LOADED
+                                              : SueEndpoint::HASH));
+        SueFraming::HeaderFormat format = SueFraming::AFH_GEN2_12;
+        if (!s.lite || s.header != "afh-gen2-12")
+        {
+            SueFraming::FromName(s.header, format);
+            sh.SetPackerAttribute("HeaderFormat", EnumValue(format));
+        }
+        if (s.packingLimit > 0)
+        {
+            sh.SetPackerAttribute("PackingLimit", UintegerValue(s.packingLimit));
+        }
+        if (s.congestion == "delay")
+        {
+            sh.SetTransportAttribute("CongestionControl", EnumValue(FabricGoBackN::DELAY));
+        }
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<SueEndpoint> e = sh.Install(m.accNodes.Get(i), i);
+            m.sue.push_back(e);
+            m.endpoints.push_back(e);
+        }
+    }
+    else
+    {
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            Ptr<BasicEndpoint> e = eh.Install(m.accNodes.Get(i), i);
+            m.basic.push_back(e);
+            m.endpoints.push_back(e);
+        }
     }
 
     FabricSwitchHelper swh;
@@ -344,7 +391,16 @@ PodTopology::Build(const Scenario::Pod& pod)
                 }
                 else
                 {
-                    m.endpoints[m.graph[self].index]->AddDevice(dev);
+                    const uint32_t acc = m.graph[self].index;
+                    if (m.sue.empty())
+                    {
+                        m.basic[acc]->AddDevice(dev);
+                    }
+                    else
+                    {
+                        m.sue[acc]->AddDevice(dev);
+                    }
+                    m.accDevices[acc].push_back(dev);
                 }
                 m.transmitters.push_back(Transmitter{dev,
                                                      nameOf(self) + "->" + nameOf(peer),
@@ -427,7 +483,7 @@ PodTopology::WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash
     std::vector<std::string> path;
     // From the source's device on this plane to whatever is at the other end, then through the
     // switches' tables.
-    Ptr<FabricNetDevice> dev = m.endpoints[src]->GetDevice(plane);
+    Ptr<FabricNetDevice> dev = m.accDevices[src][plane];
     for (uint32_t hops = 0; hops < 16; ++hops)
     {
         Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);

@@ -18,6 +18,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -699,12 +700,24 @@ class Loader
         llr.window = static_cast<uint32_t>(Get("pod.llr.window", false).u);
         llr.ackInterval = static_cast<uint32_t>(Get("pod.llr.ack-interval", false).u);
         llr.nakPause = Get("pod.llr.nak-pause", false).d;
+        auto& sue = pod.sue;
+        sue.ports = static_cast<uint32_t>(Get("pod.sue.ports", false).u);
+        sue.ordering = Get("pod.sue.ordering", false).str;
+        sue.header = Get("pod.sue.header", false).str;
+        sue.packingLimit = static_cast<uint32_t>(Get("pod.sue.packing-limit", false).u);
+        sue.lite = Get("pod.sue.lite", false).b;
+        sue.loadBalance = Get("pod.sue.load-balance", false).str;
+        sue.congestion = Get("pod.sue.congestion-control", false).str;
         auto& tr = pod.transport;
         tr.kind = Get("pod.transport.kind", false).str;
         tr.window = static_cast<uint32_t>(Get("pod.transport.window", false).u);
         tr.ackInterval = static_cast<uint32_t>(Get("pod.transport.ack-interval", false).u);
         tr.ackDelay = PicoSeconds(static_cast<int64_t>(Get("pod.transport.ack-delay", false).ps));
         tr.timeout = PicoSeconds(static_cast<int64_t>(Get("pod.transport.timeout", false).ps));
+        if (pod.fabric == "sue")
+        {
+            CheckSue(pod);
+        }
 
         ReadWorkloads(sc);
         CheckLossless(sc);
@@ -724,6 +737,71 @@ class Loader
      * advertises. Sets the number of lossless classes (the classes the workloads use).
      * \param sc the scenario (pod and workloads read)
      */
+    void CheckSue(const Scenario::Pod& pod) const
+    {
+        const Scenario::Sue& s = pod.sue;
+        if (s.ports != 1 && s.ports != 2 && s.ports != 4)
+        {
+            Fail(Locate("pod.sue.ports"),
+                 "pod.sue.ports",
+                 "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1), not " +
+                     std::to_string(s.ports));
+        }
+        if (pod.planes % s.ports != 0)
+        {
+            Fail(Locate("pod.planes"),
+                 "pod.planes",
+                 std::to_string(pod.planes) + " planes cannot be split into SUE instances of " +
+                     std::to_string(s.ports) + " ports: use a multiple of pod.sue.ports");
+        }
+        // Table 4: an instance is 800G (4 x 200G lanes) or 400G (4 x 100G lanes), as 1, 2 or 4
+        // ports.
+        const double gbps = pod.link.rate.GetBitRate() / 1e9;
+        const double instance = gbps * s.ports;
+        if (std::abs(instance - 800) > 1e-6 && std::abs(instance - 400) > 1e-6)
+        {
+            std::ostringstream os;
+            os << s.ports << " port(s) of " << gbps << " Gb/s make a " << instance
+               << " Gb/s SUE instance; Table 4 of seed 000 allows 800G (1x800, 2x400, 4x200) "
+                  "and 400G (1x400, 2x200, 4x100) instances";
+            Fail(Locate("pod.link.rate"), "pod.link.rate", os.str());
+        }
+        if (s.ordering == "strict" && s.loadBalance != "hash")
+        {
+            Fail(Locate("pod.sue.load-balance"),
+                 "pod.sue.load-balance",
+                 "strict ordering keeps each source-destination pair in order, so every "
+                 "message to a destination must use the same instance: use load-balance: hash, "
+                 "or ordering: unordered");
+        }
+        if (s.lite && s.packingLimit > 1024)
+        {
+            Fail(Locate("pod.sue.packing-limit"),
+                 "pod.sue.packing-limit",
+                 "SUE Lite packs at most 1 KB (seed 001 section 3.4)");
+        }
+        if (s.packingLimit != 0 && s.packingLimit < 18 + 256)
+        {
+            Fail(Locate("pod.sue.packing-limit"),
+                 "pod.sue.packing-limit",
+                 "the packing limit must hold one transaction of 256 B of data and 18 B of "
+                 "control (274 B)");
+        }
+        if (pod.transport.kind != "none")
+        {
+            Fail(Locate("pod.transport.kind"),
+                 "pod.transport.kind",
+                 "SUE has its own go-back-N transport (and SUE Lite none): pod.transport is for "
+                 "the ethernet fabric");
+        }
+        if (pod.accelerators > 1024)
+        {
+            Fail(Locate("pod.accelerators"),
+                 "pod.accelerators",
+                 "SUE XPU ids are 10 bits (seed 000 Table 3): at most 1024 XPUs");
+        }
+    }
+
     void CheckLossless(Scenario& sc) const
     {
         auto& pod = sc.pod;
@@ -731,6 +809,10 @@ class Loader
         for (const auto& w : sc.workloads)
         {
             classes.insert(w.tclass);
+        }
+        if (pod.fabric == "sue" && !pod.sue.lite)
+        {
+            classes.insert(2); // SUE's standalone ACKs travel on a lossless class of their own
         }
         pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
         if (pod.fc.kind == "none")

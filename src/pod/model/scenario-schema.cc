@@ -220,8 +220,10 @@ BuildKeys()
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)
                     .Default("ethernet")
-                    .Allowed({"ethernet"})
-                    .Help("Fabric kind: the plain Ethernet-like fabric."));
+                    .Allowed({"ethernet", "sue"})
+                    .Help("Fabric kind: ethernet (the plain Ethernet-like NIC) or sue "
+                          "(Broadcom Scale-Up Ethernet: one SUE instance per pod.sue.ports "
+                          "planes; see pod.sue)."));
     k.push_back(Row("pod.accelerators", S::UINT)
                     .Required()
                     .Range(1, 65536)
@@ -415,6 +417,51 @@ BuildKeys()
                     .Range(0, 1000)
                     .Unit("round trips")
                     .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
+    k.push_back(Row("pod.sue", S::MAP)
+                    .Help("SUE (pod.fabric: sue): each XPU has planes / ports instances."));
+    k.push_back(Row("pod.sue.ports", S::UINT)
+                    .Default("1")
+                    .Range(1, 4)
+                    .Unit("ports")
+                    .Help("Ethernet ports per SUE instance: 1, 2 or 4 (seed 000 section 1.1); "
+                          "pod.planes must be a multiple, and pod.link.rate times ports a SUE "
+                          "instance rate of Table 4 (800G: 1x800, 2x400, 4x200; 400G: 1x400, "
+                          "2x200, 4x100)."));
+    k.push_back(Row("pod.sue.ordering", S::ENUM)
+                    .Default("strict")
+                    .Allowed({"strict", "unordered"})
+                    .Help("strict: in order per source, destination and VC, one port per "
+                          "destination; unordered: PDUs spread over the instance's ports "
+                          "(section 1.2)."));
+    k.push_back(Row("pod.sue.header", S::ENUM)
+                    .Default("afh-gen2-12")
+                    .Allowed({"ethernet-ipv4",
+                              "ethernet-ipv6",
+                              "afh-gen1",
+                              "afh-gen1-shim",
+                              "afh-gen2-12",
+                              "afh-gen2-6"})
+                    .Help("Network header (section 3.4.1; sizes in src/sue/doc/sue.rst)."));
+    k.push_back(Row("pod.sue.packing-limit", S::SIZE)
+                    .Default("0")
+                    .Range(0, 4096)
+                    .Help("Most bytes of packed transactions per PDU (section 3.3: at most "
+                          "4096); 0: 2048 (section 4.4), 1024 with lite."));
+    k.push_back(Row("pod.sue.lite", S::BOOL)
+                    .Default("false")
+                    .Help("SUE Lite (seed 001): no transport, the 6 B AFH Gen 2 header, 1 KB "
+                          "packing; pair it with pod.llr."));
+    k.push_back(Row("pod.sue.load-balance", S::ENUM)
+                    .Default("hash")
+                    .Allowed({"hash", "round-robin", "least-loaded"})
+                    .Help("How an XPU spreads messages over its instances (section 4.3): hash "
+                          "of the destination (required by strict ordering), round-robin, "
+                          "least-loaded."));
+    k.push_back(Row("pod.sue.congestion-control", S::ENUM)
+                    .Default("none")
+                    .Allowed({"none", "delay"})
+                    .Help("Endpoint congestion control (section 2.1): none, or a delay-based "
+                          "window (2 us target)."));
     k.push_back(Row("pod.transport", S::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));

@@ -97,6 +97,18 @@ struct Scenario
         Time timeout;             //!< pod.transport.timeout
     };
 
+    /// SUE (pod.sue), used when pod.fabric is sue.
+    struct Sue
+    {
+        uint32_t ports{1};                 //!< pod.sue.ports (per instance)
+        std::string ordering{"strict"};    //!< pod.sue.ordering
+        std::string header{"afh-gen2-12"}; //!< pod.sue.header
+        uint32_t packingLimit{2048};       //!< pod.sue.packing-limit (0: 2048, Lite 1024)
+        bool lite{false};                  //!< pod.sue.lite
+        std::string loadBalance{"hash"};   //!< pod.sue.load-balance
+        std::string congestion{"none"};    //!< pod.sue.congestion-control
+    };
+
     /// The pod.
     struct Pod
     {
@@ -109,6 +121,7 @@ struct Scenario
         FlowControl fc;                 //!< pod.flow-control
         Llr llr;                        //!< pod.llr
         Transport transport;            //!< pod.transport
+        Sue sue;                        //!< pod.sue
     };
 
     /// One collective: of a `collective` workload or of a DAG node.
