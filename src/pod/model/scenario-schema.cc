@@ -451,12 +451,13 @@ BuildKeys()
                     .Default("false")
                     .Help("SUE Lite (seed 001): no transport, the 6 B AFH Gen 2 header, 1 KB "
                           "packing; pair it with pod.llr."));
-    k.push_back(Row("pod.sue.load-balance", S::ENUM)
-                    .Default("hash")
-                    .Allowed({"hash", "round-robin", "least-loaded"})
-                    .Help("How an XPU spreads messages over its instances (section 4.3): hash "
-                          "of the destination (required by strict ordering), round-robin, "
-                          "least-loaded."));
+    k.push_back(
+        Row("pod.sue.load-balance", S::ENUM)
+            .Default("hash")
+            .Allowed({"hash", "round-robin", "least-loaded"})
+            .Help("How an XPU spreads messages over its instances (section 4.3): hash "
+                  "of the source-destination pair (required by strict ordering), round-robin, "
+                  "least-loaded."));
     k.push_back(Row("pod.sue.congestion-control", S::ENUM)
                     .Default("none")
                     .Allowed({"none", "delay"})

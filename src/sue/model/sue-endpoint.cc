@@ -30,7 +30,8 @@ SueEndpoint::GetTypeId()
             .AddAttribute("LoadBalance",
                           "How the XPU spreads messages over its SUE instances (seed 000 section "
                           "4.3): RoundRobin, LeastLoaded (fewest bytes outstanding, the "
-                          "instances' congestion state), Hash (of the destination).",
+                          "instances' congestion state), Hash (of the source-destination pair, "
+                          "which keeps a pair on one instance).",
                           EnumValue(ROUND_ROBIN),
                           MakeEnumAccessor(&SueEndpoint::m_loadBalance),
                           MakeEnumChecker(ROUND_ROBIN,
@@ -188,7 +189,11 @@ SueEndpoint::Dispatch(const FabricMessage& m)
         break;
     }
     case HASH:
-        k = (m.dst * 2654435761u) % n;
+        // Of the {source, destination} pair, not of the destination alone: every source would
+        // then reach a destination over the same plane, and the destination would receive on
+        // one of its ports only. (source + destination) mod n keeps a pair on one instance
+        // (strict order) and spreads each destination's senders evenly over its planes.
+        k = (GetAcceleratorId() + m.dst) % n;
         break;
     }
     m_instances[k]->Enqueue(m);

@@ -28,7 +28,8 @@ namespace ns3
  * of seed 000 section 3.2.2 puts requests on VC0) to one destination XPU. After the SUE transmit
  * latency (TxLatency, 100 ns in the budget of Appendix A.1) the XPU's load balancer (4.3, Figure
  * 17) hands it to one instance: round robin over the instances, the least loaded one (fewest
- * bytes outstanding, the congestion state each instance exposes), or a hash of the destination.
+ * bytes outstanding, the congestion state each instance exposes), or a hash of the
+ * source-destination pair.
  * The receiving XPU reassembles the message from the PDUs of every instance and reports it
  * delivered RxLatency (100 ns, A.1) after its last byte arrived. The message completes at the
  * sender when every PDU carrying it is acknowledged (SUE) or serialized (SUE Lite: no
@@ -45,7 +46,7 @@ class SueEndpoint : public FabricEndpoint
     {
         ROUND_ROBIN,  //!< successive messages on successive instances
         LEAST_LOADED, //!< the instance with the fewest bytes outstanding
-        HASH,         //!< a hash of the destination (keeps a destination on one instance)
+        HASH,         //!< (source + destination) mod instances: a pair stays on one instance
     };
 
     /**
