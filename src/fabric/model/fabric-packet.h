@@ -58,6 +58,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         Time posted;          //!< when the message was posted
         uint32_t bytes{0};    //!< payload bytes of the piece
         uint8_t tclass{0};    //!< the message's class
+        uint8_t op{0};        //!< protocol operation (SUE: 0 write, 1 read request, 2 read
+                              //!< response); a unit with op != 0 always lists its segments
     };
 
     FabricPacket() = default;

@@ -161,8 +161,34 @@ SueEndpoint::DoSend(const FabricMessage& m)
     }
 }
 
+uint64_t
+SueEndpoint::Read(uint32_t dst, uint64_t bytes, uint64_t cookie)
+{
+    NS_ABORT_MSG_IF(bytes == 0, "a read asks for at least one byte");
+    NS_ABORT_MSG_IF(m_instances.empty(),
+                    "SueEndpoint " << GetAcceleratorId() << " has no instance");
+    FabricMessage m;
+    m.id = (uint64_t(1) << 39) | m_nextReadId++; // apart from write ids (40-bit message keys)
+    m.src = GetAcceleratorId();
+    m.dst = dst;
+    m.bytes = bytes;
+    m.tclass = 0; // requests on VC0 (3.2.2)
+    m.cookie = cookie;
+    m.posted = Simulator::Now();
+    Simulator::Schedule(m_txLatency,
+                        [this, m]() { m_instances[PickInstance(m.dst)]->EnqueueOp(m, 1); });
+    return m.id;
+}
+
 void
-SueEndpoint::Dispatch(const FabricMessage& m)
+SueEndpoint::CompleteRead(FabricMessage m)
+{
+    ++m_readsCompleted;
+    NotifyCompleted(m);
+}
+
+uint32_t
+SueEndpoint::PickInstance(uint32_t dst)
 {
     const uint32_t n = m_instances.size();
     uint32_t k = 0;
@@ -193,10 +219,16 @@ SueEndpoint::Dispatch(const FabricMessage& m)
         // then reach a destination over the same plane, and the destination would receive on
         // one of its ports only. (source + destination) mod n keeps a pair on one instance
         // (strict order) and spreads each destination's senders evenly over its planes.
-        k = (GetAcceleratorId() + m.dst) % n;
+        k = (GetAcceleratorId() + dst) % n;
         break;
     }
-    m_instances[k]->Enqueue(m);
+    return k;
+}
+
+void
+SueEndpoint::Dispatch(const FabricMessage& m)
+{
+    m_instances[PickInstance(m.dst)]->Enqueue(m);
 }
 
 uint64_t
@@ -290,6 +322,24 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
     m.tclass = s.tclass;
     m.cookie = s.cookie;
     m.posted = s.posted;
+    if (s.op == 1)
+    {
+        // A read request: it goes up through SUE RX to the XPU, whose memory answers at once
+        // (memory timing is the XPU's, not SUE's), and the data comes back down through SUE TX
+        // on VC1 (3.2.2).
+        FabricMessage resp;
+        resp.id = s.msgId;
+        resp.src = GetAcceleratorId();
+        resp.dst = p->src;
+        resp.bytes = s.msgBytes;
+        resp.tclass = 1;
+        resp.cookie = s.cookie;
+        resp.posted = s.posted;
+        Simulator::Schedule(m_rxLatency + m_txLatency, [this, resp]() {
+            m_instances[PickInstance(resp.dst)]->EnqueueOp(resp, 2);
+        });
+        return;
+    }
     if (m_trackDuplicates && m_delivered.count(key))
     {
         m_duplicateBytes += s.bytes;
@@ -301,6 +351,15 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
         if (m_trackDuplicates)
         {
             m_delivered.insert(key);
+        }
+        if (s.op == 2)
+        {
+            m.src = p->dst; // the read was ours, to the responder
+            m.dst = p->src;
+            m.tclass = 0;
+            m.completed = Simulator::Now() + m_rxLatency;
+            Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
+            return;
         }
         Deliver(m);
         return;
@@ -322,6 +381,15 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
         if (m_trackDuplicates)
         {
             m_delivered.insert(key);
+        }
+        if (s.op == 2)
+        {
+            m.src = p->dst;
+            m.dst = p->src;
+            m.tclass = 0;
+            m.completed = Simulator::Now() + m_rxLatency;
+            Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
+            return;
         }
         Deliver(m);
     }
@@ -365,6 +433,10 @@ SueEndpoint::Done(const Ptr<FabricPacket>& p)
 void
 SueEndpoint::DonePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s)
 {
+    if (s.op != 0)
+    {
+        return; // read requests and responses complete when the response arrives
+    }
     bool done = s.bytes == s.msgBytes;
     if (!done)
     {

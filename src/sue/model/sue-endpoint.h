@@ -98,6 +98,25 @@ class SueEndpoint : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
+    /**
+     * \brief Read \p bytes from XPU \p dst (3.2.2): a read request (one transaction of control
+     * only) on VC0, answered by the remote SUE with a read response carrying the data on VC1.
+     * The read completes here (the completed callback, with this cookie and bytes) when the
+     * whole response has arrived, RxLatency after its last byte; the remote XPU's application
+     * is not told (one-sided, 4.1). Read bytes are counted as received here, not as sent.
+     * \param dst the XPU to read from
+     * \param bytes bytes to read
+     * \param cookie the caller's tag
+     * \return the read's id
+     */
+    uint64_t Read(uint32_t dst, uint64_t bytes, uint64_t cookie = 0);
+
+    /// \return reads completed here
+    uint64_t GetReadsCompleted() const
+    {
+        return m_readsCompleted;
+    }
+
     /// \return payload bytes that arrived twice and were not counted again
     uint64_t GetDuplicateBytes() const
     {
@@ -121,6 +140,18 @@ class SueEndpoint : public FabricEndpoint
 
   private:
     void DoSend(const FabricMessage& m) override;
+
+    /**
+     * \brief Pick the instance for a destination (the load balancer).
+     * \param dst the destination
+     * \return the instance index
+     */
+    uint32_t PickInstance(uint32_t dst);
+    /**
+     * \brief A read completed here (after RxLatency).
+     * \param m the read
+     */
+    void CompleteRead(FabricMessage m);
 
     /**
      * \brief Hand a message to an instance (after TxLatency).
@@ -190,6 +221,8 @@ class SueEndpoint : public FabricEndpoint
     uint64_t m_duplicateBytes{0};                  //!< bytes received twice
     uint64_t m_outOfOrder{0};                      //!< pieces out of order
     uint64_t m_misdelivered{0};                    //!< misdelivered PDUs
+    uint64_t m_nextReadId{0};                      //!< reads posted
+    uint64_t m_readsCompleted{0};                  //!< reads completed
 };
 
 } // namespace ns3

@@ -192,6 +192,23 @@ SueInstance::Enqueue(const FabricMessage& m)
 }
 
 void
+SueInstance::EnqueueOp(const FabricMessage& m, uint8_t op)
+{
+    NS_ABORT_MSG_IF(m_ports.empty(), "SueInstance has no port");
+    m_inFlight += op == 1 ? 0 : m.bytes;
+    const uint32_t port = m_ordering == STRICT ? m.dst % m_ports.size() : 0;
+    m_packers[m_ordering == STRICT ? port : 0]->EnqueueOp(m, op);
+    if (m_ordering == STRICT)
+    {
+        m_ports[port]->Wake();
+    }
+    else
+    {
+        WakeAll();
+    }
+}
+
+void
 SueInstance::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     if (!m_transports.empty())

@@ -108,6 +108,13 @@ class SueInstance : public Object
      */
     void Enqueue(const FabricMessage& m);
 
+    /**
+     * \brief Send one transaction of another operation (SuePacker::EnqueueOp).
+     * \param m the message
+     * \param op 1 read request, 2 read response
+     */
+    void EnqueueOp(const FabricMessage& m, uint8_t op);
+
     /// \param cb called for each data PDU this instance accepts (in sequence)
     void SetReceiveCallback(UnitCallback cb);
 

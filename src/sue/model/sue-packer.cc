@@ -129,6 +129,15 @@ SuePacker::Enqueue(const FabricMessage& m)
 }
 
 void
+SuePacker::EnqueueOp(const FabricMessage& m, uint8_t op)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << unsigned(op));
+    Piece p{m, 0, op == 1 ? 0 : m.bytes};
+    p.op = op;
+    Add(p);
+}
+
+void
 SuePacker::Requeue(const FabricMessage& m, uint64_t offset, uint64_t bytes)
 {
     NS_LOG_FUNCTION(this << m.id << offset << bytes);
@@ -145,15 +154,29 @@ void
 SuePacker::Plan(const Queue& q,
                 uint64_t& dataBytes,
                 uint64_t& packedBytes,
-                uint64_t& transactions) const
+                uint64_t& transactions,
+                uint64_t& pieces) const
 {
     const uint64_t c = m_controlBytes;
     const uint64_t d = m_maxData;
     dataBytes = 0;
     packedBytes = 0;
     transactions = 0;
+    pieces = 0;
     for (const Piece& p : q.pieces)
     {
+        if (p.op == 1)
+        {
+            // A read request: one transaction of control only.
+            if (packedBytes + c > m_limit)
+            {
+                return;
+            }
+            packedBytes += c;
+            ++transactions;
+            ++pieces;
+            continue;
+        }
         const uint64_t r = p.end - p.next;
         const uint64_t full = r / d;
         const uint64_t tail = r % d;
@@ -161,6 +184,7 @@ SuePacker::Plan(const Queue& q,
         dataBytes += take * d;
         packedBytes += take * (c + d);
         transactions += take;
+        pieces += take > 0 ? 1 : 0;
         if (take < full)
         {
             return; // the limit is reached inside this piece
@@ -174,6 +198,7 @@ SuePacker::Plan(const Queue& q,
             dataBytes += tail;
             packedBytes += c + tail;
             ++transactions;
+            pieces += take > 0 ? 0 : 1;
         }
     }
 }
@@ -195,7 +220,8 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             uint64_t data = 0;
             uint64_t packed = 0;
             uint64_t trans = 0;
-            Plan(q, data, packed, trans);
+            uint64_t npieces = 0;
+            Plan(q, data, packed, trans, npieces);
             const Piece& head = q.pieces.front();
             const uint32_t frame = SueFraming::FrameBytes(packed, overhead);
             if (gate && !gate->CanSend(vc, frame, head.msg.dst))
@@ -223,7 +249,8 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             std::vector<FabricPacket::Segment> segs;
             FabricPacket::Segment first;
             uint64_t left = data;
-            while (left > 0)
+            bool withOp = false;
+            for (uint64_t k = 0; k < npieces; ++k)
             {
                 Piece& pc = q.pieces.front();
                 const uint64_t take = std::min(left, pc.end - pc.next);
@@ -235,7 +262,9 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
                 s.posted = pc.msg.posted;
                 s.bytes = static_cast<uint32_t>(take);
                 s.tclass = vc;
-                if (left == data)
+                s.op = pc.op;
+                withOp = withOp || pc.op != 0;
+                if (k == 0)
                 {
                     first = s;
                 }
@@ -253,6 +282,10 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
                 {
                     q.pieces.pop_front();
                 }
+            }
+            if (segs.empty() && withOp)
+            {
+                segs.push_back(first); // an operation other than a write is always listed
             }
             if (!segs.empty())
             {

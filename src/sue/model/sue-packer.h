@@ -55,6 +55,14 @@ class SuePacker : public FabricTxQueue
     void Enqueue(const FabricMessage& m);
 
     /**
+     * \brief Queue one transaction of another operation: a read request (op 1: control only,
+     * asking for m.bytes) or a read response (op 2: m.bytes of data).
+     * \param m the message (tclass is the VC)
+     * \param op the operation
+     */
+    void EnqueueOp(const FabricMessage& m, uint8_t op);
+
+    /**
      * \brief Queue a piece of a message again (bytes [offset, offset + bytes)).
      * \param m the message
      * \param offset first payload byte
@@ -117,6 +125,7 @@ class SuePacker : public FabricTxQueue
         FabricMessage msg; //!< the message
         uint64_t next;     //!< next payload byte to pack
         uint64_t end;      //!< one past the last byte of the run
+        uint8_t op{0};     //!< 0 write, 1 read request (control only), 2 read response
     };
 
     /// The queue of one {destination, VC}.
@@ -140,11 +149,13 @@ class SuePacker : public FabricTxQueue
      * \param dataBytes data bytes it would carry
      * \param packedBytes transaction bytes (control and data) it would carry
      * \param transactions transactions it would carry
+     * \param pieces pieces it would touch
      */
     void Plan(const Queue& q,
               uint64_t& dataBytes,
               uint64_t& packedBytes,
-              uint64_t& transactions) const;
+              uint64_t& transactions,
+              uint64_t& pieces) const;
 
     /**
      * \param dst destination

@@ -29,6 +29,7 @@
 
 #include <cmath>
 #include <map>
+#include <set>
 #include <vector>
 
 using namespace ns3;
@@ -768,6 +769,62 @@ class SueFailoverTestCase : public TestCase
 };
 
 /**
+ * A read (seed 000 section 3.2.2): XPU 0 reads 64 KiB from XPU 1. The request is one
+ * control-only transaction on VC0; XPU 1's SUE answers with the data on VC1. The read completes
+ * at XPU 0 once, with its 65536 bytes received there, and XPU 1's application hears nothing
+ * (one-sided, 4.1). Its time: the request's one-way latency (A.1, 477.6 ns, plus its 0.84 ns
+ * frame, the XPU's memory answering at once), SUE TX at the responder (100 ns), the response's
+ * serialization (2 KB PDUs at 1792 / 1968 wire efficiency: 65536 B take 719.6 ns at 800 Gb/s),
+ * the cables and the switch (277.6 ns) and SUE RX (100 ns): 1675.6 ns, within 1%.
+ */
+class SueReadTestCase : public TestCase
+{
+  public:
+    SueReadTestCase()
+        : TestCase("A read: request on VC0, data back on VC1, completes once at the reader")
+    {
+    }
+
+  private:
+    void OnTx(Ptr<const FabricPacket> p)
+    {
+        if (p->kind == FabricPacket::DATA && p->segments)
+        {
+            m_classes[p->src].insert(p->tclass);
+        }
+    }
+
+    void DoRun() override
+    {
+        PodConfig c;
+        Pod pod = Build(c);
+        Recorder rec;
+        rec.Hook(pod);
+        for (uint32_t i = 0; i < 2; ++i)
+        {
+            pod.up[i][0]->TraceConnectWithoutContext("PhyTxBegin",
+                                                     MakeCallback(&SueReadTestCase::OnTx, this));
+        }
+        const uint64_t id = pod.ep[0]->Read(1, 65536, 7);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(pod.ep[0]->GetReadsCompleted(), 1, "the read completed once");
+        NS_TEST_ASSERT_MSG_EQ(rec.completedAt.count({0, id}), 1, "completion reported");
+        NS_TEST_EXPECT_MSG_EQ(rec.delivered.size(), 0, "no application heard a delivery");
+        NS_TEST_EXPECT_MSG_EQ(pod.ep[0]->GetReceivedPayloadBytes(), 65536, "the data arrived");
+        NS_TEST_EXPECT_MSG_EQ((m_classes[0] == std::set<uint8_t>{0}), true, "request on VC0");
+        NS_TEST_EXPECT_MSG_EQ((m_classes[1] == std::set<uint8_t>{1}), true, "response on VC1");
+        const double t = rec.completedAt[{0, id}].GetSeconds() * 1e9;
+        const double expected =
+            477.6 + 0.84 + 100 + 65536.0 / (1792.0 / 1968.0) * 8 / 800 + 277.6 + 100;
+        std::cout << GetName() << ": " << t << " ns, expected " << expected << std::endl;
+        NS_TEST_EXPECT_MSG_EQ_TOL(t / expected, 1.0, 0.01, "request latency plus response");
+        Simulator::Destroy();
+    }
+
+    std::map<uint32_t, std::set<uint8_t>> m_classes; //!< classes of the PDUs each XPU sent
+};
+
+/**
  * The sue test suite.
  */
 class SueTestSuite : public TestSuite
@@ -820,6 +877,7 @@ class SueTestSuite : public TestSuite
         AddTestCase(new SueIncastTestCase("ns3::FabricPfc"), TestCase::QUICK);
         AddTestCase(new SueIncastTestCase("ns3::FabricCreditFlowControl"), TestCase::QUICK);
         AddTestCase(new SueFailoverTestCase, TestCase::QUICK);
+        AddTestCase(new SueReadTestCase, TestCase::QUICK);
     }
 };
 
