@@ -70,6 +70,34 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         return kind != DATA && kind != TRANSPORT_ACK;
     }
 
+    /**
+     * Call \p f with every piece of a message this unit carries: its segments, or the one
+     * piece its message-level fields describe.
+     * \tparam F callable taking a const Segment&
+     * \param f the callable
+     */
+    template <typename F>
+    void ForEachSegment(F&& f) const
+    {
+        if (segments)
+        {
+            for (const Segment& s : *segments)
+            {
+                f(s);
+            }
+            return;
+        }
+        Segment s;
+        s.msgId = msgId;
+        s.msgBytes = msgBytes;
+        s.offset = offset;
+        s.cookie = cookie;
+        s.posted = posted;
+        s.bytes = payloadBytes;
+        s.tclass = tclass;
+        f(s);
+    }
+
     /// \return header plus payload bytes: what occupies a buffer and is serialized on a link
     uint32_t GetSize() const
     {

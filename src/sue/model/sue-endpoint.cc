@@ -291,23 +291,7 @@ SueEndpoint::Receive(const Ptr<FabricPacket>& p)
         ++m_misdelivered;
         return;
     }
-    if (p->segments)
-    {
-        for (const auto& s : *p->segments)
-        {
-            ReceivePiece(p, s);
-        }
-        return;
-    }
-    FabricPacket::Segment s;
-    s.msgId = p->msgId;
-    s.msgBytes = p->msgBytes;
-    s.offset = p->offset;
-    s.cookie = p->cookie;
-    s.posted = p->posted;
-    s.bytes = p->payloadBytes;
-    s.tclass = p->tclass;
-    ReceivePiece(p, s);
+    p->ForEachSegment([this, &p](const FabricPacket::Segment& s) { ReceivePiece(p, s); });
 }
 
 void
@@ -352,16 +336,7 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
         {
             m_delivered.insert(key);
         }
-        if (s.op == 2)
-        {
-            m.src = p->dst; // the read was ours, to the responder
-            m.dst = p->src;
-            m.tclass = 0;
-            m.completed = Simulator::Now() + m_rxLatency;
-            Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
-            return;
-        }
-        Deliver(m);
+        Deliver(m, s.op);
         return;
     }
     Reassembly& r = m_rx[key];
@@ -382,22 +357,22 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
         {
             m_delivered.insert(key);
         }
-        if (s.op == 2)
-        {
-            m.src = p->dst;
-            m.dst = p->src;
-            m.tclass = 0;
-            m.completed = Simulator::Now() + m_rxLatency;
-            Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
-            return;
-        }
-        Deliver(m);
+        Deliver(m, s.op);
     }
 }
 
 void
-SueEndpoint::Deliver(FabricMessage m)
+SueEndpoint::Deliver(FabricMessage m, uint8_t op)
 {
+    if (op == 2)
+    {
+        // A read response: the read was ours, to the responder; it completes here.
+        std::swap(m.src, m.dst);
+        m.tclass = 0;
+        m.completed = Simulator::Now() + m_rxLatency;
+        Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
+        return;
+    }
     if (m_rxLatency.IsZero())
     {
         m.delivered = Simulator::Now();
@@ -411,23 +386,7 @@ SueEndpoint::Deliver(FabricMessage m)
 void
 SueEndpoint::Done(const Ptr<FabricPacket>& p)
 {
-    if (p->segments)
-    {
-        for (const auto& s : *p->segments)
-        {
-            DonePiece(p, s);
-        }
-        return;
-    }
-    FabricPacket::Segment s;
-    s.msgId = p->msgId;
-    s.msgBytes = p->msgBytes;
-    s.offset = p->offset;
-    s.cookie = p->cookie;
-    s.posted = p->posted;
-    s.bytes = p->payloadBytes;
-    s.tclass = p->tclass;
-    DonePiece(p, s);
+    p->ForEachSegment([this, &p](const FabricPacket::Segment& s) { DonePiece(p, s); });
 }
 
 void

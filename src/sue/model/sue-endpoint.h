@@ -181,10 +181,12 @@ class SueEndpoint : public FabricEndpoint
      */
     void DonePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& s);
     /**
-     * \brief Report a message delivered (RxLatency after its last byte).
+     * \brief Report a message delivered (RxLatency after its last byte), or complete the read
+     * whose response it is.
      * \param m the message
+     * \param op its operation (2: a read response)
      */
-    void Deliver(FabricMessage m);
+    void Deliver(FabricMessage m, uint8_t op);
 
     /// Reassembly of one message: a contiguous prefix and the pieces beyond it.
     struct Reassembly

@@ -257,21 +257,13 @@ SueInstance::Move(const std::vector<Ptr<FabricPacket>>& units)
     for (const auto& u : units)
     {
         FabricMessage m = u->GetMessage();
-        if (u->segments)
-        {
-            for (const auto& s : *u->segments)
-            {
-                m.id = s.msgId;
-                m.bytes = s.msgBytes;
-                m.cookie = s.cookie;
-                m.posted = s.posted;
-                packer->Requeue(m, s.offset, s.bytes);
-            }
-        }
-        else
-        {
-            packer->Requeue(m, u->offset, u->payloadBytes);
-        }
+        u->ForEachSegment([&m, &packer](const FabricPacket::Segment& s) {
+            m.id = s.msgId;
+            m.bytes = s.msgBytes;
+            m.cookie = s.cookie;
+            m.posted = s.posted;
+            packer->Requeue(m, s.offset, s.bytes);
+        });
         m_moved += u->payloadBytes;
     }
     WakeAll();
