@@ -70,8 +70,70 @@ def test_sue_lite_over_llr(podsim, scenario):
     ({"pod.planes": 6, "pod.sue.ports": 4, "pod.link.rate": "200Gbps"}, "pod.planes"),
     ({"pod.sue.lite": True, "pod.sue.packing-limit": 2048}, "pod.sue.packing-limit"),
     ({"pod.transport.kind": "go-back-n"}, "pod.transport.kind"),
+    ({"pod.sue.fec-interleave": 3}, "pod.sue.fec-interleave"),
+    ({"pod.sue.fec": "rs528"}, "pod.sue.fec"),
 ])
 def test_bad_sue_combinations_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(scenario, overrides={**BASE, **over}, write_results=False)
+    assert e.value.field == field
+
+
+@pytest.fixture
+def lone(tmp_path):
+    path = tmp_path / "lone.yaml"
+    path.write_text(
+        "name: lone\n"
+        "pod: {fabric: sue, accelerators: 2, switch: {radix: 2}}\n"
+        "workloads:\n"
+        "  - {kind: incast, senders: 1, size: 256}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    return path
+
+
+@pytest.mark.parametrize("fec, ways, saved_ps", [
+    # Every receiver of a link (the switch, then the XPU's SUE RX) saves the difference in
+    # codeword accumulation, ways x codeword bits / (4 lanes x 212.5 Gb/s), from the IEEE
+    # RS-544 4-way group (25.6 ns) that A.1's budget assumes: RS-272 4-way 12.8 ns, RS-544
+    # 1-way 6.4 ns, RS-272 1-way 3.2 ns; two receivers on the path.
+    ("rs272", 0, 2 * 12800),
+    ("rs544", 1, 2 * 19200),
+    ("rs272", 1, 2 * 22400),
+])
+def test_fec_choice_changes_latency_by_the_accumulation_time(podsim, lone, fec, ways, saved_ps):
+    def latency(over):
+        m = podsim.run(lone, overrides=over, write_results=False)["messages"]
+        return int(m["deliver_ps"][0] - m["post_ps"][0])
+
+    base = latency({})
+    # A.1, 3 m twinax: 477.6 ns, plus serializing the 256 B write's frame at 800 Gb/s (a few
+    # ns; the sue TestSuite checks the exact sum).
+    assert 477600 < base < 477600 + 4000
+    assert base - latency({"pod.sue.fec": fec, "pod.sue.fec-interleave": ways}) == saved_ps
+
+
+def test_read_workload_pulls_the_data_without_loss(podsim, scenario):
+    # The receiver pulls 64 KiB from each of 16 senders (requests on VC0, responses on VC1,
+    # section 3.2.2) while the all-to-all writes: bytes conserved, every message delivered and
+    # completed, and no go-back: each VC has its own PSN space, so PFC pausing one class does
+    # not reorder the other's PDUs.
+    path = scenario.with_name("read.yaml")
+    path.write_text(scenario.read_text().replace("size: 64KiB}", "size: 64KiB, operation: read}"))
+    r = podsim.run(path, overrides=BASE, write_results=False)
+    lossless(r)
+    assert r["summary"]["go_backs"] == 0 and r["summary"]["bytes_discarded"] == 0
+    m = r["messages"]
+    incast = m["workload"] == 0
+    assert incast.sum() == 16 and (m["dst"][incast] == 0).all()
+
+
+@pytest.mark.parametrize("text, field", [
+    ("  - {kind: incast, senders: 4, size: 4KiB, operation: read}\n", "workloads[0].operation"),
+])
+def test_reads_need_sue(podsim, tmp_path, text, field):
+    path = tmp_path / "eth.yaml"
+    path.write_text("pod: {accelerators: 8}\nworkloads:\n" + text)
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(path, write_results=False)
     assert e.value.field == field

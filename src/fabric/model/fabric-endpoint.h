@@ -125,6 +125,15 @@ class FabricEndpoint : public Object
 
   protected:
     /**
+     * Count payload a subclass sends on its own (a read response), as Send() counts.
+     * \param bytes payload bytes
+     */
+    void CountSentPayload(uint64_t bytes)
+    {
+        m_bytesSent += bytes;
+    }
+
+    /**
      * Count payload that reached this endpoint intact (subclasses call it per unit).
      * \param bytes payload bytes
      */

@@ -73,6 +73,13 @@ FabricGoBackN::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&FabricGoBackN::m_ackBytes),
                           MakeUintegerChecker<uint32_t>(1, 65535))
+            .AddAttribute("PerClassConnections",
+                          "Keep a connection (PSN space, window, ACKs) per peer and traffic "
+                          "class instead of per peer: classes that switches schedule apart (PFC "
+                          "pauses one, not the other) then cannot reorder one connection's PSNs.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricGoBackN::m_perClass),
+                          MakeBooleanChecker())
             .AddAttribute("AckClass",
                           "Traffic class of standalone ACK/NACK frames; -1 sends them on the "
                           "class of the data they acknowledge. SUE keeps acknowledgements on a "
@@ -188,8 +195,22 @@ FabricGoBackN::SetFailedCallback(FailedCallback cb)
 bool
 FabricGoBackN::IsFailed(uint32_t peer) const
 {
-    auto it = m_tx.find(peer);
-    return it != m_tx.end() && it->second.dead;
+    for (uint32_t c = 0; c < (m_perClass ? 256u : 1u); ++c)
+    {
+        auto it = m_tx.find(ConnKey(peer, static_cast<uint8_t>(c)));
+        if (it != m_tx.end() && it->second.dead)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+uint32_t
+FabricGoBackN::ConnKey(uint32_t peer, uint8_t tclass) const
+{
+    NS_ABORT_MSG_IF(peer > PEER_MASK, "FabricGoBackN: peer id " << peer << " above 2^24");
+    return m_perClass ? (static_cast<uint32_t>(tclass) << 24) | peer : peer;
 }
 
 void
@@ -290,7 +311,7 @@ FabricGoBackN::OnRttSample(TxConn& c, Time rtt, uint32_t acked)
 bool
 FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
 {
-    auto it = m_owner->m_tx.find(dst);
+    auto it = m_owner->m_tx.find(m_owner->ConnKey(dst, tclass));
     if (it != m_owner->m_tx.end())
     {
         const TxConn& c = it->second;
@@ -314,8 +335,9 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     // 1. Standalone ACK / NACK frames.
     while (m_acksDue > 0 && !m_ackQueue.empty())
     {
-        const uint32_t peer = m_ackQueue.front();
-        RxConn& r = m_rx[peer];
+        const uint32_t key = m_ackQueue.front();
+        const uint32_t peer = key & PEER_MASK;
+        RxConn& r = m_rx[key];
         if (!r.ackQueued)
         {
             m_ackQueue.pop_front(); // carried by a data unit meanwhile
@@ -347,9 +369,10 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     // 2. Retransmissions, round robin over the connections that go back.
     for (std::size_t n = m_retxList.size(); n > 0 && m_retxDue > 0; --n)
     {
-        const uint32_t peer = m_retxList.front();
+        const uint32_t key = m_retxList.front();
+        const uint32_t peer = key & PEER_MASK;
         m_retxList.pop_front();
-        TxConn& c = m_tx[peer];
+        TxConn& c = m_tx[key];
         if (!c.retx)
         {
             c.listed = false;
@@ -358,13 +381,13 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
         Ptr<FabricPacket> o = c.retx;
         if (gate && !gate->CanSend(o->tclass, o->GetSize(), peer))
         {
-            m_retxList.push_back(peer);
+            m_retxList.push_back(key);
             continue;
         }
-        SetRetx(peer, c, o->unackedNext);
+        SetRetx(key, c, o->unackedNext);
         if (c.retx)
         {
-            m_retxList.push_back(peer);
+            m_retxList.push_back(key);
         }
         else
         {
@@ -377,7 +400,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
         p->tailArrival = Time();
         p->hasAck = false;
         p->isNack = false;
-        auto rit = m_rx.find(peer);
+        auto rit = m_rx.find(key);
         if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
         {
             FillAck(p, rit->second);
@@ -400,7 +423,8 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     {
         return nullptr;
     }
-    TxConn& c = m_tx[p->dst];
+    const uint32_t key = ConnKey(p->dst, p->tclass);
+    TxConn& c = m_tx[key];
     p->psn = c.nextPsn++;
     p->sentAt = Simulator::Now();
     p->flowHash = ConnectionHash(p->dst);
@@ -420,13 +444,13 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     {
         c.active = true;
         c.lastProgress = Simulator::Now();
-        m_active.push_back(p->dst);
+        m_active.push_back(key);
         if (!m_rtoEvent.IsRunning())
         {
             m_rtoEvent = Simulator::Schedule(m_rto, &FabricGoBackN::RetransmitTimer, this);
         }
     }
-    auto rit = m_rx.find(p->dst);
+    auto rit = m_rx.find(key);
     if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
     {
         FillAck(p, rit->second);
@@ -441,6 +465,7 @@ FabricGoBackN::FillAck(const Ptr<FabricPacket>& p, RxConn& r)
 {
     p->hasAck = true;
     p->ackPsn = r.expected;
+    p->ackVc = r.tclass;
     p->isNack = r.nackQueued;
     if (r.nackQueued)
     {
@@ -474,13 +499,14 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
     NS_LOG_FUNCTION(this << p->src << p->psn << unsigned(p->kind));
     if (p->hasAck)
     {
-        ProcessAck(p->src, p->ackPsn, p->isNack);
+        ProcessAck(ConnKey(p->src, p->ackVc), p->ackPsn, p->isNack);
     }
     if (p->kind == FabricPacket::TRANSPORT_ACK)
     {
         return false;
     }
-    RxConn& r = m_rx[p->src];
+    const uint32_t key = ConnKey(p->src, p->tclass);
+    RxConn& r = m_rx[key];
     r.tclass = p->tclass;
     if (p->psn == r.expected)
     {
@@ -489,12 +515,12 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
         ++m_stats.acceptedUnits;
         if (++r.ackPending >= m_ackInterval)
         {
-            QueueAck(p->src, r);
+            QueueAck(key, r);
         }
         else if (!r.timerArmed)
         {
             r.timerArmed = true;
-            m_ackDue.emplace_back(Simulator::Now() + m_ackDelay, p->src);
+            m_ackDue.emplace_back(Simulator::Now() + m_ackDelay, key);
             if (!m_ackEvent.IsRunning())
             {
                 m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricGoBackN::AckTimer, this);
@@ -507,7 +533,7 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
     {
         // Sent again after it was accepted: its ACK was lost or late. Say it again.
         ++m_stats.duplicates;
-        QueueAck(p->src, r);
+        QueueAck(key, r);
         return false;
     }
     // A gap: NACK once; NACK again when the sender's retransmitted stream rewinds past what was
@@ -517,7 +543,7 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
     {
         r.nackSent = true;
         r.nackQueued = true;
-        QueueAck(p->src, r);
+        QueueAck(key, r);
     }
     r.nackMark = p->psn;
     return false;
@@ -634,7 +660,7 @@ FabricGoBackN::GoBack(uint32_t peer, TxConn& c, bool timeout)
     NS_LOG_LOGIC("go back to " << c.head->psn << " toward " << peer
                                << (timeout ? " (timeout)" : ""));
     ++m_stats.goBacks;
-    m_goBackTrace(peer, c.head->psn, timeout);
+    m_goBackTrace(peer & PEER_MASK, c.head->psn, timeout);
     SetRetx(peer, c, c.head);
     c.lastProgress = Simulator::Now();
 }
@@ -675,7 +701,7 @@ FabricGoBackN::RetransmitTimer()
                 m_active.pop_back();
                 if (!m_failedCb.IsNull())
                 {
-                    m_failedCb(peer, units);
+                    m_failedCb(peer & PEER_MASK, units);
                 }
                 else
                 {

@@ -233,6 +233,14 @@ class FabricGoBackN : public FabricTxQueue
      */
     uint32_t ConnectionHash(uint32_t peer) const;
     /**
+     * \param peer the peer
+     * \param tclass the traffic class
+     * \return the connection's key: the peer, with the class in the top 8 bits when
+     *         PerClassConnections is set
+     */
+    uint32_t ConnKey(uint32_t peer, uint8_t tclass) const;
+    static constexpr uint32_t PEER_MASK = 0xFFFFFF; //!< peer bits of a connection key
+    /**
      * \brief Put the receiver's cumulative ACK (or NACK) for \p peer on a unit going to it.
      * \param p the unit
      * \param r the receiver state
@@ -301,6 +309,7 @@ class FabricGoBackN : public FabricTxQueue
     uint32_t m_maxRetries{16};    //!< consecutive timeouts before a connection fails
     uint32_t m_ackBytes{64};      //!< standalone ACK frame bytes
     int32_t m_ackClass{-1};       //!< class of standalone ACKs (-1: the data's)
+    bool m_perClass{false};       //!< PerClassConnections
     CongestionControl m_cc{NONE}; //!< CongestionControl
     Time m_targetDelay;           //!< DELAY: target round trip
     double m_ai{1.0};             //!< DELAY: additive increase (units per round trip)

@@ -150,6 +150,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint64_t ackPsn{0};      //!< transport: cumulative ACK (next expected PSN) or NACKed PSN
     bool hasAck{false};      //!< transport: ackPsn is valid (piggybacked or standalone ACK)
     bool isNack{false};      //!< transport: ackPsn is a NACK (go back to it)
+    uint8_t ackVc{0};        //!< transport: traffic class of the connection ackPsn belongs to
     Ptr<FabricPacket> unackedNext; //!< transport sender: next unacknowledged unit of the
                                    //!< same connection (its retransmission list)
     /// Every piece, in order, when the unit packs pieces of several messages (null when it

@@ -18,6 +18,7 @@
 #include "ns3/sue-endpoint.h"
 #include "ns3/sue-framing.h"
 #include "ns3/sue-helper.h"
+#include "ns3/sue-phy.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -75,6 +76,7 @@ struct PodTopology::Impl
     std::vector<std::vector<Ptr<FabricNetDevice>>> accDevices; //!< per accelerator, per plane
     std::vector<Ptr<BasicEndpoint>> basic;                     //!< ethernet fabric: the endpoints
     std::vector<Ptr<SueEndpoint>> sue;                         //!< sue fabric: the endpoints
+    Time fecAdjustment; //!< sue fabric: receive latency change of the FEC choice (3.4.4)
     std::vector<Ptr<FabricSwitch>> switches; //!< plane-major: plane * perPlane + index
     std::vector<Transmitter> transmitters;   //!< every device
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
@@ -221,6 +223,22 @@ PodTopology::Build(const Scenario::Pod& pod)
                         TimeValue(tr.timeout));
     }
     m.accDevices.assign(n, {});
+    Time switchLatency = pod.sw.latency;
+    if (pod.fabric == "sue")
+    {
+        // FEC (3.4.4): A.1's SUE RX (100 ns) and switch (250 ns) latencies assume the IEEE
+        // RS-544; another code or interleave changes every receiver of a link, the XPU's SUE RX
+        // and the switch's ingress, by the difference in codeword accumulation time.
+        SuePhy::Fec fec = SuePhy::RS544;
+        SuePhy::FromName(pod.sue.fec, fec);
+        const uint32_t portGbps = static_cast<uint32_t>(pod.link.rate.GetBitRate() / 1000000000);
+        const uint32_t serdes = SuePhy::SerdesGbps(portGbps * pod.sue.ports);
+        const uint32_t lanes = SuePhy::Lanes(portGbps, serdes);
+        m.fecAdjustment = SuePhy::RxAdjustment(fec, pod.sue.fecInterleave, serdes, lanes);
+        NS_ABORT_MSG_IF(switchLatency + m.fecAdjustment < Time(0),
+                        "switch latency " << switchLatency << " is below the FEC time saved");
+        switchLatency += m.fecAdjustment;
+    }
     if (pod.fabric == "sue")
     {
         const auto& s = pod.sue;
@@ -249,6 +267,7 @@ PodTopology::Build(const Scenario::Pod& pod)
         {
             sh.SetTransportAttribute("CongestionControl", EnumValue(FabricGoBackN::DELAY));
         }
+        sh.SetEndpointAttribute("RxLatency", TimeValue(NanoSeconds(100) + m.fecAdjustment));
         for (uint32_t i = 0; i < n; ++i)
         {
             Ptr<SueEndpoint> e = sh.Install(m.accNodes.Get(i), i);
@@ -270,7 +289,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     swh.SetSwitchAttribute(
         "ForwardingMode",
         EnumValue(pod.sw.cutThrough ? FabricSwitch::CUT_THROUGH : FabricSwitch::STORE_AND_FORWARD));
-    swh.SetSwitchAttribute("PipelineLatency", TimeValue(pod.sw.latency));
+    swh.SetSwitchAttribute("PipelineLatency", TimeValue(switchLatency));
     swh.SetSwitchAttribute("Classes", UintegerValue(pod.sw.classes));
     swh.SetBufferAttribute("Size", UintegerValue(pod.sw.bufferBytes));
 
@@ -285,7 +304,14 @@ PodTopology::Build(const Scenario::Pod& pod)
     lh.SetChannelAttribute("CableLength", DoubleValue(pod.link.lengthM));
     lh.SetChannelAttribute("Delay", TimeValue(pod.link.delay));
     lh.SetChannelAttribute("FecLatency", TimeValue(pod.link.fecLatency));
-    lh.SetChannelAttribute("CodewordBits", UintegerValue(pod.link.codewordBits));
+    uint32_t codewordBits = pod.link.codewordBits;
+    if (pod.fabric == "sue")
+    {
+        SuePhy::Fec fec = SuePhy::RS544;
+        SuePhy::FromName(pod.sue.fec, fec);
+        codewordBits = SuePhy::MessageBits(fec);
+    }
+    lh.SetChannelAttribute("CodewordBits", UintegerValue(codewordBits));
     lh.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
     lh.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
     lh.SetDeviceAttribute("InterframeBytes", UintegerValue(pod.link.interframeBytes));

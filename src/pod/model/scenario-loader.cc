@@ -708,6 +708,8 @@ class Loader
         sue.lite = Get("pod.sue.lite", false).b;
         sue.loadBalance = Get("pod.sue.load-balance", false).str;
         sue.congestion = Get("pod.sue.congestion-control", false).str;
+        sue.fec = Get("pod.sue.fec", false).str;
+        sue.fecInterleave = static_cast<uint32_t>(Get("pod.sue.fec-interleave", false).u);
         auto& tr = pod.transport;
         tr.kind = Get("pod.transport.kind", false).str;
         tr.window = static_cast<uint32_t>(Get("pod.transport.window", false).u);
@@ -794,6 +796,12 @@ class Loader
                  "SUE has its own go-back-N transport (and SUE Lite none): pod.transport is for "
                  "the ethernet fabric");
         }
+        if (s.fecInterleave == 3)
+        {
+            Fail(Locate("pod.sue.fec-interleave"),
+                 "pod.sue.fec-interleave",
+                 "FEC codewords interleave 1, 2 or 4 ways (0: the IEEE choice for the port)");
+        }
         if (pod.accelerators > 1024)
         {
             Fail(Locate("pod.accelerators"),
@@ -809,6 +817,11 @@ class Loader
         for (const auto& w : sc.workloads)
         {
             classes.insert(w.tclass);
+            if (w.read)
+            {
+                classes.insert(0); // SUE read requests on VC0 and responses on VC1 (3.2.2)
+                classes.insert(1);
+            }
         }
         if (pod.fabric == "sue" && !pod.sue.lite)
         {
@@ -1403,6 +1416,17 @@ class Loader
                 w.bytes = Get(p + ".size", true).u;
             }
             w.start = PicoSeconds(static_cast<uint64_t>(Get(p + ".start", false).ps));
+            if (w.kind == "incast" || w.kind == "permutation" || w.kind == "all-to-all")
+            {
+                w.read = Get(p + ".operation", false).str == "read";
+                if (w.read && sc.pod.fabric != "sue")
+                {
+                    Fail(Locate(p + ".operation"),
+                         p + ".operation",
+                         "reads need a fabric with a read operation (pod.fabric: sue); the " +
+                             sc.pod.fabric + " fabric only writes");
+                }
+            }
             const auto tclass = Get(p + ".class", false);
             if (tclass.u >= sc.pod.sw.classes)
             {

@@ -463,6 +463,20 @@ BuildKeys()
                     .Allowed({"none", "delay"})
                     .Help("Endpoint congestion control (section 2.1): none, or a delay-based "
                           "window (2 us target)."));
+    k.push_back(Row("pod.sue.fec", S::ENUM)
+                    .Default("rs544")
+                    .Allowed({"rs544", "rs272"})
+                    .Help("FEC of the Ethernet ports (section 3.4.4): the IEEE RS(544,514), or "
+                          "RS(272,257) with half the codeword and receive accumulation time; "
+                          "sets the SUE receive latency (A.1's 100 ns assume RS-544) and the "
+                          "codeword size of pod.link.codeword-error-rate (pod.link.codeword-bits "
+                          "is not used with sue)."));
+    k.push_back(Row("pod.sue.fec-interleave", S::UINT)
+                    .Default("0")
+                    .Range(0, 4)
+                    .Unit("codewords")
+                    .Help("FEC interleave, 1, 2 or 4 ways (section 3.4.4: fewer ways, less "
+                          "latency); 0: the IEEE choice (4 on 200G serdes; 1 or 2 on 100G)."));
     k.push_back(Row("pod.transport", S::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));
@@ -518,6 +532,14 @@ BuildKeys()
                     .Default("0")
                     .Min(0)
                     .Help("Simulated time at which the workload posts its messages."));
+    k.push_back(Row("workloads[].operation", S::ENUM)
+                    .Default("write")
+                    .Allowed({"write", "read"})
+                    .Kinds({"incast", "permutation", "all-to-all"})
+                    .Help("write: the source pushes each message; read (pod.fabric: sue): the "
+                          "destination pulls it, a read request on VC0 answered by a read "
+                          "response with the data on VC1 (SUE section 3.2.2), so the data flows "
+                          "the same way and the message completes at the destination."));
     k.push_back(Row("workloads[].class", S::UINT)
                     .Default("0")
                     .Range(0, 7)

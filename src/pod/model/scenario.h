@@ -107,6 +107,8 @@ struct Scenario
         bool lite{false};                  //!< pod.sue.lite
         std::string loadBalance{"hash"};   //!< pod.sue.load-balance
         std::string congestion{"none"};    //!< pod.sue.congestion-control
+        std::string fec{"rs544"};          //!< pod.sue.fec
+        uint32_t fecInterleave{0};         //!< pod.sue.fec-interleave (0: IEEE)
     };
 
     /// The pod.
@@ -161,6 +163,7 @@ struct Scenario
         std::string kind;                 //!< incast | permutation | all-to-all | collective | dag
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
+        bool read{false};                 //!< workloads[i].operation == read (SUE)
         uint8_t tclass{0};                //!< workloads[i].class
         uint32_t senders{0};              //!< incast: workloads[i].senders (k)
         uint32_t receiver{0};             //!< incast: workloads[i].receiver

@@ -11,6 +11,7 @@
 #include "ns3/log.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
+#include "ns3/sue-endpoint.h"
 
 #include <numeric>
 
@@ -104,6 +105,20 @@ WorkloadGenerator::Schedule(const Scenario& s,
         const auto [begin, end] = rows[wi];
         const RunResults::Messages* t = &r.messages;
         const PodTopology* tp = &topo;
+        if (s.workloads[wi].read)
+        {
+            // The destination pulls the message: a SUE read of the source (3.2.2).
+            Simulator::Schedule(s.workloads[wi].start, [t, tp, begin = begin, end = end]() {
+                for (uint64_t row = begin; row < end; ++row)
+                {
+                    Ptr<SueEndpoint> reader =
+                        DynamicCast<SueEndpoint>(tp->GetEndpoint(t->dst[row]));
+                    NS_ABORT_MSG_IF(!reader, "a read workload needs SUE endpoints");
+                    reader->Read(t->src[row], t->bytes[row], row);
+                }
+            });
+            continue;
+        }
         Simulator::Schedule(s.workloads[wi].start, [t, tp, begin = begin, end = end]() {
             for (uint64_t row = begin; row < end; ++row)
             {

@@ -22,6 +22,8 @@ SueHelper::SueHelper()
     m_instance.SetTypeId("ns3::SueInstance");
     m_packer.SetTypeId("ns3::SuePacker");
     m_transport.SetTypeId("ns3::FabricGoBackN");
+    // A connection per {port, destination, VC}: see sue.rst, "PSN spaces".
+    m_transport.Set("PerClassConnections", BooleanValue(true));
 }
 
 void

@@ -184,6 +184,12 @@ void
 SueEndpoint::CompleteRead(FabricMessage m)
 {
     ++m_readsCompleted;
+    // The data, from the responder, is delivered here at the reader; the read completes at once.
+    FabricMessage data = m;
+    std::swap(data.src, data.dst);
+    data.tclass = 1;
+    data.delivered = m.completed;
+    NotifyDelivered(data);
     NotifyCompleted(m);
 }
 
@@ -319,6 +325,7 @@ SueEndpoint::ReceivePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segmen
         resp.tclass = 1;
         resp.cookie = s.cookie;
         resp.posted = s.posted;
+        CountSentPayload(resp.bytes); // the response's data is this XPU's to send
         Simulator::Schedule(m_rxLatency + m_txLatency, [this, resp]() {
             m_instances[PickInstance(resp.dst)]->EnqueueOp(resp, 2);
         });

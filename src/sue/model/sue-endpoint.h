@@ -103,7 +103,9 @@ class SueEndpoint : public FabricEndpoint
      * only) on VC0, answered by the remote SUE with a read response carrying the data on VC1.
      * The read completes here (the completed callback, with this cookie and bytes) when the
      * whole response has arrived, RxLatency after its last byte; the remote XPU's application
-     * is not told (one-sided, 4.1). Read bytes are counted as received here, not as sent.
+     * is not told (one-sided, 4.1). The data is delivered here (the delivered callback, from
+     * \p dst, on VC1) when the read completes; its bytes count as sent by \p dst and received
+     * here.
      * \param dst the XPU to read from
      * \param bytes bytes to read
      * \param cookie the caller's tag
