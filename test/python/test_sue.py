@@ -137,3 +137,53 @@ def test_reads_need_sue(podsim, tmp_path, text, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(path, write_results=False)
     assert e.value.field == field
+
+
+FAULT = (
+    "faults:\n"
+    "  - {kind: link-down, accelerator: 3, plane: 1, at: 300ns}\n"
+)
+
+
+def test_link_down_in_unordered_mode_moves_the_work(podsim, scenario):
+    # Section 3.4.8: XPU 3's port 1 fails during a 4 KiB all-to-all plus incast on 2 x 400G
+    # instances. Its own instance moves its unacknowledged PDUs to port 0 at once; the other
+    # XPUs find XPU 3 unreachable on that plane when their connections give up, and move the
+    # work too. What the dead link swallowed is dropped with reason LinkDown, and every byte
+    # still arrives.
+    path = scenario.with_name("fault.yaml")
+    path.write_text(scenario.read_text() + FAULT)
+    over = {**BASE, "pod.sue.ports": 2, "pod.link.rate": "400Gbps",
+            "pod.sue.ordering": "unordered", "pod.sue.load-balance": "least-loaded"}
+    r = podsim.run(path, overrides=over, write_results=False)
+    s = r["summary"]
+    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"]
+    assert s["drops_by_reason"].get("LinkDown", 0) > 0
+    assert s["failed_connections"] > 0
+    assert (r["messages"]["deliver_ps"] >= 0).all()
+
+
+def test_link_down_in_strict_mode_fails_the_connections(podsim, scenario):
+    # Strict mode keeps order by not moving work: the port's connections fail and their
+    # messages are reported undelivered, nothing is hidden.
+    path = scenario.with_name("fault.yaml")
+    path.write_text(scenario.read_text() + FAULT)
+    r = podsim.run(path, overrides=BASE, write_results=False)
+    s = r["summary"]
+    assert s["failed_connections"] > 0
+    assert s["bytes_delivered"] < s["bytes_sent"]
+    assert (r["messages"]["deliver_ps"] < 0).any()
+
+
+@pytest.mark.parametrize("fault, field", [
+    ("{kind: link-down, accelerator: 32, at: 1us}", "faults[0].accelerator"),
+    ("{kind: link-down, accelerator: 1, plane: 4, at: 1us}", "faults[0].plane"),
+    ("{kind: link-flap, accelerator: 1, at: 1us}", "faults[0].kind"),
+    ("{kind: link-down, accelerator: 1}", "faults[0].at"),
+])
+def test_bad_faults_are_refused(podsim, scenario, fault, field):
+    path = scenario.with_name("bad-fault.yaml")
+    path.write_text(scenario.read_text() + "faults:\n  - " + fault + "\n")
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(path, overrides=BASE, write_results=False)
+    assert e.value.field == field

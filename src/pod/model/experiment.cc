@@ -357,6 +357,11 @@ Experiment::Run(const Scenario& s, const Options& options)
         ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
     }
     WorkloadGenerator::Schedule(s, r, rows, topo);
+    for (const auto& f : s.faults)
+    {
+        const PodTopology* tp = &topo;
+        Simulator::Schedule(f.at, [tp, f]() { tp->FailLink(f.accelerator, f.plane); });
+    }
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
     std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)

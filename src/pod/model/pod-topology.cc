@@ -469,6 +469,23 @@ PodTopology::GetEndpoint(uint32_t i) const
     return m_impl->endpoints[i];
 }
 
+void
+PodTopology::FailLink(uint32_t acc, uint32_t plane) const
+{
+    NS_LOG_FUNCTION(this << acc << plane);
+    const Impl& m = *m_impl;
+    NS_ABORT_MSG_IF(acc >= m.accDevices.size() || plane >= m.accDevices[acc].size(),
+                    "PodTopology::FailLink: no port of accelerator " << acc << " on plane "
+                                                                     << plane);
+    if (!m.sue.empty())
+    {
+        const uint32_t ports = m.pod.sue.ports;
+        m.sue[acc]->GetInstance(plane / ports)->SetPortDown(plane % ports);
+        return;
+    }
+    m.accDevices[acc][plane]->GetFabricChannel()->SetLinkUp(false);
+}
+
 const std::vector<Ptr<FabricSwitch>>&
 PodTopology::GetSwitches() const
 {

@@ -66,6 +66,15 @@ class PodTopology
      */
     Ptr<FabricEndpoint> GetEndpoint(uint32_t i) const;
 
+    /**
+     * \brief Take the link of accelerator \p acc's port on \p plane down for good (both
+     * directions). A SUE XPU sees its port's link status drop (seed 000 section 3.4.8) and its
+     * instance reacts (SueInstance::SetPortDown); other endpoints just lose the link.
+     * \param acc accelerator id
+     * \param plane plane of the port
+     */
+    void FailLink(uint32_t acc, uint32_t plane) const;
+
     /// \return every switch of every plane
     const std::vector<Ptr<FabricSwitch>>& GetSwitches() const;
 

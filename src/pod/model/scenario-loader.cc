@@ -722,6 +722,7 @@ class Loader
         }
 
         ReadWorkloads(sc);
+        ReadFaults(sc);
         CheckLossless(sc);
         CheckDeadlockTimeout(sc.pod);
 
@@ -807,6 +808,42 @@ class Loader
             Fail(Locate("pod.accelerators"),
                  "pod.accelerators",
                  "SUE XPU ids are 10 bits (seed 000 Table 3): at most 1024 XPUs");
+        }
+    }
+
+    /// Read the faults list (optional): each names an existing accelerator port.
+    void ReadFaults(Scenario& sc) const
+    {
+        const Where list = Locate("faults");
+        if (list.node == nullptr)
+        {
+            return;
+        }
+        for (std::size_t i = 0; i < list.node->items.size(); ++i)
+        {
+            const std::string p = "faults" + Index(i);
+            Scenario::Fault f;
+            f.kind = Get(p + ".kind", true).str;
+            const auto acc = Get(p + ".accelerator", true);
+            if (acc.u >= sc.pod.accelerators)
+            {
+                Fail(Locate(p + ".accelerator"),
+                     p + ".accelerator",
+                     "must be below pod.accelerators = " + std::to_string(sc.pod.accelerators) +
+                         " (got " + acc.text + ")");
+            }
+            f.accelerator = static_cast<uint32_t>(acc.u);
+            const auto plane = Get(p + ".plane", false);
+            if (plane.u >= sc.pod.planes)
+            {
+                Fail(Locate(p + ".plane"),
+                     p + ".plane",
+                     "must be below pod.planes = " + std::to_string(sc.pod.planes) + " (got " +
+                         plane.text + ")");
+            }
+            f.plane = static_cast<uint32_t>(plane.u);
+            f.at = PicoSeconds(static_cast<int64_t>(Get(p + ".at", true).ps));
+            sc.faults.push_back(f);
         }
     }
 

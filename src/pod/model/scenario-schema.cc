@@ -596,6 +596,25 @@ BuildKeys()
     k.push_back(Row("workloads[].nodes[].dst", S::UINT).Default("0").Help("send: destination."));
     AddCollectiveKeys(k, "workloads[].nodes[]", {});
     // Outputs.
+    k.push_back(Row("faults", S::LIST)
+                    .Element(S::MAP)
+                    .Help("Faults injected during the run, each at its time."));
+    k.push_back(Row("faults[].kind", S::ENUM)
+                    .Required()
+                    .Allowed({"link-down"})
+                    .Help("link-down: the link of an accelerator's port on a plane fails for "
+                          "good (both directions; frames on it are lost, reason LinkDown). With "
+                          "SUE the instance sees its link status drop (section 3.4.8): in "
+                          "unordered mode its work moves to the instance's other ports; in "
+                          "strict mode the port's connections fail."));
+    k.push_back(Row("faults[].accelerator", S::UINT)
+                    .Required()
+                    .Help("The accelerator, below pod.accelerators."));
+    k.push_back(Row("faults[].plane", S::UINT)
+                    .Default("0")
+                    .Help("The plane of the accelerator's port, below pod.planes (with SUE: "
+                          "instance plane / pod.sue.ports, port plane % pod.sue.ports)."));
+    k.push_back(Row("faults[].at", S::TIME).Required().Min(0).Help("Simulated time of the fault."));
     k.push_back(Row("output", S::MAP).Help("Outputs."));
     k.push_back(
         Row("output.file", S::STRING).Note("`results/<name>.h5`").Help("HDF5 results file."));

@@ -174,6 +174,15 @@ struct Scenario
         std::string dagFile;              //!< dag: file the nodes came from ("" if inline)
     };
 
+    /// One injected fault (an element of the faults list).
+    struct Fault
+    {
+        std::string kind{"link-down"}; //!< faults[i].kind
+        uint32_t accelerator{0};       //!< faults[i].accelerator
+        uint32_t plane{0};             //!< faults[i].plane
+        Time at;                       //!< faults[i].at
+    };
+
     /// Outputs.
     struct Output
     {
@@ -190,6 +199,7 @@ struct Scenario
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
     Pod pod;                            //!< pod
     std::vector<Workload> workloads;    //!< workloads
+    std::vector<Fault> faults;          //!< faults
     Output output;                      //!< output
 };
 
