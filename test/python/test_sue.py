@@ -187,3 +187,45 @@ def test_bad_faults_are_refused(podsim, scenario, fault, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(path, overrides=BASE, write_results=False)
     assert e.value.field == field
+
+
+def test_mesh_links_every_pair_directly(podsim, tmp_path):
+    # Figure 2's mesh: 4 XPUs, 3 single-port 800G instances each, one link per pair, no
+    # switch. A 64 KiB all-to-all: each pair's 64 KiB leaves on its own link as 36 packed PDUs
+    # of 7 x 274 B (1948 B framed with the 12 B AFH Gen 2, RH, R-CRC and FCS, plus 20 B of
+    # preamble and gap: 1968 B) and one of 4 transactions (1146 B): 71994 B at 800 Gb/s is
+    # 719.94 ns; plus SUE TX 100, 3 m of twinax 13.8 and SUE RX 100 (A.1, no switch): 933.74 ns
+    # (within 1%: ACKs share the links).
+    path = tmp_path / "mesh.yaml"
+    path.write_text(
+        "pod: {fabric: sue, topology: mesh, accelerators: 4, planes: 3,"
+        " flow-control: {kind: pfc}}\n"
+        "workloads:\n"
+        "  - {kind: all-to-all, size: 64KiB}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    r = podsim.run(path, write_results=False)
+    lossless(r)
+    assert r["summary"]["switches"] == 0
+    m = r["messages"]
+    finish_ns = (m["deliver_ps"] - m["post_ps"]).max() / 1000
+    assert finish_ns == pytest.approx(933.74, rel=0.01)
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"pod.planes": 4}, "pod.planes"),                       # 4 XPUs need 3k ports
+    ({"pod.fabric": "ethernet"}, "pod.topology"),            # a mesh is a SUE deployment
+    ({"pod.planes": 6, "pod.sue.ports": 2, "pod.link.rate": "400Gbps",
+      "pod.sue.ordering": "unordered", "pod.sue.load-balance": "least-loaded"},
+     "pod.sue.ordering"),                                    # ports lead to different XPUs
+])
+def test_bad_meshes_are_refused(podsim, tmp_path, over, field):
+    path = tmp_path / "mesh.yaml"
+    path.write_text(
+        "pod: {fabric: sue, topology: mesh, accelerators: 4, planes: 3}\n"
+        "workloads:\n"
+        "  - {kind: all-to-all, size: 4KiB}\n"
+    )
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(path, overrides=over, write_results=False)
+    assert e.value.field == field

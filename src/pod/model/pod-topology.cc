@@ -123,7 +123,13 @@ PodTopology::Build(const Scenario::Pod& pod)
     {
         addVertex(false, i, "acc" + std::to_string(i));
     }
-    if (r >= n)
+    if (pod.topology == "mesh")
+    {
+        // No switches: the links are made below, accelerator to accelerator.
+        m.twoTier = false;
+        m.switchesPerPlane = 0;
+    }
+    else if (r >= n)
     {
         m.twoTier = false;
         m.switchesPerPlane = 1;
@@ -452,6 +458,66 @@ PodTopology::Build(const Scenario::Pod& pod)
             {
                 table->SetRoute(d, m.routes[k][d]);
             }
+        }
+    }
+    if (pod.topology == "mesh")
+    {
+        BuildMesh(lh, setRetry, stream);
+    }
+}
+
+void
+PodTopology::BuildMesh(FabricLinkHelper& lh,
+                       const std::function<void(bool)>& setRetry,
+                       int64_t stream)
+{
+    // Mesh deployment (seed 000 Figure 2): port p of accelerator i links to accelerator
+    // j = (i + o) mod n with o = p mod (n - 1) + 1, at j's port q = (p div (n - 1)) (n - 1) +
+    // (n - o - 1), whose own offset n - o leads back to i. Every pair gets planes / (n - 1)
+    // links, and each link is made once, from its lower (accelerator, port) end.
+    Impl& m = *m_impl;
+    const uint32_t n = m.pod.accelerators;
+    const uint32_t planes = m.pod.planes;
+    const uint32_t peers = n - 1;
+    std::vector<std::vector<Ptr<FabricNetDevice>>> devs(n,
+                                                        std::vector<Ptr<FabricNetDevice>>(planes));
+    std::vector<std::vector<uint32_t>> peerOf(n, std::vector<uint32_t>(planes));
+    setRetry(m.pod.llr.links != "switch");
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        for (uint32_t p = 0; p < planes; ++p)
+        {
+            const uint32_t o = p % peers + 1;
+            const uint32_t j = (i + o) % n;
+            const uint32_t q = (p / peers) * peers + (n - o - 1);
+            peerOf[i][p] = j;
+            if (std::make_pair(j, q) < std::make_pair(i, p))
+            {
+                continue; // made from the other end
+            }
+            NetDeviceContainer c = lh.Install(m.accNodes.Get(i), m.accNodes.Get(j));
+            devs[i][p] = DynamicCast<FabricNetDevice>(c.Get(0));
+            devs[j][q] = DynamicCast<FabricNetDevice>(c.Get(1));
+            stream += devs[i][p]->GetFabricChannel()->AssignStreams(stream);
+        }
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        for (uint32_t p = 0; p < planes; ++p)
+        {
+            Ptr<FabricNetDevice> dev = devs[i][p];
+            NS_ASSERT_MSG(dev, "mesh port " << i << "." << p << " has no link");
+            m.sue[i]->AddDevice(dev);
+            m.accDevices[i].push_back(dev);
+            m.transmitters.push_back(
+                Transmitter{dev,
+                            "acc" + std::to_string(i) + "->acc" + std::to_string(peerOf[i][p]),
+                            "mesh",
+                            p});
+        }
+        for (uint32_t p = 0; p < planes; ++p)
+        {
+            m.sue[i]->SetDirectPeer(p, peerOf[i][p]);
         }
     }
 }

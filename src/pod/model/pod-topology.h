@@ -12,12 +12,15 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
 
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+class FabricLinkHelper;
 
 /**
  * \ingroup pod
@@ -109,6 +112,14 @@ class PodTopology
                                        uint32_t hash) const;
 
   private:
+    /**
+     * Link the accelerators straight to each other (pod.topology: mesh).
+     * \param lh the link helper, configured
+     * \param setRetry turns link-level retry on or off for the next links
+     * \param stream first random stream number for the links
+     */
+    void BuildMesh(FabricLinkHelper& lh, const std::function<void(bool)>& setRetry, int64_t stream);
+
     struct Impl;
     std::unique_ptr<Impl> m_impl; //!< graph and ns-3 objects
 };

@@ -652,6 +652,7 @@ class Loader
         pod.fabric = Get("pod.fabric", false).str;
         pod.accelerators = static_cast<uint32_t>(Get("pod.accelerators", true).u);
         pod.planes = static_cast<uint32_t>(Get("pod.planes", false).u);
+        pod.topology = Get("pod.topology", false).str;
         bool radixGiven = false;
         pod.sw.radix = static_cast<uint32_t>(Get("pod.switch.radix", false, &radixGiven).u);
         pod.sw.latency = PicoSeconds(static_cast<uint64_t>(Get("pod.switch.latency", false).ps));
@@ -719,6 +720,13 @@ class Loader
         if (pod.fabric == "sue")
         {
             CheckSue(pod);
+        }
+        else if (pod.topology == "mesh")
+        {
+            Fail(Locate("pod.topology"),
+                 "pod.topology",
+                 "a mesh of direct XPU links is a SUE deployment (seed 000 Figure 2): use "
+                 "pod.fabric: sue");
         }
 
         ReadWorkloads(sc);
@@ -803,6 +811,25 @@ class Loader
                  "pod.sue.fec-interleave",
                  "FEC codewords interleave 1, 2 or 4 ways (0: the IEEE choice for the port)");
         }
+        if (pod.topology == "mesh")
+        {
+            const uint32_t peers = pod.accelerators - 1;
+            if (peers == 0 || pod.planes % peers != 0)
+            {
+                Fail(Locate("pod.planes"),
+                     "pod.planes",
+                     "a mesh of " + std::to_string(pod.accelerators) + " XPUs links every pair " +
+                         "directly: pod.planes must be a multiple of accelerators - 1 = " +
+                         std::to_string(peers) + " (got " + std::to_string(pod.planes) + ")");
+            }
+            if (s.ports > 1 && s.ordering == "unordered")
+            {
+                Fail(Locate("pod.sue.ordering"),
+                     "pod.sue.ordering",
+                     "in a mesh an instance's ports lead to different XPUs, so its PDUs cannot "
+                     "be spread over them: use ordering: strict, or single-port instances");
+            }
+        }
         if (pod.accelerators > 1024)
         {
             Fail(Locate("pod.accelerators"),
@@ -865,7 +892,7 @@ class Loader
             classes.insert(2); // SUE's standalone ACKs travel on a lossless class of their own
         }
         pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
-        if (pod.fc.kind == "none")
+        if (pod.fc.kind == "none" || pod.topology == "mesh") // a mesh has no switch buffer
         {
             return;
         }

@@ -232,6 +232,13 @@ BuildKeys()
                     .Default("1")
                     .Range(1, 64)
                     .Help("Parallel switch planes; each accelerator has one port per plane."));
+    k.push_back(
+        Row("pod.topology", S::ENUM)
+            .Default("switched")
+            .Allowed({"switched", "mesh"})
+            .Help("switched: one switch (or leaf-spine) per plane; mesh (pod.fabric: sue, "
+                  "seed 000 Figure 2): no switches, each XPU port linked straight to another "
+                  "XPU, pod.planes / (accelerators - 1) links per pair (pod.switch is unused)."));
     k.push_back(Row("pod.switch", S::MAP).Help("The switches (the same in every plane)."));
     k.push_back(
         Row("pod.switch.radix", S::UINT)

@@ -114,16 +114,17 @@ struct Scenario
     /// The pod.
     struct Pod
     {
-        std::string fabric{"ethernet"}; //!< pod.fabric
-        uint32_t accelerators{0};       //!< pod.accelerators
-        uint32_t planes{1};             //!< pod.planes
-        Switch sw;                      //!< pod.switch
-        Link link;                      //!< pod.link
-        Nic nic;                        //!< pod.nic
-        FlowControl fc;                 //!< pod.flow-control
-        Llr llr;                        //!< pod.llr
-        Transport transport;            //!< pod.transport
-        Sue sue;                        //!< pod.sue
+        std::string fabric{"ethernet"};   //!< pod.fabric
+        uint32_t accelerators{0};         //!< pod.accelerators
+        uint32_t planes{1};               //!< pod.planes
+        std::string topology{"switched"}; //!< pod.topology: switched | mesh
+        Switch sw;                        //!< pod.switch
+        Link link;                        //!< pod.link
+        Nic nic;                          //!< pod.nic
+        FlowControl fc;                   //!< pod.flow-control
+        Llr llr;                          //!< pod.llr
+        Transport transport;              //!< pod.transport
+        Sue sue;                          //!< pod.sue
     };
 
     /// One collective: of a `collective` workload or of a DAG node.

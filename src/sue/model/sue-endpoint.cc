@@ -111,6 +111,20 @@ SueEndpoint::AddDevice(Ptr<FabricNetDevice> device)
 }
 
 void
+SueEndpoint::SetDirectPeer(uint32_t device, uint32_t peer)
+{
+    NS_LOG_FUNCTION(this << device << peer);
+    NS_ABORT_MSG_IF(device >= m_nDevices, "SueEndpoint::SetDirectPeer: no port " << device);
+    const uint32_t k = device / m_portsPerInstance;
+    m_instances[k]->SetPeerPort(peer, device % m_portsPerInstance);
+    std::vector<uint32_t>& in = m_direct[peer];
+    if (std::find(in.begin(), in.end(), k) == in.end())
+    {
+        in.push_back(k);
+    }
+}
+
+void
 SueEndpoint::AddInstance(Ptr<SueInstance> instance)
 {
     NS_LOG_FUNCTION(this << instance);
@@ -196,6 +210,39 @@ SueEndpoint::CompleteRead(FabricMessage m)
 uint32_t
 SueEndpoint::PickInstance(uint32_t dst)
 {
+    if (!m_direct.empty())
+    {
+        // A mesh: only the instances with a link to dst, chosen among by the same policy.
+        auto it = m_direct.find(dst);
+        NS_ABORT_MSG_IF(it == m_direct.end(),
+                        "XPU " << GetAcceleratorId() << " has no link to XPU " << dst
+                               << " in the mesh");
+        const std::vector<uint32_t>& c = it->second;
+        if (c.size() == 1)
+        {
+            return c.front();
+        }
+        switch (m_loadBalance)
+        {
+        case ROUND_ROBIN:
+            m_next = (m_next + 1) % c.size();
+            return c[m_next % c.size()];
+        case LEAST_LOADED: {
+            uint32_t best = c.front();
+            for (uint32_t k : c)
+            {
+                if (m_instances[k]->GetInFlightBytes() < m_instances[best]->GetInFlightBytes())
+                {
+                    best = k;
+                }
+            }
+            return best;
+        }
+        case HASH:
+            break;
+        }
+        return c[(GetAcceleratorId() + dst) % c.size()];
+    }
     const uint32_t n = m_instances.size();
     uint32_t k = 0;
     switch (m_loadBalance)

@@ -79,6 +79,15 @@ class SueEndpoint : public FabricEndpoint
     void AddDevice(Ptr<FabricNetDevice> device);
 
     /**
+     * \brief Mesh deployment (seed 000 Figure 2): the XPU's port \p device (in AddDevice
+     * order) links straight to XPU \p peer. Once any port has a peer, a message goes to an
+     * instance with a port to its destination (chosen among those by LoadBalance), on that port.
+     * \param device the port's index (AddDevice order)
+     * \param peer the XPU at the other end of its link
+     */
+    void SetDirectPeer(uint32_t device, uint32_t peer);
+
+    /**
      * \brief Add an instance built elsewhere (its ports already added).
      * \param instance the instance
      */
@@ -207,26 +216,27 @@ class SueEndpoint : public FabricEndpoint
      */
     static uint64_t Insert(Reassembly& r, uint64_t a, uint64_t b);
 
-    LoadBalance m_loadBalance{ROUND_ROBIN};        //!< LoadBalance attribute
-    ObjectFactory m_instanceFactory;               //!< instances (AddDevice)
-    ObjectFactory m_packerFactory;                 //!< packers (AddDevice)
-    ObjectFactory m_transportFactory;              //!< transports (AddDevice)
-    bool m_lite{false};                            //!< SUE Lite (AddDevice)
-    uint32_t m_portsPerInstance{1};                //!< ports per instance (AddDevice)
-    uint32_t m_nDevices{0};                        //!< ports added by AddDevice
-    Time m_txLatency;                              //!< TxLatency
-    Time m_rxLatency;                              //!< RxLatency
-    std::vector<Ptr<SueInstance>> m_instances;     //!< instances
-    uint32_t m_next{0};                            //!< round-robin pointer
-    bool m_trackDuplicates{false};                 //!< some instance can move work
-    std::unordered_map<uint64_t, Reassembly> m_rx; //!< messages being received
-    std::unordered_set<uint64_t> m_delivered;      //!< delivered (if tracking)
-    std::unordered_map<uint64_t, uint64_t> m_done; //!< sent messages: bytes done
-    uint64_t m_duplicateBytes{0};                  //!< bytes received twice
-    uint64_t m_outOfOrder{0};                      //!< pieces out of order
-    uint64_t m_misdelivered{0};                    //!< misdelivered PDUs
-    uint64_t m_nextReadId{0};                      //!< reads posted
-    uint64_t m_readsCompleted{0};                  //!< reads completed
+    LoadBalance m_loadBalance{ROUND_ROBIN};    //!< LoadBalance attribute
+    ObjectFactory m_instanceFactory;           //!< instances (AddDevice)
+    ObjectFactory m_packerFactory;             //!< packers (AddDevice)
+    ObjectFactory m_transportFactory;          //!< transports (AddDevice)
+    bool m_lite{false};                        //!< SUE Lite (AddDevice)
+    uint32_t m_portsPerInstance{1};            //!< ports per instance (AddDevice)
+    uint32_t m_nDevices{0};                    //!< ports added by AddDevice
+    Time m_txLatency;                          //!< TxLatency
+    Time m_rxLatency;                          //!< RxLatency
+    std::vector<Ptr<SueInstance>> m_instances; //!< instances
+    std::unordered_map<uint32_t, std::vector<uint32_t>> m_direct; //!< mesh: peer -> instances
+    uint32_t m_next{0};                                           //!< round-robin pointer
+    bool m_trackDuplicates{false};                                //!< some instance can move work
+    std::unordered_map<uint64_t, Reassembly> m_rx;                //!< messages being received
+    std::unordered_set<uint64_t> m_delivered;                     //!< delivered (if tracking)
+    std::unordered_map<uint64_t, uint64_t> m_done;                //!< sent messages: bytes done
+    uint64_t m_duplicateBytes{0};                                 //!< bytes received twice
+    uint64_t m_outOfOrder{0};                                     //!< pieces out of order
+    uint64_t m_misdelivered{0};                                   //!< misdelivered PDUs
+    uint64_t m_nextReadId{0};                                     //!< reads posted
+    uint64_t m_readsCompleted{0};                                 //!< reads completed
 };
 
 } // namespace ns3

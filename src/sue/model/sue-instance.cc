@@ -173,14 +173,37 @@ SueInstance::WakeAll()
 }
 
 void
+SueInstance::SetPeerPort(uint32_t peer, uint32_t port)
+{
+    NS_ABORT_MSG_IF(port >= m_ports.size(), "SueInstance::SetPeerPort: no port " << port);
+    NS_ABORT_MSG_IF(m_ordering == UNORDERED && m_ports.size() > 1,
+                    "SueInstance: in a mesh an unordered instance has one port (its ports would "
+                    "lead to different XPUs)");
+    m_peerPorts[peer].push_back(port);
+}
+
+uint32_t
+SueInstance::StrictPort(uint32_t dst) const
+{
+    if (m_peerPorts.empty())
+    {
+        return dst % m_ports.size();
+    }
+    auto it = m_peerPorts.find(dst);
+    NS_ABORT_MSG_IF(it == m_peerPorts.end(),
+                    "XPU " << m_localId << ": no port of this SUE instance links to XPU " << dst);
+    return it->second[(m_localId + dst) % it->second.size()];
+}
+
+void
 SueInstance::Enqueue(const FabricMessage& m)
 {
     NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
     NS_ABORT_MSG_IF(m_ports.empty(), "SueInstance has no port");
     m_inFlight += m.bytes;
-    if (m_ordering == STRICT)
+    if (m_ordering == STRICT || !m_peerPorts.empty())
     {
-        const uint32_t port = m.dst % m_ports.size();
+        const uint32_t port = StrictPort(m.dst);
         m_packers[port]->Enqueue(m);
         m_ports[port]->Wake();
     }
@@ -196,9 +219,10 @@ SueInstance::EnqueueOp(const FabricMessage& m, uint8_t op)
 {
     NS_ABORT_MSG_IF(m_ports.empty(), "SueInstance has no port");
     m_inFlight += op == 1 ? 0 : m.bytes;
-    const uint32_t port = m_ordering == STRICT ? m.dst % m_ports.size() : 0;
-    m_packers[m_ordering == STRICT ? port : 0]->EnqueueOp(m, op);
-    if (m_ordering == STRICT)
+    const bool onePort = m_ordering == STRICT || !m_peerPorts.empty();
+    const uint32_t port = onePort ? StrictPort(m.dst) : 0;
+    m_packers[onePort ? port : 0]->EnqueueOp(m, op);
+    if (onePort)
     {
         m_ports[port]->Wake();
     }

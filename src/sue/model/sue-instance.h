@@ -13,6 +13,7 @@
 #include "ns3/object-factory.h"
 #include "ns3/object.h"
 
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -123,6 +124,15 @@ class SueInstance : public Object
     void SetDoneCallback(UnitCallback cb);
 
     /**
+     * \brief Mesh deployment (Figure 2): port \p port links straight to XPU \p peer. Once
+     * any port has a peer, messages to a peer leave on (one of) its ports; without, every port
+     * reaches every XPU (through a switch).
+     * \param peer the XPU at the other end
+     * \param port the port
+     */
+    void SetPeerPort(uint32_t peer, uint32_t port);
+
+    /**
      * \brief Take a port's link down (both ends of its link) and move its work.
      * \param i the port
      */
@@ -192,12 +202,19 @@ class SueInstance : public Object
     /// \brief Wake every live port.
     void WakeAll();
 
-    Ordering m_ordering{STRICT};                  //!< Ordering attribute
-    ObjectFactory m_packerFactory;                //!< packers
-    ObjectFactory m_transportFactory;             //!< transports
-    bool m_lite{false};                           //!< SUE Lite
-    uint32_t m_localId{0};                        //!< this XPU
-    std::vector<Ptr<FabricNetDevice>> m_ports;    //!< Ethernet ports
+    /**
+     * \param dst a destination XPU
+     * \return the port a strict-order (or mesh) message to it leaves on
+     */
+    uint32_t StrictPort(uint32_t dst) const;
+
+    Ordering m_ordering{STRICT};                                     //!< Ordering attribute
+    std::unordered_map<uint32_t, std::vector<uint32_t>> m_peerPorts; //!< mesh: peer -> ports
+    ObjectFactory m_packerFactory;                                   //!< packers
+    ObjectFactory m_transportFactory;                                //!< transports
+    bool m_lite{false};                                              //!< SUE Lite
+    uint32_t m_localId{0};                                           //!< this XPU
+    std::vector<Ptr<FabricNetDevice>> m_ports;                       //!< Ethernet ports
     std::vector<Ptr<SuePacker>> m_packers;        //!< per port (Strict) or one (Unordered)
     std::vector<Ptr<FabricGoBackN>> m_transports; //!< per port (none in Lite)
     std::vector<bool> m_up;                       //!< link state per port
