@@ -72,6 +72,7 @@ def test_sue_lite_over_llr(podsim, scenario):
     ({"pod.transport.kind": "go-back-n"}, "pod.transport.kind"),
     ({"pod.sue.fec-interleave": 3}, "pod.sue.fec-interleave"),
     ({"pod.sue.fec": "rs528"}, "pod.sue.fec"),
+    ({"pod.sue.tx-credits": 64}, "pod.sue.tx-credits"),     # a 6-bit credit field
 ])
 def test_bad_sue_combinations_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
@@ -229,3 +230,19 @@ def test_bad_meshes_are_refused(podsim, tmp_path, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(path, overrides=over, write_results=False)
     assert e.value.field == field
+
+
+def test_command_interface_rate_limit_paces_the_instance(podsim, lone):
+    # Section 3.2.1's aggregate rate limit: 1 MiB over an 800G port with the command interface
+    # at 400 Gb/s crosses the interface as 4096 transactions of 274 B (22.4 us, less the 4 KiB
+    # bucket), twice the port's 11.5 us of serialization; the sue TestSuite checks the sum.
+    def finish(over):
+        path = lone.with_name("big.yaml")
+        path.write_text(lone.read_text().replace("size: 256}", "size: 1MiB}"))
+        m = podsim.run(path, overrides=over, write_results=False)["messages"]
+        return (m["deliver_ps"][0] - m["post_ps"][0]) / 1e6
+
+    free = finish({})
+    paced = finish({"pod.sue.command-rate": "400Gbps"})
+    assert free == pytest.approx(0.1 + 11.52 + 0.378, rel=0.01)
+    assert paced == pytest.approx(22.84, rel=0.005)

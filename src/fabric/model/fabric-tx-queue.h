@@ -35,8 +35,8 @@ class FabricTxQueue : public Object
 
     /**
      * \param gate flow control or transport consulted for each candidate class (null: none)
-     * \return the next unit to transmit, or nullptr if none is queued or the gate refuses every
-     * class that has one
+     * \return the next unit to transmit, or nullptr if none is queued, the gate refuses every
+     * class that has one, or the queue paces itself (it then wakes the device when a unit can go)
      */
     Ptr<FabricPacket> Dequeue(const FabricTxGate* gate = nullptr);
 

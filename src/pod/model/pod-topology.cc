@@ -274,6 +274,8 @@ PodTopology::Build(const Scenario::Pod& pod)
             sh.SetTransportAttribute("CongestionControl", EnumValue(FabricGoBackN::DELAY));
         }
         sh.SetEndpointAttribute("RxLatency", TimeValue(NanoSeconds(100) + m.fecAdjustment));
+        sh.SetPackerAttribute("TxCredits", UintegerValue(s.txCredits));
+        sh.SetPackerAttribute("CommandRate", DataRateValue(s.commandRate));
         for (uint32_t i = 0; i < n; ++i)
         {
             Ptr<SueEndpoint> e = sh.Install(m.accNodes.Get(i), i);

@@ -710,6 +710,8 @@ class Loader
         sue.loadBalance = Get("pod.sue.load-balance", false).str;
         sue.congestion = Get("pod.sue.congestion-control", false).str;
         sue.fec = Get("pod.sue.fec", false).str;
+        sue.txCredits = static_cast<uint32_t>(Get("pod.sue.tx-credits", false).u);
+        sue.commandRate = DataRate(Get("pod.sue.command-rate", false).u);
         sue.fecInterleave = static_cast<uint32_t>(Get("pod.sue.fec-interleave", false).u);
         auto& tr = pod.transport;
         tr.kind = Get("pod.transport.kind", false).str;

@@ -470,6 +470,19 @@ BuildKeys()
                     .Allowed({"none", "delay"})
                     .Help("Endpoint congestion control (section 2.1): none, or a delay-based "
                           "window (2 us target)."));
+    k.push_back(Row("pod.sue.tx-credits", S::UINT)
+                    .Default("0")
+                    .Range(0, 63)
+                    .Unit("transactions")
+                    .Help("Command interface credits per {destination, VC} (section 3.2.1, a "
+                          "6-bit tx_credit): most transactions of one queue in SUE, so most per "
+                          "PDU; 0: unlimited."));
+    k.push_back(Row("pod.sue.command-rate", S::RATE)
+                    .Default("0bps")
+                    .Unit("bit/s")
+                    .Help("Aggregate rate limit of each instance's command interface (section "
+                          "3.2.1; control and data into SUE), a token bucket of one 4096 B PDU; "
+                          "0: unlimited."));
     k.push_back(Row("pod.sue.fec", S::ENUM)
                     .Default("rs544")
                     .Allowed({"rs544", "rs272"})

@@ -108,6 +108,8 @@ struct Scenario
         std::string loadBalance{"hash"};   //!< pod.sue.load-balance
         std::string congestion{"none"};    //!< pod.sue.congestion-control
         std::string fec{"rs544"};          //!< pod.sue.fec
+        uint32_t txCredits{0};             //!< pod.sue.tx-credits (0: unlimited)
+        DataRate commandRate{0};           //!< pod.sue.command-rate (0: unlimited)
         uint32_t fecInterleave{0};         //!< pod.sue.fec-interleave (0: IEEE)
     };
 

@@ -85,6 +85,7 @@ SueInstance::AddPort(Ptr<FabricNetDevice> device)
     {
         packer = m_packerFactory.Create<SuePacker>();
         packer->SetLocalId(m_localId);
+        packer->SetWakeCallback(MakeCallback(&SueInstance::WakeAll, this));
         m_packers.push_back(packer);
     }
     if (m_lite)

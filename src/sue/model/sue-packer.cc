@@ -10,9 +10,11 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace ns3
 {
@@ -73,7 +75,30 @@ SuePacker::GetTypeId()
                           "section 3.4).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&SuePacker::m_lite),
-                          MakeBooleanChecker());
+                          MakeBooleanChecker())
+            .AddAttribute("TxCredits",
+                          "Command interface credits per {destination, VC} (seed 000 section "
+                          "3.2.1; transactions): most transactions of one queue inside SUE. The "
+                          "XPU refills a queue as soon as its transactions are packed, so a PDU "
+                          "carries at most this many of its queue. 0: unlimited (the spec gives "
+                          "no number).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&SuePacker::m_credits),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("CommandRate",
+                          "Aggregate rate limit of the command interface (section 3.2.1; bit/s "
+                          "of transaction control and data into SUE), as a token bucket of "
+                          "CommandBurst bytes: a PDU waits until its transactions have crossed "
+                          "the interface. 0: unlimited (the spec gives no number).",
+                          DataRateValue(DataRate(0)),
+                          MakeDataRateAccessor(&SuePacker::m_rate),
+                          MakeDataRateChecker())
+            .AddAttribute("CommandBurst",
+                          "Bytes the command interface can have delivered ahead of packing "
+                          "(the token bucket's depth; bytes). Default: one 4096 B PDU.",
+                          UintegerValue(SueFraming::MAX_PDU_BYTES),
+                          MakeUintegerAccessor(&SuePacker::m_burst),
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -90,6 +115,8 @@ SuePacker::~SuePacker()
 void
 SuePacker::DoDispose()
 {
+    m_wakeEvent.Cancel();
+    m_wakeCb = MakeNullCallback<void>();
     m_queues.clear();
     m_active.clear();
     FabricTxQueue::DoDispose();
@@ -144,6 +171,45 @@ SuePacker::Requeue(const FabricMessage& m, uint64_t offset, uint64_t bytes)
     Add(Piece{m, offset, offset + bytes});
 }
 
+void
+SuePacker::SetWakeCallback(Callback<void> cb)
+{
+    m_wakeCb = cb;
+}
+
+bool
+SuePacker::TakeTokens(uint64_t bytes)
+{
+    if (m_rate.GetBitRate() == 0)
+    {
+        return true;
+    }
+    const Time now = Simulator::Now();
+    const double perPs = m_rate.GetBitRate() / 8.0 / 1e12;
+    m_tokens = std::min<double>(m_burst, m_tokens + (now - m_tokensAt).GetPicoSeconds() * perPs);
+    m_tokensAt = now;
+    // A PDU larger than the bucket needs a full bucket (it then goes at the interface's rate).
+    const double need = std::min<double>(bytes, m_burst);
+    if (m_tokens + 1e-9 >= need)
+    {
+        m_tokens -= std::min<double>(m_tokens, static_cast<double>(bytes));
+        if (bytes > m_burst)
+        {
+            m_tokens -= bytes - m_burst; // a debt, repaid before the next PDU
+        }
+        return true;
+    }
+    ++m_rateStalls;
+    if (!m_wakeEvent.IsRunning() && !m_wakeCb.IsNull())
+    {
+        const int64_t wait = static_cast<int64_t>(std::ceil((need - m_tokens) / perPs));
+        Callback<void> cb = m_wakeCb;
+        m_wakeEvent =
+            Simulator::Schedule(PicoSeconds(std::max<int64_t>(1, wait)), [cb]() { cb(); });
+    }
+    return false;
+}
+
 bool
 SuePacker::DoIsEmpty() const
 {
@@ -163,12 +229,13 @@ SuePacker::Plan(const Queue& q,
     packedBytes = 0;
     transactions = 0;
     pieces = 0;
+    const uint64_t maxTrans = m_credits > 0 ? m_credits : ~uint64_t(0);
     for (const Piece& p : q.pieces)
     {
         if (p.op == 1)
         {
             // A read request: one transaction of control only.
-            if (packedBytes + c > m_limit)
+            if (packedBytes + c > m_limit || transactions >= maxTrans)
             {
                 return;
             }
@@ -180,7 +247,8 @@ SuePacker::Plan(const Queue& q,
         const uint64_t r = p.end - p.next;
         const uint64_t full = r / d;
         const uint64_t tail = r % d;
-        const uint64_t take = std::min(full, (m_limit - packedBytes) / (c + d));
+        const uint64_t take =
+            std::min({full, (m_limit - packedBytes) / (c + d), maxTrans - transactions});
         dataBytes += take * d;
         packedBytes += take * (c + d);
         transactions += take;
@@ -191,7 +259,7 @@ SuePacker::Plan(const Queue& q,
         }
         if (tail > 0)
         {
-            if (packedBytes + c + tail > m_limit)
+            if (packedBytes + c + tail > m_limit || transactions >= maxTrans)
             {
                 return;
             }
@@ -228,6 +296,13 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             {
                 active.push_back(key); // not eligible now: keep its turn order
                 continue;
+            }
+            if (!TakeTokens(packed))
+            {
+                // The command interface has not delivered this PDU's transactions yet: it is
+                // still this queue's turn when it has.
+                active.push_front(key);
+                return nullptr;
             }
             // Build the PDU from the queue's head pieces.
             Ptr<FabricPacket> p = Create<FabricPacket>();

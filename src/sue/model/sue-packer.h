@@ -7,8 +7,12 @@
 
 #include "sue-framing.h"
 
+#include "ns3/callback.h"
+#include "ns3/data-rate.h"
+#include "ns3/event-id.h"
 #include "ns3/fabric-message.h"
 #include "ns3/fabric-tx-queue.h"
+#include "ns3/nstime.h"
 
 #include <deque>
 #include <unordered_map>
@@ -61,6 +65,18 @@ class SuePacker : public FabricTxQueue
      * \param op the operation
      */
     void EnqueueOp(const FabricMessage& m, uint8_t op);
+
+    /**
+     * \param cb called when the command interface's rate limit lets a held PDU go (the
+     *        instance wakes its port or ports)
+     */
+    void SetWakeCallback(Callback<void> cb);
+
+    /// \return times a PDU waited for the command interface (CommandRate)
+    uint64_t GetRateStalls() const
+    {
+        return m_rateStalls;
+    }
 
     /**
      * \brief Queue a piece of a message again (bytes [offset, offset + bytes)).
@@ -167,6 +183,15 @@ class SuePacker : public FabricTxQueue
         return (static_cast<uint64_t>(dst) << 8) | vc;
     }
 
+    /**
+     * \brief The command interface's rate limit: take \p bytes of tokens if the bucket has
+     * them (or is full, for a PDU larger than it); otherwise schedule the wake callback for
+     * when it will.
+     * \param bytes transaction bytes of the PDU
+     * \return true if the PDU may be built now
+     */
+    bool TakeTokens(uint64_t bytes);
+
     uint32_t m_limit{2048};                                     //!< PackingLimit
     uint32_t m_controlBytes{18};                                //!< ControlBytes
     uint32_t m_maxData{256};                                    //!< MaxDataBytes
@@ -174,6 +199,14 @@ class SuePacker : public FabricTxQueue
     bool m_lite{false};                                         //!< Lite
     uint32_t m_shimBytes{20};                                   //!< ShimBytes
     uint32_t m_localId{0};                                      //!< source XPU
+    uint32_t m_credits{0};                                      //!< TxCredits
+    DataRate m_rate{0};                                         //!< CommandRate
+    uint32_t m_burst{4096};                                     //!< CommandBurst
+    double m_tokens{4096};                                      //!< bucket (bytes)
+    Time m_tokensAt;                                            //!< time of m_tokens
+    EventId m_wakeEvent;                                        //!< pending wake
+    Callback<void> m_wakeCb;                                    //!< wakes the port(s)
+    uint64_t m_rateStalls{0};                                   //!< PDUs held by the rate
     std::unordered_map<uint64_t, Queue> m_queues;               //!< non-empty queues by {dst, VC}
     std::vector<std::deque<uint64_t>> m_active; //!< per VC: non-empty queues, round robin
     uint32_t m_nextVc{0};                       //!< VC round-robin pointer

@@ -379,6 +379,81 @@ class SuePackingLimitTestCase : public TestCase
 };
 
 /**
+ * Command interface (seed 000 section 3.2.1). Credits: with 4 credits per {destination, VC}, a
+ * PDU carries at most 4 transactions of its queue, so 20 writes of 256 B go as 4+4+4+4+4 (not
+ * 7+7+6 as with the 2 KB limit alone). Rate limit: with the interface at 400 Gb/s under an 800G
+ * port, PDUs leave at the interface's pace: 1 MiB = 4096 transactions of 274 B (1,122,304 B of
+ * control and data) crosses it in 22.446 us, less the 4096 B bucket it starts with (81.9 ns), so
+ * the last PDU leaves 22.364 us after SUE TX and the message is delivered A.1's 477.6 ns plus
+ * the last frame (2.1 ns) later: 22.844 us, within 0.5%. Without the limit the port's 800 Gb/s
+ * and 1792/1968 wire efficiency give 11.52 us of serialization.
+ */
+class SueCommandInterfaceTestCase : public TestCase
+{
+  public:
+    SueCommandInterfaceTestCase()
+        : TestCase("Command interface: credits per destination and VC cap a PDU, the rate limit "
+                   "paces PDUs")
+    {
+    }
+
+  private:
+    void OnTx(Ptr<const FabricPacket> p)
+    {
+        if (p->kind == FabricPacket::DATA)
+        {
+            m_payloads.push_back(p->payloadBytes);
+        }
+    }
+
+    void OnDelivered(const FabricMessage& m)
+    {
+        m_delivered = m.delivered;
+    }
+
+    void DoRun() override
+    {
+        {
+            PodConfig c;
+            Pod pod = Build(c);
+            pod.ep[0]->GetInstance(0)->GetPacker(0)->SetAttribute("TxCredits", UintegerValue(4));
+            pod.up[0][0]->TraceConnectWithoutContext(
+                "PhyTxBegin",
+                MakeCallback(&SueCommandInterfaceTestCase::OnTx, this));
+            pod.ep[0]->Send(1, 20 * 256, 0);
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(m_payloads.size(), 5, "five PDUs");
+            for (uint32_t b : m_payloads)
+            {
+                NS_TEST_EXPECT_MSG_EQ(b, 4 * 256, "four transactions each");
+            }
+            Simulator::Destroy();
+        }
+        {
+            PodConfig c;
+            Pod pod = Build(c);
+            Ptr<SuePacker> packer = pod.ep[0]->GetInstance(0)->GetPacker(0);
+            packer->SetAttribute("CommandRate", DataRateValue(DataRate("400Gbps")));
+            pod.ep[1]->SetDeliveredCallback(
+                MakeCallback(&SueCommandInterfaceTestCase::OnDelivered, this));
+            pod.ep[0]->Send(1, 1 << 20, 0);
+            Simulator::Run();
+            const double got = m_delivered.GetSeconds() * 1e6;
+            const double expected =
+                100e-3 + (4096.0 * 274 - 4096) * 8 / 400e3 + 477.6e-3 - 100e-3 + 2.1e-3;
+            std::cout << GetName() << ": 1 MiB delivered at " << got << " us, expected " << expected
+                      << std::endl;
+            NS_TEST_EXPECT_MSG_EQ_TOL(got / expected, 1.0, 0.005, "paced by the interface");
+            NS_TEST_EXPECT_MSG_GT(packer->GetRateStalls(), 0, "PDUs waited for the interface");
+            Simulator::Destroy();
+        }
+    }
+
+    std::vector<uint32_t> m_payloads; //!< data bytes per PDU
+    Time m_delivered;                 //!< delivery time of the rate-limited message
+};
+
+/**
  * Wire efficiency per header format: data bytes over wire bytes (frame plus 8 B preamble/SFD and
  * 12 B gap) for a lone 256 B write (18 B control) and for a full 2 KB PDU (7 writes: 1918 B of
  * transactions), computed by hand below from the overhead = network header + RH 8 + R-CRC 4 +
@@ -888,6 +963,7 @@ class SueTestSuite : public TestSuite
         // 100 + 17.5 + 17.5 + 250, 3.5 ns/m as for 10 m: 35.0) add up to 485 ns: the test
         // follows the terms (see sue.rst, Validation).
         AddTestCase(new SueFecTestCase(), TestCase::QUICK);
+        AddTestCase(new SueCommandInterfaceTestCase(), TestCase::QUICK);
         AddTestCase(new SueLatencyBudgetTestCase(FabricChannel::TWINAX, 3, 477.6, "3 m twinax"),
                     TestCase::QUICK);
         AddTestCase(new SueLatencyBudgetTestCase(FabricChannel::TWINAX, 5, 496.0, "5 m twinax"),
