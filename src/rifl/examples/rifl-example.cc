@@ -35,6 +35,9 @@ main(int argc, char* argv[])
     uint32_t iterations = 3;
     uint32_t fixedBytes = 256;
     uint32_t seed = 1;
+    std::string nic = "PerDestination";
+    std::string latencyFrom = "SwitchInput";
+    std::string destinations = "Uniform";
 
     CommandLine cmd(__FILE__);
     cmd.Usage("RIFL switch (seed 003): Table I latency percentiles and Figure 5 utilization.");
@@ -47,6 +50,9 @@ main(int argc, char* argv[])
     cmd.AddValue("ports", "switch ports", ports);
     cmd.AddValue("iterations", "iSLIP iterations", iterations);
     cmd.AddValue("seed", "random stream", seed);
+    cmd.AddValue("nic", "source NIC queueing: Fifo or PerDestination", nic);
+    cmd.AddValue("latencyFrom", "SwitchInput or Generation", latencyFrom);
+    cmd.AddValue("destinations", "Uniform or Exact", destinations);
     cmd.Parse(argc, argv);
 
     RiflCellSwitchHelper h;
@@ -55,6 +61,15 @@ main(int argc, char* argv[])
                          EnumValue(scheduler == "Safc"   ? RiflCellSwitch::SAFC
                                    : scheduler == "Fifo" ? RiflCellSwitch::FIFO
                                                          : RiflCellSwitch::ISLIP));
+    h.SetSwitchAttribute(
+        "NicQueue",
+        EnumValue(nic == "Fifo" ? RiflCellSwitch::NIC_FIFO : RiflCellSwitch::PER_DESTINATION));
+    h.SetSwitchAttribute("LatencyFrom",
+                         EnumValue(latencyFrom == "Generation" ? RiflCellSwitch::GENERATION
+                                                               : RiflCellSwitch::SWITCH_INPUT));
+    h.SetTrafficAttribute("Destinations",
+                          EnumValue(destinations == "Exact" ? RiflTrafficGenerator::EXACT
+                                                            : RiflTrafficGenerator::UNIFORM));
     h.SetArbiterAttribute("Iterations", UintegerValue(iterations));
     h.SetTrafficAttribute("Arrival",
                           EnumValue(arrival == "Bursty" ? RiflTrafficGenerator::BURSTY

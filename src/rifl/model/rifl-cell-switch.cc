@@ -85,6 +85,26 @@ RiflCellSwitch::GetTypeId()
                           UintegerValue(256),
                           MakeUintegerAccessor(&RiflCellSwitch::m_segment),
                           MakeUintegerChecker<uint32_t>(8, 65535))
+            .AddAttribute("SafcOrder",
+                          "SAFC output arbitration: RoundRobin over inputs, or Oldest (first come "
+                          "first served, as an output-queued switch). The paper does not say.",
+                          EnumValue(SAFC_ROUND_ROBIN),
+                          MakeEnumAccessor(&RiflCellSwitch::m_safcOrder),
+                          MakeEnumChecker(SAFC_ROUND_ROBIN, "RoundRobin", SAFC_OLDEST, "Oldest"))
+            .AddAttribute("NicQueue",
+                          "Source NIC queueing: Fifo (one transmit queue, the head cell waits "
+                          "while its VOQ is paused) or PerDestination (round robin over "
+                          "destination queues not paused). The paper does not say.",
+                          EnumValue(PER_DESTINATION),
+                          MakeEnumAccessor(&RiflCellSwitch::m_nicQueue),
+                          MakeEnumChecker(NIC_FIFO, "Fifo", PER_DESTINATION, "PerDestination"))
+            .AddAttribute("LatencyFrom",
+                          "Where a cell's latency starts: SwitchInput (when it is fully received "
+                          "at the switch; Table I's latency is the switch's) or Generation (source "
+                          "queueing included).",
+                          EnumValue(SWITCH_INPUT),
+                          MakeEnumAccessor(&RiflCellSwitch::m_latencyFrom),
+                          MakeEnumChecker(SWITCH_INPUT, "SwitchInput", GENERATION, "Generation"))
             .AddAttribute("Arbiter",
                           "The iSLIP / SAFC arbiters.",
                           PointerValue(),
@@ -136,6 +156,7 @@ RiflCellSwitch::Start()
     const uint32_t n = m_ports;
     const uint32_t d = m_linkDelay;
     const uint32_t queues = m_scheduler == FIFO ? n : n * n;
+    const uint32_t nicQueues = (m_scheduler == FIFO || m_nicQueue == NIC_FIFO) ? n : n * n;
     // Section IV.D: a VOQ holds at least what arrives in 1.5 round trips (RTT = 2 LinkDelay).
     m_voqCap = m_voqCells != 0 ? m_voqCells : std::max<uint32_t>(3 * d, 2);
     if (m_scheduler == FIFO)
@@ -151,7 +172,7 @@ RiflCellSwitch::Start()
     NS_ABORT_MSG_IF(m_off >= m_on, "RiflCellSwitch: FcOffCells must be below FcOnCells");
     m_sched->SetPorts(n);
     m_gen->Setup(n);
-    m_nicQ.assign(queues, RiflCellRing());
+    m_nicQ.assign(nicQueues, RiflCellRing());
     m_voq.assign(queues, RiflCellRing());
     for (auto& q : m_voq)
     {
@@ -218,6 +239,10 @@ RiflCellSwitch::Arrive(uint32_t in, const RiflCell& c)
         return;
     }
     q.Push(c);
+    if (m_latencyFrom == SWITCH_INPUT)
+    {
+        q.Back().gen = static_cast<uint32_t>(m_slot);
+    }
     const uint32_t size = q.Size();
     if (size == 1)
     {
@@ -254,7 +279,9 @@ RiflCellSwitch::Cross(uint32_t in, uint32_t out)
     {
         SendFc(in, ch, false);
     }
-    const uint32_t lat = static_cast<uint32_t>(m_slot - c.gen) - m_linkDelay + m_fixedLatency + 1;
+    // From generation, the link delay is part of FixedLatency already.
+    const uint32_t lat = static_cast<uint32_t>(m_slot - c.gen) -
+                         (m_latencyFrom == GENERATION ? m_linkDelay : 0) + m_fixedLatency + 1;
     if (lat >= m_stats.latencyHistogram.size())
     {
         m_stats.latencyHistogram.resize(lat * 2, 0);
@@ -297,17 +324,36 @@ RiflCellSwitch::Slot()
         RiflCell c;
         if (m_gen->Next(i, t, c))
         {
-            const uint32_t k = fifo ? 0 : c.dst;
-            m_nicQ[fifo ? i : i * n + c.dst].Push(c);
+            const bool one = fifo || m_nicQueue == NIC_FIFO;
+            const uint32_t k = one ? 0 : c.dst;
+            m_nicQ[one ? i : i * n + c.dst].Push(c);
             m_nicBusy[i] |= uint64_t(1) << k;
             ++m_inSystem;
         }
         // The NIC sends one cell, round robin over destinations not paused.
-        const uint64_t avail = m_nicBusy[i] & ~m_paused[i];
+        uint64_t avail = 0;
+        uint32_t k = 0;
+        if (fifo || m_nicQueue == NIC_FIFO)
+        {
+            // One queue: the head cell goes unless its channel (VOQ, or the link) is paused.
+            if (m_nicBusy[i] != 0)
+            {
+                const uint32_t ch = fifo ? 0 : m_nicQ[i].Front().dst;
+                avail = (m_paused[i] >> ch) & 1;
+                avail = avail ? 0 : 1;
+            }
+        }
+        else
+        {
+            avail = m_nicBusy[i] & ~m_paused[i];
+            if (avail != 0)
+            {
+                k = FabricIslipScheduler::RoundRobin(avail, m_nicPtr[i], n);
+            }
+        }
         if (avail != 0)
         {
-            const uint32_t k = FabricIslipScheduler::RoundRobin(avail, m_nicPtr[i], n);
-            RiflCellRing& nq = m_nicQ[fifo ? i : i * n + k];
+            RiflCellRing& nq = m_nicQ[(fifo || m_nicQueue == NIC_FIFO) ? i : i * n + k];
             const RiflCell s = nq.Front();
             nq.Pop();
             if (nq.IsEmpty())
@@ -336,6 +382,28 @@ RiflCellSwitch::Slot()
             if (m[i] != FabricIslipScheduler::NONE)
             {
                 Cross(i, m[i]);
+            }
+        }
+    }
+    else if (m_scheduler == SAFC && m_safcOrder == SAFC_OLDEST)
+    {
+        for (uint32_t o = 0; o < n; ++o)
+        {
+            uint32_t best = FabricIslipScheduler::NONE;
+            uint32_t bestStamp = 0;
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                const RiflCellRing& q = m_voq[i * n + o];
+                if (!q.IsEmpty() &&
+                    (best == FabricIslipScheduler::NONE || q.Front().gen < bestStamp))
+                {
+                    best = i;
+                    bestStamp = q.Front().gen;
+                }
+            }
+            if (best != FabricIslipScheduler::NONE)
+            {
+                Cross(best, o);
             }
         }
     }

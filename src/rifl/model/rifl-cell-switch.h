@@ -62,6 +62,27 @@ class RiflCellSwitch : public Object
         FIFO,  //!< input-queued FIFO switch, no VOQ
     };
 
+    /// Source NIC queueing.
+    enum NicQueue
+    {
+        PER_DESTINATION, //!< one queue per destination: a paused VOQ blocks only its own cells
+        NIC_FIFO,        //!< one FIFO: a paused head-of-line cell blocks the link
+    };
+
+    /// How a SAFC output picks among its inputs.
+    enum SafcOrder
+    {
+        SAFC_ROUND_ROBIN, //!< round robin over inputs with a cell for it
+        SAFC_OLDEST,      //!< the cell that reached the switch first (output-queued FCFS)
+    };
+
+    /// Where a cell's latency starts.
+    enum LatencyFrom
+    {
+        GENERATION,   //!< when the source generates it (source queueing included)
+        SWITCH_INPUT, //!< when it is fully received at the switch input
+    };
+
     /// Drop reasons (none expected: per-VOQ flow control keeps the VOQs from overflowing).
     static constexpr const char* VOQ_OVERFLOW = "VoqOverflow"; //!< VOQ full on arrival
 
@@ -203,15 +224,18 @@ class RiflCellSwitch : public Object
     };
 
     // Attributes.
-    uint32_t m_ports{32};         //!< N
-    Scheduler m_scheduler{ISLIP}; //!< architecture
-    Time m_cellTime;              //!< cell time
-    uint32_t m_fixedLatency{17};  //!< cell times of everything but VOQ and scheduler
-    uint32_t m_linkDelay{8};      //!< NIC to switch, cell times
-    uint32_t m_voqCells{0};       //!< VOQ size (0: 1.5 round trips)
-    uint32_t m_fcOn{0};           //!< FC ON threshold (0: VOQ minus one round trip)
-    uint32_t m_fcOff{0};          //!< FC OFF threshold (0: half of FC ON)
-    uint32_t m_segment{256};      //!< cell payload
+    uint32_t m_ports{32};                    //!< N
+    Scheduler m_scheduler{ISLIP};            //!< architecture
+    Time m_cellTime;                         //!< cell time
+    uint32_t m_fixedLatency{17};             //!< cell times of everything but VOQ and scheduler
+    uint32_t m_linkDelay{8};                 //!< NIC to switch, cell times
+    uint32_t m_voqCells{0};                  //!< VOQ size (0: 1.5 round trips)
+    uint32_t m_fcOn{0};                      //!< FC ON threshold (0: VOQ minus one round trip)
+    uint32_t m_fcOff{0};                     //!< FC OFF threshold (0: half of FC ON)
+    uint32_t m_segment{256};                 //!< cell payload
+    SafcOrder m_safcOrder{SAFC_ROUND_ROBIN}; //!< SAFC arbitration
+    NicQueue m_nicQueue{PER_DESTINATION};    //!< source queueing
+    LatencyFrom m_latencyFrom{SWITCH_INPUT}; //!< latency origin
 
     // State.
     Ptr<FabricIslipScheduler> m_sched; //!< arbiters

@@ -76,6 +76,12 @@ class RiflCellRing
         return m_buf[m_head];
     }
 
+    /// \return the tail cell (the last pushed)
+    RiflCell& Back()
+    {
+        return m_buf[(m_head + m_size - 1) & (m_buf.size() - 1)];
+    }
+
     /// \brief Remove the head cell.
     void Pop()
     {

@@ -34,6 +34,15 @@ RiflTrafficGenerator::GetTypeId()
                           EnumValue(BERNOULLI),
                           MakeEnumAccessor(&RiflTrafficGenerator::m_arrival),
                           MakeEnumChecker(BERNOULLI, "Bernoulli", BURSTY, "Bursty"))
+            .AddAttribute("Destinations",
+                          "Uniform: i.i.d. uniform destinations over all outputs, each input "
+                          "sending N x BytesPerPair (every pair gets BytesPerPair on average; "
+                          "the iSLIP paper's uniform traffic). Exact: every pair gets exactly "
+                          "BytesPerPair, each packet or burst going to an output still owed data "
+                          "(the last flows of a run then concentrate on few outputs).",
+                          EnumValue(UNIFORM),
+                          MakeEnumAccessor(&RiflTrafficGenerator::m_destinations),
+                          MakeEnumChecker(UNIFORM, "Uniform", EXACT, "Exact"))
             .AddAttribute("Load",
                           "Offered load: fraction of cell times each input link carries a cell.",
                           DoubleValue(0.9),
@@ -152,6 +161,7 @@ RiflTrafficGenerator::Setup(uint32_t ports)
     for (auto& s : m_inputs)
     {
         s.remaining.assign(ports, m_bytesPerPair);
+        s.total = m_bytesPerPair * ports;
         s.active.resize(ports);
         for (uint32_t d = 0; d < ports; ++d)
         {
@@ -198,6 +208,30 @@ RiflTrafficGenerator::Retire(Input& s, std::size_t k)
 void
 RiflTrafficGenerator::StartPacket(uint32_t in, Input& s)
 {
+    (void)in;
+    if (m_destinations == UNIFORM)
+    {
+        if (s.burstLeft == 0)
+        {
+            std::size_t k = static_cast<std::size_t>(m_rng->GetValue() * m_ports);
+            s.dst = static_cast<uint16_t>(std::min<std::size_t>(k, m_ports - 1));
+            s.burstLeft = m_arrival == BURSTY ? static_cast<uint32_t>(Geometric(m_burstQ)) : 0;
+        }
+        else
+        {
+            --s.burstLeft;
+        }
+        const uint64_t size = std::min<uint64_t>(DrawSize(), s.total);
+        s.total -= size;
+        if (s.total == 0)
+        {
+            s.active.clear();
+            s.burstLeft = 0;
+        }
+        s.pktBytes = size;
+        s.busy = true;
+        return;
+    }
     if (s.burstLeft == 0 || s.remaining[s.dst] == 0)
     {
         // A new packet (Bernoulli) or burst (Bursty): uniform over the outputs still owed data.
@@ -211,7 +245,7 @@ RiflTrafficGenerator::StartPacket(uint32_t in, Input& s)
     {
         --s.burstLeft;
     }
-    uint64_t size = std::min<uint64_t>(DrawSize(), s.remaining[s.dst]);
+    const uint64_t size = std::min<uint64_t>(DrawSize(), s.remaining[s.dst]);
     s.remaining[s.dst] -= size;
     if (s.remaining[s.dst] == 0)
     {
@@ -227,7 +261,6 @@ RiflTrafficGenerator::StartPacket(uint32_t in, Input& s)
     }
     s.pktBytes = size;
     s.busy = true;
-    (void)in;
 }
 
 bool
@@ -258,7 +291,7 @@ RiflTrafficGenerator::Next(uint32_t in, uint64_t slot, RiflCell& cell)
             s.done = true;
             --m_activeInputs;
         }
-        else if (s.burstLeft > 0 && s.remaining[s.dst] > 0)
+        else if (s.burstLeft > 0 && (m_destinations == UNIFORM || s.remaining[s.dst] > 0))
         {
             s.nextStart = slot + 1; // the burst continues back to back
         }

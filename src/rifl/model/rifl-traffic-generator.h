@@ -47,6 +47,13 @@ class RiflTrafficGenerator : public Object
         BURSTY,    //!< geometric bursts to one destination, geometric idle periods
     };
 
+    /// How destinations are drawn.
+    enum Destinations
+    {
+        UNIFORM, //!< i.i.d. uniform over all outputs; each input sends N x BytesPerPair
+        EXACT,   //!< uniform over the outputs still owed data; each pair gets BytesPerPair
+    };
+
     /// Packet sizes.
     enum SizeMode
     {
@@ -118,7 +125,8 @@ class RiflTrafficGenerator : public Object
     struct Input
     {
         std::vector<uint16_t> active;    //!< destinations still owed data
-        std::vector<uint64_t> remaining; //!< bytes still owed, per destination
+        std::vector<uint64_t> remaining; //!< bytes still owed, per destination (Exact)
+        uint64_t total{0};               //!< bytes still to send (Uniform)
         uint64_t nextStart{0};           //!< cell time the next packet starts
         uint64_t pktBytes{0};            //!< bytes of the current packet not yet in cells
         uint16_t dst{0};                 //!< destination of the current packet / burst
@@ -141,23 +149,24 @@ class RiflTrafficGenerator : public Object
     /// \param k index
     void Retire(Input& s, std::size_t k);
 
-    Arrival m_arrival{BERNOULLI};     //!< arrival process
-    SizeMode m_sizeMode{FIXED};       //!< size distribution
-    double m_load{0.9};               //!< offered load (busy fraction of the input link)
-    uint32_t m_fixedBytes{256};       //!< fixed packet size
-    uint32_t m_minBytes{64};          //!< variable: minimum
-    uint32_t m_maxBytes{2048};        //!< variable: maximum
-    uint32_t m_burstBytes{1024};      //!< bursty: expected bytes per burst
-    uint64_t m_bytesPerPair{2621440}; //!< data from each input to each output
-    uint32_t m_segment{256};          //!< Layer 2 segment
-    uint32_t m_ports{0};              //!< N
-    double m_gapQ{1};                 //!< geometric parameter of idle gaps
-    double m_burstQ{1};               //!< geometric parameter of burst lengths (packets)
-    std::vector<Input> m_inputs;      //!< per input
-    uint32_t m_activeInputs{0};       //!< inputs with data left
-    uint64_t m_generatedBytes{0};     //!< payload bytes generated
-    uint64_t m_generatedCells{0};     //!< cells generated
-    Ptr<UniformRandomVariable> m_rng; //!< randomness
+    Arrival m_arrival{BERNOULLI};         //!< arrival process
+    Destinations m_destinations{UNIFORM}; //!< destination draw
+    SizeMode m_sizeMode{FIXED};           //!< size distribution
+    double m_load{0.9};                   //!< offered load (busy fraction of the input link)
+    uint32_t m_fixedBytes{256};           //!< fixed packet size
+    uint32_t m_minBytes{64};              //!< variable: minimum
+    uint32_t m_maxBytes{2048};            //!< variable: maximum
+    uint32_t m_burstBytes{1024};          //!< bursty: expected bytes per burst
+    uint64_t m_bytesPerPair{2621440};     //!< data from each input to each output
+    uint32_t m_segment{256};              //!< Layer 2 segment
+    uint32_t m_ports{0};                  //!< N
+    double m_gapQ{1};                     //!< geometric parameter of idle gaps
+    double m_burstQ{1};                   //!< geometric parameter of burst lengths (packets)
+    std::vector<Input> m_inputs;          //!< per input
+    uint32_t m_activeInputs{0};           //!< inputs with data left
+    uint64_t m_generatedBytes{0};         //!< payload bytes generated
+    uint64_t m_generatedCells{0};         //!< cells generated
+    Ptr<UniformRandomVariable> m_rng;     //!< randomness
 };
 
 } // namespace ns3
