@@ -5,6 +5,7 @@
 
 #include "scenario-loader.h"
 
+#include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
 
@@ -717,6 +718,16 @@ class Loader
         if (pod.fabric == "sue")
         {
             CheckSue(pod);
+        }
+        if (pod.fabric == "rifl")
+        {
+            std::string field;
+            std::string message;
+            if (!RiflScenario::Check(pod, field, message))
+            {
+                Fail(Locate(field), field, message);
+            }
+            RiflScenario::Apply(pod);
         }
 
         ReadWorkloads(sc);

@@ -38,6 +38,7 @@ main(int argc, char* argv[])
     std::string nic = "PerDestination";
     std::string latencyFrom = "SwitchInput";
     std::string destinations = "Uniform";
+    bool bench = false;
 
     CommandLine cmd(__FILE__);
     cmd.Usage("RIFL switch (seed 003): Table I latency percentiles and Figure 5 utilization.");
@@ -53,6 +54,7 @@ main(int argc, char* argv[])
     cmd.AddValue("nic", "source NIC queueing: Fifo or PerDestination", nic);
     cmd.AddValue("latencyFrom", "SwitchInput or Generation", latencyFrom);
     cmd.AddValue("destinations", "Uniform or Exact", destinations);
+    cmd.AddValue("bench", "print the benchmark figures and a BENCH-JSON line", bench);
     cmd.Parse(argc, argv);
 
     RiflCellSwitchHelper h;
@@ -96,9 +98,19 @@ main(int argc, char* argv[])
               << " utilization " << sw->GetUtilization() << " cells " << s.cells << " slots "
               << s.slots << " fcFrames " << s.fcFrames << " peakVoq " << s.peakVoq << " drops "
               << s.drops.size() << std::endl;
-    std::cout << "cells switched per wall second " << s.cells / wall << ", events per cell "
-              << static_cast<double>(sw->GetEvents()) / s.cells << ", wall " << wall << " s"
+    const double cellsPerS = static_cast<double>(s.cells) / wall;
+    const double eventsPerCell = static_cast<double>(sw->GetEvents()) / s.cells;
+    std::cout << std::setprecision(6) << std::defaultfloat << "cells switched per wall second "
+              << cellsPerS << ", events per cell " << eventsPerCell << ", wall " << wall << " s"
               << std::endl;
+    if (bench)
+    {
+        std::cout << "BENCH-JSON {\"name\": \"rifl-table1-" << scheduler << "-" << arrival << "-"
+                  << static_cast<int>(load * 100 + 0.5) << "\", \"ports\": " << ports
+                  << ", \"cells\": " << s.cells << ", \"cells_per_s\": " << cellsPerS
+                  << ", \"events_per_cell\": " << eventsPerCell << ", \"wall_s\": " << wall << "}"
+                  << std::endl;
+    }
     Simulator::Destroy();
     return 0;
 }

@@ -1,0 +1,52 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef RIFL_SCENARIO_H
+#define RIFL_SCENARIO_H
+
+#include "scenario.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief `pod.fabric: rifl` (seed 003): checks a scenario's pod against RIFL's limits and sets
+ * the framing RIFL fixes.
+ *
+ * A RIFL pod is the pod builder's topology with RIFL's framing and link layer on every link:
+ *
+ * - NIC packets are whole 256 B Layer 2 segments (pod.nic.mtu a multiple of 256) and carry the
+ *   8-byte L1 + L2 header per segment (pod.nic.header-bytes is set to 8 x mtu / 256);
+ * - every link runs RIFL Layer 1: fixed 256 B frames with a CRC-12 each (pod.link.codeword-bits
+ *   = 2048, no interframe gap) and NAK-only retransmission with the 2.5 round-trip pause
+ *   (pod.llr.mode = nak-only on all links; pod.llr.nak-pause is kept);
+ * - no end-to-end transport (RIFL is lossless hop by hop): pod.transport.kind must be none;
+ * - at most 256 ports per switch (8-bit Dst Port fields) and at most 5 switch hops (leaf-spine
+ *   has 3).
+ */
+class RiflScenario
+{
+  public:
+    /**
+     * \brief Check a pod declared `fabric: rifl`.
+     * \param pod the pod
+     * \param[out] field the offending key, on failure
+     * \param[out] message why, on failure
+     * \return true if the pod is a valid RIFL pod
+     */
+    static bool Check(const Scenario::Pod& pod, std::string& field, std::string& message);
+
+    /**
+     * \brief Set what RIFL fixes (framing, Layer 1).
+     * \param pod the pod
+     */
+    static void Apply(Scenario::Pod& pod);
+};
+
+} // namespace ns3
+
+#endif /* RIFL_SCENARIO_H */
