@@ -785,9 +785,10 @@ class RiflLayerOneErrorTestCase : public TestCase
  * replayed: W = (tU + 2d + tC) + 2.5 RTT - K tU, and the efficiency is eta = 1 / (1 + p W /
  * ((1 - p) tU)), p the probability a 16-frame unit has an error (the model of the fabric
  * lossless suite). The measured ratio of error-free to lossy completion time must match eta
- * within 2% at every BER, and reach 99% at 1e-9. At 1e-7 eta is 0.885: the 2.5-RTT pause of a
- * 500 m link (RTT 5.2 us) every 100 us (1e4 frame errors per second at 100 Gb/s) cannot keep
- * 99%; the 99% figure holds up to about 5e-9 in this model (doc/rifl.rst, Validation).
+ * within 2% at every BER, and reach 99% at 1e-9. At 1e-7 eta is 0.885: about 13 us lost (the
+ * 2.5-RTT pause of a 500 m link, RTT 5.3 us, plus the replay loop, less the units replayed) per
+ * 100 us (1e4 frame errors per second at 100 Gb/s) cannot keep 99%; the 99% figure holds up to
+ * about 7e-9 in this model (doc/rifl.rst, Validation).
  */
 class RiflLayerOneBerTestCase : public TestCase
 {
