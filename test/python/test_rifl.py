@@ -46,6 +46,24 @@ def test_rifl_is_lossless_with_rifl_framing(podsim, scenario):
     assert int(links["tx_wire_bytes"].sum()) == 4224 * int(links["tx_packets"].sum())
 
 
+def test_rifl_pads_the_last_segment(podsim, tmp_path):
+    # One 1000 B message: 4 segments of 256 B (24 B of padding) with 8 B of header each.
+    path = tmp_path / "one.yaml"
+    path.write_text(
+        "name: one\n"
+        "pod: {accelerators: 2}\n"
+        "workloads:\n"
+        "  - {kind: permutation, size: 1000B}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    r = podsim.run(path, overrides={**BASE, "pod.accelerators": 2}, write_results=False)
+    lossless(r)
+    links = r["links"]
+    up = links["kind"] == "acc-up"
+    assert int(links["tx_wire_bytes"][up].sum()) == 2 * 1056
+    assert r["summary"]["bytes_received"] == 2000
+
+
 def test_rifl_layer_one_recovers_bit_errors(podsim, scenario):
     r = podsim.run(scenario, overrides={**BASE, "pod.link.ber": 1e-6}, write_results=False)
     lossless(r)

@@ -134,6 +134,8 @@ class BasicEndpoint : public FabricEndpoint
     PlaneSelection m_planeSelection{SPRAY};          //!< policy
     uint32_t m_mtu{4096};                            //!< payload bytes per unit
     uint32_t m_headerBytes{18};                      //!< framing bytes per unit
+    uint32_t m_segmentBytes{0};                      //!< segment size (0: none)
+    uint32_t m_segmentHeaderBytes{0};                //!< header bytes per segment
     uint32_t m_nextPlane{0};                         //!< round-robin pointer
     std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
     std::unordered_map<uint64_t, uint64_t> m_txDone; //!< sprayed messages: bytes serialized

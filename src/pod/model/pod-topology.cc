@@ -5,6 +5,8 @@
 
 #include "pod-topology.h"
 
+#include "rifl-scenario.h"
+
 #include "ns3/abort.h"
 #include "ns3/basic-endpoint-helper.h"
 #include "ns3/basic-endpoint.h"
@@ -219,6 +221,10 @@ PodTopology::Build(const Scenario::Pod& pod)
                         TimeValue(tr.ackDelay),
                         "RetransmitTimeout",
                         TimeValue(tr.timeout));
+    }
+    if (pod.fabric == "rifl")
+    {
+        RiflScenario::ConfigureEndpoints(eh); // RIFL NICs: 256 B segments, 8 B header each
     }
     m.accDevices.assign(n, {});
     if (pod.fabric == "sue")

@@ -5,8 +5,10 @@
 
 #include "rifl-scenario.h"
 
+#include "ns3/basic-endpoint-helper.h"
 #include "ns3/rifl-l2-header.h"
 #include "ns3/rifl-segmentation.h"
+#include "ns3/uinteger.h"
 
 namespace ns3
 {
@@ -57,6 +59,14 @@ RiflScenario::Apply(Scenario::Pod& pod)
     pod.link.codewordBits = seg * 8;
     pod.llr.mode = "nak-only";
     pod.llr.links = "all";
+}
+
+void
+RiflScenario::ConfigureEndpoints(BasicEndpointHelper& eh)
+{
+    eh.SetEndpointAttribute("HeaderBytes", UintegerValue(0));
+    eh.SetEndpointAttribute("SegmentBytes", UintegerValue(RiflSegmentation::SEGMENT_BYTES));
+    eh.SetEndpointAttribute("SegmentHeaderBytes", UintegerValue(RiflL2Header::SIZE));
 }
 
 } // namespace ns3

@@ -12,6 +12,8 @@
 namespace ns3
 {
 
+class BasicEndpointHelper;
+
 /**
  * \ingroup pod
  * \brief `pod.fabric: rifl` (seed 003): checks a scenario's pod against RIFL's limits and sets
@@ -19,8 +21,9 @@ namespace ns3
  *
  * A RIFL pod is the pod builder's topology with RIFL's framing and link layer on every link:
  *
- * - NIC packets are whole 256 B Layer 2 segments (pod.nic.mtu a multiple of 256) and carry the
- *   8-byte L1 + L2 header per segment (pod.nic.header-bytes is set to 8 x mtu / 256);
+ * - NIC packets are cut into 256 B Layer 2 segments, the last padded, each with the 8-byte
+ *   L1 + L2 header (pod.nic.mtu a multiple of 256; pod.nic.header-bytes is set to the header
+ *   bytes of a full packet, 8 x mtu / 256, which sizes the ports' largest frame);
  * - every link runs RIFL Layer 1: fixed 256 B frames with a CRC-12 each (pod.link.codeword-bits
  *   = 2048, no interframe gap) and NAK-only retransmission with the 2.5 round-trip pause
  *   (pod.llr.mode = nak-only on all links; pod.llr.nak-pause is kept);
@@ -45,6 +48,13 @@ class RiflScenario
      * \param pod the pod
      */
     static void Apply(Scenario::Pod& pod);
+
+    /**
+     * \brief Make the pod's endpoints RIFL NICs: each packet cut into 256 B segments, the last
+     * padded, each with the 8-byte L1 + L2 header (the NIC's own per-packet header is then 0).
+     * \param eh the pod's endpoint helper
+     */
+    static void ConfigureEndpoints(BasicEndpointHelper& eh);
 };
 
 } // namespace ns3

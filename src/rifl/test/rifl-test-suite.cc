@@ -22,6 +22,7 @@
 #include "ns3/rifl-cell-switch-helper.h"
 #include "ns3/rifl-l2-header.h"
 #include "ns3/rifl-link-helper.h"
+#include "ns3/rifl-nic-helper.h"
 #include "ns3/rifl-segmentation.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
@@ -846,6 +847,56 @@ class RiflLayerOneBerTestCase : public TestCase
     double m_ber; //!< BER
 };
 
+/**
+ * The RIFL NIC (endpoint API): messages of 1000 B and 5000 B over a RIFL link. Hand count of the
+ * bytes on the wire (section IV.A: 256 B segments, the last padded, 8 B of L1 + L2 header each;
+ * NIC packets of 16 segments): 1000 B is 4 segments, 1024 + 32 = 1056 B; 5000 B is a full
+ * packet of 4096 + 128 = 4224 B plus 904 B in 4 segments, 1056 B; 6336 B in all. The receiver
+ * gets exactly the 6000 payload bytes and both messages are delivered with their own sizes.
+ */
+class RiflNicTestCase : public TestCase
+{
+  public:
+    RiflNicTestCase()
+        : TestCase("RIFL NIC: segments, padding and headers on the wire, payload delivered exactly")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> a = CreateObject<Node>();
+        Ptr<Node> b = CreateObject<Node>();
+        RiflLinkHelper lh;
+        lh.SetFibreLength(10);
+        NetDeviceContainer d = lh.Install(a, b);
+        RiflNicHelper nh;
+        Ptr<BasicEndpoint> ea = nh.Install(a, 0);
+        Ptr<BasicEndpoint> eb = nh.Install(b, 1);
+        ea->AddDevice(DynamicCast<FabricNetDevice>(d.Get(0)));
+        eb->AddDevice(DynamicCast<FabricNetDevice>(d.Get(1)));
+        eb->SetDeliveredCallback(MakeCallback(&RiflNicTestCase::Delivered, this));
+        ea->Send(1, 1000, 0);
+        ea->Send(1, 5000, 0);
+        Simulator::Run();
+        const auto& st = DynamicCast<FabricNetDevice>(d.Get(0))->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(st.txBytes, 6336u, "hand count of the wire bytes");
+        NS_TEST_EXPECT_MSG_EQ(st.txPayloadBytes, 6000u, "payload");
+        NS_TEST_EXPECT_MSG_EQ(eb->GetReceivedPayloadBytes(), 6000u, "received exactly");
+        NS_TEST_EXPECT_MSG_EQ(m_sizes.size(), 2u, "two messages delivered");
+        NS_TEST_EXPECT_MSG_EQ(m_sizes.count(1000) + m_sizes.count(5000), 2u, "with their sizes");
+        Simulator::Destroy();
+    }
+
+    /// \param m a delivered message
+    void Delivered(const FabricMessage& m)
+    {
+        m_sizes.insert(m.bytes);
+    }
+
+    std::multiset<uint64_t> m_sizes; //!< delivered sizes
+};
+
 /// The suite.
 class RiflTestSuite : public TestSuite
 {
@@ -866,6 +917,7 @@ class RiflTestSuite : public TestSuite
         AddTestCase(new RiflTableOneTestCase(2.5, true), TestCase::EXTENSIVE);
         AddTestCase(new RiflFigureFiveTestCase, TestCase::QUICK);
         AddTestCase(new RiflLayerOneErrorTestCase, TestCase::QUICK);
+        AddTestCase(new RiflNicTestCase, TestCase::QUICK);
         for (double ber : {1e-7, 1e-8, 1e-9})
         {
             AddTestCase(new RiflLayerOneBerTestCase(ber), TestCase::QUICK);
