@@ -897,6 +897,58 @@ class RiflNicTestCase : public TestCase
     std::multiset<uint64_t> m_sizes; //!< delivered sizes
 };
 
+/**
+ * Per-VOQ flow control and VOQ sizing (section IV.D): the switch sends FC ON when a VOQ just
+ * exceeds FcOnCells (8); the frame takes LinkDelay (8 cell times) to the NIC, and the cells the
+ * NIC sent in the meantime are still on the link, so at most 2 LinkDelay - 1 = 15 cells arrive
+ * after the one that crossed the threshold: a VOQ of 9 + 15 = 24 cells (1.5 round trips at
+ * this threshold's margin) never overflows, and under saturated bursty traffic it fills to
+ * exactly 24 (the bound is reached); with 23 cells it overflows, each loss counted under the
+ * named reason VoqOverflow.
+ */
+class RiflVoqSizingTestCase : public TestCase
+{
+  public:
+    RiflVoqSizingTestCase()
+        : TestCase("Per-VOQ flow control: FC ON plus one round trip of cells never overflows")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t cells : {24u, 23u})
+        {
+            RiflCellSwitchHelper h = TableHelper(false, true, 1.0, 0.25);
+            h.SetSwitchAttribute("VoqCells", UintegerValue(cells));
+            h.SetSwitchAttribute("FcOnCells", UintegerValue(8));
+            Ptr<RiflCellSwitch> sw = h.Run(5);
+            const auto& st = sw->GetStats();
+            const auto it = st.drops.find(RiflCellSwitch::VOQ_OVERFLOW);
+            const uint64_t drops = it == st.drops.end() ? 0 : it->second;
+            std::cout << GetName() << ": VOQ " << cells << " cells: peak " << st.peakVoq
+                      << ", overflow drops " << drops << ", FC ON " << st.fcOn << ", FC OFF "
+                      << st.fcOff << ", FC frames " << st.fcFrames << std::endl;
+            NS_TEST_EXPECT_MSG_EQ(st.cells + drops,
+                                  uint64_t(32) * 32 * 1024,
+                                  "every cell switched or counted as dropped");
+            if (cells == 24)
+            {
+                NS_TEST_EXPECT_MSG_EQ(drops, 0u, "never overflows");
+                NS_TEST_EXPECT_MSG_EQ(st.peakVoq, 24u, "the bound is reached");
+            }
+            else
+            {
+                NS_TEST_EXPECT_MSG_GT(drops, 0u, "one cell less overflows");
+            }
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(st.fcFrames,
+                                        st.fcOn + st.fcOff,
+                                        "one ON + one OFF per frame");
+            Simulator::Destroy();
+        }
+    }
+};
+
 /// The suite.
 class RiflTestSuite : public TestSuite
 {
@@ -916,6 +968,7 @@ class RiflTestSuite : public TestSuite
         AddTestCase(new RiflTableOneTestCase(0.5, false), TestCase::QUICK);
         AddTestCase(new RiflTableOneTestCase(2.5, true), TestCase::EXTENSIVE);
         AddTestCase(new RiflFigureFiveTestCase, TestCase::QUICK);
+        AddTestCase(new RiflVoqSizingTestCase, TestCase::QUICK);
         AddTestCase(new RiflLayerOneErrorTestCase, TestCase::QUICK);
         AddTestCase(new RiflNicTestCase, TestCase::QUICK);
         for (double ber : {1e-7, 1e-8, 1e-9})
