@@ -213,17 +213,15 @@ RiflCellSwitch::SendFc(uint32_t in, uint32_t channel, bool on)
         return;
     }
     FcFrame& f = m_fcWire[std::size_t(in) * m_linkDelay + m_slot % m_linkDelay];
-    // Section IV.D: one FC ON and one FC OFF channel per frame; a frame that already carries
-    // the field needed takes another (only the SAFC reference can dequeue twice per input).
-    if ((on ? f.on : f.off) == 0 && (f.on | f.off) != 0)
-    {
-        // joins the frame already built for this cell time
-    }
-    else
-    {
-        ++m_stats.fcFrames;
-    }
+    // Section IV.D: a frame carries one FC ON and one FC OFF channel, so the frames of a cell
+    // time are the larger of the two counts (more than one only where an input dequeues twice
+    // in a cell time: the SAFC reference).
+    auto frames = [&f]() {
+        return std::max(__builtin_popcountll(f.on), __builtin_popcountll(f.off));
+    };
+    const int before = frames();
     (on ? f.on : f.off) |= bit;
+    m_stats.fcFrames += frames() - before;
 }
 
 void
