@@ -100,6 +100,7 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
         q->SetAttribute("HeaderBytes", UintegerValue(m_headerBytes));
         q->SetAttribute("SegmentBytes", UintegerValue(m_segmentBytes));
         q->SetAttribute("SegmentHeaderBytes", UintegerValue(m_segmentHeaderBytes));
+        q->SetRouteCallback(m_route);
         m_queues.push_back(q);
     }
     device->SetPortIndex(m_devices.size());
@@ -144,6 +145,16 @@ BasicEndpoint::GetDevice(uint32_t i) const
 {
     NS_ASSERT(i < m_devices.size());
     return m_devices[i];
+}
+
+void
+BasicEndpoint::SetSourceRouteCallback(FabricMessageQueue::RouteCallback cb)
+{
+    m_route = cb;
+    for (auto& q : m_queues)
+    {
+        q->SetRouteCallback(cb);
+    }
 }
 
 double

@@ -147,6 +147,10 @@ FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
     h *= 0xbf58476d1ce4e5b9ull;
     h ^= h >> 32;
     p->flowHash = static_cast<uint32_t>(h);
+    if (!m_route.IsNull())
+    {
+        p->sourceRoute = m_route(m.src, m.dst, p->flowHash);
+    }
 
     head.sent += p->payloadBytes;
     m_backlog -= p->payloadBytes;

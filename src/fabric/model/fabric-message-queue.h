@@ -37,6 +37,18 @@ class FabricMessageQueue : public FabricTxQueue
      */
     void Enqueue(const FabricMessage& m);
 
+    /// Source routes: (source, destination, flow hash) -> FabricPacket::sourceRoute.
+    typedef Callback<uint64_t, uint32_t, uint32_t, uint32_t> RouteCallback;
+
+    /**
+     * \brief Give every unit a source route (null: none).
+     * \param cb the route function
+     */
+    void SetRouteCallback(RouteCallback cb)
+    {
+        m_route = cb;
+    }
+
     /// \return payload bytes waiting (not yet cut into units)
     uint64_t GetBacklogBytes() const
     {
@@ -65,6 +77,7 @@ class FabricMessageQueue : public FabricTxQueue
 
     uint32_t m_mtu{4096};             //!< payload bytes per unit
     uint32_t m_headerBytes{18};       //!< framing bytes per unit
+    RouteCallback m_route;            //!< source routes, if set
     uint32_t m_segmentBytes{0};       //!< segment size (0: no segmentation)
     uint32_t m_segmentHeaderBytes{0}; //!< header bytes per segment
 

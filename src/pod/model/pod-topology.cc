@@ -434,6 +434,10 @@ PodTopology::Build(const Scenario::Pod& pod)
             }
         }
     }
+    if (pod.fabric == "rifl")
+    {
+        RiflScenario::ConfigureSourceRouting(m.switches, m.switchesPerPlane, m.accDevices, m.basic);
+    }
 }
 
 uint32_t

@@ -6,8 +6,11 @@
 #include "rifl-scenario.h"
 
 #include "ns3/basic-endpoint-helper.h"
+#include "ns3/basic-endpoint.h"
+#include "ns3/fabric-switch.h"
 #include "ns3/rifl-l2-header.h"
 #include "ns3/rifl-segmentation.h"
+#include "ns3/rifl-source-routing.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -67,6 +70,35 @@ RiflScenario::ConfigureEndpoints(BasicEndpointHelper& eh)
     eh.SetEndpointAttribute("HeaderBytes", UintegerValue(0));
     eh.SetEndpointAttribute("SegmentBytes", UintegerValue(RiflSegmentation::SEGMENT_BYTES));
     eh.SetEndpointAttribute("SegmentHeaderBytes", UintegerValue(RiflL2Header::SIZE));
+}
+
+void
+RiflScenario::ConfigureSourceRouting(
+    const std::vector<Ptr<FabricSwitch>>& switches,
+    uint32_t perPlane,
+    const std::vector<std::vector<Ptr<FabricNetDevice>>>& accDevices,
+    const std::vector<Ptr<BasicEndpoint>>& endpoints)
+{
+    Ptr<RiflSourceRouting> r = CreateObject<RiflSourceRouting>();
+    for (uint32_t k = 0; k < perPlane && k < switches.size(); ++k)
+    {
+        r->AddSwitch(switches[k]);
+    }
+    for (uint32_t a = 0; a < accDevices.size(); ++a)
+    {
+        if (!accDevices[a].empty())
+        {
+            r->SetAccessDevice(a, accDevices[a][0]);
+        }
+    }
+    for (const auto& sw : switches)
+    {
+        sw->SetForwardCallback(MakeCallback(&RiflSourceRouting::Forward, r));
+    }
+    for (const auto& e : endpoints)
+    {
+        e->SetSourceRouteCallback(MakeCallback(&RiflSourceRouting::Route, r));
+    }
 }
 
 } // namespace ns3

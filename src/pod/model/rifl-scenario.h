@@ -7,12 +7,18 @@
 
 #include "scenario.h"
 
+#include "ns3/ptr.h"
+
 #include <string>
+#include <vector>
 
 namespace ns3
 {
 
+class BasicEndpoint;
 class BasicEndpointHelper;
+class FabricNetDevice;
+class FabricSwitch;
 
 /**
  * \ingroup pod
@@ -55,6 +61,21 @@ class RiflScenario
      * \param eh the pod's endpoint helper
      */
     static void ConfigureEndpoints(BasicEndpointHelper& eh);
+
+    /**
+     * \brief Route by RIFL Layer 2 source routes (seed 003 section IV.A): endpoints write each
+     * cell's route (computed on plane 0 along the tables' paths), switches forward by
+     * Equation 1 and rotate the header (RiflSourceRouting).
+     * \param switches every switch, plane-major
+     * \param perPlane switches per plane
+     * \param accDevices per accelerator, its port on each plane
+     * \param endpoints the RIFL NICs
+     */
+    static void ConfigureSourceRouting(
+        const std::vector<Ptr<FabricSwitch>>& switches,
+        uint32_t perPlane,
+        const std::vector<std::vector<Ptr<FabricNetDevice>>>& accDevices,
+        const std::vector<Ptr<BasicEndpoint>>& endpoints);
 };
 
 } // namespace ns3

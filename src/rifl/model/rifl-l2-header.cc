@@ -55,7 +55,7 @@ RiflL2Header::Forward(uint32_t i, uint32_t j, uint32_t ports)
     // Seed 003 section IV.A, Equation 1.
     if (j == BROADCAST)
     {
-        return BROADCAST;
+        return ALL_PORTS;
     }
     if (j < i)
     {
@@ -98,6 +98,32 @@ RiflL2Header::ReverseRoute() const
         r.push_back(m_dst[MAX_HOPS - 1 - k]);
     }
     return r;
+}
+
+uint64_t
+RiflL2Header::Pack() const
+{
+    uint64_t v = uint64_t(1) << 63;
+    for (uint32_t k = 0; k < MAX_HOPS; ++k)
+    {
+        v |= uint64_t(m_dst[k]) << (8 * k);
+    }
+    v |= uint64_t(m_remainHops & 0x0f) << 40;
+    v |= uint64_t(m_totalHops & 0x0f) << 44;
+    return v;
+}
+
+RiflL2Header
+RiflL2Header::Unpack(uint64_t packed)
+{
+    RiflL2Header h;
+    for (uint32_t k = 0; k < MAX_HOPS; ++k)
+    {
+        h.m_dst[k] = static_cast<uint8_t>(packed >> (8 * k));
+    }
+    h.m_remainHops = static_cast<uint8_t>((packed >> 40) & 0x0f);
+    h.m_totalHops = static_cast<uint8_t>((packed >> 44) & 0x0f);
+    return h;
 }
 
 uint32_t

@@ -50,6 +50,7 @@ class RiflL2Header : public Header
     static constexpr uint32_t MAX_HOPS = 5;           //!< Dst Port fields (section IV.A)
     static constexpr uint32_t SIZE = 8;               //!< L1 + L2 header bytes (section IV.A)
     static constexpr uint32_t NO_PORT = ~uint32_t(0); //!< Forward(): not forwarded
+    static constexpr uint32_t ALL_PORTS = ~uint32_t(0) - 1; //!< Forward(): broadcast
 
     /**
      * \brief Get the type ID.
@@ -116,8 +117,8 @@ class RiflL2Header : public Header
      * \param i the input port
      * \param j the Dst Port 1 value
      * \param ports N, the switch's port count (at most 256)
-     * \return the output port, BROADCAST for j = 255, or NO_PORT if j names no port (j >= N - 1
-     * and not 255: the only out-of-range values, since the input itself is skipped)
+     * \return the output port, ALL_PORTS for j = 255 (broadcast), or NO_PORT if j names no port (j
+     * >= N - 1 and not 255: the only out-of-range values, since the input itself is skipped)
      */
     static uint32_t Forward(uint32_t i, uint32_t j, uint32_t ports);
 
@@ -144,6 +145,19 @@ class RiflL2Header : public Header
      * \return one Dst Port value per hop
      */
     std::vector<uint8_t> ReverseRoute() const;
+
+    /**
+     * \brief Pack the Layer 2 fields into 64 bits (FabricPacket::sourceRoute): Dst Port k in
+     * byte k, Remain Hops in bits 40-43, Total Hops in bits 44-47, bit 63 set.
+     * \return the packed header (never 0)
+     */
+    uint64_t Pack() const;
+
+    /**
+     * \param packed a value from Pack()
+     * \return the header
+     */
+    static RiflL2Header Unpack(uint64_t packed);
 
     uint32_t GetSerializedSize() const override;
     void Serialize(Buffer::Iterator start) const override;

@@ -17,6 +17,10 @@
 #include "ns3/fabric-islip-scheduler.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
+#include "ns3/fabric-routing-table.h"
+#include "ns3/fabric-switch-helper.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
 #include "ns3/rifl-cell-switch-helper.h"
@@ -24,6 +28,7 @@
 #include "ns3/rifl-link-helper.h"
 #include "ns3/rifl-nic-helper.h"
 #include "ns3/rifl-segmentation.h"
+#include "ns3/rifl-source-routing.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -111,7 +116,7 @@ class RiflEquationOneTestCase : public TestCase
             }
             NS_TEST_ASSERT_MSG_EQ(reached.size(), n - 1, "7 values reach the 7 other ports");
             NS_TEST_ASSERT_MSG_EQ(RiflL2Header::Forward(i, 255, n),
-                                  unsigned(RiflL2Header::BROADCAST),
+                                  RiflL2Header::ALL_PORTS,
                                   "255 is broadcast");
         }
         // The header is 8 bytes on the wire and survives serialization.
@@ -949,6 +954,94 @@ class RiflVoqSizingTestCase : public TestCase
     }
 };
 
+/**
+ * Layer 2 source routing through fabric switches (section IV.A): acc0 and acc2 on switch 0
+ * (ports 0 and 1), acc3 and acc1 on switch 1 (ports 1 and 2), the switches joined by port 2 of
+ * switch 0 and port 0 of switch 1. The NIC writes the route from the switches' paths: acc0 to
+ * acc1 is out port 2 from in port 0 (Dst Port 1, Eq. 1's inverse), then out 2 from in 0 (1):
+ * {1, 1}. Every switch forwards by Equation 1 and rotates: messages of 2 NIC packets acc0->acc1
+ * (2 hops), acc1->acc2 (2 hops) and acc0->acc2 (1 hop) make 2 x 2 + 2 x 2 + 2 x 1 = 10
+ * source-routed forwards, none refused, every byte delivered to the right endpoint.
+ */
+class RiflSourceRoutingTestCase : public TestCase
+{
+  public:
+    RiflSourceRoutingTestCase()
+        : TestCase("Source routes through two switches: Equation 1 at every hop, nothing misrouted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        NodeContainer acc;
+        acc.Create(4);
+        Ptr<Node> n0 = CreateObject<Node>();
+        Ptr<Node> n1 = CreateObject<Node>();
+        FabricSwitchHelper swh;
+        Ptr<FabricSwitch> sw0 = swh.Install(n0);
+        Ptr<FabricSwitch> sw1 = swh.Install(n1);
+        RiflLinkHelper lh;
+        lh.SetFibreLength(10);
+        RiflNicHelper nh;
+        std::vector<Ptr<BasicEndpoint>> ep;
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            ep.push_back(nh.Install(acc.Get(i), i));
+        }
+        Ptr<RiflSourceRouting> r = CreateObject<RiflSourceRouting>();
+        auto attach = [&](uint32_t a, Ptr<Node> swNode, Ptr<FabricSwitch> sw) {
+            NetDeviceContainer d = lh.Install(acc.Get(a), swNode);
+            Ptr<FabricNetDevice> ad = DynamicCast<FabricNetDevice>(d.Get(0));
+            ep[a]->AddDevice(ad);
+            r->SetAccessDevice(a, ad);
+            sw->AddPort(DynamicCast<FabricNetDevice>(d.Get(1)));
+        };
+        attach(0, n0, sw0); // sw0 port 0
+        attach(2, n0, sw0); // sw0 port 1
+        NetDeviceContainer trunk = lh.Install(n0, n1);
+        sw0->AddPort(DynamicCast<FabricNetDevice>(trunk.Get(0))); // sw0 port 2
+        sw1->AddPort(DynamicCast<FabricNetDevice>(trunk.Get(1))); // sw1 port 0
+        attach(3, n1, sw1);                                       // sw1 port 1
+        attach(1, n1, sw1);                                       // sw1 port 2
+        const std::vector<std::vector<uint32_t>> t0{{0}, {2}, {1}, {2}};
+        const std::vector<std::vector<uint32_t>> t1{{0}, {2}, {0}, {1}};
+        for (uint32_t d = 0; d < 4; ++d)
+        {
+            sw0->GetRoutingTable()->SetRoute(d, t0[d]);
+            sw1->GetRoutingTable()->SetRoute(d, t1[d]);
+        }
+        r->AddSwitch(sw0);
+        r->AddSwitch(sw1);
+        const RiflL2Header h = RiflL2Header::Unpack(r->Route(0, 1, 7));
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.GetTotalHops()), 2u, "two hops");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.GetDstPort(0)), 1u, "hop 1: in 0, out 2");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(h.GetDstPort(1)), 1u, "hop 2: in 0, out 2");
+        for (auto sw : {sw0, sw1})
+        {
+            sw->SetForwardCallback(MakeCallback(&RiflSourceRouting::Forward, r));
+        }
+        for (auto& e : ep)
+        {
+            e->SetSourceRouteCallback(MakeCallback(&RiflSourceRouting::Route, r));
+        }
+        const uint64_t bytes = 8192;
+        ep[0]->Send(1, bytes, 0);
+        ep[1]->Send(2, bytes, 0);
+        ep[0]->Send(2, bytes, 0);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(r->GetForwarded(), 10u, "every hop by source route");
+        NS_TEST_EXPECT_MSG_EQ(r->GetRefused(), 0u, "none refused");
+        NS_TEST_EXPECT_MSG_EQ(r->GetMaxHops(), 2u, "longest route");
+        NS_TEST_EXPECT_MSG_EQ(ep[1]->GetReceivedPayloadBytes(), bytes, "acc1 got its message");
+        NS_TEST_EXPECT_MSG_EQ(ep[2]->GetReceivedPayloadBytes(), 2 * bytes, "acc2 got two");
+        NS_TEST_EXPECT_MSG_EQ(ep[1]->GetMisdeliveredUnits() + ep[2]->GetMisdeliveredUnits(),
+                              0u,
+                              "nothing misdelivered");
+        Simulator::Destroy();
+    }
+};
+
 /// The suite.
 class RiflTestSuite : public TestSuite
 {
@@ -971,6 +1064,7 @@ class RiflTestSuite : public TestSuite
         AddTestCase(new RiflVoqSizingTestCase, TestCase::QUICK);
         AddTestCase(new RiflLayerOneErrorTestCase, TestCase::QUICK);
         AddTestCase(new RiflNicTestCase, TestCase::QUICK);
+        AddTestCase(new RiflSourceRoutingTestCase, TestCase::QUICK);
         for (double ber : {1e-7, 1e-8, 1e-9})
         {
             AddTestCase(new RiflLayerOneBerTestCase(ber), TestCase::QUICK);
