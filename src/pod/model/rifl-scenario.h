@@ -35,7 +35,9 @@ class FabricSwitch;
  *   (pod.llr.mode = nak-only on all links; pod.llr.nak-pause is kept);
  * - no end-to-end transport (RIFL is lossless hop by hop): pod.transport.kind must be none;
  * - at most 256 ports per switch (8-bit Dst Port fields) and at most 5 switch hops (leaf-spine
- *   has 3).
+ *   has 3);
+ * - Layer 2 source routing: NICs write each cell's route and switches forward by Equation 1
+ *   (ConfigureSourceRouting, RiflSourceRouting).
  */
 class RiflScenario
 {
