@@ -39,6 +39,7 @@ main(int argc, char* argv[])
     std::string latencyFrom = "SwitchInput";
     std::string destinations = "Uniform";
     bool bench = false;
+    std::string sources = "PerInput";
 
     CommandLine cmd(__FILE__);
     cmd.Usage("RIFL switch (seed 003): Table I latency percentiles and Figure 5 utilization.");
@@ -54,6 +55,7 @@ main(int argc, char* argv[])
     cmd.AddValue("nic", "source NIC queueing: Fifo or PerDestination", nic);
     cmd.AddValue("latencyFrom", "SwitchInput or Generation", latencyFrom);
     cmd.AddValue("destinations", "Uniform or Exact", destinations);
+    cmd.AddValue("sources", "PerInput or PerFlow arrival processes", sources);
     cmd.AddValue("bench", "print the benchmark figures and a BENCH-JSON line", bench);
     cmd.Parse(argc, argv);
 
@@ -72,6 +74,9 @@ main(int argc, char* argv[])
     h.SetTrafficAttribute("Destinations",
                           EnumValue(destinations == "Exact" ? RiflTrafficGenerator::EXACT
                                                             : RiflTrafficGenerator::UNIFORM));
+    h.SetTrafficAttribute("Sources",
+                          EnumValue(sources == "PerFlow" ? RiflTrafficGenerator::PER_FLOW
+                                                         : RiflTrafficGenerator::PER_INPUT));
     h.SetArbiterAttribute("Iterations", UintegerValue(iterations));
     h.SetTrafficAttribute("Arrival",
                           EnumValue(arrival == "Bursty" ? RiflTrafficGenerator::BURSTY

@@ -320,7 +320,7 @@ RiflCellSwitch::Slot()
         }
         // The source puts at most one new cell in its queues per cell time.
         RiflCell c;
-        if (m_gen->Next(i, t, c))
+        while (m_gen->Next(i, t, c))
         {
             const bool one = fifo || m_nicQueue == NIC_FIFO;
             const uint32_t k = one ? 0 : c.dst;

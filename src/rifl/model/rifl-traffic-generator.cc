@@ -43,6 +43,14 @@ RiflTrafficGenerator::GetTypeId()
                           EnumValue(UNIFORM),
                           MakeEnumAccessor(&RiflTrafficGenerator::m_destinations),
                           MakeEnumChecker(UNIFORM, "Uniform", EXACT, "Exact"))
+            .AddAttribute("Sources",
+                          "PerInput: one arrival process per input link, at most one cell per "
+                          "cell time. PerFlow: one process per input-output flow with Load / N "
+                          "each (one-cell packets; bursts of different flows may overlap and "
+                          "queue at the source NIC).",
+                          EnumValue(PER_INPUT),
+                          MakeEnumAccessor(&RiflTrafficGenerator::m_sources),
+                          MakeEnumChecker(PER_INPUT, "PerInput", PER_FLOW, "PerFlow"))
             .AddAttribute("Load",
                           "Offered load: fraction of cell times each input link carries a cell.",
                           DoubleValue(0.9),
@@ -173,6 +181,25 @@ RiflTrafficGenerator::Setup(uint32_t ports)
     {
         m_inputs[i].nextStart = Geometric(m_gapQ);
     }
+    if (m_sources == PER_FLOW)
+    {
+        // Each flow: bursts of a geometric number of cells (mean m), idle gaps with the mean
+        // that gives Load / N.
+        const double m =
+            m_arrival == BURSTY ? std::max(1.0, m_burstBytes / double(m_segment)) : 1.0;
+        m_burstQ = 1.0 / m;
+        const double rho = m_load / ports;
+        m_gapQ = 1.0 / (1.0 + m * (1 - rho) / rho);
+        m_flows.assign(std::size_t(ports) * ports, Flow());
+        for (auto& f : m_flows)
+        {
+            f.remaining = m_bytesPerPair;
+            f.nextStart = Geometric(m_gapQ);
+        }
+        m_flowCursor.assign(ports, 0);
+        m_flowSlot.assign(ports, ~uint64_t(0));
+        m_flowsLeft.assign(ports, ports);
+    }
 }
 
 uint64_t
@@ -264,9 +291,67 @@ RiflTrafficGenerator::StartPacket(uint32_t in, Input& s)
 }
 
 bool
+RiflTrafficGenerator::NextFlow(uint32_t in, uint64_t slot, RiflCell& cell)
+{
+    if (m_flowSlot[in] != slot)
+    {
+        m_flowSlot[in] = slot;
+        m_flowCursor[in] = 0;
+    }
+    const uint32_t n = m_ports;
+    for (uint32_t d = m_flowCursor[in]; d < n; ++d)
+    {
+        Flow& f = m_flows[std::size_t(in) * n + d];
+        if (f.remaining == 0)
+        {
+            continue;
+        }
+        if (f.cellsLeft == 0)
+        {
+            if (slot < f.nextStart)
+            {
+                continue;
+            }
+            f.cellsLeft = 1 + static_cast<uint32_t>(Geometric(m_burstQ));
+        }
+        const uint32_t valid = static_cast<uint32_t>(std::min<uint64_t>(f.remaining, m_segment));
+        cell.gen = static_cast<uint32_t>(slot);
+        cell.dst = static_cast<uint16_t>(d);
+        cell.bytes = static_cast<uint16_t>(valid);
+        f.remaining -= valid;
+        m_generatedBytes += valid;
+        ++m_generatedCells;
+        if (--f.cellsLeft == 0)
+        {
+            f.nextStart = slot + 1 + Geometric(m_gapQ);
+        }
+        if (f.remaining == 0)
+        {
+            f.cellsLeft = 0;
+            if (--m_flowsLeft[in] == 0)
+            {
+                --m_activeInputs;
+            }
+        }
+        m_flowCursor[in] = d + 1;
+        return true;
+    }
+    m_flowCursor[in] = n;
+    return false;
+}
+
+bool
 RiflTrafficGenerator::Next(uint32_t in, uint64_t slot, RiflCell& cell)
 {
+    if (m_sources == PER_FLOW)
+    {
+        return NextFlow(in, slot, cell);
+    }
     Input& s = m_inputs[in];
+    if (s.lastSlot == slot + 1)
+    {
+        return false; // one cell per cell time on the input link
+    }
     if (!s.busy)
     {
         if (s.done || slot < s.nextStart)
@@ -277,6 +362,7 @@ RiflTrafficGenerator::Next(uint32_t in, uint64_t slot, RiflCell& cell)
     }
     const uint32_t valid =
         static_cast<uint32_t>(std::min<uint64_t>(s.pktBytes, static_cast<uint64_t>(m_segment)));
+    s.lastSlot = slot + 1;
     cell.gen = static_cast<uint32_t>(slot);
     cell.dst = s.dst;
     cell.bytes = static_cast<uint16_t>(valid);

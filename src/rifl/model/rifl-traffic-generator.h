@@ -27,15 +27,20 @@ namespace ns3
  *
  * - **Bernoulli**: after each packet, the idle gap is geometric (P(g) = q (1 - q)^g, g >= 0)
  *   with q set so that the link is busy a fraction Load of the time; each packet picks its
- *   destination uniformly among the outputs it still owes data to. With one-cell packets this
- *   is the i.i.d. Bernoulli process: a cell in each cell time with probability Load.
+ *   destination uniformly (Destinations). With one-cell packets this is the i.i.d. Bernoulli
+ *   process: a cell in each cell time with probability Load.
  * - **Bursty**: a burst is a geometric number of packets (at least one) to one destination,
  *   with an expected BurstBytes (1024 B, section V.A) per burst; the idle period between bursts
  *   is geometric with the mean that gives Load.
  * - Packet sizes: Fixed (FixedBytes, a multiple of 256 B) or Variable (uniform integers from
  *   MinBytes to MaxBytes, 64 to 2048 B).
  *
- * Next() is called by the switch once per cell time and input; it allocates nothing.
+ * With Sources = PerFlow, each input-output flow runs its own process of one-cell packets with
+ * Load / N (bursts of different flows may overlap, so an input may get several cells in a cell
+ * time; they queue at its NIC).
+ *
+ * Next() is called by the switch each cell time and input until it returns false (at most once
+ * per cell time with PerInput); it allocates nothing.
  */
 class RiflTrafficGenerator : public Object
 {
@@ -52,6 +57,13 @@ class RiflTrafficGenerator : public Object
     {
         UNIFORM, //!< i.i.d. uniform over all outputs; each input sends N x BytesPerPair
         EXACT,   //!< uniform over the outputs still owed data; each pair gets BytesPerPair
+    };
+
+    /// Where the arrival process runs.
+    enum Sources
+    {
+        PER_INPUT, //!< one process per input link (at most one cell per cell time)
+        PER_FLOW,  //!< one process per input-output flow (bursts of flows may overlap)
     };
 
     /// Packet sizes.
@@ -133,6 +145,7 @@ class RiflTrafficGenerator : public Object
         uint32_t burstLeft{0};           //!< packets left in the current burst after this one
         bool busy{false};                //!< a packet is being sent
         bool done{false};                //!< all data generated
+        uint64_t lastSlot{0};            //!< 1 + the cell time of the last cell (0: none)
     };
 
     /// \return a geometric count g >= 0 with P(g) = q (1 - q)^g
@@ -151,22 +164,42 @@ class RiflTrafficGenerator : public Object
 
     Arrival m_arrival{BERNOULLI};         //!< arrival process
     Destinations m_destinations{UNIFORM}; //!< destination draw
-    SizeMode m_sizeMode{FIXED};           //!< size distribution
-    double m_load{0.9};                   //!< offered load (busy fraction of the input link)
-    uint32_t m_fixedBytes{256};           //!< fixed packet size
-    uint32_t m_minBytes{64};              //!< variable: minimum
-    uint32_t m_maxBytes{2048};            //!< variable: maximum
-    uint32_t m_burstBytes{1024};          //!< bursty: expected bytes per burst
-    uint64_t m_bytesPerPair{2621440};     //!< data from each input to each output
-    uint32_t m_segment{256};              //!< Layer 2 segment
-    uint32_t m_ports{0};                  //!< N
-    double m_gapQ{1};                     //!< geometric parameter of idle gaps
-    double m_burstQ{1};                   //!< geometric parameter of burst lengths (packets)
-    std::vector<Input> m_inputs;          //!< per input
-    uint32_t m_activeInputs{0};           //!< inputs with data left
-    uint64_t m_generatedBytes{0};         //!< payload bytes generated
-    uint64_t m_generatedCells{0};         //!< cells generated
-    Ptr<UniformRandomVariable> m_rng;     //!< randomness
+    Sources m_sources{PER_INPUT};         //!< where the process runs
+
+    /// One flow's process (PerFlow).
+    struct Flow
+    {
+        uint64_t nextStart{0}; //!< cell time its next burst starts
+        uint32_t cellsLeft{0}; //!< cells left in the current burst
+        uint64_t remaining{0}; //!< bytes still to send
+    };
+
+    std::vector<Flow> m_flows;          //!< per input x output (PerFlow)
+    std::vector<uint32_t> m_flowCursor; //!< per input: next flow to look at in this cell time
+    std::vector<uint64_t> m_flowSlot;   //!< per input: the cell time of the cursor
+    std::vector<uint32_t> m_flowsLeft;  //!< per input: flows with data left
+    /// \brief PerFlow: the next cell of \p in in cell time \p slot.
+    /// \param in input
+    /// \param slot cell time
+    /// \param cell the cell
+    /// \return true if one
+    bool NextFlow(uint32_t in, uint64_t slot, RiflCell& cell);
+    SizeMode m_sizeMode{FIXED};       //!< size distribution
+    double m_load{0.9};               //!< offered load (busy fraction of the input link)
+    uint32_t m_fixedBytes{256};       //!< fixed packet size
+    uint32_t m_minBytes{64};          //!< variable: minimum
+    uint32_t m_maxBytes{2048};        //!< variable: maximum
+    uint32_t m_burstBytes{1024};      //!< bursty: expected bytes per burst
+    uint64_t m_bytesPerPair{2621440}; //!< data from each input to each output
+    uint32_t m_segment{256};          //!< Layer 2 segment
+    uint32_t m_ports{0};              //!< N
+    double m_gapQ{1};                 //!< geometric parameter of idle gaps
+    double m_burstQ{1};               //!< geometric parameter of burst lengths (packets)
+    std::vector<Input> m_inputs;      //!< per input
+    uint32_t m_activeInputs{0};       //!< inputs with data left
+    uint64_t m_generatedBytes{0};     //!< payload bytes generated
+    uint64_t m_generatedCells{0};     //!< cells generated
+    Ptr<UniformRandomVariable> m_rng; //!< randomness
 };
 
 } // namespace ns3

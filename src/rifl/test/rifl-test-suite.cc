@@ -314,15 +314,12 @@ const double PERCENTILES[] = {0.01, 0.5, 0.75, 0.9, 0.95, 0.99, 1.0}; //!< Table
  * regression still fails.
  */
 const std::pair<int, int> KNOWN_DEVIATIONS[] = {
+    {2, 6},  // Bernoulli iSLIP 60% max: about 56 against 52 (in tolerance at full size)
     {6, 5},  // Burst iSLIP 30% 99%: 34 against 42
-    {6, 6},  // Burst iSLIP 30% max: about 122 against 105
-    {9, 6},  // Burst SAFC 60% max: about 325 against 179
-    {10, 4}, // Burst iSLIP 90% 95%: 176 against 211
-    {10, 5}, // Burst iSLIP 90% 99%: 262 against 323
-    {11, 2}, // Burst SAFC 90% 75%: 52 against 43
-    {11, 3}, // Burst SAFC 90% 90%: 90 against 75
-    {11, 4}, // Burst SAFC 90% 95%: 121 against 105
-    {11, 6}, // Burst SAFC 90% max: about 594 against 440
+    {8, 6},  // Burst iSLIP 60% max: about 271 against 325
+    {9, 6},  // Burst SAFC 60% max: about 224 against 179
+    {10, 5}, // Burst iSLIP 90% 99%: about 258 against 323
+    {11, 6}, // Burst SAFC 90% max: about 564 against 440
 };
 
 /// \return whether (row, column) is a known deviation
@@ -339,9 +336,9 @@ IsKnownDeviation(int row, int col)
     return false;
 }
 
-/// Build the section V.A switch for one configuration.
+/// Build the section V.A switch for one configuration (\p perFlow: bursts per flow).
 RiflCellSwitchHelper
-TableHelper(bool safc, bool bursty, double load, double mbPerPair)
+TableHelper(bool safc, bool bursty, double load, double mbPerPair, bool perFlow = false)
 {
     RiflCellSwitchHelper h;
     h.SetSwitchAttribute("Ports", UintegerValue(32));
@@ -354,6 +351,9 @@ TableHelper(bool safc, bool bursty, double load, double mbPerPair)
     h.SetTrafficAttribute("Load", DoubleValue(load));
     h.SetTrafficAttribute("BytesPerPair",
                           UintegerValue(static_cast<uint64_t>(mbPerPair * 1024 * 1024)));
+    h.SetTrafficAttribute(
+        "Sources",
+        EnumValue(perFlow ? RiflTrafficGenerator::PER_FLOW : RiflTrafficGenerator::PER_INPUT));
     return h;
 }
 
@@ -366,13 +366,20 @@ TableHelper(bool safc, bool bursty, double load, double mbPerPair)
  * percentile must be within 15% or 3 cell times of the paper's, whichever is larger (the
  * acceptance of issue 7), except the known deviations listed above.
  *
+ * Sources: Bernoulli rows use one process per input (a cell per cell time with probability
+ * Load, uniform destinations: the iSLIP paper's); bursty rows one on-off process per
+ * input-output flow ("each device ... sends 2.5 MB to every device", section V.A), whose bursts
+ * may overlap at an input. Of the readings tried, these fit Table I best (doc/rifl.rst lists
+ * the others and their numbers).
+ *
  * Run size: the paper sends 2.5 MB per pair (10.5 M cells per run). The quick case sends
- * 0.5 MB per pair (2.1 M cells per run, 1/5 of the paper's): the 1% to 99% percentiles at
- * 0.5 MB, at 1 MB and at 2.5 MB, over two random streams each, agree within 1 cell time (measured
- * when the test was written; doc/rifl.rst lists them), so the reduction does not move them.
- * The maximum (100%) is an extreme value that grows with the sample: it is compared only in the
- * full-size case (2.5 MB, TestCase::EXTENSIVE, about half a minute). Conservation: every
- * generated cell crosses the switch once and nothing is dropped.
+ * 1 MB per pair (4.2 M cells per run, 2/5 of the paper's): its 1% to 99% percentiles are within
+ * 3 cell times of the full run's (per-flow quotas make the end of a run, where few flows are
+ * left, a larger share of a short run; at 0.5 MB the 90% bursty row moved by up to 6), and for
+ * Bernoulli 0.5, 1 and 2.5 MB over two random streams agree within 1 cell time. The maximum
+ * (100%) is an extreme value that grows with the sample: it is compared only in the full-size
+ * case (2.5 MB, TestCase::EXTENSIVE, about half a minute). Conservation: every generated cell
+ * crosses the switch once and nothing is dropped.
  */
 class RiflTableOneTestCase : public TestCase
 {
@@ -381,7 +388,7 @@ class RiflTableOneTestCase : public TestCase
     /// \param checkMax whether the 100% column is compared
     RiflTableOneTestCase(double mbPerPair, bool checkMax)
         : TestCase(checkMax ? "Table I at the paper's size (2.5 MB per pair), all percentiles"
-                            : "Table I with 0.5 MB per pair, 1 to 99 percent"),
+                            : "Table I with 1 MB per pair, 1 to 99 percent"),
           m_mb(mbPerPair),
           m_checkMax(checkMax)
     {
@@ -400,7 +407,8 @@ class RiflTableOneTestCase : public TestCase
         {
             const bool safc = std::string(r.sched) == "SAFC";
             const bool bursty = std::string(r.arrival) == "Burst";
-            RiflCellSwitchHelper h = TableHelper(safc, bursty, r.load, m_mb);
+            // Bursty rows: one on-off process per input-output flow (see the class comment).
+            RiflCellSwitchHelper h = TableHelper(safc, bursty, r.load, m_mb, bursty);
             Ptr<RiflCellSwitch> sw = h.Run(1);
             const auto& st = sw->GetStats();
             const uint64_t expectedCells =
@@ -1058,7 +1066,7 @@ class RiflTestSuite : public TestSuite
         AddTestCase(new RiflSegmentationTestCase, TestCase::QUICK);
         AddTestCase(new RiflIslipTestCase, TestCase::QUICK);
         AddTestCase(new RiflFifoHolTestCase, TestCase::QUICK);
-        AddTestCase(new RiflTableOneTestCase(0.5, false), TestCase::QUICK);
+        AddTestCase(new RiflTableOneTestCase(1.0, false), TestCase::QUICK);
         AddTestCase(new RiflTableOneTestCase(2.5, true), TestCase::EXTENSIVE);
         AddTestCase(new RiflFigureFiveTestCase, TestCase::QUICK);
         AddTestCase(new RiflVoqSizingTestCase, TestCase::QUICK);
