@@ -314,7 +314,6 @@ const double PERCENTILES[] = {0.01, 0.5, 0.75, 0.9, 0.95, 0.99, 1.0}; //!< Table
  * regression still fails.
  */
 const std::pair<int, int> KNOWN_DEVIATIONS[] = {
-    {2, 6},  // Bernoulli iSLIP 60% max: about 56 against 52 (in tolerance at full size)
     {6, 5},  // Burst iSLIP 30% 99%: 34 against 42
     {8, 6},  // Burst iSLIP 60% max: about 271 against 325
     {9, 6},  // Burst SAFC 60% max: about 224 against 179
