@@ -40,6 +40,18 @@ BasicEndpoint::GetTypeId()
                           UintegerValue(18),
                           MakeUintegerAccessor(&BasicEndpoint::m_headerBytes),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SegmentBytes",
+                          "Cut each packet's payload into segments of this many bytes, the last "
+                          "padded, each with SegmentHeaderBytes (RIFL Layer 2: 256 B segments "
+                          "with 8 B of header, seed 003 section IV.A); 0: no segments (bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BasicEndpoint::m_segmentBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SegmentHeaderBytes",
+                          "Header bytes per segment (bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&BasicEndpoint::m_segmentHeaderBytes),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("PlaneSelection",
                           "How messages are spread over the planes: Spray (per packet, any free "
                           "port; balances incast and all-to-all alike), RoundRobin (per message), "
@@ -86,6 +98,9 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
         q = CreateObject<FabricMessageQueue>();
         q->SetAttribute("Mtu", UintegerValue(m_mtu));
         q->SetAttribute("HeaderBytes", UintegerValue(m_headerBytes));
+        q->SetAttribute("SegmentBytes", UintegerValue(m_segmentBytes));
+        q->SetAttribute("SegmentHeaderBytes", UintegerValue(m_segmentHeaderBytes));
+        q->SetRouteCallback(m_route);
         m_queues.push_back(q);
     }
     device->SetPortIndex(m_devices.size());
@@ -130,6 +145,16 @@ BasicEndpoint::GetDevice(uint32_t i) const
 {
     NS_ASSERT(i < m_devices.size());
     return m_devices[i];
+}
+
+void
+BasicEndpoint::SetSourceRouteCallback(FabricMessageQueue::RouteCallback cb)
+{
+    m_route = cb;
+    for (auto& q : m_queues)
+    {
+        q->SetRouteCallback(cb);
+    }
 }
 
 double

@@ -81,6 +81,13 @@ class BasicEndpoint : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
+    /**
+     * \brief Give every unit sent a source route (RIFL Layer 2), for switches that forward by
+     * it; call before AddDevice.
+     * \param cb (source, destination, flow hash) -> FabricPacket::sourceRoute
+     */
+    void SetSourceRouteCallback(FabricMessageQueue::RouteCallback cb);
+
     /// \return units that arrived out of offset order (only possible with SPRAY)
     uint64_t GetOutOfOrderUnits() const
     {
@@ -134,6 +141,9 @@ class BasicEndpoint : public FabricEndpoint
     PlaneSelection m_planeSelection{SPRAY};          //!< policy
     uint32_t m_mtu{4096};                            //!< payload bytes per unit
     uint32_t m_headerBytes{18};                      //!< framing bytes per unit
+    FabricMessageQueue::RouteCallback m_route;       //!< source routes, if set
+    uint32_t m_segmentBytes{0};                      //!< segment size (0: none)
+    uint32_t m_segmentHeaderBytes{0};                //!< header bytes per segment
     uint32_t m_nextPlane{0};                         //!< round-robin pointer
     std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
     std::unordered_map<uint64_t, uint64_t> m_txDone; //!< sprayed messages: bytes serialized

@@ -19,20 +19,33 @@ NS_OBJECT_ENSURE_REGISTERED(FabricMessageQueue);
 TypeId
 FabricMessageQueue::GetTypeId()
 {
-    static TypeId tid = TypeId("ns3::FabricMessageQueue")
-                            .SetParent<FabricTxQueue>()
-                            .SetGroupName("Fabric")
-                            .AddConstructor<FabricMessageQueue>()
-                            .AddAttribute("Mtu",
-                                          "Most payload bytes per unit (bytes).",
-                                          UintegerValue(4096),
-                                          MakeUintegerAccessor(&FabricMessageQueue::m_mtu),
-                                          MakeUintegerChecker<uint32_t>(1))
-                            .AddAttribute("HeaderBytes",
-                                          "Framing bytes added to every unit (bytes).",
-                                          UintegerValue(18),
-                                          MakeUintegerAccessor(&FabricMessageQueue::m_headerBytes),
-                                          MakeUintegerChecker<uint32_t>());
+    static TypeId tid =
+        TypeId("ns3::FabricMessageQueue")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Fabric")
+            .AddConstructor<FabricMessageQueue>()
+            .AddAttribute("Mtu",
+                          "Most payload bytes per unit (bytes).",
+                          UintegerValue(4096),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_mtu),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("HeaderBytes",
+                          "Framing bytes added to every unit (bytes).",
+                          UintegerValue(18),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_headerBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SegmentBytes",
+                          "Cut each unit's payload into segments of this many "
+                          "bytes, the last padded (RIFL Layer 2: 256); 0: no "
+                          "segments (bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_segmentBytes),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SegmentHeaderBytes",
+                          "Header bytes per segment (RIFL: 8) (bytes).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&FabricMessageQueue::m_segmentHeaderBytes),
+                          MakeUintegerChecker<uint32_t>());
     return tid;
 }
 
@@ -97,9 +110,9 @@ FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
         {
             // The head message's next unit: what flow control must admit.
             const Pending& h = m_classes[c].front();
-            const uint32_t bytes =
-                m_headerBytes +
+            const uint32_t payload =
                 static_cast<uint32_t>(std::min<uint64_t>(m_mtu, h.msg.bytes - h.sent));
+            const uint32_t bytes = UnitHeaderBytes(payload) + payload;
             if (!gate->CanSend(c, bytes, h.msg.dst))
             {
                 continue;
@@ -127,13 +140,17 @@ FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
     p->posted = m.posted;
     p->offset = head.sent;
     p->payloadBytes = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - head.sent));
-    p->headerBytes = m_headerBytes;
+    p->headerBytes = UnitHeaderBytes(p->payloadBytes);
     // Flow hash for ECMP: one message keeps one path, so its units stay in order.
     uint64_t h = (static_cast<uint64_t>(m.src) << 32) ^ m.dst ^ (m.id * 0x9e3779b97f4a7c15ull);
     h ^= h >> 29;
     h *= 0xbf58476d1ce4e5b9ull;
     h ^= h >> 32;
     p->flowHash = static_cast<uint32_t>(h);
+    if (!m_route.IsNull())
+    {
+        p->sourceRoute = m_route(m.src, m.dst, p->flowHash);
+    }
 
     head.sent += p->payloadBytes;
     m_backlog -= p->payloadBytes;

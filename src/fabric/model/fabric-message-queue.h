@@ -37,6 +37,18 @@ class FabricMessageQueue : public FabricTxQueue
      */
     void Enqueue(const FabricMessage& m);
 
+    /// Source routes: (source, destination, flow hash) -> FabricPacket::sourceRoute.
+    typedef Callback<uint64_t, uint32_t, uint32_t, uint32_t> RouteCallback;
+
+    /**
+     * \brief Give every unit a source route (null: none).
+     * \param cb the route function
+     */
+    void SetRouteCallback(RouteCallback cb)
+    {
+        m_route = cb;
+    }
+
     /// \return payload bytes waiting (not yet cut into units)
     uint64_t GetBacklogBytes() const
     {
@@ -63,8 +75,27 @@ class FabricMessageQueue : public FabricTxQueue
         uint64_t sent{0};  //!< payload bytes already cut into units
     };
 
-    uint32_t m_mtu{4096};                       //!< payload bytes per unit
-    uint32_t m_headerBytes{18};                 //!< framing bytes per unit
+    uint32_t m_mtu{4096};             //!< payload bytes per unit
+    uint32_t m_headerBytes{18};       //!< framing bytes per unit
+    RouteCallback m_route;            //!< source routes, if set
+    uint32_t m_segmentBytes{0};       //!< segment size (0: no segmentation)
+    uint32_t m_segmentHeaderBytes{0}; //!< header bytes per segment
+
+    /**
+     * \param payload payload bytes of a unit
+     * \return its framing bytes: HeaderBytes, plus, when units are cut into segments (RIFL
+     * Layer 2), SegmentHeaderBytes per segment and the padding of the last segment
+     */
+    uint32_t UnitHeaderBytes(uint32_t payload) const
+    {
+        if (m_segmentBytes == 0)
+        {
+            return m_headerBytes;
+        }
+        const uint32_t segs = payload == 0 ? 1 : (payload + m_segmentBytes - 1) / m_segmentBytes;
+        return m_headerBytes + segs * m_segmentHeaderBytes + (segs * m_segmentBytes - payload);
+    }
+
     std::vector<std::deque<Pending>> m_classes; //!< per class FIFO
     uint32_t m_nextClass{0};                    //!< round-robin pointer
     uint64_t m_backlog{0};                      //!< payload bytes waiting

@@ -136,6 +136,10 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     uint32_t inPort{0};  //!< ingress port index at the current switch
     uint32_t outPort{0}; //!< egress port index at the current switch (buffer accounting)
     Time tailArrival;    //!< time the last bit arrives at the current hop (cut-through bound)
+    /// A source route carried in the unit's header and rewritten at each hop, for switches
+    /// that forward by it (RIFL Layer 2: Total / Remain Hops and five Dst Port bytes, packed by
+    /// RiflSourceRouting); 0 when the unit is routed by the switches' tables.
+    uint64_t sourceRoute{0};
 
     // Intrusive FIFO link used by queues (no per-packet container allocation).
     Ptr<FabricPacket> next; //!< next unit in the queue that currently holds this one

@@ -91,7 +91,12 @@ FabricRetryEngine::GetTypeId()
             .AddTraceSource("Replay",
                             "A replay starts: first sequence number and units buffered from it.",
                             MakeTraceSourceAccessor(&FabricRetryEngine::m_replayTrace),
-                            "ns3::FabricRetryEngine::ReplayTracedCallback");
+                            "ns3::FabricRetryEngine::ReplayTracedCallback")
+            .AddTraceSource("NakPause",
+                            "NakOnly: new data stops (or stays stopped) until a time: the start "
+                            "of the added pause and its end.",
+                            MakeTraceSourceAccessor(&FabricRetryEngine::m_nakPauseTrace),
+                            "ns3::FabricRetryEngine::NakPauseTracedCallback");
     return tid;
 }
 
@@ -351,7 +356,15 @@ FabricRetryEngine::PauseNewData(Time until)
 {
     if (until > m_pausedUntil)
     {
+        const Time now = Simulator::Now();
+        const Time from = m_pausedUntil > now ? m_pausedUntil : now;
+        if (m_pausedUntil <= now)
+        {
+            ++m_stats.nakPauses;
+        }
+        m_stats.nakPauseTime += until - from;
         m_pausedUntil = until;
+        m_nakPauseTrace(from, until);
     }
 }
 

@@ -75,6 +75,8 @@ class FabricRetryEngine : public Object
         uint64_t outOfSequence{0}; //!< intact units after a gap, discarded
         uint64_t duplicates{0};    //!< intact units already accepted, discarded
         Time windowStallTime;      //!< time new data waited for the window or a NAK pause
+        uint64_t nakPauses{0};     //!< NakOnly pause episodes (a pause extended counts once)
+        Time nakPauseTime;         //!< NakOnly: total time new data was stopped by pauses
     };
 
     /**
@@ -156,6 +158,13 @@ class FabricRetryEngine : public Object
      */
     typedef void (*ReplayTracedCallback)(uint64_t firstSeq, uint64_t units);
 
+    /**
+     * TracedCallback signature for NakOnly pauses.
+     * \param from when new data stops (now, or the end of the pause being extended)
+     * \param until when it may resume
+     */
+    typedef void (*NakPauseTracedCallback)(Time from, Time until);
+
   protected:
     void DoDispose() override;
 
@@ -235,6 +244,7 @@ class FabricRetryEngine : public Object
 
     Stats m_stats;                                    //!< counters
     TracedCallback<uint64_t, uint64_t> m_replayTrace; //!< replay started
+    TracedCallback<Time, Time> m_nakPauseTrace;       //!< NakOnly pause set or extended
 };
 
 } // namespace ns3

@@ -157,6 +157,12 @@ FabricSwitch::ShareBufferForPfc(uint32_t priorities)
 }
 
 void
+FabricSwitch::SetForwardCallback(ForwardCallback cb)
+{
+    m_forward = cb;
+}
+
+void
 FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << port << p);
@@ -164,7 +170,10 @@ FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>&
     {
         m_idleMonitor->Arm(); // clears m_idleMonitor on every switch it watches
     }
-    const uint32_t out = m_routes->Lookup(p->dst, p->flowHash);
+    const uint32_t out =
+        m_forward.IsNull()
+            ? m_routes->Lookup(p->dst, p->flowHash)
+            : m_forward(p, port->GetPortIndex(), static_cast<uint32_t>(m_ports.size()));
     if (out == FabricRoutingTable::NO_PORT || out >= m_ports.size())
     {
         Drop(port, p, FabricDropReason::NO_ROUTE);

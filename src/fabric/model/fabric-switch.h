@@ -59,6 +59,19 @@ class FabricSwitch : public Object
      */
     uint32_t AddPort(Ptr<FabricNetDevice> device);
 
+    /**
+     * Forwarding by the unit itself instead of the routing table (e.g. RIFL's source routes):
+     * given the unit, its ingress port and the number of ports, return the egress port (or
+     * FabricRoutingTable::NO_PORT to drop it as NoRoute); it may rewrite the unit's header.
+     */
+    typedef Callback<uint32_t, Ptr<FabricPacket>, uint32_t, uint32_t> ForwardCallback;
+
+    /**
+     * \brief Forward by \p cb instead of the routing table (a null callback restores the table).
+     * \param cb the forwarding function
+     */
+    void SetForwardCallback(ForwardCallback cb);
+
     /// \return number of ports
     uint32_t GetNPorts() const
     {
@@ -162,6 +175,7 @@ class FabricSwitch : public Object
     Ptr<FabricSharedBuffer> m_buffer;             //!< shared buffer
     ForwardingMode m_mode{CUT_THROUGH};           //!< forwarding mode
     Time m_latency;                               //!< pipeline latency
+    ForwardCallback m_forward;                    //!< forwarding by the unit, if set
     uint32_t m_classes{8};                        //!< traffic classes
     uint64_t m_forwarded{0};                      //!< units forwarded
     std::map<std::string, uint64_t> m_drops;      //!< drops by reason

@@ -5,6 +5,8 @@
 
 #include "pod-topology.h"
 
+#include "rifl-scenario.h"
+
 #include "ns3/abort.h"
 #include "ns3/basic-endpoint-helper.h"
 #include "ns3/basic-endpoint.h"
@@ -227,6 +229,10 @@ PodTopology::Build(const Scenario::Pod& pod)
                         TimeValue(tr.ackDelay),
                         "RetransmitTimeout",
                         TimeValue(tr.timeout));
+    }
+    if (pod.fabric == "rifl")
+    {
+        RiflScenario::ConfigureEndpoints(eh); // RIFL NICs: 256 B segments, 8 B header each
     }
     m.accDevices.assign(n, {});
     Time switchLatency = pod.sw.latency;
@@ -461,6 +467,10 @@ PodTopology::Build(const Scenario::Pod& pod)
                 table->SetRoute(d, m.routes[k][d]);
             }
         }
+    }
+    if (pod.fabric == "rifl")
+    {
+        RiflScenario::ConfigureSourceRouting(m.switches, m.switchesPerPlane, m.accDevices, m.basic);
     }
     if (pod.topology == "mesh")
     {

@@ -5,6 +5,7 @@
 
 #include "scenario-loader.h"
 
+#include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
 
@@ -729,6 +730,16 @@ class Loader
                  "pod.topology",
                  "a mesh of direct XPU links is a SUE deployment (seed 000 Figure 2): use "
                  "pod.fabric: sue");
+        }
+        if (pod.fabric == "rifl")
+        {
+            std::string field;
+            std::string message;
+            if (!RiflScenario::Check(pod, field, message))
+            {
+                Fail(Locate(field), field, message);
+            }
+            RiflScenario::Apply(pod);
         }
 
         ReadWorkloads(sc);

@@ -220,10 +220,13 @@ BuildKeys()
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)
                     .Default("ethernet")
-                    .Allowed({"ethernet", "sue"})
-                    .Help("Fabric kind: ethernet (the plain Ethernet-like NIC) or sue "
+                    .Allowed({"ethernet", "sue", "rifl"})
+                    .Help("Fabric kind: ethernet (the plain Ethernet-like NIC), sue "
                           "(Broadcom Scale-Up Ethernet: one SUE instance per pod.sue.ports "
-                          "planes; see pod.sue)."));
+                          "planes; see pod.sue) or rifl (RIFL, seed 003: 256 B segments with "
+                          "the 8-byte L1+L2 header, NAK-only Layer 1 on every link; sets "
+                          "pod.nic.header-bytes, pod.link.codeword-bits, "
+                          "pod.link.interframe-bytes and pod.llr)."));
     k.push_back(Row("pod.accelerators", S::UINT)
                     .Required()
                     .Range(1, 65536)
