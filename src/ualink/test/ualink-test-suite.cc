@@ -1,0 +1,549 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tests of the ualink module. Expected values come from UALink_200 Rev 1.0 (seed 002: the packing
+// tables of sections 5.2, 5.4 and 5.7), from the derived numbers of the UALink digest (section
+// 9.2, the bandwidth chain of its section 6), from closed forms written next to each test, and
+// from conservation laws. Each test names its source.
+
+#include "ns3/boolean.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/ualink-address-cache.h"
+#include "ns3/ualink-control-half-flit.h"
+#include "ns3/ualink-tl-packer.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <iomanip>
+#include <sstream>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// A request.
+UalinkTlOp
+Req(ualink::Command cmd, uint32_t bytes, uint64_t addr, uint64_t id = 0, uint16_t dst = 1)
+{
+    UalinkTlOp op;
+    op.kind = UalinkTlOp::REQUEST;
+    op.cmd = cmd;
+    op.bytes = bytes;
+    op.addr = addr;
+    op.dst = dst;
+    op.id = id;
+    return op;
+}
+
+/// A write response.
+UalinkTlOp
+WrRsp(uint64_t id = 0)
+{
+    UalinkTlOp op;
+    op.kind = UalinkTlOp::WRITE_RESPONSE;
+    op.cmd = ualink::WRITE_FULL;
+    op.id = id;
+    return op;
+}
+
+/// A read response of `bytes` at `addr`.
+UalinkTlOp
+RdRsp(uint32_t bytes, uint64_t addr = 0, uint64_t id = 0)
+{
+    UalinkTlOp op;
+    op.kind = UalinkTlOp::READ_RESPONSE;
+    op.cmd = ualink::READ;
+    op.bytes = bytes;
+    op.addr = addr;
+    op.id = id;
+    return op;
+}
+
+/// An FC field returning one credit of each class on VC 0.
+std::array<std::pair<uint8_t, uint8_t>, ualink::N_CREDIT_CLASSES>
+Fc()
+{
+    return {{{0, 1}, {0, 1}, {0, 1}, {0, 1}}};
+}
+
+/// A packer with the given options.
+Ptr<UalinkTlPacker>
+Packer(bool cache = true, bool auth = false)
+{
+    Ptr<UalinkTlPacker> p = CreateObject<UalinkTlPacker>();
+    p->SetAttribute("UseAddressCache", BooleanValue(cache));
+    p->SetAttribute("Authentication", BooleanValue(auth));
+    return p;
+}
+
+/// Format a percentage.
+std::string
+Pct(double x)
+{
+    std::ostringstream os;
+    os << std::fixed << std::setprecision(2) << 100.0 * x << "%";
+    return os.str();
+}
+
+} // namespace
+
+/**
+ * \ingroup ualink-tests
+ * Lone operations, each packed alone from an empty stream: Table 5-5 (a read request is one TL
+ * flit: control half-flit and a MANDATORY NOP), Table 5-6 (a 256 B uncompressed WriteFull is 5 TL
+ * flits: 1 control + 8 data half-flits, the last swapped up beside the next control half-flit),
+ * Table 5-7 (a 192 B Write is 4 TL flits: 1 control + 6 data + 1 byte-enable half-flit).
+ */
+class UalinkLoneOpsTestCase : public TestCase
+{
+  public:
+    UalinkLoneOpsTestCase()
+        : TestCase("TL lone operations: Tables 5-5, 5-6, 5-7 (1, 5 and 4 TL flits)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        struct Case
+        {
+            UalinkTlOp op;
+            uint64_t flits;
+            uint64_t dataHalfFlits;
+            const char* what;
+        };
+
+        const std::vector<Case> cases = {
+            {Req(ualink::READ, 256, 0), 1, 0, "read request (Table 5-5)"},
+            {Req(ualink::WRITE_FULL, 256, 0), 5, 8, "256 B WriteFull (Table 5-6)"},
+            {Req(ualink::WRITE, 192, 0), 4, 7, "192 B Write (Table 5-7)"},
+            // Derived from 5.1.1: an atomic is 2 operand + 1 byte-enable half-flit -> 2 TL flits.
+            {Req(ualink::ATOMIC_NR, 8, 0), 2, 3, "AtomicNR (5.1.1)"},
+        };
+        for (const Case& k : cases)
+        {
+            Ptr<UalinkTlPacker> p = Packer(false);
+            p->Enqueue(k.op);
+            std::vector<UalinkTlPacker::Placement> pl;
+            NS_TEST_ASSERT_MSG_EQ(p->PackNext(&pl), true, k.what);
+            p->Close();
+            std::cout << "lone " << k.what << ": " << p->GetTlFlits() << " TL flits" << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), k.flits, k.what);
+            NS_TEST_ASSERT_MSG_EQ(p->GetStats().dataHalfFlits, k.dataHalfFlits, k.what);
+            NS_TEST_ASSERT_MSG_EQ(pl.size(), 1, k.what);
+            NS_TEST_ASSERT_MSG_EQ(pl[0].field, ualink::FTYPE_UNCOMPRESSED_REQUEST, k.what);
+            NS_TEST_ASSERT_MSG_EQ(pl[0].lastFlit, k.flits - 1, k.what);
+        }
+        // Table 5-6 in detail: the swap leaves the next control half-flit in flit 4's lower half.
+        Ptr<UalinkTlPacker> p = Packer(false);
+        UalinkControlHalfFlit c;
+        c.AddField(ualink::FTYPE_UNCOMPRESSED_REQUEST, Req(ualink::WRITE_FULL, 256, 0));
+        p->AddControl(c);
+        NS_TEST_ASSERT_MSG_EQ(p->IsSwapPending(), true, "Table 5-6: Req0.Data.7 swapped up");
+        NS_TEST_ASSERT_MSG_EQ(p->GetNextControlFlit(), 4, "Table 5-6: next control in flit 4");
+        NS_TEST_ASSERT_MSG_EQ(p->GetStats().swaps, 1, "one swap");
+        NS_TEST_ASSERT_MSG_EQ(p->GetStats().mandatoryNops, 0, "no MANDATORY NOP after data");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * The efficiency streams of section 5.4, built control half-flit by control half-flit exactly as
+ * the spec's tables lay them out: 5.4.1 (Table 5-15: 9 flits, 88.89%), 5.4.2 (Table 5-16: 13
+ * flits, 92.31%), 5.4.3 (Table 5-17: 17 flits, 94.12%), 5.4.4 (Table 5-18: 21 flits, 95.24%; the
+ * text says 20, the table and the byte count 21: digest A.1), 5.4.5 (Table 5-19, authentication:
+ * 9 flits, 88.89%), 5.4.6 (Table 5-20, reads: 21 flits, 95.24%) and 5.4.8 (Table 5-22, mixed: 21
+ * flits, 95.24%).
+ */
+class UalinkEfficiencyStreamsTestCase : public TestCase
+{
+  public:
+    UalinkEfficiencyStreamsTestCase()
+        : TestCase("TL section 5.4 streams: 88.89, 92.31, 94.12, 95.24 percent")
+    {
+    }
+
+  private:
+    /// Check one stream.
+    void Check(const char* name,
+               Ptr<UalinkTlPacker> p,
+               const std::vector<UalinkControlHalfFlit>& hfs,
+               uint64_t flits,
+               uint64_t dataBytes,
+               double efficiency)
+    {
+        for (const UalinkControlHalfFlit& c : hfs)
+        {
+            p->AddControl(c);
+        }
+        std::cout << name << ": " << p->GetTlFlits() << " TL flits, " << p->GetStats().dataBytes
+                  << " B of data, efficiency " << Pct(p->GetEfficiency()) << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(p->IsSwapPending(), false, name << ": ends on a flit boundary");
+        NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), flits, name);
+        NS_TEST_ASSERT_MSG_EQ(p->GetStats().dataBytes, dataBytes, name);
+        NS_TEST_ASSERT_MSG_EQ_TOL(p->GetEfficiency(), efficiency, 5e-5, name);
+    }
+
+    void DoRun() override
+    {
+        const auto wf = [](uint64_t id) { return Req(ualink::WRITE_FULL, 256, 0, id); };
+        const auto rd = [](uint64_t id) { return Req(ualink::READ, 256, 0, id); };
+        const auto U = ualink::FTYPE_UNCOMPRESSED_REQUEST;
+        const auto C = ualink::FTYPE_COMPRESSED_REQUEST;
+        const auto UR = ualink::FTYPE_UNCOMPRESSED_RESPONSE;
+        const auto CR = ualink::FTYPE_COMPRESSED_RESPONSE;
+        {
+            // 5.4.1: Req0 (4 sectors) + WrRspA (2 sectors) + NOP + FC, twice.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            for (auto& c : hfs)
+            {
+                c.AddField(U, wf(0));
+                c.AddField(UR, WrRsp());
+                c.AddFlowControl(Fc());
+            }
+            Check("5.4.1", Packer(), hfs, 9, 512, 512.0 / 576);
+        }
+        {
+            // 5.4.2: Req0 + Req1 (4 sectors each); then Req2 + CWR A, B, C + FC.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            hfs[0].AddField(U, wf(0));
+            hfs[0].AddField(U, wf(1));
+            hfs[1].AddField(U, wf(2));
+            for (int i = 0; i < 3; ++i)
+            {
+                hfs[1].AddField(CR, WrRsp());
+            }
+            hfs[1].AddFlowControl(Fc());
+            Check("5.4.2", Packer(), hfs, 13, 768, 768.0 / 832);
+        }
+        {
+            // 5.4.3: two CWReq + two CWR + NOP + FC, twice.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            for (auto& c : hfs)
+            {
+                c.AddField(C, wf(0));
+                c.AddField(C, wf(1));
+                c.AddField(CR, WrRsp());
+                c.AddField(CR, WrRsp());
+                c.AddFlowControl(Fc());
+            }
+            Check("5.4.3", Packer(), hfs, 17, 1024, 1024.0 / 1088);
+        }
+        {
+            // 5.4.4: three CWReq + two CWR; then two CWReq + three CWR + FC.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            for (int i = 0; i < 3; ++i)
+            {
+                hfs[0].AddField(C, wf(i));
+            }
+            hfs[0].AddField(CR, WrRsp());
+            hfs[0].AddField(CR, WrRsp());
+            hfs[1].AddField(C, wf(3));
+            hfs[1].AddField(C, wf(4));
+            for (int i = 0; i < 3; ++i)
+            {
+                hfs[1].AddField(CR, WrRsp());
+            }
+            hfs[1].AddFlowControl(Fc());
+            NS_TEST_ASSERT_MSG_EQ(hfs[0].GetFreeSectors(), 0, "5.4.4: no NOP sector");
+            NS_TEST_ASSERT_MSG_EQ(hfs[1].GetFreeSectors(), 0, "5.4.4: no NOP sector");
+            Check("5.4.4", Packer(), hfs, 21, 1280, 1280.0 / 1344);
+        }
+        {
+            // 5.4.5: authentication: CWReq0, CWReq1, CWR A, CWR B, NOP, FC + AuthTags half-flit.
+            std::vector<UalinkControlHalfFlit> hfs(1);
+            hfs[0].AddField(C, wf(0));
+            hfs[0].AddField(C, wf(1));
+            hfs[0].AddField(CR, WrRsp());
+            hfs[0].AddField(CR, WrRsp());
+            hfs[0].AddFlowControl(Fc());
+            Ptr<UalinkTlPacker> p = Packer(true, true);
+            Check("5.4.5 (authentication)", p, hfs, 9, 512, 512.0 / 576);
+            NS_TEST_ASSERT_MSG_EQ(p->GetStats().authTagHalfFlits, 1, "one AuthTags half-flit");
+        }
+        {
+            // 5.4.6: CRR 0-2 (256 B read responses) + CRReq A, B + FC; then CRReq C + CRR 3, 4
+            // + CRReq D, E.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            for (int i = 0; i < 3; ++i)
+            {
+                hfs[0].AddField(CR, RdRsp(256));
+            }
+            hfs[0].AddField(C, rd(0));
+            hfs[0].AddField(C, rd(1));
+            hfs[0].AddFlowControl(Fc());
+            hfs[1].AddField(C, rd(2));
+            hfs[1].AddField(CR, RdRsp(256));
+            hfs[1].AddField(CR, RdRsp(256));
+            hfs[1].AddField(C, rd(3));
+            hfs[1].AddField(C, rd(4));
+            Check("5.4.6 (reads)", Packer(), hfs, 21, 1280, 1280.0 / 1344);
+        }
+        {
+            // 5.4.8: CRdReq0 + CRdRspA + CWrRspB + CWrReq1, 2; then CRdRspC + CWRspD, E +
+            // CRdReq3 + CWReq4 + FC.
+            std::vector<UalinkControlHalfFlit> hfs(2);
+            hfs[0].AddField(C, rd(0));
+            hfs[0].AddField(CR, RdRsp(256));
+            hfs[0].AddField(CR, WrRsp());
+            hfs[0].AddField(C, wf(1));
+            hfs[0].AddField(C, wf(2));
+            hfs[1].AddFlowControl(Fc());
+            hfs[1].AddField(CR, RdRsp(256));
+            hfs[1].AddField(CR, WrRsp());
+            hfs[1].AddField(CR, WrRsp());
+            hfs[1].AddField(C, rd(3));
+            hfs[1].AddField(C, wf(4));
+            Check("5.4.8 (mixed)", Packer(), hfs, 21, 1280, 1280.0 / 1344);
+        }
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Control half-flit footprints (Table 5-2): a 4-sector request at 7654 or 3210, 2-sector fields
+ * on even pairs, 1-sector fields anywhere; fields added in an awkward order are placed again
+ * largest first, and a ninth sector never fits.
+ */
+class UalinkFootprintTestCase : public TestCase
+{
+  public:
+    UalinkFootprintTestCase()
+        : TestCase("TL control half-flit footprints of Table 5-2")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkControlHalfFlit c;
+        // FC at sector 0, a compressed response at 1, then a 4-sector request needs 7654 and a
+        // 2-sector response the pair 32.
+        NS_TEST_ASSERT_MSG_EQ(c.AddFlowControl(Fc()), true, "FC");
+        NS_TEST_ASSERT_MSG_EQ(c.AddField(ualink::FTYPE_COMPRESSED_RESPONSE, WrRsp()), true, "CWR");
+        NS_TEST_ASSERT_MSG_EQ(
+            c.AddField(ualink::FTYPE_UNCOMPRESSED_REQUEST, Req(ualink::WRITE_FULL, 256, 0)),
+            true,
+            "request");
+        NS_TEST_ASSERT_MSG_EQ(c.AddField(ualink::FTYPE_UNCOMPRESSED_RESPONSE, WrRsp()),
+                              true,
+                              "response");
+        NS_TEST_ASSERT_MSG_EQ(c.GetFreeSectors(), 0, "full");
+        NS_TEST_ASSERT_MSG_EQ(c.AddFlowControl(Fc()), false, "a ninth sector does not fit");
+        for (const auto& f : c.GetFields())
+        {
+            const uint32_t size = ualink::FieldSectors(f.type);
+            NS_TEST_ASSERT_MSG_EQ(f.sector % size, 0, "footprint aligned to its size");
+        }
+        std::cout << "footprint: " << c.ToString() << std::endl;
+        // Two fields that need 4-sector footprints after a 1-sector one: only one fits.
+        UalinkControlHalfFlit d;
+        d.AddFlowControl(Fc());
+        NS_TEST_ASSERT_MSG_EQ(
+            d.AddField(ualink::FTYPE_UNCOMPRESSED_REQUEST, Req(ualink::READ, 64, 0)),
+            true,
+            "first request");
+        NS_TEST_ASSERT_MSG_EQ(
+            d.AddField(ualink::FTYPE_UNCOMPRESSED_REQUEST, Req(ualink::READ, 64, 0)),
+            false,
+            "second 4-sector request does not fit beside an FC field");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * The address cache (sections 5.5, 5.6): the first request to a 1 MB region goes uncompressed
+ * and loads the cache (CLOAD = 1), later ones to the region go compressed, also within the same
+ * control half-flit (Table 5-23); a fifth region in a 4-way row evicts the least recently used
+ * one; rows are per destination on an accelerator; Atomics and unaligned requests never compress
+ * (Table 5-32).
+ */
+class UalinkAddressCacheTestCase : public TestCase
+{
+  public:
+    UalinkAddressCacheTestCase()
+        : TestCase("TL address cache: CLOAD, compressed hits, LRU eviction (5.5, 5.6)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UalinkTlPacker> p = Packer(true);
+        // Table 5-23: Req0 (Read A) loads; Req1, Req2 compressed in the same half-flit.
+        for (uint64_t i = 0; i < 4; ++i)
+        {
+            p->Enqueue(Req(ualink::READ, 64, 0x1000 + 64 * i, i));
+        }
+        std::vector<UalinkTlPacker::Placement> pl;
+        while (p->PackNext(&pl))
+        {
+        }
+        NS_TEST_ASSERT_MSG_EQ(pl.size(), 4, "four reads");
+        NS_TEST_ASSERT_MSG_EQ(pl[0].field, ualink::FTYPE_UNCOMPRESSED_REQUEST, "Req0 loads");
+        NS_TEST_ASSERT_MSG_EQ(pl[1].field, ualink::FTYPE_COMPRESSED_REQUEST, "Req1 hits");
+        NS_TEST_ASSERT_MSG_EQ(pl[1].controlFlit, 0, "Req1 in the loading half-flit");
+        NS_TEST_ASSERT_MSG_EQ(pl[2].controlFlit, 0, "Req2 in the loading half-flit");
+        NS_TEST_ASSERT_MSG_EQ(pl[3].controlFlit, 1, "Req3 in the next (Table 5-23)");
+        Ptr<UalinkAddressCache> cache = p->GetAddressCache();
+        // Four more regions to the same destination, then the first again: LRU evicted it.
+        for (uint64_t r = 1; r <= 4; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(cache->Access(1, r << 20).hit, false, "new region misses");
+        }
+        NS_TEST_ASSERT_MSG_EQ(cache->Contains(1, 0x1000), false, "LRU region evicted");
+        NS_TEST_ASSERT_MSG_EQ(cache->Contains(1, 4 << 20), true, "recent region kept");
+        NS_TEST_ASSERT_MSG_EQ(cache->Contains(2, 4 << 20), false, "rows are per destination");
+        // Table 5-32: atomics and unaligned requests go uncompressed even on a hit.
+        NS_TEST_ASSERT_MSG_EQ(p->ClassifyRequest(Req(ualink::ATOMIC_R, 8, 4 << 20)),
+                              ualink::FTYPE_UNCOMPRESSED_REQUEST,
+                              "atomic never compressed");
+        NS_TEST_ASSERT_MSG_EQ(p->ClassifyRequest(Req(ualink::READ, 8, (4 << 20) + 8)),
+                              ualink::FTYPE_UNCOMPRESSED_REQUEST,
+                              "8 B read not compressed");
+        NS_TEST_ASSERT_MSG_EQ(p->ClassifyRequest(Req(ualink::WRITE_FULL, 128, (4 << 20) + 128)),
+                              ualink::FTYPE_COMPRESSED_REQUEST,
+                              "aligned 128 B WriteFull compressed");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Receiver catch limits (section 5.7, Table 5-24): a transmitter issuing 4, 1, 1, 0, 2, 1
+ * requests in six control-only TL flits is allowed 4, 1, 1, 1, 2, 1; the picking packer fed a long
+ * queue of compressed 64 B reads issues 4 in the first TL flit and then one per TL flit, never
+ * more than 4 unretired (closed form: n reads take n - 3 TL flits).
+ */
+class UalinkCatchLimitTestCase : public TestCase
+{
+  public:
+    UalinkCatchLimitTestCase()
+        : TestCase("TL catch limits: Table 5-24 allowances 4 1 1 1 2 1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UalinkTlPacker> p = Packer(true);
+        const std::vector<uint32_t> issued = {4, 1, 1, 0, 2, 1};
+        const std::vector<uint32_t> allowed = {4, 1, 1, 1, 2, 1};
+        std::ostringstream os;
+        for (std::size_t f = 0; f < issued.size(); ++f)
+        {
+            const uint32_t a = p->GetRequestAllowance();
+            os << a << " ";
+            NS_TEST_ASSERT_MSG_EQ(a, allowed[f], "Table 5-24 allowance at flit " << f);
+            UalinkControlHalfFlit c;
+            for (uint32_t i = 0; i < issued[f]; ++i)
+            {
+                c.AddField(ualink::FTYPE_COMPRESSED_REQUEST, Req(ualink::READ, 64, 0));
+            }
+            p->AddControl(c);
+        }
+        std::cout << "Table 5-24 allowances: " << os.str() << std::endl;
+
+        Ptr<UalinkTlPacker> q = Packer(true);
+        q->GetAddressCache()->Access(1, 0); // warm: every read compresses
+        const uint32_t n = 20;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            q->Enqueue(Req(ualink::READ, 64, 64 * (i % 4), i));
+        }
+        std::vector<UalinkTlPacker::Placement> pl;
+        while (q->PackNext(&pl))
+        {
+        }
+        std::vector<uint32_t> perFlit(q->GetTlFlits(), 0);
+        for (const auto& x : pl)
+        {
+            ++perFlit[x.controlFlit];
+        }
+        NS_TEST_ASSERT_MSG_EQ(q->GetTlFlits(), n - 3, "4 in flit 0, then 1 per TL flit");
+        NS_TEST_ASSERT_MSG_EQ(perFlit[0], 4, "full first half-flit");
+        for (std::size_t f = 1; f < perFlit.size(); ++f)
+        {
+            NS_TEST_ASSERT_MSG_EQ(perFlit[f], 1, "one request per TL flit after that");
+        }
+        NS_TEST_ASSERT_MSG_GT(q->GetStats().catchLimitedRequests, 0, "the limit did bite");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Saturated streams through the picking packer: symmetric 256 B compressed WriteFull traffic
+ * (every write sent is matched by a write response for the partner's write, and one ReqCmd, four
+ * ReqData and one RspCmd credit to return) reaches the section 5.4.4 maximum of 95.24% within
+ * 0.5%; with no address cache it reaches the digest's closed form 6b/(6b+2) = 92.31% for b = 4
+ * beats within 0.5%; with authentication the 88.89% of section 5.4.5 within 0.5%.
+ */
+class UalinkSaturatedStreamTestCase : public TestCase
+{
+  public:
+    UalinkSaturatedStreamTestCase()
+        : TestCase("TL saturated symmetric WriteFull streams: 95.24, 92.31, 88.89 percent")
+    {
+    }
+
+  private:
+    /// Run a symmetric stream of n writes and return the efficiency.
+    double Run(Ptr<UalinkTlPacker> p, uint32_t n)
+    {
+        p->GetAddressCache()->Access(1, 0);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            p->Enqueue(Req(ualink::WRITE_FULL, 256, 256 * (i % 4096), i));
+            p->Enqueue(WrRsp(i));
+            p->ReturnCredits(ualink::REQ_CMD, 0, 1);
+            p->ReturnCredits(ualink::REQ_DATA, 0, 4);
+            p->ReturnCredits(ualink::RSP_CMD, 0, 1);
+        }
+        while (p->PackNext(nullptr))
+        {
+        }
+        p->Close();
+        NS_TEST_EXPECT_MSG_EQ(p->GetStats().dataBytes, 256ull * n, "every byte packed");
+        NS_TEST_EXPECT_MSG_EQ(p->GetPendingCredits(), 0, "every credit returned");
+        return p->GetEfficiency();
+    }
+
+    void DoRun() override
+    {
+        const uint32_t n = 10000;
+        const double compressed = Run(Packer(true), n);
+        const double uncompressed = Run(Packer(false), n);
+        const double auth = Run(Packer(true, true), n);
+        std::cout << "symmetric WriteFull efficiency: compressed " << Pct(compressed)
+                  << ", no cache " << Pct(uncompressed) << ", authentication " << Pct(auth)
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(compressed, 1280.0 / 1344, 0.005 * 1280.0 / 1344, "5.4.4");
+        NS_TEST_ASSERT_MSG_EQ_TOL(uncompressed, 24.0 / 26, 0.005 * 24.0 / 26, "6b/(6b+2)");
+        NS_TEST_ASSERT_MSG_EQ_TOL(auth, 512.0 / 576, 0.005 * 512.0 / 576, "5.4.5");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * The ualink test suite.
+ */
+class UalinkTestSuite : public TestSuite
+{
+  public:
+    UalinkTestSuite()
+        : TestSuite("ualink", UNIT)
+    {
+        AddTestCase(new UalinkLoneOpsTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkEfficiencyStreamsTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkFootprintTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkAddressCacheTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkCatchLimitTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkSaturatedStreamTestCase, TestCase::QUICK);
+    }
+};
+
+static UalinkTestSuite g_ualinkTestSuite; //!< the suite
