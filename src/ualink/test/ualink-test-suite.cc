@@ -9,10 +9,13 @@
 // from conservation laws. Each test names its source.
 
 #include "ns3/boolean.h"
+#include "ns3/data-rate.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-address-cache.h"
 #include "ns3/ualink-control-half-flit.h"
+#include "ns3/ualink-dl-framer.h"
+#include "ns3/ualink-phy.h"
 #include "ns3/ualink-tl-packer.h"
 #include "ns3/uinteger.h"
 
@@ -529,6 +532,213 @@ class UalinkSaturatedStreamTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * DL flit packing (section 6.3.4): with TL flits always ready, every one of the 157 payload sectors
+ * carries TL flit sectors, so 16 DL flits carry exactly 157 TL flits (9.8125 per DL flit, digest
+ * 9.2 item 4), never more than 2 TL flits start in a segment, and the rule-driven packer agrees
+ * with the closed form ContinuousDlFlitOf(k) = floor((16 (k + 1) - 1) / 157); with a DL
+ * alternative sector in every segment a DL flit carries 152 TL sectors; a lone TL flit leaves 141
+ * sectors zero-filled and sets only SH0's "TL Flit[0] starts" bit.
+ */
+class UalinkDlPackingTestCase : public TestCase
+{
+  public:
+    UalinkDlPackingTestCase()
+        : TestCase("DL packing: 9.8125 TL flits per 640 B DL flit (6.3.4)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkDlFramer fr;
+        uint64_t tl = 0;
+        uint32_t maxStarts = 0;
+        for (uint32_t n = 0; n < 1600; ++n)
+        {
+            const UalinkDlFramer::Flit f = fr.Pack(1000);
+            NS_TEST_ASSERT_MSG_EQ(f.tlSectors, UalinkDlFramer::PAYLOAD_SECTORS, "no zero sector");
+            maxStarts = std::max(maxStarts, f.maxStartsInSegment);
+            // Every TL flit completed in DL flit n is the closed form's.
+            for (uint32_t i = 0; i < f.completed; ++i, ++tl)
+            {
+                NS_TEST_ASSERT_MSG_EQ(UalinkDlFramer::ContinuousDlFlitOf(tl), n, "closed form");
+            }
+        }
+        const double perFlit =
+            static_cast<double>(fr.GetTlFlitsStarted() - 1 + (fr.GetCarry() == 0 ? 1 : 0)) / 1600.0;
+        std::cout << "DL packing: " << fr.GetTlFlitsCompleted() << " TL flits completed in 1600 "
+                  << "DL flits (" << static_cast<double>(fr.GetTlFlitsCompleted()) / 1600
+                  << " per DL flit)" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(fr.GetTlFlitsCompleted(), 15700, "157 TL flits per 16 DL flits");
+        NS_TEST_ASSERT_MSG_EQ(fr.GetCarry(), 0, "1600 DL flits end on a TL flit boundary");
+        NS_TEST_ASSERT_MSG_EQ_TOL(perFlit, 9.8125, 1e-9, "9.8125 TL flits per DL flit");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(maxStarts, 2, "at most 2 TL flits start per segment");
+        NS_TEST_ASSERT_MSG_EQ(UalinkDlFramer::ContinuousDlFlits(157), 16, "closed form");
+
+        UalinkDlFramer alt;
+        const UalinkDlFramer::Flit a = alt.Pack(1000, 0x1f);
+        NS_TEST_ASSERT_MSG_EQ(a.altSectors, 5, "one alternative sector per segment");
+        NS_TEST_ASSERT_MSG_EQ(a.tlSectors, 152, "157 - 5 sectors of TL flits");
+        NS_TEST_ASSERT_MSG_EQ((a.segmentHeaders[0] & 0x01), 1, "SH bit 0: alternative sector");
+
+        UalinkDlFramer lone;
+        const UalinkDlFramer::Flit l = lone.Pack(1);
+        NS_TEST_ASSERT_MSG_EQ(l.started, 1, "one TL flit");
+        NS_TEST_ASSERT_MSG_EQ(l.completed, 1, "completed in its DL flit");
+        NS_TEST_ASSERT_MSG_EQ(l.zeroSectors, 141, "the rest zero-filled");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(l.segmentHeaders[0]), 0x10u, "SH0: TL Flit[0] starts");
+        NS_TEST_ASSERT_MSG_EQ(unsigned(l.segmentHeaders[1]), 0u, "SH1 = 0x00: nothing starts");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * PHY slots (sections 7.1, 7.2.7, 7.3.5): one 640 B DL flit per 5440-bit RS(544,514) codeword
+ * gives DL flits 6.4 ns apart at x4, 12.8 at x2, 25.6 at x1 and 51.2 ns at x1 with the 100G
+ * option (5440 / (lanes x 212.5 or 106.25 Gb/s)); of the 4096 slots of an AM period at x1 exactly
+ * 4 (slots 0, 1024, 2048, 3072) carry no DL flit; at x4 the AM period is 16384 codewords and 16
+ * slots of it are empty (1 in 1024). FEC receive latency is (interleave - 1) slots: 76.8 ns for
+ * 4 ways at x1, 0 for 1 way (digest section 6, rule of thumb).
+ */
+class UalinkPhySlotsTestCase : public TestCase
+{
+  public:
+    UalinkPhySlotsTestCase()
+        : TestCase("PHY: 6.4 ns DL flits at x4, 4 empty slots of 4096 at x1")
+    {
+    }
+
+  private:
+    /// A PHY.
+    Ptr<UalinkPhy> Phy(uint32_t lanes, const char* rate = "212.5Gbps", uint32_t ways = 0)
+    {
+        Ptr<UalinkPhy> p = CreateObject<UalinkPhy>();
+        p->SetAttribute("Lanes", UintegerValue(lanes));
+        p->SetAttribute("LaneRate", DataRateValue(DataRate(rate)));
+        p->SetAttribute("FecInterleave", UintegerValue(ways));
+        p->Initialize();
+        return p;
+    }
+
+    void DoRun() override
+    {
+        Ptr<UalinkPhy> x4 = Phy(4);
+        Ptr<UalinkPhy> x2 = Phy(2);
+        Ptr<UalinkPhy> x1 = Phy(1, "212.5Gbps", 1);
+        Ptr<UalinkPhy> x1h = Phy(1, "106.25Gbps");
+        std::cout << "DL flit spacing: x4 " << x4->GetSlotTime().As(Time::NS) << ", x2 "
+                  << x2->GetSlotTime().As(Time::NS) << ", x1 " << x1->GetSlotTime().As(Time::NS)
+                  << ", x1 100G " << x1h->GetSlotTime().As(Time::NS) << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(x4->GetSlotTime(), PicoSeconds(6400), "x4: 6.4 ns");
+        NS_TEST_ASSERT_MSG_EQ(x2->GetSlotTime(), PicoSeconds(12800), "x2: 12.8 ns");
+        NS_TEST_ASSERT_MSG_EQ(x1->GetSlotTime(), PicoSeconds(25600), "x1: 25.6 ns");
+        NS_TEST_ASSERT_MSG_EQ(x1h->GetSlotTime(), PicoSeconds(51200), "x1 100G: 51.2 ns");
+        // Consecutive DL flits at x4 start 6.4 ns apart (away from an empty slot).
+        NS_TEST_ASSERT_MSG_EQ(x4->GetDlFlitStart(11) - x4->GetDlFlitStart(10),
+                              PicoSeconds(6400),
+                              "DL flits 6.4 ns apart");
+
+        NS_TEST_ASSERT_MSG_EQ(x1->GetAmPeriod(), 4096, "200G x1: AM every 4096 codewords");
+        NS_TEST_ASSERT_MSG_EQ(x2->GetAmPeriod(), 8192, "400G: 8192");
+        NS_TEST_ASSERT_MSG_EQ(x4->GetAmPeriod(), 16384, "800G: 16384");
+        std::vector<uint64_t> empty;
+        for (uint64_t s = 0; s < 4096; ++s)
+        {
+            if (!x1->IsDlFlitSlot(s))
+            {
+                empty.push_back(s);
+            }
+        }
+        std::cout << "x1 slots without a DL flit in 4096:";
+        for (uint64_t s : empty)
+        {
+            std::cout << " " << s;
+        }
+        std::cout << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(empty.size(), 4, "4 of 4096");
+        NS_TEST_ASSERT_MSG_EQ(empty[0] + empty[1] + empty[2] + empty[3], 6144, "0+1024+2048+3072");
+        uint64_t emptyX4 = 0;
+        for (uint64_t s = 0; s < x4->GetAmPeriod(); ++s)
+        {
+            emptyX4 += x4->IsDlFlitSlot(s) ? 0 : 1;
+        }
+        NS_TEST_ASSERT_MSG_EQ(emptyX4, 16, "x4: 16 of 16384");
+        // DL flit numbering skips the empty slots, and its inverse agrees.
+        for (uint64_t n = 0; n < 5000; ++n)
+        {
+            const uint64_t s = x1->GetSlotOfDlFlit(n);
+            NS_TEST_ASSERT_MSG_EQ(x1->IsDlFlitSlot(s), true, "DL flit in a DL slot");
+            NS_TEST_ASSERT_MSG_EQ(x1->GetFirstDlFlitAtOrAfter(s), n, "inverse");
+        }
+        NS_TEST_ASSERT_MSG_EQ(x1->GetSlotOfDlFlit(1023), 1025, "slot 1024 skipped");
+
+        // Bandwidth chain of the digest (section 6): TL ceiling 196.06 Gb/s per lane, TL flit
+        // 0.653 ns at x4.
+        NS_TEST_ASSERT_MSG_EQ_TOL(x1->GetTlCeilingBps() / 1e9, 196.06, 0.01, "x1 TL ceiling");
+        NS_TEST_ASSERT_MSG_EQ_TOL(x4->GetTlCeilingBps() / 1e9, 784.23, 0.01, "x4 TL ceiling");
+        NS_TEST_ASSERT_MSG_EQ_TOL(x4->GetTlFlitSeconds() * 1e9, 0.653, 0.0005, "x4 TL flit");
+
+        // FEC interleave latency.
+        NS_TEST_ASSERT_MSG_EQ(x1->GetFecReceiveLatency(), Time(0), "x1 1-way");
+        NS_TEST_ASSERT_MSG_EQ(Phy(1, "212.5Gbps", 4)->GetFecReceiveLatency(),
+                              PicoSeconds(76800),
+                              "x1 4-way: 3 more slots");
+        NS_TEST_ASSERT_MSG_EQ(x4->GetFecReceiveLatency(), PicoSeconds(19200), "x4 4-way");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Saturated symmetric 256 B compressed WriteFull goodput per direction (digest 9.2 item 3): the
+ * picking packer's TL flits, framed 157 sectors per DL flit and placed in the PHY's codeword
+ * slots (AM and idle slots skipped), deliver about 746.9 Gb/s of data at x4 and 186.7 at x1
+ * (within 0.5%); the digest's chain: lanes x 200 x 1023/1024 x 628/640 x 0.9524.
+ */
+class UalinkGoodputTestCase : public TestCase
+{
+  public:
+    UalinkGoodputTestCase()
+        : TestCase("Goodput: saturated 256 B compressed WriteFull, 746.9 Gbps x4, 186.7 x1")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t n = 20000;
+        Ptr<UalinkTlPacker> p = Packer(true);
+        p->GetAddressCache()->Access(1, 0);
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            p->Enqueue(Req(ualink::WRITE_FULL, 256, 256 * (i % 4096), i));
+            p->Enqueue(WrRsp(i));
+            p->ReturnCredits(ualink::REQ_CMD, 0, 1);
+            p->ReturnCredits(ualink::REQ_DATA, 0, 4);
+            p->ReturnCredits(ualink::RSP_CMD, 0, 1);
+        }
+        while (p->PackNext(nullptr))
+        {
+        }
+        p->Close();
+        const uint64_t dl = UalinkDlFramer::ContinuousDlFlits(p->GetTlFlits());
+        for (uint32_t lanes : {4u, 1u})
+        {
+            Ptr<UalinkPhy> phy = CreateObject<UalinkPhy>();
+            phy->SetAttribute("Lanes", UintegerValue(lanes));
+            phy->Initialize();
+            const Time end = phy->GetDlFlitStart(dl - 1) + phy->GetSlotTime();
+            const double gbps = 256.0 * n * 8 / end.GetSeconds() / 1e9;
+            const double expected = lanes == 4 ? 746.9 : 186.7;
+            std::cout << "goodput x" << lanes << ": " << gbps << " Gb/s (" << p->GetTlFlits()
+                      << " TL flits in " << dl << " DL flits, " << end.As(Time::US) << ")"
+                      << std::endl;
+            NS_TEST_ASSERT_MSG_EQ_TOL(gbps, expected, 0.005 * expected, "digest 9.2 item 3");
+        }
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -543,6 +753,9 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkAddressCacheTestCase, TestCase::QUICK);
         AddTestCase(new UalinkCatchLimitTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSaturatedStreamTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkDlPackingTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkPhySlotsTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkGoodputTestCase, TestCase::QUICK);
     }
 };
 
