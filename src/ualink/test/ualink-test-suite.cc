@@ -8,13 +8,21 @@
 // 9.2, the bandwidth chain of its section 6), from closed forms written next to each test, and
 // from conservation laws. Each test names its source.
 
+#include "ns3/basic-endpoint-helper.h"
+#include "ns3/basic-endpoint.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-drop-reason.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-retry-engine.h"
+#include "ns3/node.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-address-cache.h"
 #include "ns3/ualink-control-half-flit.h"
 #include "ns3/ualink-dl-framer.h"
+#include "ns3/ualink-link-helper.h"
 #include "ns3/ualink-phy.h"
 #include "ns3/ualink-tl-packer.h"
 #include "ns3/uinteger.h"
@@ -91,6 +99,69 @@ Pct(double x)
     std::ostringstream os;
     os << std::fixed << std::setprecision(2) << 100.0 * x << "%";
     return os.str();
+}
+
+/// Two accelerators joined by one UALink link in the DL's fine mode (one unit per DL flit).
+struct DlPair
+{
+    Ptr<BasicEndpoint> ea;       //!< sender
+    Ptr<BasicEndpoint> eb;       //!< receiver
+    Ptr<FabricNetDevice> da;     //!< sender port
+    Ptr<FabricNetDevice> db;     //!< receiver port
+    Ptr<FabricChannel> ch;       //!< the link
+    Ptr<UalinkPhy> phy;          //!< the PHY settings
+    uint32_t deliveries{0};      //!< messages delivered at b
+    Time deliveredAt{-1};        //!< last delivery at b
+    std::vector<Time> linkDowns; //!< ack timeouts at a
+
+    /// Record a delivery.
+    void OnDelivered(const FabricMessage& m)
+    {
+        ++deliveries;
+        deliveredAt = Simulator::Now();
+    }
+
+    /// Record a link down.
+    void OnLinkDown()
+    {
+        linkDowns.push_back(Simulator::Now());
+    }
+};
+
+/// Build a DL pair: x`lanes` ports, `delay` of cable each way.
+DlPair
+BuildDlPair(uint32_t lanes, Time delay)
+{
+    DlPair p;
+    Ptr<Node> a = CreateObject<Node>();
+    Ptr<Node> b = CreateObject<Node>();
+    UalinkLinkHelper lh;
+    lh.SetPhyAttribute("Lanes", UintegerValue(lanes));
+    lh.SetChannelAttribute("Delay", TimeValue(delay));
+    NetDeviceContainer d = lh.Install(a, b);
+    p.phy = lh.CreatePhy();
+    p.da = DynamicCast<FabricNetDevice>(d.Get(0));
+    p.db = DynamicCast<FabricNetDevice>(d.Get(1));
+    p.ch = p.da->GetFabricChannel();
+    BasicEndpointHelper eh;
+    eh.SetEndpointAttribute("Mtu", UintegerValue(UalinkDlFramer::PAYLOAD_BYTES));
+    eh.SetEndpointAttribute("HeaderBytes",
+                            UintegerValue(UalinkLinkHelper::GetDlFlitUnitHeaderBytes()));
+    p.ea = eh.Install(a, 0);
+    p.eb = eh.Install(b, 1);
+    p.ea->AddDevice(p.da);
+    p.eb->AddDevice(p.db);
+    return p;
+}
+
+/// Hook the callbacks of a pair (after it has its final address) and send `flits` DL flits.
+void
+StartDl(DlPair& p, uint64_t flits)
+{
+    p.eb->SetDeliveredCallback(MakeCallback(&DlPair::OnDelivered, &p));
+    p.da->GetRetryEngine()->TraceConnectWithoutContext("LinkDown",
+                                                       MakeCallback(&DlPair::OnLinkDown, &p));
+    p.ea->Send(1, flits * UalinkDlFramer::PAYLOAD_BYTES, 0);
 }
 
 } // namespace
@@ -739,6 +810,148 @@ class UalinkGoodputTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * One CRC error on DL flit 100 of a 400-flit stream (digest 9.2 item 7, section 6.6): the receiver
+ * sends exactly 3 replay requests (one per codeword group), the transmitter replays once and
+ * ignores the other two (12-flit window), the stream arrives in order with no duplicates and no
+ * byte lost, and the extra delay is about one round trip: detection at the next flit, the request
+ * crossing the link, the replay crossing back, i.e. 2 x one-way + 2 flit times (within 1 flit).
+ * The cable is 50 ns: the round trip (about 18 flits at x4) stays under the default replay limit
+ * of 50 flits, as section 6.6.4.6 asks (the limit should be 2 x RTT).
+ */
+class UalinkLlrCrcErrorTestCase : public TestCase
+{
+  public:
+    UalinkLlrCrcErrorTestCase()
+        : TestCase("LLR: one CRC error, 3 replay requests, in-order replay, one RTT")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t n = 400;
+        const Time delay = NanoSeconds(50);
+        DlPair base = BuildDlPair(4, delay);
+        StartDl(base, n);
+        Simulator::Run();
+        const Time t0 = base.deliveredAt;
+        Simulator::Destroy();
+
+        DlPair p = BuildDlPair(4, delay);
+        StartDl(p, n);
+        p.ch->InjectError(p.da, 100);
+        Simulator::Run();
+        const auto& tx = p.da->GetRetryEngine()->GetStats();
+        const auto& rx = p.db->GetRetryEngine()->GetStats();
+        const Time flit = p.phy->GetSlotTime();
+        const Time oneWay = p.ch->GetOneWayDelay();
+        const Time extra = p.deliveredAt - t0;
+        std::cout << "LLR one CRC error: replay requests sent " << rx.naksSent << ", replays "
+                  << tx.replays << ", ignored " << tx.naksIgnored << ", flits replayed "
+                  << tx.replayedUnits << ", duplicates " << rx.duplicates << ", extra delay "
+                  << extra.As(Time::NS)
+                  << " (2 x one-way + 2 flits = " << (2 * oneWay + 2 * flit).As(Time::NS) << ")"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(p.deliveries, 1, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(rx.corrupted, 1, "one CRC error");
+        NS_TEST_ASSERT_MSG_EQ(rx.naksSent, 3, "three replay requests");
+        NS_TEST_ASSERT_MSG_EQ(tx.naksReceived, 3, "all three arrive");
+        NS_TEST_ASSERT_MSG_EQ(tx.replays, 1, "one replay");
+        NS_TEST_ASSERT_MSG_EQ(tx.naksIgnored, 2, "two ignored in the 12-flit window");
+        NS_TEST_ASSERT_MSG_EQ(rx.duplicates, 0, "no duplicates");
+        NS_TEST_ASSERT_MSG_EQ(p.db->GetStats().dropUnits.size(), 0, "nothing dropped");
+        NS_TEST_ASSERT_MSG_EQ(p.da->GetStats().dropUnits.size(), 0, "nothing dropped");
+        const Time expected = 2 * oneWay + 2 * flit;
+        NS_TEST_ASSERT_MSG_EQ_TOL(extra.GetPicoSeconds(),
+                                  expected.GetPicoSeconds(),
+                                  flit.GetPicoSeconds(),
+                                  "about one round trip");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Replay window (digest 9.2 item 6, section 6.6): with the receiver holding its acks back for
+ * 100 us, the transmitter sends exactly 255 DL flits and stalls (only NOPs would flow); when the
+ * ack comes back traffic resumes and all 600 flits arrive, nothing lost.
+ */
+class UalinkLlrWindowTestCase : public TestCase
+{
+  public:
+    UalinkLlrWindowTestCase()
+        : TestCase("LLR: 255-flit stall with acks blocked, resumes on ack")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DlPair p = BuildDlPair(4, NanoSeconds(200));
+        Ptr<FabricRetryEngine> rx = p.db->GetRetryEngine();
+        rx->SetAttribute("AckInterval", UintegerValue(1000000));
+        rx->SetAttribute("AckDelay", TimeValue(MicroSeconds(100)));
+        StartDl(p, 600);
+        uint64_t buffered = 0;
+        uint64_t received = 0;
+        Simulator::Schedule(MicroSeconds(50), [&]() {
+            buffered = p.da->GetRetryEngine()->GetBufferedUnits();
+            received = p.db->GetStats().rxUnits;
+        });
+        Simulator::Run();
+        std::cout << "LLR window: " << buffered << " flits unacknowledged and " << received
+                  << " received while acks are held; stalled "
+                  << p.da->GetRetryEngine()->GetStats().windowStallTime.As(Time::US) << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(buffered, 255, "255 unacknowledged flits");
+        NS_TEST_ASSERT_MSG_EQ(received, 255, "no flit beyond the window");
+        NS_TEST_ASSERT_MSG_EQ(p.deliveries, 1, "traffic resumed and completed");
+        NS_TEST_ASSERT_MSG_GT(p.da->GetRetryEngine()->GetStats().windowStallTime,
+                              MicroSeconds(90),
+                              "it stalled until the ack");
+        NS_TEST_ASSERT_MSG_EQ(p.da->GetRetryEngine()->GetStats().linkDowns, 0, "link stays up");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Ack timeout (digest 9.2 item 9, section 6.6.5.8): with no ack ever returning, the link goes
+ * down exactly 40,000 flit times (256 us at x4, 6.4 ns each) after the first unacknowledged flit
+ * was sent, and what was still queued is dropped with the named reason LinkDown.
+ */
+class UalinkLlrAckTimeoutTestCase : public TestCase
+{
+  public:
+    UalinkLlrAckTimeoutTestCase()
+        : TestCase("LLR: ack timeout takes the link down after 40000 flit times")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        DlPair p = BuildDlPair(4, NanoSeconds(200));
+        Ptr<FabricRetryEngine> rx = p.db->GetRetryEngine();
+        rx->SetAttribute("AckInterval", UintegerValue(1000000));
+        rx->SetAttribute("AckDelay", TimeValue(Seconds(1)));
+        StartDl(p, 600);
+        Simulator::Stop(MilliSeconds(2));
+        Simulator::Run();
+        const Time expected = p.phy->GetSlotTime() * 40000;
+        std::cout << "LLR ack timeout: link down at "
+                  << (p.linkDowns.empty() ? Time(-1) : p.linkDowns[0]).As(Time::US)
+                  << " (40000 flits = " << expected.As(Time::US) << ")" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(p.linkDowns.size(), 1, "one link down");
+        NS_TEST_ASSERT_MSG_EQ(p.linkDowns[0], expected, "after 40000 flit times");
+        NS_TEST_ASSERT_MSG_EQ(p.da->IsLinkUp(), false, "the link is down");
+        const auto& drops = p.da->GetStats().dropUnits;
+        NS_TEST_ASSERT_MSG_EQ(drops.count(FabricDropReason::LINK_DOWN), 1, "named drop reason");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -756,6 +969,9 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkDlPackingTestCase, TestCase::QUICK);
         AddTestCase(new UalinkPhySlotsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkGoodputTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkLlrCrcErrorTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkLlrWindowTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkLlrAckTimeoutTestCase, TestCase::QUICK);
     }
 };
 
