@@ -46,7 +46,8 @@ FabricTxQueue::Dequeue(const FabricTxGate* gate)
     Ptr<FabricPacket> p = DoDequeue(gate);
     if (!p)
     {
-        NS_ASSERT_MSG(gate, "DoDequeue returned nothing although the queue is not empty");
+        NS_ASSERT_MSG(gate || HasOwnGate(),
+                      "DoDequeue returned nothing although the queue is not empty");
         return nullptr;
     }
     ++m_dequeuedUnits;

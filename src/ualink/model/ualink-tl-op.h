@@ -92,6 +92,48 @@ constexpr uint32_t N_CREDIT_KINDS = 5;
 /// Index of the pool credit kind.
 constexpr uint32_t POOL = 4;
 
+/// Operations carried as FabricPacket segments in UALink bursts (FabricPacket::Segment::op).
+enum SegmentOp : uint8_t
+{
+    OP_WRITE = 0,     //!< write request with its data (WriteFull, or Write when not 64 B aligned)
+    OP_READ = 1,      //!< read request (Segment::bytes = bytes asked for)
+    OP_READ_RSP = 2,  //!< read response with its data
+    OP_WRITE_RSP = 3, //!< write response
+};
+
+/**
+ * \param tag 11-bit tag
+ * \param status 4-bit status
+ * \param port 16-bit port index (the ingress port at a switch)
+ * \return the packed FabricPacket::Segment::aux field
+ */
+inline uint32_t
+PackAux(uint16_t tag, uint8_t status, uint16_t port)
+{
+    return (tag & 0x7FFu) | ((status & 0xFu) << 11) | (static_cast<uint32_t>(port) << 16);
+}
+
+/// \param aux a Segment::aux field \return its tag
+inline uint16_t
+AuxTag(uint32_t aux)
+{
+    return static_cast<uint16_t>(aux & 0x7FFu);
+}
+
+/// \param aux a Segment::aux field \return its status
+inline uint8_t
+AuxStatus(uint32_t aux)
+{
+    return static_cast<uint8_t>((aux >> 11) & 0xFu);
+}
+
+/// \param aux a Segment::aux field \return its port
+inline uint16_t
+AuxPort(uint32_t aux)
+{
+    return static_cast<uint16_t>(aux >> 16);
+}
+
 /**
  * \param type a field type
  * \return its size in sectors (Table 5-2)

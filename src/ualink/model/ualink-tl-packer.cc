@@ -68,6 +68,19 @@ UalinkTlPacker::GetTypeId()
                           BooleanValue(true),
                           MakeBooleanAccessor(&UalinkTlPacker::m_wmBe),
                           MakeBooleanChecker())
+            .AddAttribute("StrictOrdering",
+                          "Strict ordering mode (section 2.7.9): every request stays in order. "
+                          "Off: a request may pass earlier ones held by credits unless they go to "
+                          "the same 256 B region on the same VC.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&UalinkTlPacker::m_strict),
+                          MakeBooleanChecker())
+            .AddAttribute("BypassDepth",
+                          "How many queued requests behind a credit-blocked head are looked at for "
+                          "one that may pass it (non-strict ordering).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&UalinkTlPacker::m_bypassDepth),
+                          MakeUintegerChecker<uint32_t>(0, 1024))
             .AddAttribute("FlowControlCmdThreshold",
                           "Command credits (per class and VC or pool) queued for return that make "
                           "the next control half-flit reserve an FC field; below it FC fields only "
@@ -418,10 +431,49 @@ UalinkTlPacker::AddFcField(
 }
 
 bool
-UalinkTlPacker::PackNext(std::vector<Placement>* out)
+UalinkTlPacker::TakeBypass(UalinkControlHalfFlit& c, uint32_t reserve)
+{
+    const ualink::FieldType type = ualink::FTYPE_UNCOMPRESSED_REQUEST;
+    if (ualink::FieldSectors(type) + reserve > c.GetFreeSectors())
+    {
+        return false;
+    }
+    const std::size_t n = std::min<std::size_t>(m_reqQueue.size(), m_bypassDepth + 1);
+    for (std::size_t j = 1; j < n; ++j)
+    {
+        const UalinkTlOp& op = m_reqQueue[j].op;
+        bool mayPass = true;
+        for (std::size_t i = 0; i < j && mayPass; ++i)
+        {
+            const UalinkTlOp& earlier = m_reqQueue[i].op;
+            mayPass =
+                earlier.vc != op.vc || earlier.dst != op.dst ||
+                earlier.addr / ualink::MAX_REQUEST_BYTES != op.addr / ualink::MAX_REQUEST_BYTES;
+        }
+        if (mayPass && m_gate(op))
+        {
+            ++m_stats.bypasses;
+            c.AddField(type, op);
+            m_reqQueue.erase(m_reqQueue.begin() + static_cast<std::ptrdiff_t>(j));
+            return true;
+        }
+    }
+    return false;
+}
+
+void
+UalinkTlPacker::NotifyIdle(uint64_t tlFlits)
+{
+    // The receiver keeps retiring one request and one response per TL flit while the link idles.
+    m_reqCatch = tlFlits >= m_reqCatch ? 0 : m_reqCatch - static_cast<uint32_t>(tlFlits);
+    m_rspCatch = tlFlits >= m_rspCatch ? 0 : m_rspCatch - static_cast<uint32_t>(tlFlits);
+}
+
+bool
+UalinkTlPacker::PackNext(std::vector<Placement>* out, bool allowFcOnly)
 {
     NS_LOG_FUNCTION(this);
-    if (m_reqQueue.empty() && m_rspQueue.empty() && GetPendingCredits() == 0)
+    if (m_reqQueue.empty() && m_rspQueue.empty() && (GetPendingCredits() == 0 || !allowFcOnly))
     {
         return false;
     }
@@ -430,24 +482,25 @@ UalinkTlPacker::PackNext(std::vector<Placement>* out)
     UalinkControlHalfFlit c;
     c.SetWriteMessageByteEnables(m_wmBe);
     std::array<std::array<bool, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES> used{};
-    if (FcDue())
-    {
-        AddFcField(c, used);
-    }
+    // Credits that reached their threshold keep one sector for an FC field.
+    const uint32_t reserve = FcDue() ? 1 : 0;
     // With authentication: at most 4 requests and responses, none when the upper half holds a
     // swapped data half-flit (section 5.1.1).
     uint32_t opsLeft = m_auth ? (m_swapPending ? 0 : ualink::AUTH_TAGS_PER_HALF_FLIT) : 1000;
     uint32_t reqLeft = m_catchLimits ? ualink::CATCH_LIMIT_REQUESTS - m_reqCatch : 1000;
     uint32_t rspLeft = m_catchLimits ? ualink::CATCH_LIMIT_RESPONSES - m_rspCatch : 1000;
     bool reqBlockedByCatch = false;
+    const auto fits = [&c, reserve](ualink::FieldType t) {
+        return ualink::FieldSectors(t) + reserve <= c.GetFreeSectors();
+    };
     while (opsLeft > 0)
     {
         if (!m_reqQueue.empty() && m_reqQueue.front().field == ualink::FTYPE_FC_NOP)
         {
             m_reqQueue.front().field = ClassifyRequest(m_reqQueue.front().op);
         }
-        const bool reqFits = !m_reqQueue.empty() && c.CanAdd(m_reqQueue.front().field);
-        const bool rspFits = !m_rspQueue.empty() && c.CanAdd(m_rspQueue.front().field);
+        const bool reqFits = !m_reqQueue.empty() && fits(m_reqQueue.front().field);
+        const bool rspFits = !m_rspQueue.empty() && fits(m_rspQueue.front().field);
         reqBlockedByCatch |= reqFits && reqLeft == 0;
         bool canReq = reqFits && reqLeft > 0;
         bool canRsp = rspFits && rspLeft > 0;
@@ -461,7 +514,18 @@ UalinkTlPacker::PackNext(std::vector<Placement>* out)
         std::deque<Queued>& q = takeReq ? m_reqQueue : m_rspQueue;
         if (!m_gate.IsNull() && !m_gate(q.front().op))
         {
-            // No TL credit for the head of this queue: stop taking from it this half-flit.
+            // No TL credit for the head of this queue: in non-strict ordering a later request
+            // may pass it (section 2.7.9: only requests to the same 256 B region on the same VC
+            // stay ordered), e.g. a read passing writes that wait for ReqData credits; it goes
+            // uncompressed with CLOAD = 0, always legal (section 5.6.2). Otherwise stop taking
+            // from this queue in this half-flit (requests blocked by credits never block
+            // responses, section 10.4).
+            if (takeReq && !m_strict && TakeBypass(c, reserve))
+            {
+                --opsLeft;
+                --reqLeft;
+                continue;
+            }
             (takeReq ? reqLeft : rspLeft) = 0;
             continue;
         }
@@ -471,13 +535,16 @@ UalinkTlPacker::PackNext(std::vector<Placement>* out)
         --(takeReq ? reqLeft : rspLeft);
     }
     m_stats.catchLimitedRequests += reqBlockedByCatch ? 1 : 0;
-    // Sectors nothing else can use carry credits for free.
+    if (c.IsNop() && !allowFcOnly)
+    {
+        return false; // nothing could go (credits): keep the credits for a later half-flit
+    }
+    // Sectors nothing else uses carry credits for free.
     while (c.GetFreeSectors() > 0 && AddFcField(c, used))
     {
     }
     if (c.IsNop())
     {
-        // Nothing could go (catch limits or credits): do not spend a TL flit on it here.
         return false;
     }
     std::vector<Placement> p = AddControl(c);

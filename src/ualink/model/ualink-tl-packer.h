@@ -85,6 +85,7 @@ class UalinkTlPacker : public Object
         uint64_t compressedResponses{0};  //!< compressed response fields
         uint64_t flowControlFields{0};    //!< FC fields
         uint64_t catchLimitedRequests{0}; //!< control half-flits where the request catch limit bit
+        uint64_t bypasses{0};             //!< requests that passed a credit-blocked one
         uint64_t dataBytes{0};            //!< payload bytes (write data, read data, operands)
     };
 
@@ -170,9 +171,23 @@ class UalinkTlPacker : public Object
     /**
      * \brief Build the next control half-flit from the queues and append it with its data.
      * \param out placements are appended here (may be null)
+     * \param allowFcOnly whether a control half-flit carrying only FC fields may be sent
      * \return false if there was nothing to send (nothing appended)
      */
-    bool PackNext(std::vector<Placement>* out);
+    bool PackNext(std::vector<Placement>* out, bool allowFcOnly = true);
+
+    /**
+     * \brief The link sent no TL flit of this stream for a while: the receiver kept retiring
+     * requests and responses from its catch buffers (section 5.7).
+     * \param tlFlits TL flit times that passed
+     */
+    void NotifyIdle(uint64_t tlFlits);
+
+    /// \return the half-flit position of the next control half-flit (TL bytes so far / 32)
+    uint64_t GetHalfFlitPosition() const
+    {
+        return m_next;
+    }
 
     /// \return requests queued
     std::size_t GetQueuedRequests() const
@@ -254,6 +269,14 @@ class UalinkTlPacker : public Object
     /// \return whether some credit count reached its forcing threshold
     bool FcDue() const;
 
+    /**
+     * \brief Non-strict ordering: add a queued request that may pass the credit-blocked head.
+     * \param c the control half-flit being built
+     * \param reserve sectors kept free for an FC field
+     * \return true if one was added
+     */
+    bool TakeBypass(UalinkControlHalfFlit& c, uint32_t reserve);
+
     // Attributes.
     Ptr<UalinkAddressCache> m_cache; //!< AddressCache
     bool m_useCache{true};           //!< UseAddressCache
@@ -262,6 +285,8 @@ class UalinkTlPacker : public Object
     bool m_auth{false};              //!< Authentication
     bool m_catchLimits{true};        //!< CatchLimits
     bool m_wmBe{true};               //!< WriteMessageByteEnables
+    bool m_strict{false};            //!< StrictOrdering
+    uint32_t m_bypassDepth{16};      //!< BypassDepth
     uint32_t m_fcCmdThreshold{7};    //!< FlowControlCmdThreshold
     uint32_t m_fcDataThreshold{31};  //!< FlowControlDataThreshold
 

@@ -22,13 +22,17 @@
 #include "ns3/ualink-address-cache.h"
 #include "ns3/ualink-control-half-flit.h"
 #include "ns3/ualink-dl-framer.h"
+#include "ns3/ualink-endpoint.h"
+#include "ns3/ualink-helper.h"
 #include "ns3/ualink-link-helper.h"
 #include "ns3/ualink-phy.h"
+#include "ns3/ualink-switch.h"
 #include "ns3/ualink-tl-packer.h"
 #include "ns3/uinteger.h"
 
 #include <cmath>
 #include <iomanip>
+#include <map>
 #include <sstream>
 #include <vector>
 
@@ -162,6 +166,71 @@ StartDl(DlPair& p, uint64_t flits)
     p.da->GetRetryEngine()->TraceConnectWithoutContext("LinkDown",
                                                        MakeCallback(&DlPair::OnLinkDown, &p));
     p.ea->Send(1, flits * UalinkDlFramer::PAYLOAD_BYTES, 0);
+}
+
+/// Records deliveries and completions of a pod's endpoints.
+struct PodLog
+{
+    std::map<std::pair<uint32_t, uint64_t>, Time> delivered; //!< (src, id) -> time, at the dst
+    std::map<std::pair<uint32_t, uint64_t>, Time> completed; //!< (src, id) -> time, at the src
+    std::map<uint32_t, uint64_t> bytesFrom;                  //!< delivered bytes per source
+
+    /// A delivery.
+    void OnDelivered(const FabricMessage& m)
+    {
+        delivered[{m.src, m.id}] = Simulator::Now();
+        bytesFrom[m.src] += m.bytes;
+    }
+
+    /// A completion.
+    void OnCompleted(const FabricMessage& m)
+    {
+        completed[{m.src, m.id}] = Simulator::Now();
+    }
+
+    /// Hook every endpoint of a pod.
+    void Hook(const UalinkHelper::Pod& pod)
+    {
+        for (const auto& e : pod.acc)
+        {
+            e->SetDeliveredCallback(MakeCallback(&PodLog::OnDelivered, this));
+            e->SetCompletedCallback(MakeCallback(&PodLog::OnCompleted, this));
+        }
+    }
+};
+
+/// Payload bytes dropped anywhere in a pod (ports and switches' operations are counted apart).
+uint64_t
+PodDroppedBytes(const UalinkHelper::Pod& pod)
+{
+    uint64_t b = 0;
+    for (const auto& ch : pod.links)
+    {
+        for (std::size_t i = 0; i < ch->GetNDevices(); ++i)
+        {
+            Ptr<FabricNetDevice> d = DynamicCast<FabricNetDevice>(ch->GetDevice(i));
+            for (const auto& [r, n] : d->GetStats().dropBytes)
+            {
+                b += n;
+            }
+        }
+    }
+    return b;
+}
+
+/// Operations dropped at the switches of a pod.
+uint64_t
+PodSwitchDrops(const UalinkHelper::Pod& pod)
+{
+    uint64_t n = 0;
+    for (const auto& sw : pod.sw)
+    {
+        for (const auto& [r, k] : sw->GetDrops())
+        {
+            n += k;
+        }
+    }
+    return n;
 }
 
 } // namespace
@@ -952,6 +1021,254 @@ class UalinkLlrAckTimeoutTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Accelerator ports and a switch (conservation and the endpoint API): on a 3-accelerator pod with
+ * one x4 port each, a 64 KiB write A to B is delivered once at B and completes at A when its 256
+ * write responses are back, a 4 KiB read B from A completes at B with its 4096 bytes, every tag
+ * is free again and every TL credit returned (sent = delivered, nothing dropped). A lone 64 B
+ * write takes at least the switch's pin-to-pin latency (10.9.2: 200 ns for a 12-lane switch)
+ * plus two cable delays.
+ */
+class UalinkEndpointTestCase : public TestCase
+{
+  public:
+    UalinkEndpointTestCase()
+        : TestCase("Endpoint: writes and reads through a switch, bytes conserved")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkHelper h;
+        h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        UalinkHelper::Pod pod = h.Install(3, 1);
+        PodLog log;
+        log.Hook(pod);
+        pod.acc[0]->Send(1, 65536, 0);
+        const uint64_t rd = pod.acc[1]->Read(0, 4096, 1);
+        Simulator::Schedule(MicroSeconds(5), [&pod]() { pod.acc[2]->Send(1, 64, 0); });
+        Simulator::Run();
+        const Time lone = log.delivered[{2, 0}] - MicroSeconds(5);
+        std::cout << "endpoint: 64 KiB write delivered at " << log.delivered[{0, 0}].As(Time::NS)
+                  << ", completed at " << log.completed[{0, 0}].As(Time::NS)
+                  << "; 4 KiB read completed at " << log.completed[{1, rd}].As(Time::NS)
+                  << "; lone 64 B write one-way " << lone.As(Time::NS) << " (switch pin-to-pin "
+                  << pod.sw[0]->GetPinToPinLatency().As(Time::NS) << ")" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({0, 0}), 1, "write delivered");
+        NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, 0}), 1, "write completed");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetBytesDelivered(), 65536 + 64, "bytes delivered");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetStats().readBytes, 4096, "read data returned");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetMessagesCompleted(), 1, "read completed at B");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().writes, 256, "256 writes of 256 B");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().requestsServed, 16, "16 reads served");
+        for (const auto& e : pod.acc)
+        {
+            NS_TEST_ASSERT_MSG_EQ(e->GetOutstanding(0), 0, "every tag free");
+            Ptr<UalinkTxQueue> q = e->GetTxQueue(0);
+            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+            {
+                const auto cls = static_cast<ualink::CreditClass>(c);
+                if (q->GetSpentCredits(cls) > 0)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(q->GetAvailableCredits(cls),
+                                          uint64_t(c < 2 ? 512 : 2048),
+                                          "every credit back");
+                }
+            }
+        }
+        NS_TEST_ASSERT_MSG_EQ(PodDroppedBytes(pod), 0, "nothing dropped at the ports");
+        NS_TEST_ASSERT_MSG_EQ(PodSwitchDrops(pod), 0, "nothing dropped at the switch");
+        NS_TEST_ASSERT_MSG_GT(lone,
+                              pod.sw[0]->GetPinToPinLatency() + NanoSeconds(20),
+                              "pin-to-pin plus two cables");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * TL credits (section 5.8, digest 9.2 item 11): a 256 B write takes 1 ReqCmd and 4 ReqData
+ * credits at the accelerator port and again at the switch egress, and its write response 1 RspCmd
+ * credit on each hop back; with no ReqData credit at A's port, A's writes stall while its reads
+ * still complete; and at a switch whose egress toward A has no request credits, B's writes to A
+ * wait there while the read responses A asked B for pass (requests never block responses,
+ * section 10.4), nothing dropped.
+ */
+class UalinkCreditsTestCase : public TestCase
+{
+  public:
+    UalinkCreditsTestCase()
+        : TestCase("Credits: 1 ReqCmd + 4 ReqData per 256 B write, reads pass stalled writes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        {
+            UalinkHelper h;
+            UalinkHelper::Pod pod = h.Install(2, 1);
+            pod.acc[0]->Send(1, 256, 0);
+            Simulator::Run();
+            Ptr<UalinkTxQueue> up = pod.acc[0]->GetTxQueue(0);
+            Ptr<UalinkTxQueue> egress = pod.sw[0]->GetTxQueue(1);
+            Ptr<UalinkTxQueue> back = pod.acc[1]->GetTxQueue(0);
+            std::cout << "credits of one 256 B write: ReqCmd "
+                      << up->GetSpentCredits(ualink::REQ_CMD) << ", ReqData "
+                      << up->GetSpentCredits(ualink::REQ_DATA) << "; response: RspCmd "
+                      << back->GetSpentCredits(ualink::RSP_CMD) << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(up->GetSpentCredits(ualink::REQ_CMD), 1, "1 ReqCmd");
+            NS_TEST_ASSERT_MSG_EQ(up->GetSpentCredits(ualink::REQ_DATA), 4, "4 ReqData");
+            NS_TEST_ASSERT_MSG_EQ(up->GetSpentCredits(ualink::RSP_CMD), 0, "no response credit");
+            NS_TEST_ASSERT_MSG_EQ(egress->GetSpentCredits(ualink::REQ_CMD), 1, "switch: 1 ReqCmd");
+            NS_TEST_ASSERT_MSG_EQ(egress->GetSpentCredits(ualink::REQ_DATA),
+                                  4,
+                                  "switch: 4 ReqData");
+            NS_TEST_ASSERT_MSG_EQ(back->GetSpentCredits(ualink::RSP_CMD), 1, "WrRsp: 1 RspCmd");
+            NS_TEST_ASSERT_MSG_EQ(back->GetSpentCredits(ualink::RSP_DATA), 0, "WrRsp: no data");
+            Simulator::Destroy();
+        }
+        {
+            // A has no ReqData credit: writes stall, reads flow.
+            UalinkHelper h;
+            UalinkHelper::Pod pod = h.Install(2, 1);
+            pod.acc[0]->GetTxQueue(0)->SetAttribute("ReqDataCredits", UintegerValue(0));
+            PodLog log;
+            log.Hook(pod);
+            pod.acc[0]->Send(1, 1024, 0);
+            const uint64_t rd = pod.acc[0]->Read(1, 1024, 0);
+            Simulator::Stop(MicroSeconds(50));
+            Simulator::Run();
+            NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, rd}), 1, "the read completes");
+            NS_TEST_ASSERT_MSG_EQ(log.delivered.count({0, 0}), 0, "the write is held");
+            NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetTxQueue(0)->GetQueuedOps(), 4, "4 writes wait");
+            NS_TEST_ASSERT_MSG_GT(pod.acc[0]->GetTxQueue(0)->GetStats().creditStalls, 0, "stalls");
+            NS_TEST_ASSERT_MSG_EQ(PodDroppedBytes(pod) + PodSwitchDrops(pod), 0, "no drop");
+            Simulator::Destroy();
+        }
+        {
+            // The switch egress toward A has no request credit: B's writes to A wait at the
+            // switch, A's reads from B complete through the same egress.
+            UalinkHelper h;
+            UalinkHelper::Pod pod = h.Install(2, 1);
+            pod.sw[0]->GetTxQueue(0)->SetAttribute("ReqCmdCredits", UintegerValue(0));
+            PodLog log;
+            log.Hook(pod);
+            pod.acc[1]->Send(0, 4096, 0);
+            const uint64_t rd = pod.acc[0]->Read(1, 4096, 0);
+            Simulator::Stop(MicroSeconds(50));
+            Simulator::Run();
+            std::cout << "switch: " << pod.sw[0]->GetTxQueue(0)->GetQueuedOps()
+                      << " requests held at the egress toward A while A's read completed"
+                      << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, rd}), 1, "the read completes");
+            NS_TEST_ASSERT_MSG_EQ(log.delivered.count({1, 0}), 0, "the writes are held");
+            NS_TEST_ASSERT_MSG_GT(pod.sw[0]->GetTxQueue(0)->GetQueuedOps(), 0, "held at switch");
+            NS_TEST_ASSERT_MSG_EQ(PodDroppedBytes(pod) + PodSwitchDrops(pod), 0, "no drop");
+            Simulator::Destroy();
+        }
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Incast 4:1 on one rail (digest 9.2 item 15, section 10.3): four accelerators each write 512
+ * KiB to a fifth through one switch. The egress toward it runs at the one-way write goodput (the
+ * digest's 96.6% TL efficiency for one-way 256 B compressed writes: 784.23 x 0.966 = 757.5 Gb/s
+ * at x4; checked within 1.5%); the sources are held back by TL credits only (credit stalls, no
+ * drop anywhere, every byte delivered: 2 MiB); and each source's share tends to 1/4 (each
+ * source's last write arrives within the last 10% of the run).
+ */
+class UalinkIncastTestCase : public TestCase
+{
+  public:
+    UalinkIncastTestCase()
+        : TestCase("Incast 4 to 1: egress at one-way goodput, credits only, lossless")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint64_t bytes = 512 * 1024;
+        UalinkHelper h;
+        h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        UalinkHelper::Pod pod = h.Install(5, 1);
+        PodLog log;
+        log.Hook(pod);
+        for (uint32_t s = 0; s < 4; ++s)
+        {
+            pod.acc[s]->Send(4, bytes, 0);
+        }
+        Simulator::Run();
+        Time first = Seconds(1);
+        Time last = Time(0);
+        uint64_t stalls = 0;
+        for (uint32_t s = 0; s < 4; ++s)
+        {
+            const Time t = log.delivered[{s, 0}];
+            first = std::min(first, t);
+            last = std::max(last, t);
+            stalls += pod.acc[s]->GetTxQueue(0)->GetStats().creditStalls;
+        }
+        Ptr<UalinkTxQueue> egress = pod.sw[0]->GetTxQueue(4);
+        const double gbps = 4.0 * bytes * 8 / last.GetSeconds() / 1e9;
+        std::cout << "incast 4:1: " << gbps << " Gb/s at the egress, sources done between "
+                  << first.As(Time::US) << " and " << last.As(Time::US) << ", credit stalls "
+                  << stalls << ", egress efficiency "
+                  << Pct(static_cast<double>(egress->GetStats().dataBytes) /
+                         (egress->GetStats().halfFlits * 32.0))
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[4]->GetBytesDelivered(), 4 * bytes, "every byte");
+        NS_TEST_ASSERT_MSG_EQ(PodDroppedBytes(pod) + PodSwitchDrops(pod), 0, "nothing dropped");
+        NS_TEST_ASSERT_MSG_GT(stalls, 0, "sources held by credits");
+        NS_TEST_ASSERT_MSG_EQ_TOL(gbps, 757.5, 0.015 * 757.5, "one-way goodput");
+        NS_TEST_ASSERT_MSG_GT(first.GetSeconds(), 0.9 * last.GetSeconds(), "fair shares");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Routing (section 10.7, digest 9.2 item 12): with the switch denying destination B to A's
+ * ingress port, A's writes to B are dropped silently at the switch and counted as RouteDenied
+ * (never delivered, their tags stay outstanding for the watchdog), while C's writes to B in
+ * the same pod pass.
+ */
+class UalinkDeniedRouteTestCase : public TestCase
+{
+  public:
+    UalinkDeniedRouteTestCase()
+        : TestCase("Switch: a denied route is dropped silently and counted")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkHelper h;
+        UalinkHelper::Pod pod = h.Install(3, 1);
+        pod.sw[0]->SetDenied(0, 1, true);
+        PodLog log;
+        log.Hook(pod);
+        pod.acc[0]->Send(1, 1024, 0);
+        pod.acc[2]->Send(1, 1024, 0);
+        Simulator::Run();
+        const auto& drops = pod.sw[0]->GetDrops();
+        const uint64_t denied =
+            drops.count(UalinkSwitch::ROUTE_DENIED) ? drops.at(UalinkSwitch::ROUTE_DENIED) : 0;
+        std::cout << "denied route: " << denied << " writes dropped as RouteDenied, "
+                  << pod.acc[0]->GetOutstanding(0) << " tags outstanding at A" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(denied, 4, "4 writes denied");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({0, 0}), 0, "A's write never arrives");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({2, 0}), 1, "C's write arrives");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetOutstanding(0), 4, "A's tags still outstanding");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -972,6 +1289,10 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkLlrCrcErrorTestCase, TestCase::QUICK);
         AddTestCase(new UalinkLlrWindowTestCase, TestCase::QUICK);
         AddTestCase(new UalinkLlrAckTimeoutTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkEndpointTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkCreditsTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkIncastTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkDeniedRouteTestCase, TestCase::QUICK);
     }
 };
 

@@ -1,0 +1,334 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ualink-endpoint.h"
+
+#include "ualink-phy.h"
+#include "ualink-tl-op.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("UalinkEndpoint");
+NS_OBJECT_ENSURE_REGISTERED(UalinkEndpoint);
+
+namespace
+{
+/// Message ids of reads live apart from those of Send(); their addresses (UalinkTxQueue::ToTlOp:
+/// 20 bits of message id above a 256 MB range) then differ from the writes' too.
+constexpr uint64_t READ_ID_BASE = uint64_t(1) << 19;
+
+/// \return the key of a message at its destination
+uint64_t
+RxKey(uint32_t src, uint64_t msgId)
+{
+    return (static_cast<uint64_t>(src) << 44) | (msgId & ((uint64_t(1) << 44) - 1));
+}
+} // namespace
+
+TypeId
+UalinkEndpoint::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::UalinkEndpoint")
+            .SetParent<FabricEndpoint>()
+            .SetGroupName("Ualink")
+            .AddConstructor<UalinkEndpoint>()
+            .AddAttribute("MaxRequestBytes",
+                          "Most bytes per UPLI request (section 2.7.4: 256, four 64 B beats).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_maxRequest),
+                          MakeUintegerChecker<uint32_t>(1, 256))
+            .AddAttribute("TagsPerPort",
+                          "Requests outstanding per port (Table 2-2: 11-bit tags, 2048).",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_tags),
+                          MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("CompleterLatency",
+                          "Time from a request's arrival to its response (the spec gives no "
+                          "completer service time: a parameter).",
+                          TimeValue(NanoSeconds(0)),
+                          MakeTimeAccessor(&UalinkEndpoint::m_completerLatency),
+                          MakeTimeChecker(Time(0)));
+    return tid;
+}
+
+UalinkEndpoint::UalinkEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+UalinkEndpoint::~UalinkEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+UalinkEndpoint::DoDispose()
+{
+    for (Port& p : m_ports)
+    {
+        p.dev = nullptr;
+        p.q = nullptr;
+    }
+    m_ports.clear();
+    m_portOf.clear();
+    m_tx.clear();
+    m_rx.clear();
+    FabricEndpoint::DoDispose();
+}
+
+uint32_t
+UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
+{
+    NS_LOG_FUNCTION(this << device);
+    const uint32_t index = static_cast<uint32_t>(m_ports.size());
+    Port p;
+    p.dev = device;
+    p.q = CreateObject<UalinkTxQueue>();
+    p.q->SetPhy(phy);
+    p.slot = phy->GetSlotTime();
+    p.freeTags.reserve(m_tags);
+    for (uint32_t t = m_tags; t > 0; --t)
+    {
+        p.freeTags.push_back(static_cast<uint16_t>(t - 1));
+    }
+    p.tagMsg.assign(m_tags, 0);
+    device->SetTxQueue(p.q);
+    device->SetPortIndex(index);
+    device->SetFabricReceiveCallback(MakeCallback(&UalinkEndpoint::Receive, this));
+    m_portOf[PeekPointer(device)] = index;
+    m_ports.push_back(p);
+    return index;
+}
+
+uint32_t
+UalinkEndpoint::SelectPort(uint64_t addr) const
+{
+    // Section 2.4: the rail is a hash of the address bits above the 256 B region; this model
+    // takes them modulo the ports, so consecutive 256 B blocks go round the rails.
+    return static_cast<uint32_t>((addr >> 8) % m_ports.size());
+}
+
+uint32_t
+UalinkEndpoint::GetOutstanding(uint32_t i) const
+{
+    return m_tags - static_cast<uint32_t>(m_ports.at(i).freeTags.size());
+}
+
+double
+UalinkEndpoint::GetCongestionState(uint32_t dst) const
+{
+    (void)dst;
+    if (m_ports.empty())
+    {
+        return 0;
+    }
+    double busiest = 0;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        busiest = std::max(busiest, static_cast<double>(GetOutstanding(i)) / m_tags);
+    }
+    return busiest;
+}
+
+void
+UalinkEndpoint::DoSend(const FabricMessage& m)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
+    Post(m, ualink::OP_WRITE);
+}
+
+uint64_t
+UalinkEndpoint::Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
+{
+    FabricMessage m;
+    m.id = READ_ID_BASE + m_nextReadId++;
+    m.src = GetAcceleratorId();
+    m.dst = dst;
+    m.bytes = bytes;
+    m.tclass = vc;
+    m.cookie = cookie;
+    m.posted = Simulator::Now();
+    NS_LOG_FUNCTION(this << m.id << dst << bytes);
+    Post(m, ualink::OP_READ);
+    return m.id;
+}
+
+void
+UalinkEndpoint::Post(const FabricMessage& m, uint8_t op)
+{
+    NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
+    NS_ABORT_MSG_IF(m.bytes == 0, "UalinkEndpoint: empty message");
+    m_tx.emplace(m.id, TxMsg{m, 0, op == ualink::OP_READ});
+    std::vector<bool> touched(m_ports.size(), false);
+    for (uint64_t off = 0; off < m.bytes; off += m_maxRequest)
+    {
+        FabricPacket::Segment s;
+        s.msgId = m.id;
+        s.msgBytes = m.bytes;
+        s.offset = off;
+        s.cookie = m.cookie;
+        s.posted = m.posted;
+        s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, m.bytes - off));
+        s.tclass = m.tclass;
+        s.op = op;
+        s.src = GetAcceleratorId();
+        s.dst = m.dst;
+        const uint32_t port = SelectPort(UalinkTxQueue::ToTlOp(s).addr);
+        m_ports[port].waiting.push_back(s);
+        touched[port] = true;
+        if (op == ualink::OP_READ)
+        {
+            ++m_stats.reads;
+        }
+        else
+        {
+            ++m_stats.writes;
+        }
+    }
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        if (touched[i])
+        {
+            Issue(i);
+        }
+    }
+}
+
+void
+UalinkEndpoint::Issue(uint32_t port)
+{
+    Port& p = m_ports[port];
+    bool queued = false;
+    while (!p.waiting.empty() && !p.freeTags.empty())
+    {
+        FabricPacket::Segment s = p.waiting.front();
+        p.waiting.pop_front();
+        const uint16_t tag = p.freeTags.back();
+        p.freeTags.pop_back();
+        p.tagMsg[tag] = s.msgId;
+        s.aux = ualink::PackAux(tag, ualink::OKAY, 0);
+        p.q->Enqueue(s);
+        queued = true;
+    }
+    m_stats.tagWaits += p.waiting.size();
+    if (queued)
+    {
+        p.dev->Wake();
+    }
+}
+
+void
+UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
+{
+    NS_LOG_FUNCTION(this << p);
+    const uint32_t port = m_portOf.at(PeekPointer(dev));
+    NS_ASSERT(p->segments);
+    const std::vector<FabricPacket::Segment>& segs = *p->segments;
+    // The originator and completer always sink (2.7.8): the buffers free at once.
+    UalinkTxQueue::ReleaseCredits(dev, segs, m_ports[port].slot);
+    bool freed = false;
+    for (const FabricPacket::Segment& s : segs)
+    {
+        switch (s.op)
+        {
+        case ualink::OP_WRITE: {
+            CountReceivedPayload(s.bytes);
+            const uint64_t key = RxKey(s.src, s.msgId);
+            uint64_t& got = m_rx[key];
+            got += s.bytes;
+            if (got >= s.msgBytes)
+            {
+                FabricMessage m;
+                m.id = s.msgId;
+                m.src = s.src;
+                m.dst = s.dst;
+                m.bytes = s.msgBytes;
+                m.tclass = s.tclass;
+                m.cookie = s.cookie;
+                m.posted = s.posted;
+                m.delivered = Simulator::Now();
+                m_rx.erase(key);
+                NotifyDelivered(m);
+            }
+            Respond(port, s);
+            break;
+        }
+        case ualink::OP_READ:
+            Respond(port, s);
+            break;
+        case ualink::OP_READ_RSP:
+        case ualink::OP_WRITE_RSP: {
+            ++m_stats.responses;
+            Port& pt = m_ports[port];
+            pt.freeTags.push_back(ualink::AuxTag(s.aux));
+            freed = true;
+            if (s.op == ualink::OP_READ_RSP)
+            {
+                CountReceivedPayload(s.bytes);
+                m_stats.readBytes += s.bytes;
+            }
+            auto it = m_tx.find(s.msgId);
+            if (it == m_tx.end())
+            {
+                break;
+            }
+            it->second.done += s.bytes;
+            if (it->second.done >= it->second.m.bytes)
+            {
+                FabricMessage m = it->second.m;
+                m.completed = Simulator::Now();
+                if (it->second.read)
+                {
+                    m.delivered = m.completed;
+                }
+                m_tx.erase(it);
+                NotifyCompleted(m);
+            }
+            break;
+        }
+        default:
+            NS_FATAL_ERROR("UalinkEndpoint: unknown operation " << unsigned(s.op));
+        }
+    }
+    if (freed)
+    {
+        Issue(port);
+    }
+}
+
+void
+UalinkEndpoint::Respond(uint32_t port, FabricPacket::Segment req)
+{
+    if (m_completerLatency.IsStrictlyPositive())
+    {
+        Simulator::Schedule(m_completerLatency, &UalinkEndpoint::DoRespond, this, port, req);
+        return;
+    }
+    DoRespond(port, req);
+}
+
+void
+UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
+{
+    ++m_stats.requestsServed;
+    FabricPacket::Segment rsp = req;
+    rsp.op = req.op == ualink::OP_READ ? ualink::OP_READ_RSP : ualink::OP_WRITE_RSP;
+    rsp.src = req.dst;
+    rsp.dst = req.src;
+    Port& p = m_ports[port];
+    p.q->Enqueue(rsp);
+    p.dev->Wake();
+}
+
+} // namespace ns3
