@@ -6,6 +6,7 @@
 #define UALINK_HELPER_H
 
 #include "ns3/attribute.h"
+#include "ns3/fabric-channel.h"
 #include "ns3/fabric-link-helper.h"
 #include "ns3/net-device-container.h"
 #include "ns3/node-container.h"
