@@ -100,6 +100,21 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     device->SetFabricReceiveCallback(MakeCallback(&UalinkSwitch::Receive, this));
     m_portOf[PeekPointer(device)] = index;
     m_ports.push_back(p);
+    // The core latency depends on the switch's lanes: it rides in every port's receive pipeline
+    // (store and forward: a burst is handled once its last flit is in), no event of its own.
+    const Time core = GetCoreLatency();
+    if (core != m_core)
+    {
+        m_core = core;
+        for (const Port& q : m_ports)
+        {
+            q.dev->SetReceivePipeline(false, m_core);
+        }
+    }
+    else
+    {
+        device->SetReceivePipeline(false, m_core);
+    }
     return index;
 }
 
@@ -207,17 +222,12 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     {
         return;
     }
-    const Time core = GetCoreLatency();
-    if (core.IsZero())
-    {
-        Forward(std::move(fwd), std::move(egress));
-        return;
-    }
-    Simulator::Schedule(core, &UalinkSwitch::Forward, this, std::move(fwd), std::move(egress));
+    // The core latency has passed already (the ports' receive pipeline).
+    Forward(std::move(fwd), std::move(egress));
 }
 
 void
-UalinkSwitch::Forward(std::vector<FabricPacket::Segment> segs, std::vector<uint32_t> egress)
+UalinkSwitch::Forward(std::vector<FabricPacket::Segment>&& segs, std::vector<uint32_t>&& egress)
 {
     for (std::size_t i = 0; i < segs.size(); ++i)
     {
