@@ -68,31 +68,34 @@ UalinkAddressCache::Access(uint16_t row, uint64_t addr)
     }
     NS_ABORT_MSG_IF(row >= m_rows,
                     "UalinkAddressCache: row " << row << " beyond " << m_rows << " rows");
-    const uint64_t region = addr >> REGION_SHIFT;
+    const uint32_t region = static_cast<uint32_t>(addr >> REGION_SHIFT);
     Entry* base = &m_entries[static_cast<std::size_t>(row) * m_ways];
-    ++m_clock;
+    if (++m_clock == 0)
+    {
+        m_clock = 1; // after 2^32 accesses the LRU order restarts (0 marks invalid entries)
+    }
     int invalid = -1;
     uint32_t lru = 0;
     for (uint32_t w = 0; w < m_ways; ++w)
     {
-        if (base[w].valid && base[w].region == region)
+        if (base[w].used != 0 && base[w].region == region)
         {
             base[w].used = m_clock;
             ++m_hits;
             return Result{true, static_cast<uint8_t>(w)};
         }
-        if (!base[w].valid && invalid < 0)
+        if (base[w].used == 0 && invalid < 0)
         {
             invalid = static_cast<int>(w);
         }
-        if (base[w].valid && base[w].used < base[lru].used)
+        if (base[w].used != 0 && base[w].used < base[lru].used)
         {
             lru = w;
         }
     }
     // An invalid way if there is one, else the least recently used way.
     const uint32_t victim = invalid >= 0 ? static_cast<uint32_t>(invalid) : lru;
-    base[victim] = Entry{region, m_clock, true};
+    base[victim] = Entry{region, m_clock};
     ++m_misses;
     NS_LOG_LOGIC("miss: row " << row << " loads way " << victim);
     return Result{false, static_cast<uint8_t>(victim)};
@@ -105,11 +108,11 @@ UalinkAddressCache::Contains(uint16_t row, uint64_t addr) const
     {
         return false;
     }
-    const uint64_t region = addr >> REGION_SHIFT;
+    const uint32_t region = static_cast<uint32_t>(addr >> REGION_SHIFT);
     const Entry* base = &m_entries[static_cast<std::size_t>(row) * m_ways];
     for (uint32_t w = 0; w < m_ways; ++w)
     {
-        if (base[w].valid && base[w].region == region)
+        if (base[w].used != 0 && base[w].region == region)
         {
             return true;
         }

@@ -87,12 +87,12 @@ class UalinkAddressCache : public Object
     }
 
   private:
-    /// One way of a row.
+    /// One way of a row: 8 bytes, so that 1024 rows x 4 ways on every port of a 1024-accelerator
+    /// pod fit (DESIGN.md rule 7).
     struct Entry
     {
-        uint64_t region{0}; //!< ReqAddr[56:20]
-        uint64_t used{0};   //!< last use (LRU stamp)
-        bool valid{false};  //!< loaded
+        uint32_t region{0}; //!< ReqAddr[56:20], low 32 bits (the model's addresses fit)
+        uint32_t used{0};   //!< last use (LRU stamp); 0: invalid
     };
 
     /// Allocate the rows on first use (attributes are set by then).

@@ -53,6 +53,13 @@ UalinkEndpoint::GetTypeId()
                           UintegerValue(2048),
                           MakeUintegerAccessor(&UalinkEndpoint::m_tags),
                           MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("UpliRequestDepth",
+                          "Requests a port keeps in its TL request queue; the rest wait at the "
+                          "UPLI without a tag (the UPLI Request channel's credits, section 2.6, "
+                          "are implementation-defined).",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_upliDepth),
+                          MakeUintegerChecker<uint32_t>(1, 2048))
             .AddAttribute("CompleterLatency",
                           "Time from a request's arrival to its response (the spec gives no "
                           "completer service time: a parameter).",
@@ -102,7 +109,9 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     {
         p.freeTags.push_back(static_cast<uint16_t>(t - 1));
     }
-    p.tagMsg.assign(m_tags, 0);
+    // Requests move from the UPLI into the TL as the TL's request queue drains (UPLI Request
+    // channel credits, section 2.6).
+    p.q->SetSentCallback(MakeCallback(&UalinkEndpoint::Refill, this, index));
     device->SetTxQueue(p.q);
     device->SetPortIndex(index);
     device->SetFabricReceiveCallback(MakeCallback(&UalinkEndpoint::Receive, this));
@@ -170,61 +179,81 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op)
     NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
     NS_ABORT_MSG_IF(m.bytes == 0, "UalinkEndpoint: empty message");
     m_tx.emplace(m.id, TxMsg{m, 0, op == ualink::OP_READ});
-    std::vector<bool> touched(m_ports.size(), false);
-    for (uint64_t off = 0; off < m.bytes; off += m_maxRequest)
+    const uint64_t requests = (m.bytes + m_maxRequest - 1) / m_maxRequest;
+    (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) += requests;
+    // Request i (bytes [256 i, 256 i + 256)) leaves on the port the rail hash picks for its
+    // address; consecutive 256 B blocks go round the ports, so port p takes every n-th request
+    // from its first one. The requests are cut lazily, as tags free (memory stays bounded by the
+    // tags, not by what is posted).
+    FabricPacket::Segment first;
+    first.msgId = m.id;
+    const uint32_t n = static_cast<uint32_t>(m_ports.size());
+    const uint32_t port0 = SelectPort(UalinkTxQueue::ToTlOp(first).addr);
+    for (uint32_t p = 0; p < n; ++p)
     {
-        FabricPacket::Segment s;
-        s.msgId = m.id;
-        s.msgBytes = m.bytes;
-        s.offset = off;
-        s.cookie = m.cookie;
-        s.posted = m.posted;
-        s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, m.bytes - off));
-        s.tclass = m.tclass;
-        s.op = op;
-        s.src = GetAcceleratorId();
-        s.dst = m.dst;
-        const uint32_t port = SelectPort(UalinkTxQueue::ToTlOp(s).addr);
-        m_ports[port].waiting.push_back(s);
-        touched[port] = true;
-        if (op == ualink::OP_READ)
+        const uint64_t i0 = (p + n - port0) % n;
+        if (i0 >= requests)
         {
-            ++m_stats.reads;
+            continue;
         }
-        else
-        {
-            ++m_stats.writes;
-        }
-    }
-    for (uint32_t i = 0; i < m_ports.size(); ++i)
-    {
-        if (touched[i])
-        {
-            Issue(i);
-        }
+        Run r;
+        r.m = m;
+        r.op = op;
+        r.next = i0 * m_maxRequest;
+        r.stride = static_cast<uint64_t>(n) * m_maxRequest;
+        m_ports[p].waiting.push_back(r);
+        Issue(p);
     }
 }
 
 void
-UalinkEndpoint::Issue(uint32_t port)
+UalinkEndpoint::Issue(uint32_t port, bool wake)
 {
     Port& p = m_ports[port];
     bool queued = false;
-    while (!p.waiting.empty() && !p.freeTags.empty())
+    while (!p.waiting.empty() && !p.freeTags.empty() &&
+           p.q->GetPacker()->GetQueuedRequests() < m_upliDepth)
     {
-        FabricPacket::Segment s = p.waiting.front();
-        p.waiting.pop_front();
+        Run& r = p.waiting.front();
+        FabricPacket::Segment s;
+        s.msgId = r.m.id;
+        s.msgBytes = r.m.bytes;
+        s.offset = r.next;
+        s.cookie = r.m.cookie;
+        s.posted = r.m.posted;
+        s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, r.m.bytes - r.next));
+        s.tclass = r.m.tclass;
+        s.op = r.op;
+        s.src = GetAcceleratorId();
+        s.dst = r.m.dst;
+        r.next += r.stride;
+        if (r.next >= r.m.bytes)
+        {
+            p.waiting.pop_front();
+        }
         const uint16_t tag = p.freeTags.back();
         p.freeTags.pop_back();
-        p.tagMsg[tag] = s.msgId;
         s.aux = ualink::PackAux(tag, ualink::OKAY, 0);
         p.q->Enqueue(s);
         queued = true;
     }
-    m_stats.tagWaits += p.waiting.size();
-    if (queued)
+    if (!p.waiting.empty())
+    {
+        ++m_stats.tagWaits;
+    }
+    if (queued && wake)
     {
         p.dev->Wake();
+    }
+}
+
+void
+UalinkEndpoint::Refill(uint32_t port, const std::vector<FabricPacket::Segment>& segs)
+{
+    (void)segs;
+    if (!m_ports[port].waiting.empty())
+    {
+        Issue(port, false); // called from the port's dequeue: it looks at its queue again next
     }
 }
 

@@ -130,15 +130,23 @@ class UalinkEndpoint : public FabricEndpoint
     void DoDispose() override;
 
   private:
+    /// The requests of one message that one port still has to issue.
+    struct Run
+    {
+        FabricMessage m;      //!< the message
+        uint8_t op{0};        //!< ualink::OP_WRITE or ualink::OP_READ
+        uint64_t next{0};     //!< offset of the next request
+        uint64_t stride{256}; //!< offset step between this port's requests
+    };
+
     /// One port.
     struct Port
     {
-        Ptr<FabricNetDevice> dev;                  //!< the device
-        Ptr<UalinkTxQueue> q;                      //!< its TL transmit queue
-        Time slot;                                 //!< its DL flit time
-        std::vector<uint16_t> freeTags;            //!< tags free
-        std::deque<FabricPacket::Segment> waiting; //!< requests waiting for a tag
-        std::vector<uint64_t> tagMsg;              //!< message of each tag in use
+        Ptr<FabricNetDevice> dev;       //!< the device
+        Ptr<UalinkTxQueue> q;           //!< its TL transmit queue
+        Time slot;                      //!< its DL flit time
+        std::vector<uint16_t> freeTags; //!< tags free
+        std::deque<Run> waiting;        //!< requests waiting for a tag
     };
 
     /// A message this endpoint posted (write) or asked for (read).
@@ -161,8 +169,16 @@ class UalinkEndpoint : public FabricEndpoint
     /**
      * \brief Give waiting requests of a port their tags and queue them.
      * \param port the port
+     * \param wake whether to wake the port (not from inside its own dequeue)
      */
-    void Issue(uint32_t port);
+    void Issue(uint32_t port, bool wake = true);
+
+    /**
+     * \brief A burst left a port: move waiting requests into its TL queue.
+     * \param port the port
+     * \param segs the operations of the burst
+     */
+    void Refill(uint32_t port, const std::vector<FabricPacket::Segment>& segs);
 
     /**
      * \brief A burst arrived on a port.
@@ -191,6 +207,7 @@ class UalinkEndpoint : public FabricEndpoint
     std::unordered_map<uint64_t, uint64_t> m_rx; //!< bytes received per (src, message)
     uint32_t m_maxRequest{256};                  //!< MaxRequestBytes
     uint32_t m_tags{2048};                       //!< TagsPerPort
+    uint32_t m_upliDepth{32};                    //!< UpliRequestDepth
     Time m_completerLatency;                     //!< CompleterLatency
     uint64_t m_nextReadId{0};                    //!< reads posted
     Stats m_stats;                               //!< counters
