@@ -60,6 +60,12 @@ UalinkEndpoint::GetTypeId()
                           UintegerValue(32),
                           MakeUintegerAccessor(&UalinkEndpoint::m_upliDepth),
                           MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("WatchdogTimeout",
+                          "Per-request watchdog of the originator (section 3.1.3: programmable, "
+                          "no default); on expiry the station enters isolation mode. 0: off.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&UalinkEndpoint::m_watchdog),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("CompleterLatency",
                           "Time from a request's arrival to its response (the spec gives no "
                           "completer service time: a parameter).",
@@ -84,6 +90,7 @@ UalinkEndpoint::DoDispose()
 {
     for (Port& p : m_ports)
     {
+        p.watchdog.Cancel();
         p.dev = nullptr;
         p.q = nullptr;
     }
@@ -104,6 +111,7 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
     p.slot = phy->GetSlotTime();
+    p.station = index * phy->GetLanes() / 4; // ports of a station are bifurcated alike (2.4)
     p.freeTags.reserve(m_tags);
     for (uint32_t t = m_tags; t > 0; --t)
     {
@@ -115,6 +123,7 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     device->SetTxQueue(p.q);
     device->SetPortIndex(index);
     device->SetFabricReceiveCallback(MakeCallback(&UalinkEndpoint::Receive, this));
+    device->AddLinkChangeCallback(MakeCallback(&UalinkEndpoint::LinkChanged, this, index));
     m_portOf[PeekPointer(device)] = index;
     m_ports.push_back(p);
     return index;
@@ -210,6 +219,21 @@ void
 UalinkEndpoint::Issue(uint32_t port, bool wake)
 {
     Port& p = m_ports[port];
+    if (p.isolated)
+    {
+        // Isolation mode: every new request is answered CMPTO at once (section 3.1.3).
+        while (!p.waiting.empty())
+        {
+            Run r = p.waiting.front();
+            p.waiting.pop_front();
+            for (uint64_t off = r.next; off < r.m.bytes; off += r.stride)
+            {
+                ++m_stats.cmpto;
+                Answer(r.m.id, std::min<uint64_t>(m_maxRequest, r.m.bytes - off), true);
+            }
+        }
+        return;
+    }
     bool queued = false;
     while (!p.waiting.empty() && !p.freeTags.empty() &&
            p.q->GetPacker()->GetQueuedRequests() < m_upliDepth)
@@ -233,6 +257,24 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         }
         const uint16_t tag = p.freeTags.back();
         p.freeTags.pop_back();
+        if (tag >= p.tags.size())
+        {
+            p.tags.resize(tag + 1);
+        }
+        TagInfo& ti = p.tags[tag];
+        ti.msgId = s.msgId;
+        ti.bytes = s.bytes;
+        ti.busy = true;
+        ++ti.gen;
+        if (m_watchdog.IsStrictlyPositive())
+        {
+            p.watch.push_back(Watch{tag, ti.gen, Simulator::Now()});
+            if (!p.watchdog.IsRunning())
+            {
+                p.watchdog =
+                    Simulator::Schedule(m_watchdog, &UalinkEndpoint::CheckWatchdog, this, port);
+            }
+        }
         s.aux = ualink::PackAux(tag, ualink::OKAY, 0);
         p.q->Enqueue(s);
         queued = true;
@@ -298,32 +340,23 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
             break;
         case ualink::OP_READ_RSP:
         case ualink::OP_WRITE_RSP: {
-            ++m_stats.responses;
             Port& pt = m_ports[port];
-            pt.freeTags.push_back(ualink::AuxTag(s.aux));
+            const uint16_t tag = ualink::AuxTag(s.aux);
+            if (pt.isolated || tag >= pt.tags.size() || !pt.tags[tag].busy)
+            {
+                ++m_stats.discarded; // isolation mode: responses are discarded (3.1.3)
+                break;
+            }
+            ++m_stats.responses;
+            pt.tags[tag].busy = false;
+            pt.freeTags.push_back(tag);
             freed = true;
             if (s.op == ualink::OP_READ_RSP)
             {
                 CountReceivedPayload(s.bytes);
                 m_stats.readBytes += s.bytes;
             }
-            auto it = m_tx.find(s.msgId);
-            if (it == m_tx.end())
-            {
-                break;
-            }
-            it->second.done += s.bytes;
-            if (it->second.done >= it->second.m.bytes)
-            {
-                FabricMessage m = it->second.m;
-                m.completed = Simulator::Now();
-                if (it->second.read)
-                {
-                    m.delivered = m.completed;
-                }
-                m_tx.erase(it);
-                NotifyCompleted(m);
-            }
+            Answer(s.msgId, s.bytes, ualink::AuxStatus(s.aux) != ualink::OKAY);
             break;
         }
         default:
@@ -333,6 +366,106 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
     if (freed)
     {
         Issue(port);
+    }
+}
+
+void
+UalinkEndpoint::Answer(uint64_t msgId, uint64_t bytes, bool cmpto)
+{
+    auto it = m_tx.find(msgId);
+    if (it == m_tx.end())
+    {
+        return;
+    }
+    TxMsg& t = it->second;
+    t.done += bytes;
+    t.failed += cmpto ? bytes : 0;
+    if (t.done < t.m.bytes)
+    {
+        return;
+    }
+    FabricMessage m = t.m;
+    m.completed = Simulator::Now();
+    if (t.read && t.failed == 0)
+    {
+        m.delivered = m.completed;
+    }
+    m_stats.failedMessages += t.failed > 0 ? 1 : 0;
+    m_tx.erase(it);
+    NotifyCompleted(m);
+}
+
+void
+UalinkEndpoint::CheckWatchdog(uint32_t port)
+{
+    Port& p = m_ports[port];
+    while (!p.watch.empty())
+    {
+        const Watch& w = p.watch.front();
+        const TagInfo& ti = p.tags[w.tag];
+        if (!ti.busy || ti.gen != w.gen)
+        {
+            p.watch.pop_front(); // answered in time
+            continue;
+        }
+        const Time due = w.issued + m_watchdog;
+        if (Simulator::Now() >= due)
+        {
+            NS_LOG_LOGIC("watchdog: tag " << w.tag << " of port " << port << " timed out");
+            Isolate(port);
+            return;
+        }
+        p.watchdog =
+            Simulator::Schedule(due - Simulator::Now(), &UalinkEndpoint::CheckWatchdog, this, port);
+        return;
+    }
+}
+
+void
+UalinkEndpoint::Isolate(uint32_t port)
+{
+    NS_LOG_FUNCTION(this << port);
+    const uint32_t station = m_ports.at(port).station;
+    if (m_ports[port].isolated)
+    {
+        return;
+    }
+    ++m_stats.isolations;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        Port& p = m_ports[i];
+        if (p.station != station)
+        {
+            continue;
+        }
+        p.isolated = true;
+        p.watchdog.Cancel();
+        p.watch.clear();
+        // Every outstanding request is answered with a dummy CMPTO (section 3.1.3).
+        for (uint16_t tag = 0; tag < p.tags.size(); ++tag)
+        {
+            TagInfo& ti = p.tags[tag];
+            if (ti.busy)
+            {
+                ti.busy = false;
+                p.freeTags.push_back(tag);
+                ++m_stats.cmpto;
+                Answer(ti.msgId, ti.bytes, true);
+            }
+        }
+        Issue(i, false);
+    }
+}
+
+void
+UalinkEndpoint::LinkChanged(uint32_t port)
+{
+    if (!m_ports.at(port).dev->IsLinkUp())
+    {
+        // Link down at an accelerator: the TL drops all ports of the station and sends a
+        // credited ISOLATE to the originator (section 3.1.4).
+        ++m_stats.isolates;
+        Isolate(port);
     }
 }
 

@@ -7,6 +7,7 @@
 
 #include "ualink-tx-queue.h"
 
+#include "ns3/event-id.h"
 #include "ns3/fabric-endpoint.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
@@ -61,6 +62,11 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t requestsServed{0}; //!< requests answered as completer
         uint64_t tagWaits{0};       //!< requests that waited for a tag
         uint64_t readBytes{0};      //!< read data received
+        uint64_t cmpto{0};          //!< requests answered CMPTO (isolation, 3.1.3)
+        uint64_t isolations{0};     //!< stations isolated (watchdog expiry or ISOLATE)
+        uint64_t isolates{0};       //!< ISOLATE from a link down at this accelerator (3.1.4)
+        uint64_t discarded{0};      //!< responses discarded on isolated ports
+        uint64_t failedMessages{0}; //!< messages completed with a CMPTO among their requests
     };
 
     /**
@@ -126,6 +132,23 @@ class UalinkEndpoint : public FabricEndpoint
      */
     uint32_t SelectPort(uint64_t addr) const;
 
+    /**
+     * \param i a port
+     * \return whether its station is in isolation mode (section 3.1.3)
+     */
+    bool IsIsolated(uint32_t i) const
+    {
+        return m_ports.at(i).isolated;
+    }
+
+    /**
+     * \brief Put the station of a port in isolation mode (section 3.1.3): for all its ports stop
+     * issuing requests, answer every outstanding and new request with CMPTO, discard incoming
+     * responses; credits keep flowing.
+     * \param port a port of the station
+     */
+    void Isolate(uint32_t port);
+
   protected:
     void DoDispose() override;
 
@@ -139,22 +162,45 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t stride{256}; //!< offset step between this port's requests
     };
 
+    /// What a tag in use stands for.
+    struct TagInfo
+    {
+        uint64_t msgId{0}; //!< its message
+        uint32_t bytes{0}; //!< bytes its request moves
+        uint16_t gen{0};   //!< issue count (tells a reused tag from a stale watchdog entry)
+        bool busy{false};  //!< outstanding
+    };
+
+    /// A request under the watchdog.
+    struct Watch
+    {
+        uint16_t tag{0}; //!< its tag
+        uint16_t gen{0}; //!< the tag's issue count then
+        Time issued;     //!< when it was issued
+    };
+
     /// One port.
     struct Port
     {
         Ptr<FabricNetDevice> dev;       //!< the device
         Ptr<UalinkTxQueue> q;           //!< its TL transmit queue
         Time slot;                      //!< its DL flit time
+        uint32_t station{0};            //!< its station (4 lanes, section 2.5)
+        bool isolated{false};           //!< its station is in isolation mode
         std::vector<uint16_t> freeTags; //!< tags free
+        std::vector<TagInfo> tags;      //!< tags used so far (grows on demand)
         std::deque<Run> waiting;        //!< requests waiting for a tag
+        std::deque<Watch> watch;        //!< outstanding requests in issue order (watchdog on)
+        EventId watchdog;               //!< the next watchdog check
     };
 
     /// A message this endpoint posted (write) or asked for (read).
     struct TxMsg
     {
-        FabricMessage m;  //!< the record
-        uint64_t done{0}; //!< bytes acknowledged (writes) or returned (reads)
-        bool read{false}; //!< a read
+        FabricMessage m;    //!< the record
+        uint64_t done{0};   //!< bytes acknowledged (writes) or returned (reads)
+        uint64_t failed{0}; //!< bytes answered CMPTO
+        bool read{false};   //!< a read
     };
 
     void DoSend(const FabricMessage& m) override;
@@ -172,6 +218,27 @@ class UalinkEndpoint : public FabricEndpoint
      * \param wake whether to wake the port (not from inside its own dequeue)
      */
     void Issue(uint32_t port, bool wake = true);
+
+    /**
+     * \brief Account a request's answer at the originator and complete its message when done.
+     * \param msgId the message
+     * \param bytes the request's bytes
+     * \param cmpto whether it was answered CMPTO
+     */
+    void Answer(uint64_t msgId, uint64_t bytes, bool cmpto);
+
+    /**
+     * \brief The watchdog of a port looks at its oldest outstanding request.
+     * \param port the port
+     */
+    void CheckWatchdog(uint32_t port);
+
+    /**
+     * \brief A port's link changed state: a link down at an accelerator makes its TL drop all
+     * the station's ports and send ISOLATE to the originator (section 3.1.4).
+     * \param port the port
+     */
+    void LinkChanged(uint32_t port);
 
     /**
      * \brief A burst left a port: move waiting requests into its TL queue.
@@ -208,6 +275,7 @@ class UalinkEndpoint : public FabricEndpoint
     uint32_t m_maxRequest{256};                  //!< MaxRequestBytes
     uint32_t m_tags{2048};                       //!< TagsPerPort
     uint32_t m_upliDepth{32};                    //!< UpliRequestDepth
+    Time m_watchdog;                             //!< WatchdogTimeout (0: off)
     Time m_completerLatency;                     //!< CompleterLatency
     uint64_t m_nextReadId{0};                    //!< reads posted
     Stats m_stats;                               //!< counters

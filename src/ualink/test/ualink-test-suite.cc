@@ -1269,6 +1269,112 @@ class UalinkDeniedRouteTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * RAS after a denied route (sections 3.1.3, 10.7; digest 9.2 item 12): with a 2 us watchdog, A's
+ * 4 writes to a destination its switch port denies are dropped silently; the watchdog expires
+ * 2 us after the first was issued, A's station enters isolation mode and all 4 outstanding tags
+ * are answered CMPTO (the message completes, counted as failed); a later request from A is
+ * answered CMPTO at once without being sent; C's writes to the same destination are untouched.
+ */
+class UalinkWatchdogTestCase : public TestCase
+{
+  public:
+    UalinkWatchdogTestCase()
+        : TestCase("RAS: a denied route ends in CMPTO for every outstanding tag")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkHelper h;
+        h.SetEndpointAttribute("WatchdogTimeout", TimeValue(MicroSeconds(2)));
+        UalinkHelper::Pod pod = h.Install(3, 1);
+        pod.sw[0]->SetDenied(0, 1, true);
+        PodLog log;
+        log.Hook(pod);
+        pod.acc[0]->Send(1, 1024, 0);
+        pod.acc[2]->Send(1, 1024, 0);
+        uint64_t sentBefore = 0;
+        Simulator::Schedule(MicroSeconds(5), [&pod, &sentBefore]() {
+            sentBefore = pod.acc[0]->GetTxQueue(0)->GetStats().ops;
+            pod.acc[0]->Send(2, 512, 0);
+        });
+        Simulator::Run();
+        const auto& st = pod.acc[0]->GetStats();
+        std::cout << "watchdog: A isolated " << st.isolations << " time(s), " << st.cmpto
+                  << " requests answered CMPTO, failed messages " << st.failedMessages
+                  << ", first message completed at " << log.completed[{0, 0}].As(Time::NS)
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(st.isolations, 1, "A's station isolated once");
+        NS_TEST_ASSERT_MSG_EQ(st.cmpto, 6, "4 outstanding + 2 new requests answered CMPTO");
+        NS_TEST_ASSERT_MSG_EQ(st.failedMessages, 2, "both of A's messages failed");
+        NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, 0}), 1, "the message completes");
+        const Time done = log.completed[{0, 0}];
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(done, MicroSeconds(2), "after the watchdog");
+        NS_TEST_ASSERT_MSG_LT(done, MicroSeconds(3), "soon after it");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetTxQueue(0)->GetStats().ops,
+                              sentBefore,
+                              "nothing new sent in isolation");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetOutstanding(0), 0, "every tag answered");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({2, 0}), 1, "C's write arrives");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[2]->GetStats().isolations, 0, "C untouched");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Link down at an accelerator (section 3.1.4; digest 9.2 item 13): accelerators with one station
+ * of 2 x2 ports. A's port 0 link goes down while B reads 64 KiB from A: A's TL drops both ports
+ * of its station and sends ISOLATE (A isolated, its port 1 too although its link is up); B, with
+ * reads outstanding to A on the dead rail, times out (2 us watchdog) and isolates in turn; C and
+ * D, writing to each other, are untouched: delivered, not isolated, nothing answered CMPTO.
+ */
+class UalinkLinkDownTestCase : public TestCase
+{
+  public:
+    UalinkLinkDownTestCase()
+        : TestCase("RAS: link down at an accelerator isolates its station and its peers")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkHelper h;
+        h.SetPhyAttribute("Lanes", UintegerValue(2));
+        h.SetEndpointAttribute("WatchdogTimeout", TimeValue(MicroSeconds(2)));
+        UalinkHelper::Pod pod = h.Install(4, 2);
+        PodLog log;
+        log.Hook(pod);
+        pod.acc[1]->Read(0, 65536, 0);
+        pod.acc[2]->Send(3, 65536, 0);
+        pod.acc[3]->Send(2, 65536, 0);
+        Simulator::Schedule(NanoSeconds(300), [&pod]() {
+            pod.acc[0]->GetPort(0)->GetFabricChannel()->SetLinkUp(false);
+        });
+        Simulator::Run();
+        const auto& a = pod.acc[0]->GetStats();
+        const auto& b = pod.acc[1]->GetStats();
+        std::cout << "link down at A: A ISOLATE " << a.isolates << ", A ports isolated "
+                  << pod.acc[0]->IsIsolated(0) << pod.acc[0]->IsIsolated(1) << "; B isolations "
+                  << b.isolations << ", CMPTO " << b.cmpto << "; C and D "
+                  << pod.acc[2]->GetStats().isolations + pod.acc[3]->GetStats().isolations
+                  << " isolations" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(a.isolates, 1, "ISOLATE at A");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->IsIsolated(1), true, "A's whole station");
+        NS_TEST_ASSERT_MSG_EQ(b.isolations, 1, "B timed out and isolated");
+        NS_TEST_ASSERT_MSG_GT(b.cmpto, 0, "B's reads to A answered CMPTO");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({2, 0}), 1, "C to D delivered");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.count({3, 0}), 1, "D to C delivered");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[2]->GetStats().isolations, 0, "C untouched");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[3]->GetStats().cmpto, 0, "D untouched");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -1293,6 +1399,8 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkCreditsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkIncastTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDeniedRouteTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkWatchdogTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkLinkDownTestCase, TestCase::QUICK);
     }
 };
 
