@@ -184,11 +184,11 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     NS_LOG_FUNCTION(this << p);
     const uint32_t in = m_portOf.at(PeekPointer(dev));
     NS_ASSERT(p->segments);
-    std::vector<FabricPacket::Segment> fwd;
-    std::vector<uint32_t> egress;
+    std::vector<FabricPacket::Segment>& fwd = m_fwd;
+    std::vector<uint32_t>& egress = m_egress;
     std::vector<FabricPacket::Segment> dropped;
-    fwd.reserve(p->segments->size());
-    egress.reserve(p->segments->size());
+    fwd.clear();
+    egress.clear();
     for (FabricPacket::Segment s : *p->segments)
     {
         const int32_t out = s.dst < MAX_ACCELERATORS ? m_routes[s.dst] : -1;
@@ -223,11 +223,11 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
         return;
     }
     // The core latency has passed already (the ports' receive pipeline).
-    Forward(std::move(fwd), std::move(egress));
+    Forward(fwd, egress);
 }
 
 void
-UalinkSwitch::Forward(std::vector<FabricPacket::Segment>&& segs, std::vector<uint32_t>&& egress)
+UalinkSwitch::Forward(const std::vector<FabricPacket::Segment>& segs, std::vector<uint32_t>& egress)
 {
     for (std::size_t i = 0; i < segs.size(); ++i)
     {
@@ -246,21 +246,28 @@ UalinkSwitch::Forward(std::vector<FabricPacket::Segment>&& segs, std::vector<uin
 void
 UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
 {
-    // Group by ingress port: one credit return per ingress port per burst.
-    if (segs.size() == 1)
-    {
-        const uint32_t in = ualink::AuxPort(segs[0].aux);
-        UalinkTxQueue::ReleaseCredits(m_ports[in].dev, segs, m_ports[in].slot);
-        return;
-    }
-    std::map<uint32_t, std::vector<FabricPacket::Segment>> byIn;
+    // One credit return per ingress port per burst: count per ingress (a burst holds a few).
+    m_release.clear();
     for (const FabricPacket::Segment& s : segs)
     {
-        byIn[ualink::AuxPort(s.aux)].push_back(s);
+        const uint32_t in = ualink::AuxPort(s.aux);
+        auto it = std::find_if(m_release.begin(), m_release.end(), [in](const auto& r) {
+            return r.first == in;
+        });
+        if (it == m_release.end())
+        {
+            m_release.emplace_back(in, UalinkTxQueue::Credits{});
+            it = m_release.end() - 1;
+        }
+        const UalinkTxQueue::Credits c = UalinkTxQueue::CreditsOf(s);
+        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
+        {
+            it->second[k] += c[k];
+        }
     }
-    for (const auto& [in, v] : byIn)
+    for (const auto& [in, n] : m_release)
     {
-        UalinkTxQueue::ReleaseCredits(m_ports[in].dev, v, m_ports[in].slot);
+        UalinkTxQueue::ReleaseCredits(m_ports[in].dev, n, m_ports[in].slot);
     }
 }
 

@@ -163,7 +163,7 @@ class UalinkSwitch : public Object
      * \param segs the operations, ingress port in aux
      * \param egress their egress ports
      */
-    void Forward(std::vector<FabricPacket::Segment>&& segs, std::vector<uint32_t>&& egress);
+    void Forward(const std::vector<FabricPacket::Segment>& segs, std::vector<uint32_t>& egress);
 
     /**
      * \brief A burst left an egress: free the ingress buffers of its operations.
@@ -177,9 +177,12 @@ class UalinkSwitch : public Object
     std::unordered_set<uint64_t> m_denied;                         //!< (ingress, dst) denied
     Time m_pinToPin;                                               //!< PinToPinLatency (0: goal)
     Time m_core{Seconds(-1)};                                      //!< core latency in use
-    Time m_beyond512;                                              //!< LatencyBeyond512Lanes
-    uint64_t m_forwarded{0};                                       //!< operations forwarded
-    std::map<std::string, uint64_t> m_drops;                       //!< drops by reason
+    std::vector<FabricPacket::Segment> m_fwd;                      //!< scratch: operations routed
+    std::vector<uint32_t> m_egress;                                //!< scratch: their egress ports
+    std::vector<std::pair<uint32_t, UalinkTxQueue::Credits>> m_release; //!< scratch
+    Time m_beyond512;                                                   //!< LatencyBeyond512Lanes
+    uint64_t m_forwarded{0};                                            //!< operations forwarded
+    std::map<std::string, uint64_t> m_drops;                            //!< drops by reason
     TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace; //!< drops
 };
 

@@ -85,7 +85,8 @@ UalinkTxQueue::DoDispose()
         m_packer->Dispose();
     }
     m_packer = nullptr;
-    m_ctx.clear();
+    m_slots.clear();
+    m_freeSlots.clear();
     m_sentCb = SentCallback();
     FabricTxQueue::DoDispose();
 }
@@ -103,20 +104,7 @@ UalinkTxQueue::SetPhy(Ptr<const UalinkPhy> phy)
 uint32_t
 UalinkTxQueue::CreditsFor(const FabricPacket::Segment& s, ualink::CreditClass cls)
 {
-    const uint32_t beats = ualink::Beats(s.bytes, 0);
-    switch (s.op)
-    {
-    case ualink::OP_WRITE:
-        return cls == ualink::REQ_CMD ? 1 : (cls == ualink::REQ_DATA ? beats : 0);
-    case ualink::OP_READ:
-        return cls == ualink::REQ_CMD ? 1 : 0;
-    case ualink::OP_READ_RSP:
-        return cls == ualink::RSP_CMD ? 1 : (cls == ualink::RSP_DATA ? beats : 0);
-    case ualink::OP_WRITE_RSP:
-        return cls == ualink::RSP_CMD ? 1 : 0;
-    default:
-        return 0;
-    }
+    return CreditsOf(s)[cls];
 }
 
 UalinkTlOp
@@ -160,8 +148,18 @@ UalinkTxQueue::Enqueue(const FabricPacket::Segment& s)
 {
     NS_LOG_FUNCTION(this << s.msgId << s.offset << unsigned(s.op));
     UalinkTlOp op = ToTlOp(s);
-    op.id = m_nextId++;
-    m_ctx.emplace(op.id, s);
+    if (m_freeSlots.empty())
+    {
+        op.id = m_slots.size();
+        m_slots.push_back(s);
+    }
+    else
+    {
+        op.id = m_freeSlots.back();
+        m_freeSlots.pop_back();
+        m_slots[op.id] = s;
+    }
+    ++m_queued;
     m_packer->Enqueue(op);
 }
 
@@ -189,11 +187,9 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     {
         AddCredits(ualink::REQ_CMD, 0);
     }
-    const FabricPacket::Segment& s = m_ctx.at(op.id);
-    std::array<uint32_t, ualink::N_CREDIT_CLASSES> need{};
+    const Credits need = CreditsOf(m_slots[op.id]);
     for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
     {
-        need[c] = CreditsFor(s, static_cast<ualink::CreditClass>(c));
         if (need[c] > m_avail[c])
         {
             ++m_stats.creditStalls;
@@ -211,7 +207,7 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
 bool
 UalinkTxQueue::DoIsEmpty() const
 {
-    return m_ctx.empty();
+    return m_queued == 0;
 }
 
 Ptr<FabricPacket>
@@ -246,15 +242,14 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     uint64_t data = 0;
     for (const UalinkTlPacker::Placement& pl : m_placed)
     {
-        auto it = m_ctx.find(pl.id);
-        NS_ASSERT(it != m_ctx.end());
-        const FabricPacket::Segment& s = it->second;
+        const FabricPacket::Segment& s = m_slots[pl.id];
         if (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP)
         {
             data += s.bytes;
         }
         segs->push_back(s);
-        m_ctx.erase(it);
+        m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
+        --m_queued;
     }
     Ptr<FabricPacket> p = Create<FabricPacket>();
     const FabricPacket::Segment& first = segs->front();
@@ -305,34 +300,61 @@ DeliverCredits(Ptr<FabricNetDevice> peer, std::array<uint32_t, ualink::N_CREDIT_
 }
 } // namespace
 
+UalinkTxQueue::Credits
+UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
+{
+    const uint32_t beats = ualink::Beats(s.bytes, 0);
+    switch (s.op)
+    {
+    case ualink::OP_WRITE:
+        return {1, 0, beats, 0};
+    case ualink::OP_READ:
+        return {1, 0, 0, 0};
+    case ualink::OP_READ_RSP:
+        return {0, 1, 0, beats};
+    default:
+        return {0, 1, 0, 0};
+    }
+}
+
 void
 UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx,
                               const std::vector<FabricPacket::Segment>& segs,
                               Time slot)
 {
-    std::array<uint32_t, ualink::N_CREDIT_CLASSES> n{};
+    Credits n{};
     for (const FabricPacket::Segment& s : segs)
     {
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        const Credits c = CreditsOf(s);
+        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
         {
-            n[c] += CreditsFor(s, static_cast<ualink::CreditClass>(c));
+            n[k] += c[k];
         }
     }
-    Ptr<FabricChannel> ch = rx->GetFabricChannel();
+    ReleaseCredits(rx, n, slot);
+}
+
+void
+UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot)
+{
+    FabricChannel* ch = PeekPointer(rx->GetFabricChannel());
     if (!ch)
     {
         return;
     }
     Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
-    Ptr<UalinkTxQueue> own = DynamicCast<UalinkTxQueue>(rx->GetTxQueue());
+    UalinkTxQueue* own = dynamic_cast<UalinkTxQueue*>(PeekPointer(rx->GetTxQueue()));
     if (own)
     {
         // The FC fields that carry them back take sectors of this port's TL stream.
         for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
         {
-            own->GetPacker()->ReturnCredits(static_cast<ualink::CreditClass>(c),
-                                            ualink::POOL,
-                                            n[c]);
+            if (n[c] > 0)
+            {
+                own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
+                                             ualink::POOL,
+                                             n[c]);
+            }
         }
     }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),

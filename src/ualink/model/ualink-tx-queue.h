@@ -128,7 +128,7 @@ class UalinkTxQueue : public FabricTxQueue
     /// \return operations queued
     std::size_t GetQueuedOps() const
     {
-        return m_ctx.size();
+        return m_queued;
     }
 
     /// \return the counters
@@ -162,6 +162,23 @@ class UalinkTxQueue : public FabricTxQueue
                                const std::vector<FabricPacket::Segment>& segs,
                                Time slot);
 
+    /// Credits per class.
+    typedef std::array<uint32_t, ualink::N_CREDIT_CLASSES> Credits;
+
+    /**
+     * \brief Return credits to the partner of a receiving port (see the other overload).
+     * \param rx the receiving port
+     * \param n credits per class
+     * \param slot the DL flit time of the link
+     */
+    static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot);
+
+    /**
+     * \param s an operation
+     * \return the credits it takes per class
+     */
+    static Credits CreditsOf(const FabricPacket::Segment& s);
+
   protected:
     void DoDispose() override;
 
@@ -181,25 +198,27 @@ class UalinkTxQueue : public FabricTxQueue
      */
     bool Gate(const UalinkTlOp& op);
 
-    Ptr<UalinkTlPacker> m_packer;                              //!< Packer
-    uint32_t m_initReqCmd{512};                                //!< ReqCmdCredits
-    uint32_t m_initRspCmd{512};                                //!< RspCmdCredits
-    uint32_t m_initReqData{2048};                              //!< ReqDataCredits
-    uint32_t m_initRspData{2048};                              //!< RspDataCredits
-    std::array<uint32_t, ualink::N_CREDIT_CLASSES> m_init{};   //!< initial credits
-    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{};  //!< credits available
-    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{};  //!< credits spent
-    bool m_started{false};                                     //!< initial credits loaded
-    std::unordered_map<uint64_t, FabricPacket::Segment> m_ctx; //!< queued operations by id
-    uint64_t m_nextId{0};                                      //!< next operation id
-    double m_wirePerHf{0};                                     //!< wire bytes per half-flit
-    double m_tlFlitSeconds{0};                                 //!< mean TL flit time
-    double m_carry{0};                                         //!< fractional wire bytes owed
-    Time m_busyUntil;                                          //!< end of the last burst
-    double m_bps{0};                                           //!< signalling rate
-    SentCallback m_sentCb;                                     //!< operation sent
-    Stats m_stats;                                             //!< counters
-    std::vector<UalinkTlPacker::Placement> m_placed;           //!< scratch
+    Ptr<UalinkTlPacker> m_packer;                             //!< Packer
+    uint32_t m_initReqCmd{512};                               //!< ReqCmdCredits
+    uint32_t m_initRspCmd{512};                               //!< RspCmdCredits
+    uint32_t m_initReqData{2048};                             //!< ReqDataCredits
+    uint32_t m_initRspData{2048};                             //!< RspDataCredits
+    std::array<uint32_t, ualink::N_CREDIT_CLASSES> m_init{};  //!< initial credits
+    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{}; //!< credits available
+    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
+    bool m_started{false};                                    //!< initial credits loaded
+    std::vector<FabricPacket::Segment> m_slots;      //!< queued operations, by id (slot index)
+    std::vector<uint32_t> m_freeSlots;               //!< slots free
+    std::size_t m_queued{0};                         //!< operations queued
+    uint64_t m_nextId{0};                            //!< next operation id
+    double m_wirePerHf{0};                           //!< wire bytes per half-flit
+    double m_tlFlitSeconds{0};                       //!< mean TL flit time
+    double m_carry{0};                               //!< fractional wire bytes owed
+    Time m_busyUntil;                                //!< end of the last burst
+    double m_bps{0};                                 //!< signalling rate
+    SentCallback m_sentCb;                           //!< operation sent
+    Stats m_stats;                                   //!< counters
+    std::vector<UalinkTlPacker::Placement> m_placed; //!< scratch
 };
 
 } // namespace ns3
