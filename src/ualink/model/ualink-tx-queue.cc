@@ -187,7 +187,13 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     {
         AddCredits(ualink::REQ_CMD, 0);
     }
-    const Credits need = CreditsOf(m_slots[op.id]);
+    // Credits from the TL view alone (no look-up of the queued operation): a command credit of
+    // its kind and one data credit per beat of write or read data.
+    const bool request = op.kind == UalinkTlOp::REQUEST;
+    const uint32_t beats = (request ? op.cmd != ualink::READ : op.kind == UalinkTlOp::READ_RESPONSE)
+                               ? ualink::Beats(op.bytes, op.addr)
+                               : 0;
+    const Credits need = request ? Credits{1, 0, beats, 0} : Credits{0, 1, 0, beats};
     for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
     {
         if (need[c] > m_avail[c])
