@@ -11,6 +11,7 @@
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -71,7 +72,12 @@ UalinkEndpoint::GetTypeId()
                           "completer service time: a parameter).",
                           TimeValue(NanoSeconds(0)),
                           MakeTimeAccessor(&UalinkEndpoint::m_completerLatency),
-                          MakeTimeChecker(Time(0)));
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("Request",
+                            "A request arrived at this completer: source, message, offset, "
+                            "operation.",
+                            MakeTraceSourceAccessor(&UalinkEndpoint::m_requestTrace),
+                            "ns3::UalinkEndpoint::RequestTracedCallback");
     return tid;
 }
 
@@ -314,6 +320,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
         switch (s.op)
         {
         case ualink::OP_WRITE: {
+            m_requestTrace(s.src, s.msgId, s.offset, s.op);
             CountReceivedPayload(s.bytes);
             const uint64_t key = RxKey(s.src, s.msgId);
             uint64_t& got = m_rx[key];
@@ -336,6 +343,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
             break;
         }
         case ualink::OP_READ:
+            m_requestTrace(s.src, s.msgId, s.offset, s.op);
             Respond(port, s);
             break;
         case ualink::OP_READ_RSP:

@@ -12,6 +12,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
 
 #include <deque>
 #include <unordered_map>
@@ -140,6 +141,18 @@ class UalinkEndpoint : public FabricEndpoint
     {
         return m_ports.at(i).isolated;
     }
+
+    /**
+     * TracedCallback signature for requests arriving at the completer.
+     * \param src the originator
+     * \param msgId its message
+     * \param offset the request's offset in the message
+     * \param op ualink::OP_WRITE or ualink::OP_READ
+     */
+    typedef void (*RequestTracedCallback)(uint32_t src,
+                                          uint64_t msgId,
+                                          uint64_t offset,
+                                          uint8_t op);
 
     /**
      * \brief Put the station of a port in isolation mode (section 3.1.3): for all its ports stop
@@ -276,9 +289,10 @@ class UalinkEndpoint : public FabricEndpoint
     uint32_t m_tags{2048};                       //!< TagsPerPort
     uint32_t m_upliDepth{32};                    //!< UpliRequestDepth
     Time m_watchdog;                             //!< WatchdogTimeout (0: off)
-    Time m_completerLatency;                     //!< CompleterLatency
-    uint64_t m_nextReadId{0};                    //!< reads posted
-    Stats m_stats;                               //!< counters
+    TracedCallback<uint32_t, uint64_t, uint64_t, uint8_t> m_requestTrace; //!< completer arrivals
+    Time m_completerLatency;                                              //!< CompleterLatency
+    uint64_t m_nextReadId{0};                                             //!< reads posted
+    Stats m_stats;                                                        //!< counters
 };
 
 } // namespace ns3

@@ -199,6 +199,13 @@ struct PodLog
     }
 };
 
+/// A credit gate that admits reads only (writes held for want of ReqData credits).
+bool
+OnlyReads(const UalinkTlOp& op)
+{
+    return op.cmd == ualink::READ;
+}
+
 /// Payload bytes dropped anywhere in a pod (ports and switches' operations are counted apart).
 uint64_t
 PodDroppedBytes(const UalinkHelper::Pod& pod)
@@ -1375,6 +1382,94 @@ class UalinkLinkDownTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Ordering (section 2.7.9; digest 9.2 item 14). In the TL packer with writes held by credits: in
+ * non-strict mode a read to another 256 B region passes them, a read to the same region does not;
+ * in strict mode nothing passes. Through the endpoint, with room for one 256 B write of data
+ * credit at A's port: in non-strict mode A's read to B arrives before A's earlier writes 1-3
+ * (different regions), in strict mode after all of them, every request in posting order.
+ */
+class UalinkOrderingTestCase : public TestCase
+{
+  public:
+    UalinkOrderingTestCase()
+        : TestCase("Ordering: strict and non-strict modes of 2.7.9")
+    {
+    }
+
+  private:
+    /// Arrival order at the completer: (message, offset).
+    std::vector<std::pair<uint64_t, uint64_t>> m_order;
+
+    /// Record an arrival.
+    void OnRequest(uint32_t src, uint64_t msgId, uint64_t offset, uint8_t op)
+    {
+        m_order.emplace_back(msgId, offset);
+    }
+
+    /// Packer level: does a read at `readAddr` pass a write at 0 held by credits?
+    bool Passes(bool strict, uint64_t readAddr)
+    {
+        Ptr<UalinkTlPacker> p = Packer(false);
+        p->SetAttribute("StrictOrdering", BooleanValue(strict));
+        p->SetGate(MakeCallback(&OnlyReads));
+        p->Enqueue(Req(ualink::WRITE_FULL, 256, 0, 0));
+        p->Enqueue(Req(ualink::READ, 64, readAddr, 1));
+        std::vector<UalinkTlPacker::Placement> pl;
+        p->PackNext(&pl, false);
+        return pl.size() == 1 && pl[0].id == 1;
+    }
+
+    /// Endpoint level: position of the read among the arrivals.
+    std::size_t ReadPosition(bool strict)
+    {
+        m_order.clear();
+        UalinkHelper h;
+        h.SetPackerAttribute("StrictOrdering", BooleanValue(strict));
+        UalinkHelper::Pod pod = h.Install(2, 1);
+        pod.acc[0]->GetTxQueue(0)->SetAttribute("ReqDataCredits", UintegerValue(4));
+        pod.acc[1]->TraceConnectWithoutContext(
+            "Request",
+            MakeCallback(&UalinkOrderingTestCase::OnRequest, this));
+        pod.acc[0]->Send(1, 1024, 0);
+        const uint64_t rd = pod.acc[0]->Read(1, 256, 0);
+        Simulator::Run();
+        Simulator::Destroy();
+        std::size_t pos = m_order.size();
+        uint64_t lastWrite = 0;
+        bool writesInOrder = true;
+        for (std::size_t i = 0; i < m_order.size(); ++i)
+        {
+            if (m_order[i].first == rd)
+            {
+                pos = i;
+            }
+            else
+            {
+                writesInOrder &= m_order[i].second >= lastWrite;
+                lastWrite = m_order[i].second;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(writesInOrder, true, "A's writes keep their order");
+        NS_TEST_EXPECT_MSG_EQ(m_order.size(), 5, "4 writes and a read arrive");
+        return pos;
+    }
+
+    void DoRun() override
+    {
+        NS_TEST_ASSERT_MSG_EQ(Passes(false, 4096), true, "non-strict: other region passes");
+        NS_TEST_ASSERT_MSG_EQ(Passes(false, 64), false, "non-strict: same region waits");
+        NS_TEST_ASSERT_MSG_EQ(Passes(true, 4096), false, "strict: nothing passes");
+        const std::size_t loose = ReadPosition(false);
+        const std::size_t strict = ReadPosition(true);
+        std::cout << "ordering: the read arrives " << loose << "th (non-strict) and " << strict
+                  << "th (strict) of 5 requests" << std::endl;
+        NS_TEST_ASSERT_MSG_LT(loose, 4, "non-strict: the read passes held writes");
+        NS_TEST_ASSERT_MSG_EQ(strict, 4, "strict: the read after all writes");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -1401,6 +1496,7 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkDeniedRouteTestCase, TestCase::QUICK);
         AddTestCase(new UalinkWatchdogTestCase, TestCase::QUICK);
         AddTestCase(new UalinkLinkDownTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkOrderingTestCase, TestCase::QUICK);
     }
 };
 
