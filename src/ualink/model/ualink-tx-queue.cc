@@ -11,6 +11,7 @@
 #include "ualink-phy.h"
 
 #include "ns3/abort.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -40,6 +41,14 @@ UalinkTxQueue::GetTypeId()
                           PointerValue(),
                           MakePointerAccessor(&UalinkTxQueue::m_packer),
                           MakePointerChecker<UalinkTlPacker>())
+            .AddAttribute("Granularity",
+                          "Burst: one event per control half-flit and its data per hop, the wire "
+                          "time exact in bytes (default). DlFlit: one event per DL flit, each "
+                          "operation delivered with the DL flit that completes it (the fine mode "
+                          "the tests compare with).",
+                          EnumValue(BURST),
+                          MakeEnumAccessor(&UalinkTxQueue::m_granularity),
+                          MakeEnumChecker(BURST, "Burst", DL_FLIT, "DlFlit"))
             .AddAttribute("ReqCmdCredits",
                           "Request field credits the partner advertises (section 5.8: "
                           "implementation-defined; sized for a ~1 us credit loop at x4).",
@@ -99,6 +108,7 @@ UalinkTxQueue::SetPhy(Ptr<const UalinkPhy> phy)
                   UalinkDlFramer::PAYLOAD_BYTES * p / (p - 1.0);
     m_tlFlitSeconds = phy->GetTlFlitSeconds();
     m_bps = static_cast<double>(phy->GetLanes()) * phy->GetLaneRate().GetBitRate();
+    m_idlePeriod = phy->GetIdlePeriod();
 }
 
 uint32_t
@@ -213,7 +223,74 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
 bool
 UalinkTxQueue::DoIsEmpty() const
 {
-    return m_queued == 0;
+    return m_queued == 0 && (m_granularity == BURST || m_pending.empty());
+}
+
+Ptr<FabricPacket>
+UalinkTxQueue::DequeueDlFlit()
+{
+    // Pack until a whole DL flit of TL sectors is ready or nothing more can be packed.
+    while (m_packer->GetHalfFlitPosition() * ualink::HALF_FLIT_SECTORS - m_consumed <
+           UalinkDlFramer::PAYLOAD_SECTORS)
+    {
+        m_placed.clear();
+        if (!m_packer->PackNext(&m_placed, false))
+        {
+            break;
+        }
+        for (const UalinkTlPacker::Placement& pl : m_placed)
+        {
+            m_pending.push_back(
+                Pending{(pl.lastFlit + 1) * ualink::TL_FLIT_SECTORS, m_slots[pl.id]});
+            m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
+            --m_queued;
+        }
+        m_stats.ops += m_placed.size();
+    }
+    if (m_packer->GetQueuedRequests() + m_packer->GetQueuedResponses() == 0)
+    {
+        m_packer->Close();
+    }
+    const uint64_t packed = m_packer->GetHalfFlitPosition() * ualink::HALF_FLIT_SECTORS;
+    if (packed <= m_consumed)
+    {
+        return nullptr;
+    }
+    // One DL flit takes up to 157 sectors (6.3.4); with fewer ready the rest is zero-filled and
+    // the next TL flit starts in the next DL flit.
+    const uint64_t take = std::min<uint64_t>(UalinkDlFramer::PAYLOAD_SECTORS, packed - m_consumed);
+    m_consumed += take;
+    auto segs = std::make_shared<std::vector<FabricPacket::Segment>>();
+    while (!m_pending.empty() && m_pending.front().endSector <= m_consumed)
+    {
+        segs->push_back(m_pending.front().seg);
+        m_pending.pop_front();
+    }
+    uint64_t data = 0;
+    for (const FabricPacket::Segment& s : *segs)
+    {
+        data += (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP) ? s.bytes : 0;
+    }
+    // One codeword slot, plus the slot that carries no DL flit (AM or idle) once every
+    // IdlePeriod - 1 DL flits.
+    ++m_dlFlits;
+    const uint32_t wire = UalinkPhy::CODEWORD_BYTES * (m_dlFlits % (m_idlePeriod - 1) == 0 ? 2 : 1);
+    Ptr<FabricPacket> u = Create<FabricPacket>();
+    u->src = segs->empty() ? 0 : segs->front().src;
+    u->dst = segs->empty() ? 0 : segs->front().dst;
+    u->payloadBytes = 0; // the operations' data is counted by the endpoints, per segment
+    u->headerBytes = wire;
+    u->segments = segs;
+    m_busyUntil = Simulator::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    ++m_stats.bursts;
+    m_stats.halfFlits += take / ualink::HALF_FLIT_SECTORS;
+    m_stats.wireBytes += wire;
+    m_stats.dataBytes += data;
+    if (!m_sentCb.IsNull() && !segs->empty())
+    {
+        m_sentCb(*segs);
+    }
+    return u;
 }
 
 Ptr<FabricPacket>
@@ -227,6 +304,10 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
         // The link idled: the partner kept retiring its catch buffers.
         m_packer->NotifyIdle(
             static_cast<uint64_t>((now - m_busyUntil).GetSeconds() / m_tlFlitSeconds));
+    }
+    if (m_granularity == DL_FLIT)
+    {
+        return DequeueDlFlit();
     }
     const uint64_t before = m_packer->GetHalfFlitPosition();
     m_placed.clear();

@@ -15,6 +15,7 @@
 #include "ns3/nstime.h"
 
 #include <array>
+#include <deque>
 #include <unordered_map>
 #include <vector>
 
@@ -54,6 +55,13 @@ class UalinkTxQueue : public FabricTxQueue
     static TypeId GetTypeId();
     UalinkTxQueue();
     ~UalinkTxQueue() override;
+
+    /// Event granularity (DESIGN.md rule 3).
+    enum Granularity
+    {
+        BURST,   //!< one unit per control half-flit and its data (default, coarse)
+        DL_FLIT, //!< one unit per 640 B DL flit in its 680 B codeword (fine)
+    };
 
     /// Counters.
     struct Stats
@@ -192,6 +200,16 @@ class UalinkTxQueue : public FabricTxQueue
     bool DoIsEmpty() const override;
     Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
 
+    /// \return the next DL flit unit (fine mode), or nullptr
+    Ptr<FabricPacket> DequeueDlFlit();
+
+    /// An operation packed in the TL stream, waiting for the DL flit that completes it.
+    struct Pending
+    {
+        uint64_t endSector;        //!< TL stream sector after its last half-flit
+        FabricPacket::Segment seg; //!< the operation
+    };
+
     /**
      * \param op an operation about to be packed
      * \return true if the partner's credits admit it (they are taken)
@@ -210,6 +228,11 @@ class UalinkTxQueue : public FabricTxQueue
     std::vector<FabricPacket::Segment> m_slots;      //!< queued operations, by id (slot index)
     std::vector<uint32_t> m_freeSlots;               //!< slots free
     std::size_t m_queued{0};                         //!< operations queued
+    Granularity m_granularity{BURST};                //!< Granularity
+    std::deque<Pending> m_pending;                   //!< fine mode: packed, not yet in a DL flit
+    uint64_t m_consumed{0};                          //!< fine mode: TL sectors put in DL flits
+    uint64_t m_dlFlits{0};                           //!< fine mode: DL flits sent
+    uint32_t m_idlePeriod{1024};                     //!< codeword slots per empty slot
     uint64_t m_nextId{0};                            //!< next operation id
     double m_wirePerHf{0};                           //!< wire bytes per half-flit
     double m_tlFlitSeconds{0};                       //!< mean TL flit time

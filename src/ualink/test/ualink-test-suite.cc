@@ -12,6 +12,7 @@
 #include "ns3/basic-endpoint.h"
 #include "ns3/boolean.h"
 #include "ns3/data-rate.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-drop-reason.h"
 #include "ns3/fabric-net-device.h"
@@ -1470,6 +1471,82 @@ class UalinkOrderingTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Coarse and fine modes agree (DESIGN.md rule 3): the same traffic (3 accelerators writing 16,
+ * 64 and 200 KiB to a fourth through a switch, plus that fourth reading 32 KiB from the first)
+ * run once with one event per burst per hop and once with one event per DL flit per hop gives
+ * every message the same delivery and completion time within one DL flit time per link crossed
+ * (2 links each way: 4 x 6.4 ns at x4), and the same bytes.
+ */
+class UalinkFineCoarseTestCase : public TestCase
+{
+  public:
+    UalinkFineCoarseTestCase()
+        : TestCase("Granularity: burst and DL-flit modes give the same delivery times")
+    {
+    }
+
+  private:
+    /// Run the traffic in one mode; returns (src, id) -> delivery or completion time.
+    std::map<std::pair<uint32_t, uint64_t>, Time> RunMode(UalinkTxQueue::Granularity g,
+                                                          uint64_t& bytes,
+                                                          uint64_t& units)
+    {
+        UalinkHelper h;
+        h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(20)));
+        h.SetTxQueueAttribute("Granularity", EnumValue(g));
+        UalinkHelper::Pod pod = h.Install(4, 1);
+        PodLog log;
+        log.Hook(pod);
+        pod.acc[0]->Send(3, 16384, 0);
+        pod.acc[1]->Send(3, 65536, 0);
+        pod.acc[2]->Send(3, 204800, 0);
+        pod.acc[3]->Read(0, 32768, 0);
+        Simulator::Run();
+        bytes = pod.acc[3]->GetBytesDelivered() + pod.acc[3]->GetStats().readBytes;
+        units = 0;
+        for (const auto& ch : pod.links)
+        {
+            for (std::size_t i = 0; i < 2; ++i)
+            {
+                units += DynamicCast<FabricNetDevice>(ch->GetDevice(i))->GetStats().txUnits;
+            }
+        }
+        Simulator::Destroy();
+        std::map<std::pair<uint32_t, uint64_t>, Time> t = log.delivered;
+        for (const auto& [k, v] : log.completed)
+        {
+            t[{k.first + 100, k.second}] = v;
+        }
+        return t;
+    }
+
+    void DoRun() override
+    {
+        uint64_t coarseBytes = 0;
+        uint64_t fineBytes = 0;
+        uint64_t coarseUnits = 0;
+        uint64_t fineUnits = 0;
+        const auto coarse = RunMode(UalinkTxQueue::BURST, coarseBytes, coarseUnits);
+        const auto fine = RunMode(UalinkTxQueue::DL_FLIT, fineBytes, fineUnits);
+        NS_TEST_ASSERT_MSG_EQ(coarse.size(), fine.size(), "same messages");
+        NS_TEST_ASSERT_MSG_EQ(coarseBytes, fineBytes, "same bytes");
+        const Time tol = PicoSeconds(4 * 6400);
+        Time worst(0);
+        for (const auto& [k, t] : coarse)
+        {
+            NS_TEST_ASSERT_MSG_EQ(fine.count(k), 1, "message in both runs");
+            const Time d = t > fine.at(k) ? t - fine.at(k) : fine.at(k) - t;
+            worst = std::max(worst, d);
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(d, tol, "within one DL flit per link crossed");
+        }
+        std::cout << "granularity: " << coarse.size() << " deliveries and completions, largest "
+                  << "difference " << worst.As(Time::NS) << "; " << coarseUnits
+                  << " units (bursts) against " << fineUnits << " (DL flits)" << std::endl;
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -1497,6 +1574,7 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkWatchdogTestCase, TestCase::QUICK);
         AddTestCase(new UalinkLinkDownTestCase, TestCase::QUICK);
         AddTestCase(new UalinkOrderingTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkFineCoarseTestCase, TestCase::QUICK);
     }
 };
 
