@@ -1611,6 +1611,47 @@ class UalinkSymmetricGoodputTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Flow-control fields (sections 5.7, 5.8; digest 9.2 item 11): one FC field returns at most 7
+ * command and 31 data credits per class, and a control half-flit holds only one non-zero field per
+ * class and VC or pool; so 20 ReqCmd and 100 ReqData pool credits take max(ceil(20 / 7),
+ * ceil(100 / 31)) = 4 control half-flits of one FC field each (4 TL flits with their MANDATORY
+ * NOPs), while credits on 4 VCs and the pool share one half-flit (5 fields).
+ */
+class UalinkFlowControlFieldTestCase : public TestCase
+{
+  public:
+    UalinkFlowControlFieldTestCase()
+        : TestCase("TL FC fields: at most 7 command and 31 data credits per class each")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UalinkTlPacker> p = Packer();
+        p->ReturnCredits(ualink::REQ_CMD, ualink::POOL, 20);
+        p->ReturnCredits(ualink::REQ_DATA, ualink::POOL, 100);
+        while (p->PackNext(nullptr))
+        {
+        }
+        std::cout << "FC: 20 ReqCmd + 100 ReqData credits in " << p->GetStats().flowControlFields
+                  << " FC fields, " << p->GetTlFlits() << " TL flits" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(p->GetStats().flowControlFields, 4, "ceil(100 / 31) fields");
+        NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), 4, "one half-flit each");
+        NS_TEST_ASSERT_MSG_EQ(p->GetPendingCredits(), 0, "all returned");
+        Ptr<UalinkTlPacker> q = Packer();
+        for (uint8_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+        {
+            q->ReturnCredits(ualink::RSP_DATA, k, 10);
+        }
+        q->PackNext(nullptr);
+        NS_TEST_ASSERT_MSG_EQ(q->GetStats().flowControlFields, 5, "5 kinds in one half-flit");
+        NS_TEST_ASSERT_MSG_EQ(q->GetTlFlits(), 1, "one TL flit");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The ualink test suite.
  */
 class UalinkTestSuite : public TestSuite
@@ -1625,6 +1666,7 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkAddressCacheTestCase, TestCase::QUICK);
         AddTestCase(new UalinkCatchLimitTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSaturatedStreamTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkFlowControlFieldTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDlPackingTestCase, TestCase::QUICK);
         AddTestCase(new UalinkPhySlotsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkGoodputTestCase, TestCase::QUICK);
