@@ -80,3 +80,30 @@ def test_impossible_ualink_pods_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(scenario, overrides={**BASE, **over}, write_results=False)
     assert e.value.field == field
+
+
+def test_ualink_link_fault_isolates_and_completes(podsim, scenario):
+    # Accelerator 3's port 0 goes down at 200 ns (stations of 2 x2 ports): its station isolates,
+    # the peers' 2 us watchdogs answer what they had outstanding to it with CMPTO, and every
+    # message still completes; messages untouched by the failure are delivered.
+    over = {**BASE, "pod.planes": 2, "pod.ualink.bifurcation": "2x2",
+            "pod.ualink.watchdog": "2us", "pod.ualink.fail-link": True,
+            "pod.ualink.fail-accelerator": 3, "pod.ualink.fail-port": 0,
+            "pod.ualink.fail-at": "200ns"}
+    r = podsim.run(scenario, overrides=over, write_results=False)
+    m = r["messages"]
+    assert (m["complete_ps"] >= 0).all()
+    delivered = (m["deliver_ps"] >= 0).sum()
+    assert 0 < delivered < len(m["deliver_ps"])
+    assert r["summary"]["bytes_dropped"] > 0
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"pod.ualink.fail-link": True, "pod.ualink.fail-accelerator": 32},
+     "pod.ualink.fail-accelerator"),
+    ({"pod.ualink.fail-link": True, "pod.ualink.fail-port": 4}, "pod.ualink.fail-port"),
+])
+def test_bad_faults_are_refused(podsim, scenario, over, field):
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(scenario, overrides={**BASE, **over}, write_results=False)
+    assert e.value.field == field

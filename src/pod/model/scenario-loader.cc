@@ -829,6 +829,11 @@ class Loader
         u.completerLatency =
             PicoSeconds(static_cast<int64_t>(Get("pod.ualink.completer-latency", false).ps));
         u.replay = Get("pod.ualink.replay", false).b;
+        u.watchdog = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.watchdog", false).ps));
+        u.failLink = Get("pod.ualink.fail-link", false).b;
+        u.failAccelerator = static_cast<uint32_t>(Get("pod.ualink.fail-accelerator", false).u);
+        u.failPort = static_cast<uint32_t>(Get("pod.ualink.fail-port", false).u);
+        u.failAt = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.fail-at", false).ps));
     }
 
     /**
@@ -899,6 +904,20 @@ class Loader
             Fail(Locate("pod.llr.mode"),
                  "pod.llr.mode",
                  "UALink's link-level replay is its DL's (section 6.6): use pod.ualink.replay");
+        }
+        if (u.failLink && u.failAccelerator >= pod.accelerators)
+        {
+            Fail(Locate("pod.ualink.fail-accelerator"),
+                 "pod.ualink.fail-accelerator",
+                 "accelerator " + std::to_string(u.failAccelerator) + " is not in a pod of " +
+                     std::to_string(pod.accelerators));
+        }
+        if (u.failLink && u.failPort >= pod.planes)
+        {
+            Fail(Locate("pod.ualink.fail-port"),
+                 "pod.ualink.fail-port",
+                 "port " + std::to_string(u.failPort) + " is not one of the " +
+                     std::to_string(pod.planes) + " ports of an accelerator");
         }
         if ((pod.link.codewordErrorRate > 0 || pod.link.ber > 0) && !u.replay)
         {

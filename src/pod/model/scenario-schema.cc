@@ -263,6 +263,26 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
                     .Default("0")
                     .Min(0)
                     .Help("Time from a request's arrival to its response at the completer."));
+    k.push_back(Row("pod.ualink.watchdog", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Per-request watchdog of every originator (section 3.1.3: "
+                          "programmable, no default); on expiry the station isolates and "
+                          "answers its requests CMPTO. 0: off."));
+    k.push_back(Row("pod.ualink.fail-link", S::BOOL)
+                    .Default("false")
+                    .Help("Fault injection: take one accelerator link down at pod.ualink.fail-at "
+                          "(the accelerator's station isolates, section 3.1.4)."));
+    k.push_back(Row("pod.ualink.fail-accelerator", S::UINT)
+                    .Default("0")
+                    .Help("Fault injection: the accelerator whose link goes down."));
+    k.push_back(Row("pod.ualink.fail-port", S::UINT)
+                    .Default("0")
+                    .Help("Fault injection: which port (rail) of that accelerator."));
+    k.push_back(Row("pod.ualink.fail-at", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Fault injection: when the link goes down."));
     k.push_back(Row("pod.ualink.replay", S::BOOL)
                     .Default("false")
                     .Help("Run the DL's link-level replay on every link (section 6.6); "

@@ -125,6 +125,11 @@ struct Scenario
         Time switchLatency;            //!< pod.ualink.switch-latency (0: section 10.9.2)
         Time completerLatency;         //!< pod.ualink.completer-latency
         bool replay{false};            //!< pod.ualink.replay
+        Time watchdog;                 //!< pod.ualink.watchdog (0: off)
+        bool failLink{false};          //!< pod.ualink.fail-link
+        uint32_t failAccelerator{0};   //!< pod.ualink.fail-accelerator
+        uint32_t failPort{0};          //!< pod.ualink.fail-port
+        Time failAt;                   //!< pod.ualink.fail-at
 
         /// \return lanes per port
         uint32_t Lanes() const

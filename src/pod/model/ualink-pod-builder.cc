@@ -11,6 +11,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/log.h"
+#include "ns3/simulator.h"
 #include "ns3/ualink-helper.h"
 #include "ns3/uinteger.h"
 
@@ -45,6 +46,7 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
     h.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
     h.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
     h.SetEndpointAttribute("CompleterLatency", TimeValue(u.completerLatency));
+    h.SetEndpointAttribute("WatchdogTimeout", TimeValue(u.watchdog));
     h.SetSwitchAttribute("PinToPinLatency", TimeValue(u.switchLatency));
     h.SetTxQueueAttribute("ReqCmdCredits", UintegerValue(u.reqCmdCredits));
     h.SetTxQueueAttribute("RspCmdCredits", UintegerValue(u.rspCmdCredits));
@@ -75,6 +77,11 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
             transmitters.push_back(PodTopology::Transmitter{up, acc + "->" + sw, "acc-up", r});
             transmitters.push_back(PodTopology::Transmitter{down, sw + "->" + acc, "down", r});
             stream += ch->AssignStreams(stream);
+            if (u.failLink && a == u.failAccelerator && r == u.failPort)
+            {
+                // Fault injection: the link goes down (both ends, FabricChannel::SetLinkUp).
+                Simulator::Schedule(u.failAt, &FabricChannel::SetLinkUp, ch, false);
+            }
         }
     }
 }
