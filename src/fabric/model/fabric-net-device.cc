@@ -500,18 +500,23 @@ void
 FabricNetDevice::SetLinkUp(bool up)
 {
     NS_LOG_FUNCTION(this << up);
+    const bool changed = up != m_linkUp;
     m_linkUp = up;
     if (!up)
     {
         m_ctrlQueue.clear();
         Wake();
     }
+    if (changed)
+    {
+        m_linkChangeCallbacks();
+    }
 }
 
 void
 FabricNetDevice::AddLinkChangeCallback(Callback<void> callback)
 {
-    (void)callback;
+    m_linkChangeCallbacks.ConnectWithoutContext(callback);
 }
 
 bool

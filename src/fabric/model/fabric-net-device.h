@@ -310,6 +310,7 @@ class FabricNetDevice : public NetDevice
     Time m_stallSince;                          //!< when the current hold began
     bool m_txIsReplay{false};                   //!< the unit on the wire is a link replay
 
+    TracedCallback<> m_linkChangeCallbacks;                    //!< AddLinkChangeCallback
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
     TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends
     TracedCallback<Ptr<const FabricPacket>> m_phyRxEndTrace;   //!< unit received intact

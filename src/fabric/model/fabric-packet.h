@@ -60,6 +60,9 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         uint8_t tclass{0};    //!< the message's class
         uint8_t op{0};        //!< protocol operation (SUE: 0 write, 1 read request, 2 read
                               //!< response); a unit with op != 0 always lists its segments
+        uint32_t src{0};      //!< protocols whose units mix peers (UALink bursts): source
+        uint32_t dst{0};      //!< ... and destination accelerator of the piece
+        uint32_t aux{0};      //!< protocol field (UALink: tag, status, ingress port)
     };
 
     FabricPacket() = default;

@@ -87,7 +87,32 @@ FabricRetryEngine::GetTypeId()
                           "Frame bytes of an ACK or NAK, before the link's per-frame overhead.",
                           UintegerValue(64),
                           MakeUintegerAccessor(&FabricRetryEngine::m_ctrlBytes),
-                          MakeUintegerChecker<uint32_t>(1, 65535))
+                          MakeUintegerChecker<uint32_t>(0, 65535))
+            .AddAttribute("NakCopies",
+                          "Times each replay request (NAK) is sent (UALink: 3, section 6.6.1).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&FabricRetryEngine::m_nakCopies),
+                          MakeUintegerChecker<uint32_t>(1, 16))
+            .AddAttribute("NakCopyInterval",
+                          "Time between the copies of a replay request (UALink: one FEC "
+                          "codeword group).",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_nakCopyInterval),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("NakIgnoreWindow",
+                          "After starting a replay, the sender ignores requests for the same unit "
+                          "for this long (UALink: 12 flit times, section 6.6.1). 0: one round "
+                          "trip.",
+                          TimeValue(Seconds(0)),
+                          MakeTimeAccessor(&FabricRetryEngine::m_nakIgnore),
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute(
+                "TimeoutAction",
+                "AckNak: what ReplayTimeout without ACK progress does: Replay the buffer, "
+                "or LinkDown (UALink's Tx ack timeout, section 6.6.5.8).",
+                EnumValue(REPLAY),
+                MakeEnumAccessor(&FabricRetryEngine::m_timeoutAction),
+                MakeEnumChecker(REPLAY, "Replay", LINK_DOWN, "LinkDown"))
             .AddTraceSource("Replay",
                             "A replay starts: first sequence number and units buffered from it.",
                             MakeTraceSourceAccessor(&FabricRetryEngine::m_replayTrace),
@@ -96,7 +121,15 @@ FabricRetryEngine::GetTypeId()
                             "NakOnly: new data stops (or stays stopped) until a time: the start "
                             "of the added pause and its end.",
                             MakeTraceSourceAccessor(&FabricRetryEngine::m_nakPauseTrace),
-                            "ns3::FabricRetryEngine::NakPauseTracedCallback");
+                            "ns3::FabricRetryEngine::NakPauseTracedCallback")
+            .AddTraceSource("Nak",
+                            "A replay request is sent: the unit asked for and the copy index.",
+                            MakeTraceSourceAccessor(&FabricRetryEngine::m_nakTrace),
+                            "ns3::FabricRetryEngine::NakTracedCallback")
+            .AddTraceSource("LinkDown",
+                            "The ack timeout took the link down (TimeoutAction LinkDown).",
+                            MakeTraceSourceAccessor(&FabricRetryEngine::m_linkDownTrace),
+                            "ns3::TracedCallback::Void");
     return tid;
 }
 
@@ -117,6 +150,11 @@ FabricRetryEngine::DoDispose()
     m_wakeEvent.Cancel();
     m_ackEvent.Cancel();
     m_nakRepeatEvent.Cancel();
+    for (EventId& e : m_nakCopyEvents)
+    {
+        e.Cancel();
+    }
+    m_nakCopyEvents.clear();
     m_buf.clear();
     m_device = nullptr;
     Object::DoDispose();
@@ -153,6 +191,12 @@ FabricRetryEngine::GetReplayTimeout() const
 {
     return m_replayTimeout.IsStrictlyPositive() ? m_replayTimeout
                                                 : 4 * GetRoundTripEstimate() + m_ackDelay;
+}
+
+Time
+FabricRetryEngine::GetNakIgnoreWindow() const
+{
+    return m_nakIgnore.IsStrictlyPositive() ? m_nakIgnore : GetRoundTripEstimate();
 }
 
 Time
@@ -345,6 +389,23 @@ FabricRetryEngine::ReplayTimeout()
         return; // nothing to replay, or a dead link: the timer stops
     }
     ++m_stats.timeouts;
+    if (m_timeoutAction == LINK_DOWN)
+    {
+        // UALink section 6.6.5.8: Tx_ack_counter reached zero: the DL leaves Up for Idle and the
+        // link is down; the buffer's units are lost with it (the TL drops the port, section 7).
+        ++m_stats.linkDowns;
+        NS_LOG_LOGIC("ack timeout: link down with " << m_buf.size() << " units unacknowledged");
+        m_linkDownTrace();
+        if (m_device && m_device->GetFabricChannel())
+        {
+            m_device->GetFabricChannel()->SetLinkUp(false);
+        }
+        else if (m_device)
+        {
+            m_device->SetLinkUp(false);
+        }
+        return;
+    }
     StartReplay();
     m_replayTimer =
         Simulator::Schedule(GetReplayTimeout(), &FabricRetryEngine::ReplayTimeout, this);
@@ -410,14 +471,20 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
         }
         return;
     }
-    NS_ABORT_MSG_IF(m_buf.empty() || m_buf.front().seq != k,
+    if (m_buf.empty() || m_buf.front().seq > k)
+    {
+        ++m_stats.naksIgnored; // a late copy of a request whose units were acknowledged since
+        return;
+    }
+    NS_ABORT_MSG_IF(m_buf.front().seq != k,
                     "FabricRetryEngine: the peer asks for unit "
                         << k << " which is no longer in the replay buffer (oldest "
                         << (m_buf.empty() ? m_nextSeq : m_buf.front().seq)
                         << "): Retention or Window is too small for the link's round trip");
     if (m_replayStarted && m_lastReplaySeq == k &&
-        Simulator::Now() - m_lastReplayTime < GetRoundTripEstimate())
+        Simulator::Now() - m_lastReplayTime < GetNakIgnoreWindow())
     {
+        ++m_stats.naksIgnored;
         return; // a repeat of the request this replay already answers
     }
     StartReplay();
@@ -507,6 +574,40 @@ FabricRetryEngine::SendNak()
     }
     m_nakRepeatEvent.Cancel();
     m_nakRepeatEvent = Simulator::Schedule(GetNakRepeat(), &FabricRetryEngine::NakRepeat, this);
+    m_nakTrace(m_expected, 0);
+    if (m_device)
+    {
+        m_device->SendControl(f);
+    }
+    // Further copies of the same request (UALink: 3 in all, one per codeword group).
+    for (EventId& e : m_nakCopyEvents)
+    {
+        e.Cancel();
+    }
+    m_nakCopyEvents.clear();
+    for (uint32_t c = 1; c < m_nakCopies; ++c)
+    {
+        m_nakCopyEvents.push_back(Simulator::Schedule(m_nakCopyInterval * static_cast<int64_t>(c),
+                                                      &FabricRetryEngine::SendNakCopy,
+                                                      this,
+                                                      m_expected,
+                                                      c));
+    }
+}
+
+void
+FabricRetryEngine::SendNakCopy(uint64_t seq, uint32_t copy)
+{
+    if (m_device && !m_device->IsLinkUp())
+    {
+        return;
+    }
+    Ptr<FabricPacket> f = Create<FabricPacket>();
+    f->kind = FabricPacket::LLR_NAK;
+    f->headerBytes = m_ctrlBytes;
+    f->ctrlValue = seq;
+    ++m_stats.naksSent;
+    m_nakTrace(seq, copy);
     if (m_device)
     {
         m_device->SendControl(f);

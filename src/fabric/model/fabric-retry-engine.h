@@ -13,6 +13,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <vector>
 
 namespace ns3
 {
@@ -46,8 +47,16 @@ class FabricNetDevice;
  * credit frame), it answers with a SYNC naming its next sequence number, which ends the NAK.
  *
  * Control frames (ACK, NAK, SYNC) are transmitted by the device ahead of data; they cost wire time
- * and take the link delay. Replayed units bypass flow control: their credits were taken when they
- * were first sent, and the receiver counts only units it accepts.
+ * (ControlFrameBytes, 0 when they ride in a data unit's header, as UALink's DL flit headers carry
+ * them) and take the link delay.
+ *
+ * UALink's DL replay (UALink_200 section 6.6) is the AckNak variant with three more settings:
+ * each replay request is sent NakCopies times, NakCopyInterval apart (3 copies, one per FEC
+ * codeword group); the sender acts on the first and ignores requests for the same unit for
+ * NakIgnoreWindow (12 flit times); and when no ACK has made progress for ReplayTimeout (the
+ * 40,000-flit ack timeout) the link goes down instead of replaying (TimeoutAction LinkDown).
+ * Replayed units bypass flow control: their credits were taken when they were first sent, and the
+ * receiver counts only units it accepts.
  */
 class FabricRetryEngine : public Object
 {
@@ -57,6 +66,13 @@ class FabricRetryEngine : public Object
     {
         ACK_NAK,  //!< cumulative ACK plus NAK / replay request
         NAK_ONLY, //!< NAK only, both directions pause while replaying (RIFL)
+    };
+
+    /// What the sender does when ACKs stop making progress for ReplayTimeout (AckNak).
+    enum TimeoutAction
+    {
+        REPLAY,    //!< replay the whole buffer and restart the timer
+        LINK_DOWN, //!< take the link down (UALink's Tx ack timeout, section 6.6.5.8)
     };
 
     /// Counters.
@@ -74,6 +90,8 @@ class FabricRetryEngine : public Object
         uint64_t corrupted{0};     //!< corrupted units discarded
         uint64_t outOfSequence{0}; //!< intact units after a gap, discarded
         uint64_t duplicates{0};    //!< intact units already accepted, discarded
+        uint64_t naksIgnored{0};   //!< NAKs for a replay already started, ignored
+        uint64_t linkDowns{0};     //!< links taken down by the ack timeout (LinkDown action)
         Time windowStallTime;      //!< time new data waited for the window or a NAK pause
         uint64_t nakPauses{0};     //!< NakOnly pause episodes (a pause extended counts once)
         Time nakPauseTime;         //!< NakOnly: total time new data was stopped by pauses
@@ -165,6 +183,13 @@ class FabricRetryEngine : public Object
      */
     typedef void (*NakPauseTracedCallback)(Time from, Time until);
 
+    /**
+     * TracedCallback signature for a replay request (NAK) sent, copies included.
+     * \param seq the first unit asked for
+     * \param copy the copy index (0 for the first)
+     */
+    typedef void (*NakTracedCallback)(uint64_t seq, uint32_t copy);
+
   protected:
     void DoDispose() override;
 
@@ -189,6 +214,12 @@ class FabricRetryEngine : public Object
     void RequestReplay();
     /// \brief Receiver: send a NAK for the first missing unit.
     void SendNak();
+    /// \brief Receiver: send one more copy of the last NAK.
+    /// \param seq the unit it asks for
+    /// \param copy the copy index
+    void SendNakCopy(uint64_t seq, uint32_t copy);
+    /// \return the window in which repeated NAKs for a replayed unit are ignored
+    Time GetNakIgnoreWindow() const;
     /// \brief Receiver: send a cumulative ACK.
     void SendAck();
     /// \brief The replay timer expired (AckNak mode).
@@ -209,17 +240,21 @@ class FabricRetryEngine : public Object
     /// \return the effective NakOnly retention time
     Time GetRetention() const;
 
-    FabricNetDevice* m_device{nullptr}; //!< the port
-    Mode m_mode{ACK_NAK};               //!< signalling
-    uint32_t m_window{512};             //!< replay buffer capacity (units)
-    uint32_t m_seqBits{16};             //!< sequence number width
-    uint32_t m_ackInterval{16};         //!< units per ACK
-    Time m_ackDelay;                    //!< longest ACK coalescing delay
-    Time m_replayTimeout;               //!< replay timer (0: automatic)
-    Time m_nakRepeat;                   //!< NAK repeat interval (0: automatic)
-    double m_nakPauseRtts{2.5};         //!< NakOnly pause in round trips
-    Time m_retention;                   //!< NakOnly retention (0: automatic)
-    uint32_t m_ctrlBytes{64};           //!< ACK/NAK frame bytes
+    FabricNetDevice* m_device{nullptr};    //!< the port
+    Mode m_mode{ACK_NAK};                  //!< signalling
+    uint32_t m_window{512};                //!< replay buffer capacity (units)
+    uint32_t m_seqBits{16};                //!< sequence number width
+    uint32_t m_ackInterval{16};            //!< units per ACK
+    Time m_ackDelay;                       //!< longest ACK coalescing delay
+    Time m_replayTimeout;                  //!< replay timer (0: automatic)
+    Time m_nakRepeat;                      //!< NAK repeat interval (0: automatic)
+    double m_nakPauseRtts{2.5};            //!< NakOnly pause in round trips
+    Time m_retention;                      //!< NakOnly retention (0: automatic)
+    uint32_t m_ctrlBytes{64};              //!< ACK/NAK frame bytes
+    uint32_t m_nakCopies{1};               //!< copies of each replay request
+    Time m_nakCopyInterval;                //!< time between the copies
+    Time m_nakIgnore;                      //!< ignore window for repeated NAKs (0: automatic)
+    TimeoutAction m_timeoutAction{REPLAY}; //!< what the ack timeout does
 
     // Sender.
     std::deque<Entry> m_buf;       //!< replay buffer, oldest first
@@ -235,16 +270,19 @@ class FabricRetryEngine : public Object
     Time m_windowStallSince;       //!< since when
 
     // Receiver.
-    uint64_t m_expected{0};       //!< next sequence number to accept
-    bool m_nakOutstanding{false}; //!< a NAK for m_expected was sent and not yet answered
-    Time m_nakTime;               //!< when the last NAK was sent
-    uint32_t m_ackPending{0};     //!< units accepted since the last ACK
-    EventId m_ackEvent;           //!< delayed ACK
-    EventId m_nakRepeatEvent;     //!< NAK repetition
+    uint64_t m_expected{0};               //!< next sequence number to accept
+    bool m_nakOutstanding{false};         //!< a NAK for m_expected was sent and not yet answered
+    Time m_nakTime;                       //!< when the last NAK was sent
+    uint32_t m_ackPending{0};             //!< units accepted since the last ACK
+    EventId m_ackEvent;                   //!< delayed ACK
+    EventId m_nakRepeatEvent;             //!< NAK repetition
+    std::vector<EventId> m_nakCopyEvents; //!< pending NAK copies
 
     Stats m_stats;                                    //!< counters
     TracedCallback<uint64_t, uint64_t> m_replayTrace; //!< replay started
     TracedCallback<Time, Time> m_nakPauseTrace;       //!< NakOnly pause set or extended
+    TracedCallback<uint64_t, uint32_t> m_nakTrace;    //!< replay request sent
+    TracedCallback<> m_linkDownTrace;                 //!< the ack timeout took the link down
 };
 
 } // namespace ns3

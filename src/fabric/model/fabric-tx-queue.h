@@ -52,6 +52,16 @@ class FabricTxQueue : public Object
         return m_dequeuedBytes;
     }
 
+  protected:
+    /**
+     * \return true if the queue holds units back by a gate of its own (UALink's TL credits), so
+     * that DoDequeue may return nothing with no external gate
+     */
+    virtual bool HasOwnGate() const
+    {
+        return false;
+    }
+
   private:
     /// \return true if the policy has nothing to send now
     virtual bool DoIsEmpty() const = 0;

@@ -24,6 +24,7 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/sue-endpoint.h"
+#include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -559,7 +560,10 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.stallPs += st.stallTime.GetPicoSeconds();
         r.replays += replays;
         r.replayedPackets += replayed;
-        r.packetHops += st.txUnits;
+        // A UALink port sends bursts of transactions (one control half-flit each): its hops
+        // count transactions (requests and responses), the unit of its benchmark (issue 5).
+        Ptr<UalinkTxQueue> uq = DynamicCast<UalinkTxQueue>(t.device->GetTxQueue());
+        r.packetHops += uq ? uq->GetStats().ops : st.txUnits;
         // Drops are recorded at the receiving device of a link direction (corruption) or at
         // the switch's ingress port (buffer, route): both belong to the direction arriving at
         // that device, i.e. the peer's transmit row. Account them on the peer's row.

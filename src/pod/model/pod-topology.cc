@@ -6,6 +6,7 @@
 #include "pod-topology.h"
 
 #include "rifl-scenario.h"
+#include "ualink-pod-builder.h"
 
 #include "ns3/abort.h"
 #include "ns3/basic-endpoint-helper.h"
@@ -108,6 +109,13 @@ PodTopology::Build(const Scenario::Pod& pod)
     NS_LOG_FUNCTION(this << pod.accelerators << pod.planes);
     Impl& m = *m_impl;
     m.pod = pod;
+    if (pod.fabric == "ualink")
+    {
+        // Single tier, one switch per port (rails): src/ualink builds it (ualink-pod-builder.cc).
+        m.switchesPerPlane = 1;
+        UalinkPodBuilder::Build(pod, m.accNodes, m.endpoints, m.accDevices, m.transmitters);
+        return;
+    }
     const uint32_t n = pod.accelerators;
     const uint32_t r = pod.sw.radix;
 

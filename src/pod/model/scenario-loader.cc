@@ -741,6 +741,11 @@ class Loader
             }
             RiflScenario::Apply(pod);
         }
+        ReadUalink(pod);
+        if (pod.fabric == "ualink")
+        {
+            CheckUalink(pod);
+        }
 
         ReadWorkloads(sc);
         ReadFaults(sc);
@@ -859,6 +864,13 @@ class Loader
         {
             return;
         }
+        if (sc.pod.fabric == "ualink" && !list.node->items.empty())
+        {
+            Fail(Locate("faults"),
+                 "faults",
+                 "UALink link faults have their own keys for now (pod.ualink.fail-link, "
+                 "fail-accelerator, fail-port, fail-at)");
+        }
         for (std::size_t i = 0; i < list.node->items.size(); ++i)
         {
             const std::string p = "faults" + Index(i);
@@ -884,6 +896,126 @@ class Loader
             f.plane = static_cast<uint32_t>(plane.u);
             f.at = PicoSeconds(static_cast<int64_t>(Get(p + ".at", true).ps));
             sc.faults.push_back(f);
+        }
+    }
+
+    /**
+     * Read pod.ualink.
+     * \param pod the pod
+     */
+    void ReadUalink(Scenario::Pod& pod) const
+    {
+        auto& u = pod.ualink;
+        u.bifurcation = Get("pod.ualink.bifurcation", false).str;
+        u.laneRate = Get("pod.ualink.lane-rate", false).str;
+        u.fecInterleave = static_cast<uint32_t>(Get("pod.ualink.fec-interleave", false).u);
+        u.addressCache = Get("pod.ualink.address-cache", false).b;
+        u.authentication = Get("pod.ualink.authentication", false).b;
+        u.strictOrdering = Get("pod.ualink.strict-ordering", false).b;
+        u.reqCmdCredits = static_cast<uint32_t>(Get("pod.ualink.req-cmd-credits", false).u);
+        u.rspCmdCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-cmd-credits", false).u);
+        u.reqDataCredits = static_cast<uint32_t>(Get("pod.ualink.req-data-credits", false).u);
+        u.rspDataCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-data-credits", false).u);
+        u.switchLatency =
+            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.switch-latency", false).ps));
+        u.completerLatency =
+            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.completer-latency", false).ps));
+        u.replay = Get("pod.ualink.replay", false).b;
+        u.watchdog = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.watchdog", false).ps));
+        u.failLink = Get("pod.ualink.fail-link", false).b;
+        u.failAccelerator = static_cast<uint32_t>(Get("pod.ualink.fail-accelerator", false).u);
+        u.failPort = static_cast<uint32_t>(Get("pod.ualink.fail-port", false).u);
+        u.failAt = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.fail-at", false).ps));
+    }
+
+    /**
+     * Refuse pods UALink 200 cannot build (sections 1.1, 2.4, 7.1, 10.1).
+     * \param pod the pod
+     */
+    void CheckUalink(const Scenario::Pod& pod) const
+    {
+        const Scenario::Ualink& u = pod.ualink;
+        if (pod.accelerators > 1024)
+        {
+            Fail(Locate("pod.accelerators"),
+                 "pod.accelerators",
+                 "a UALink pod has at most 1024 accelerators (10-bit ids, section 1.1), not " +
+                     std::to_string(pod.accelerators));
+        }
+        const uint32_t perStation = 4 / u.Lanes();
+        if (pod.planes % perStation != 0)
+        {
+            Fail(Locate("pod.planes"),
+                 "pod.planes",
+                 std::to_string(pod.planes) + " ports per accelerator do not fill whole " +
+                     u.bifurcation + " stations of " + std::to_string(perStation) +
+                     " ports: every station of the pod is bifurcated the same way (section "
+                     "2.4), so use a multiple of " +
+                     std::to_string(perStation));
+        }
+        if (pod.sw.radix < pod.accelerators)
+        {
+            Fail(Locate("pod.switch.radix"),
+                 "pod.switch.radix",
+                 "a UALink switch has a port for every accelerator: switch-to-switch links are "
+                 "not supported (section 10.1), so the radix must be at least pod.accelerators (" +
+                     std::to_string(pod.accelerators) + ")");
+        }
+        if (u.fecInterleave != 0)
+        {
+            const uint32_t w = u.fecInterleave;
+            const uint32_t lanes = u.Lanes();
+            const bool ok = u.laneRate == "100g"
+                                ? (lanes == 1 ? w == 1 : w == 2)
+                                : (lanes == 1 ? (w == 1 || w == 2 || w == 4)
+                                              : (lanes == 2 ? (w == 2 || w == 4) : w == 4));
+            if (!ok)
+            {
+                Fail(Locate("pod.ualink.fec-interleave"),
+                     "pod.ualink.fec-interleave",
+                     "interleave " + std::to_string(w) + " is not allowed for " + u.bifurcation +
+                         " ports of " + u.laneRate + " lanes (Tables 7-2, 7-4)");
+            }
+        }
+        if (pod.fc.kind != "none")
+        {
+            Fail(Locate("pod.flow-control.kind"),
+                 "pod.flow-control.kind",
+                 "UALink has its own TL credits (pod.ualink.*-credits): pod.flow-control is for "
+                 "the ethernet and sue fabrics");
+        }
+        if (pod.transport.kind != "none")
+        {
+            Fail(Locate("pod.transport.kind"),
+                 "pod.transport.kind",
+                 "UALink is lossless link by link (TL credits, DL replay): pod.transport is for "
+                 "the ethernet fabric");
+        }
+        if (pod.llr.mode != "off")
+        {
+            Fail(Locate("pod.llr.mode"),
+                 "pod.llr.mode",
+                 "UALink's link-level replay is its DL's (section 6.6): use pod.ualink.replay");
+        }
+        if (u.failLink && u.failAccelerator >= pod.accelerators)
+        {
+            Fail(Locate("pod.ualink.fail-accelerator"),
+                 "pod.ualink.fail-accelerator",
+                 "accelerator " + std::to_string(u.failAccelerator) + " is not in a pod of " +
+                     std::to_string(pod.accelerators));
+        }
+        if (u.failLink && u.failPort >= pod.planes)
+        {
+            Fail(Locate("pod.ualink.fail-port"),
+                 "pod.ualink.fail-port",
+                 "port " + std::to_string(u.failPort) + " is not one of the " +
+                     std::to_string(pod.planes) + " ports of an accelerator");
+        }
+        if ((pod.link.codewordErrorRate > 0 || pod.link.ber > 0) && !u.replay)
+        {
+            Fail(Locate("pod.ualink.replay"),
+                 "pod.ualink.replay",
+                 "links with errors need the DL's replay: set pod.ualink.replay: true");
         }
     }
 

@@ -197,6 +197,99 @@ AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
 }
 
 /**
+ * Add the keys of the ualink fabric (pod.ualink; UALink_200 Rev 1.0, seed 002).
+ * \param k the table
+ */
+void
+AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
+    k.push_back(Row("pod.ualink", S::MAP)
+                    .Help("UALink 200 (pod.fabric: ualink): pod.planes ports per accelerator, "
+                          "one single-tier switch of pod.accelerators ports per port (rails, "
+                          "section 1.1); pod.link.rate is derived from the lanes."));
+    k.push_back(Row("pod.ualink.bifurcation", S::ENUM)
+                    .Default("x4")
+                    .Allowed({"x4", "2x2", "4x1"})
+                    .Help("How every 4-lane station is split, the same on every station of the "
+                          "pod (section 2.4): one x4 port, two x2 or four x1; pod.planes (ports "
+                          "per accelerator) must fill whole stations."));
+    k.push_back(Row("pod.ualink.lane-rate", S::ENUM)
+                    .Default("200g")
+                    .Allowed({"200g", "100g"})
+                    .Help("Lanes of 200G (212.5 GT/s) or the 100G option (106.25 GT/s), "
+                          "section 7.1."));
+    k.push_back(Row("pod.ualink.fec-interleave", S::UINT)
+                    .Default("0")
+                    .Range(0, 4)
+                    .Help("RS(544,514) interleave ways (Tables 7-2, 7-4); 0: the PHY's IEEE "
+                          "802.3 default."));
+    k.push_back(Row("pod.ualink.address-cache", S::BOOL)
+                    .Default("true")
+                    .Help("Compressed requests through the 4-way x 1024-row TL address caches "
+                          "(sections 5.5, 5.6)."));
+    k.push_back(Row("pod.ualink.authentication", S::BOOL)
+                    .Default("false")
+                    .Help("TL authentication: an AuthTags half-flit per control half-flit "
+                          "(section 5.1.1); forces strict ordering (section 2.7.9)."));
+    k.push_back(Row("pod.ualink.strict-ordering", S::BOOL)
+                    .Default("false")
+                    .Help("Strict ordering mode: every request in order (section 2.7.9); "
+                          "otherwise only requests to the same 256 B region and VC."));
+    k.push_back(Row("pod.ualink.req-cmd-credits", S::UINT)
+                    .Default("512")
+                    .Range(1, 1 << 20)
+                    .Help("TL request field credits per port (section 5.8; the spec leaves "
+                          "counts to the implementation)."));
+    k.push_back(Row("pod.ualink.rsp-cmd-credits", S::UINT)
+                    .Default("512")
+                    .Range(1, 1 << 20)
+                    .Help("TL response field credits per port."));
+    k.push_back(Row("pod.ualink.req-data-credits", S::UINT)
+                    .Default("2048")
+                    .Range(4, 1 << 20)
+                    .Help("TL 64 B request data credits per port (about 1530 cover a 1 us "
+                          "credit loop at x4)."));
+    k.push_back(Row("pod.ualink.rsp-data-credits", S::UINT)
+                    .Default("2048")
+                    .Range(4, 1 << 20)
+                    .Help("TL 64 B read response data credits per port."));
+    k.push_back(Row("pod.ualink.switch-latency", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Switch pin-to-pin latency; 0: the goals of section 10.9.2 by lanes "
+                          "(200, 250, 300 ns up to 128, 256, 512 lanes; 300 ns beyond)."));
+    k.push_back(Row("pod.ualink.completer-latency", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Time from a request's arrival to its response at the completer."));
+    k.push_back(Row("pod.ualink.watchdog", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Per-request watchdog of every originator (section 3.1.3: "
+                          "programmable, no default); on expiry the station isolates and "
+                          "answers its requests CMPTO. 0: off."));
+    k.push_back(Row("pod.ualink.fail-link", S::BOOL)
+                    .Default("false")
+                    .Help("Fault injection: take one accelerator link down at pod.ualink.fail-at "
+                          "(the accelerator's station isolates, section 3.1.4)."));
+    k.push_back(Row("pod.ualink.fail-accelerator", S::UINT)
+                    .Default("0")
+                    .Help("Fault injection: the accelerator whose link goes down."));
+    k.push_back(Row("pod.ualink.fail-port", S::UINT)
+                    .Default("0")
+                    .Help("Fault injection: which port (rail) of that accelerator."));
+    k.push_back(Row("pod.ualink.fail-at", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Fault injection: when the link goes down."));
+    k.push_back(Row("pod.ualink.replay", S::BOOL)
+                    .Default("false")
+                    .Help("Run the DL's link-level replay on every link (section 6.6); "
+                          "required when pod.link.codeword-error-rate or ber is set."));
+}
+
+/**
  * Build the table. Defaults and their sources are given in each help text.
  * \return every key
  */
@@ -220,12 +313,13 @@ BuildKeys()
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)
                     .Default("ethernet")
-                    .Allowed({"ethernet", "sue", "rifl"})
+                    .Allowed({"ethernet", "sue", "ualink", "rifl"})
                     .Help("Fabric kind: ethernet (the plain Ethernet-like NIC), sue "
                           "(Broadcom Scale-Up Ethernet: one SUE instance per pod.sue.ports "
-                          "planes; see pod.sue) or rifl (RIFL, seed 003: 256 B segments with "
-                          "the 8-byte L1+L2 header, NAK-only Layer 1 on every link; sets "
-                          "pod.nic.header-bytes, pod.link.codeword-bits, "
+                          "planes; see pod.sue), ualink (UALink 200: one single-tier switch "
+                          "per accelerator port; see pod.ualink) or rifl (RIFL, seed 003: 256 B "
+                          "segments with the 8-byte L1+L2 header, NAK-only Layer 1 on every "
+                          "link; sets pod.nic.header-bytes, pod.link.codeword-bits, "
                           "pod.link.interframe-bytes and pod.llr)."));
     k.push_back(Row("pod.accelerators", S::UINT)
                     .Required()
@@ -500,6 +594,7 @@ BuildKeys()
                     .Unit("codewords")
                     .Help("FEC interleave, 1, 2 or 4 ways (section 3.4.4: fewer ways, less "
                           "latency); 0: the IEEE choice (4 on 200G serdes; 1 or 2 on 100G)."));
+    AddUalinkKeys(k);
     k.push_back(Row("pod.transport", S::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));

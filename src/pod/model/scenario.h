@@ -113,6 +113,35 @@ struct Scenario
         uint32_t fecInterleave{0};         //!< pod.sue.fec-interleave (0: IEEE)
     };
 
+    /// UALink 200 (pod.ualink), used when pod.fabric is ualink.
+    struct Ualink
+    {
+        std::string bifurcation{"x4"}; //!< pod.ualink.bifurcation: x4 | 2x2 | 4x1
+        std::string laneRate{"200g"};  //!< pod.ualink.lane-rate: 200g | 100g
+        uint32_t fecInterleave{0};     //!< pod.ualink.fec-interleave (0: the PHY's)
+        bool addressCache{true};       //!< pod.ualink.address-cache
+        bool authentication{false};    //!< pod.ualink.authentication
+        bool strictOrdering{false};    //!< pod.ualink.strict-ordering
+        uint32_t reqCmdCredits{512};   //!< pod.ualink.req-cmd-credits
+        uint32_t rspCmdCredits{512};   //!< pod.ualink.rsp-cmd-credits
+        uint32_t reqDataCredits{2048}; //!< pod.ualink.req-data-credits
+        uint32_t rspDataCredits{2048}; //!< pod.ualink.rsp-data-credits
+        Time switchLatency;            //!< pod.ualink.switch-latency (0: section 10.9.2)
+        Time completerLatency;         //!< pod.ualink.completer-latency
+        bool replay{false};            //!< pod.ualink.replay
+        Time watchdog;                 //!< pod.ualink.watchdog (0: off)
+        bool failLink{false};          //!< pod.ualink.fail-link
+        uint32_t failAccelerator{0};   //!< pod.ualink.fail-accelerator
+        uint32_t failPort{0};          //!< pod.ualink.fail-port
+        Time failAt;                   //!< pod.ualink.fail-at
+
+        /// \return lanes per port
+        uint32_t Lanes() const
+        {
+            return bifurcation == "x4" ? 4 : (bifurcation == "2x2" ? 2 : 1);
+        }
+    };
+
     /// The pod.
     struct Pod
     {
@@ -127,6 +156,7 @@ struct Scenario
         Llr llr;                          //!< pod.llr
         Transport transport;              //!< pod.transport
         Sue sue;                          //!< pod.sue
+        Ualink ualink;                    //!< pod.ualink
     };
 
     /// One collective: of a `collective` workload or of a DAG node.

@@ -1,0 +1,154 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef UALINK_HELPER_H
+#define UALINK_HELPER_H
+
+#include "ns3/attribute.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-link-helper.h"
+#include "ns3/net-device-container.h"
+#include "ns3/node-container.h"
+#include "ns3/object-factory.h"
+#include "ns3/ualink-endpoint.h"
+#include "ns3/ualink-phy.h"
+#include "ns3/ualink-switch.h"
+
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup ualink
+ * \brief Builds UALink pods in the default (coarse) mode: accelerators with their ports, one
+ * single-tier switch per accelerator port (rails), and the links between them (UALink_200
+ * sections 1.1, 2.4, 10.1).
+ *
+ * Install(n, k) gives each of n accelerators k ports and builds k switches of n ports: accelerator
+ * port r connects to switch r, and switch port a to accelerator a (the digest's general rule for
+ * the wiring of section 2.4); each switch routes destination a to its port a. Links run at the
+ * PHY's signalling rate with its FEC latency; with SetLinkLevelReplay(true) every port also runs
+ * the DL's replay (UalinkDl) on a FabricRetryEngine, a unit being one burst.
+ */
+class UalinkHelper
+{
+  public:
+    UalinkHelper();
+
+    /// A built pod.
+    struct Pod
+    {
+        NodeContainer acceleratorNodes;        //!< accelerator nodes
+        NodeContainer switchNodes;             //!< switch nodes
+        std::vector<Ptr<UalinkEndpoint>> acc;  //!< endpoints, by accelerator id
+        std::vector<Ptr<UalinkSwitch>> sw;     //!< switches, by rail
+        std::vector<Ptr<FabricChannel>> links; //!< every link
+    };
+
+    /**
+     * \param name attribute of ns3::UalinkPhy
+     * \param value its value
+     */
+    void SetPhyAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::FabricChannel (Delay, CableType, CableLength, error rates)
+     * \param value its value
+     */
+    void SetChannelAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::UalinkEndpoint
+     * \param value its value
+     */
+    void SetEndpointAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::UalinkSwitch
+     * \param value its value
+     */
+    void SetSwitchAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::UalinkTxQueue (credits), set on every port
+     * \param value its value
+     */
+    void SetTxQueueAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::UalinkTlPacker (address cache, authentication, ...), set on
+     * every port
+     * \param value its value
+     */
+    void SetPackerAttribute(std::string name, const AttributeValue& value);
+
+    /**
+     * \param name attribute of ns3::UalinkDl
+     * \param value its value
+     */
+    void SetDlAttribute(std::string name, const AttributeValue& value);
+
+    /// \param on run the DL's link-level replay on every link
+    void SetLinkLevelReplay(bool on)
+    {
+        m_llr = on;
+    }
+
+    /**
+     * \brief Build a pod.
+     * \param accelerators accelerators (at most 1024, section 1.1)
+     * \param ports ports per accelerator (= switches)
+     * \return the pod
+     */
+    Pod Install(uint32_t accelerators, uint32_t ports) const;
+
+    /**
+     * \brief Join two accelerators' endpoints with a direct link (section 1.2).
+     * \param a one endpoint (already aggregated to its node)
+     * \param b the other
+     */
+    void ConnectDirect(Ptr<UalinkEndpoint> a, Ptr<UalinkEndpoint> b) const;
+
+    /**
+     * \brief Create an endpoint on a node (no port yet).
+     * \param node the node
+     * \param id its accelerator id
+     * \return the endpoint
+     */
+    Ptr<UalinkEndpoint> CreateEndpoint(Ptr<Node> node, uint32_t id) const;
+
+    /// \return a PHY with the configured settings
+    Ptr<UalinkPhy> CreatePhy() const;
+
+  private:
+    /**
+     * \brief Connect two nodes.
+     * \param a first node
+     * \param b second node
+     * \return the two devices
+     */
+    NetDeviceContainer Link(Ptr<Node> a, Ptr<Node> b) const;
+
+    /**
+     * \brief Apply the per-port settings to a port's transmit queue.
+     * \param q the queue
+     */
+    void Configure(Ptr<UalinkTxQueue> q) const;
+
+    ObjectFactory m_phy;                                                    //!< PHY settings
+    ObjectFactory m_endpoint;                                               //!< endpoint settings
+    ObjectFactory m_switch;                                                 //!< switch settings
+    ObjectFactory m_dl;                                                     //!< DL settings
+    FabricLinkHelper m_link;                                                //!< links
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_queueAttrs;  //!< queue settings
+    std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_packerAttrs; //!< packer settings
+    bool m_llr{false};                                                      //!< replay on
+};
+
+} // namespace ns3
+
+#endif /* UALINK_HELPER_H */

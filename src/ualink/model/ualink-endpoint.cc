@@ -1,0 +1,504 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ualink-endpoint.h"
+
+#include "ualink-phy.h"
+#include "ualink-tl-op.h"
+
+#include "ns3/abort.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+#include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("UalinkEndpoint");
+NS_OBJECT_ENSURE_REGISTERED(UalinkEndpoint);
+
+namespace
+{
+/// Message ids of reads live apart from those of Send(); their addresses (UalinkTxQueue::ToTlOp:
+/// 20 bits of message id above a 256 MB range) then differ from the writes' too.
+constexpr uint64_t READ_ID_BASE = uint64_t(1) << 19;
+
+/// \return the key of a message at its destination
+uint64_t
+RxKey(uint32_t src, uint64_t msgId)
+{
+    return (static_cast<uint64_t>(src) << 44) | (msgId & ((uint64_t(1) << 44) - 1));
+}
+} // namespace
+
+TypeId
+UalinkEndpoint::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::UalinkEndpoint")
+            .SetParent<FabricEndpoint>()
+            .SetGroupName("Ualink")
+            .AddConstructor<UalinkEndpoint>()
+            .AddAttribute("MaxRequestBytes",
+                          "Most bytes per UPLI request (section 2.7.4: 256, four 64 B beats).",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_maxRequest),
+                          MakeUintegerChecker<uint32_t>(1, 256))
+            .AddAttribute("TagsPerPort",
+                          "Requests outstanding per port (Table 2-2: 11-bit tags, 2048).",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_tags),
+                          MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("UpliRequestDepth",
+                          "Requests a port keeps in its TL request queue; the rest wait at the "
+                          "UPLI without a tag (the UPLI Request channel's credits, section 2.6, "
+                          "are implementation-defined).",
+                          UintegerValue(32),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_upliDepth),
+                          MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("WatchdogTimeout",
+                          "Per-request watchdog of the originator (section 3.1.3: programmable, "
+                          "no default); on expiry the station enters isolation mode. 0: off.",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&UalinkEndpoint::m_watchdog),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("CompleterLatency",
+                          "Time from a request's arrival to its response (the spec gives no "
+                          "completer service time: a parameter).",
+                          TimeValue(NanoSeconds(0)),
+                          MakeTimeAccessor(&UalinkEndpoint::m_completerLatency),
+                          MakeTimeChecker(Time(0)))
+            .AddTraceSource("Request",
+                            "A request arrived at this completer: source, message, offset, "
+                            "operation.",
+                            MakeTraceSourceAccessor(&UalinkEndpoint::m_requestTrace),
+                            "ns3::UalinkEndpoint::RequestTracedCallback");
+    return tid;
+}
+
+UalinkEndpoint::UalinkEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+UalinkEndpoint::~UalinkEndpoint()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+UalinkEndpoint::DoDispose()
+{
+    for (Port& p : m_ports)
+    {
+        p.watchdog.Cancel();
+        p.dev = nullptr;
+        p.q = nullptr;
+    }
+    m_ports.clear();
+    m_portOf.clear();
+    m_tx.clear();
+    m_rx.clear();
+    FabricEndpoint::DoDispose();
+}
+
+uint32_t
+UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
+{
+    NS_LOG_FUNCTION(this << device);
+    const uint32_t index = static_cast<uint32_t>(m_ports.size());
+    Port p;
+    p.dev = device;
+    p.q = CreateObject<UalinkTxQueue>();
+    p.q->SetPhy(phy);
+    p.slot = phy->GetSlotTime();
+    p.station = index * phy->GetLanes() / 4; // ports of a station are bifurcated alike (2.4)
+    p.freeTags.reserve(m_tags);
+    for (uint32_t t = m_tags; t > 0; --t)
+    {
+        p.freeTags.push_back(static_cast<uint16_t>(t - 1));
+    }
+    // Requests move from the UPLI into the TL as the TL's request queue drains (UPLI Request
+    // channel credits, section 2.6).
+    p.q->SetSentCallback(MakeCallback(&UalinkEndpoint::Refill, this, index));
+    device->SetTxQueue(p.q);
+    device->SetPortIndex(index);
+    device->SetFabricReceiveCallback(MakeCallback(&UalinkEndpoint::Receive, this));
+    device->AddLinkChangeCallback(MakeCallback(&UalinkEndpoint::LinkChanged, this, index));
+    m_portOf[PeekPointer(device)] = index;
+    m_ports.push_back(p);
+    return index;
+}
+
+uint32_t
+UalinkEndpoint::SelectPort(uint64_t addr) const
+{
+    // Section 2.4: the rail is a hash of the address bits above the 256 B region; this model
+    // takes them modulo the ports, so consecutive 256 B blocks go round the rails.
+    return static_cast<uint32_t>((addr >> 8) % m_ports.size());
+}
+
+uint32_t
+UalinkEndpoint::GetOutstanding(uint32_t i) const
+{
+    return m_tags - static_cast<uint32_t>(m_ports.at(i).freeTags.size());
+}
+
+double
+UalinkEndpoint::GetCongestionState(uint32_t dst) const
+{
+    (void)dst;
+    if (m_ports.empty())
+    {
+        return 0;
+    }
+    double busiest = 0;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        busiest = std::max(busiest, static_cast<double>(GetOutstanding(i)) / m_tags);
+    }
+    return busiest;
+}
+
+void
+UalinkEndpoint::DoSend(const FabricMessage& m)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
+    Post(m, ualink::OP_WRITE);
+}
+
+uint64_t
+UalinkEndpoint::Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
+{
+    FabricMessage m;
+    m.id = READ_ID_BASE + m_nextReadId++;
+    m.src = GetAcceleratorId();
+    m.dst = dst;
+    m.bytes = bytes;
+    m.tclass = vc;
+    m.cookie = cookie;
+    m.posted = Simulator::Now();
+    NS_LOG_FUNCTION(this << m.id << dst << bytes);
+    Post(m, ualink::OP_READ);
+    return m.id;
+}
+
+void
+UalinkEndpoint::Post(const FabricMessage& m, uint8_t op)
+{
+    NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
+    NS_ABORT_MSG_IF(m.bytes == 0, "UalinkEndpoint: empty message");
+    m_tx.emplace(m.id, TxMsg{m, 0, op == ualink::OP_READ});
+    const uint64_t requests = (m.bytes + m_maxRequest - 1) / m_maxRequest;
+    (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) += requests;
+    // Request i (bytes [256 i, 256 i + 256)) leaves on the port the rail hash picks for its
+    // address; consecutive 256 B blocks go round the ports, so port p takes every n-th request
+    // from its first one. The requests are cut lazily, as tags free (memory stays bounded by the
+    // tags, not by what is posted).
+    FabricPacket::Segment first;
+    first.msgId = m.id;
+    const uint32_t n = static_cast<uint32_t>(m_ports.size());
+    const uint32_t port0 = SelectPort(UalinkTxQueue::ToTlOp(first).addr);
+    for (uint32_t p = 0; p < n; ++p)
+    {
+        const uint64_t i0 = (p + n - port0) % n;
+        if (i0 >= requests)
+        {
+            continue;
+        }
+        Run r;
+        r.m = m;
+        r.op = op;
+        r.next = i0 * m_maxRequest;
+        r.stride = static_cast<uint64_t>(n) * m_maxRequest;
+        m_ports[p].waiting.push_back(r);
+        Issue(p);
+    }
+}
+
+void
+UalinkEndpoint::Issue(uint32_t port, bool wake)
+{
+    Port& p = m_ports[port];
+    if (p.isolated)
+    {
+        // Isolation mode: every new request is answered CMPTO at once (section 3.1.3).
+        while (!p.waiting.empty())
+        {
+            Run r = p.waiting.front();
+            p.waiting.pop_front();
+            for (uint64_t off = r.next; off < r.m.bytes; off += r.stride)
+            {
+                ++m_stats.cmpto;
+                Answer(r.m.id, std::min<uint64_t>(m_maxRequest, r.m.bytes - off), true);
+            }
+        }
+        return;
+    }
+    bool queued = false;
+    while (!p.waiting.empty() && !p.freeTags.empty() &&
+           p.q->GetPacker()->GetQueuedRequests() < m_upliDepth)
+    {
+        Run& r = p.waiting.front();
+        FabricPacket::Segment s;
+        s.msgId = r.m.id;
+        s.msgBytes = r.m.bytes;
+        s.offset = r.next;
+        s.cookie = r.m.cookie;
+        s.posted = r.m.posted;
+        s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, r.m.bytes - r.next));
+        s.tclass = r.m.tclass;
+        s.op = r.op;
+        s.src = GetAcceleratorId();
+        s.dst = r.m.dst;
+        r.next += r.stride;
+        if (r.next >= r.m.bytes)
+        {
+            p.waiting.pop_front();
+        }
+        const uint16_t tag = p.freeTags.back();
+        p.freeTags.pop_back();
+        if (tag >= p.tags.size())
+        {
+            p.tags.resize(tag + 1);
+        }
+        TagInfo& ti = p.tags[tag];
+        ti.msgId = s.msgId;
+        ti.bytes = s.bytes;
+        ti.busy = true;
+        ++ti.gen;
+        if (m_watchdog.IsStrictlyPositive())
+        {
+            p.watch.push_back(Watch{tag, ti.gen, Simulator::Now()});
+            if (!p.watchdog.IsRunning())
+            {
+                p.watchdog =
+                    Simulator::Schedule(m_watchdog, &UalinkEndpoint::CheckWatchdog, this, port);
+            }
+        }
+        s.aux = ualink::PackAux(tag, ualink::OKAY, 0);
+        p.q->Enqueue(s);
+        queued = true;
+    }
+    if (!p.waiting.empty())
+    {
+        ++m_stats.tagWaits;
+    }
+    if (queued && wake)
+    {
+        p.dev->Wake();
+    }
+}
+
+void
+UalinkEndpoint::Refill(uint32_t port, const std::vector<FabricPacket::Segment>& segs)
+{
+    (void)segs;
+    if (!m_ports[port].waiting.empty())
+    {
+        Issue(port, false); // called from the port's dequeue: it looks at its queue again next
+    }
+}
+
+void
+UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
+{
+    NS_LOG_FUNCTION(this << p);
+    const uint32_t port = m_portOf.at(PeekPointer(dev));
+    NS_ASSERT(p->segments);
+    const std::vector<FabricPacket::Segment>& segs = *p->segments;
+    // The originator and completer always sink (2.7.8): the buffers free at once.
+    UalinkTxQueue::ReleaseCredits(dev, segs, m_ports[port].slot);
+    bool freed = false;
+    for (const FabricPacket::Segment& s : segs)
+    {
+        switch (s.op)
+        {
+        case ualink::OP_WRITE: {
+            m_requestTrace(s.src, s.msgId, s.offset, s.op);
+            CountReceivedPayload(s.bytes);
+            const uint64_t key = RxKey(s.src, s.msgId);
+            uint64_t& got = m_rx[key];
+            got += s.bytes;
+            if (got >= s.msgBytes)
+            {
+                FabricMessage m;
+                m.id = s.msgId;
+                m.src = s.src;
+                m.dst = s.dst;
+                m.bytes = s.msgBytes;
+                m.tclass = s.tclass;
+                m.cookie = s.cookie;
+                m.posted = s.posted;
+                m.delivered = Simulator::Now();
+                m_rx.erase(key);
+                NotifyDelivered(m);
+            }
+            Respond(port, s);
+            break;
+        }
+        case ualink::OP_READ:
+            m_requestTrace(s.src, s.msgId, s.offset, s.op);
+            Respond(port, s);
+            break;
+        case ualink::OP_READ_RSP:
+        case ualink::OP_WRITE_RSP: {
+            Port& pt = m_ports[port];
+            const uint16_t tag = ualink::AuxTag(s.aux);
+            if (pt.isolated || tag >= pt.tags.size() || !pt.tags[tag].busy)
+            {
+                ++m_stats.discarded; // isolation mode: responses are discarded (3.1.3)
+                break;
+            }
+            ++m_stats.responses;
+            pt.tags[tag].busy = false;
+            pt.freeTags.push_back(tag);
+            freed = true;
+            if (s.op == ualink::OP_READ_RSP)
+            {
+                CountReceivedPayload(s.bytes);
+                m_stats.readBytes += s.bytes;
+            }
+            Answer(s.msgId, s.bytes, ualink::AuxStatus(s.aux) != ualink::OKAY);
+            break;
+        }
+        default:
+            NS_FATAL_ERROR("UalinkEndpoint: unknown operation " << unsigned(s.op));
+        }
+    }
+    if (freed)
+    {
+        Issue(port);
+    }
+}
+
+void
+UalinkEndpoint::Answer(uint64_t msgId, uint64_t bytes, bool cmpto)
+{
+    auto it = m_tx.find(msgId);
+    if (it == m_tx.end())
+    {
+        return;
+    }
+    TxMsg& t = it->second;
+    t.done += bytes;
+    t.failed += cmpto ? bytes : 0;
+    if (t.done < t.m.bytes)
+    {
+        return;
+    }
+    FabricMessage m = t.m;
+    m.completed = Simulator::Now();
+    if (t.read && t.failed == 0)
+    {
+        m.delivered = m.completed;
+    }
+    m_stats.failedMessages += t.failed > 0 ? 1 : 0;
+    m_tx.erase(it);
+    NotifyCompleted(m);
+}
+
+void
+UalinkEndpoint::CheckWatchdog(uint32_t port)
+{
+    Port& p = m_ports[port];
+    while (!p.watch.empty())
+    {
+        const Watch& w = p.watch.front();
+        const TagInfo& ti = p.tags[w.tag];
+        if (!ti.busy || ti.gen != w.gen)
+        {
+            p.watch.pop_front(); // answered in time
+            continue;
+        }
+        const Time due = w.issued + m_watchdog;
+        if (Simulator::Now() >= due)
+        {
+            NS_LOG_LOGIC("watchdog: tag " << w.tag << " of port " << port << " timed out");
+            Isolate(port);
+            return;
+        }
+        p.watchdog =
+            Simulator::Schedule(due - Simulator::Now(), &UalinkEndpoint::CheckWatchdog, this, port);
+        return;
+    }
+}
+
+void
+UalinkEndpoint::Isolate(uint32_t port)
+{
+    NS_LOG_FUNCTION(this << port);
+    const uint32_t station = m_ports.at(port).station;
+    if (m_ports[port].isolated)
+    {
+        return;
+    }
+    ++m_stats.isolations;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        Port& p = m_ports[i];
+        if (p.station != station)
+        {
+            continue;
+        }
+        p.isolated = true;
+        p.watchdog.Cancel();
+        p.watch.clear();
+        // Every outstanding request is answered with a dummy CMPTO (section 3.1.3).
+        for (uint16_t tag = 0; tag < p.tags.size(); ++tag)
+        {
+            TagInfo& ti = p.tags[tag];
+            if (ti.busy)
+            {
+                ti.busy = false;
+                p.freeTags.push_back(tag);
+                ++m_stats.cmpto;
+                Answer(ti.msgId, ti.bytes, true);
+            }
+        }
+        Issue(i, false);
+    }
+}
+
+void
+UalinkEndpoint::LinkChanged(uint32_t port)
+{
+    if (!m_ports.at(port).dev->IsLinkUp())
+    {
+        // Link down at an accelerator: the TL drops all ports of the station and sends a
+        // credited ISOLATE to the originator (section 3.1.4).
+        ++m_stats.isolates;
+        Isolate(port);
+    }
+}
+
+void
+UalinkEndpoint::Respond(uint32_t port, FabricPacket::Segment req)
+{
+    if (m_completerLatency.IsStrictlyPositive())
+    {
+        Simulator::Schedule(m_completerLatency, &UalinkEndpoint::DoRespond, this, port, req);
+        return;
+    }
+    DoRespond(port, req);
+}
+
+void
+UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
+{
+    ++m_stats.requestsServed;
+    FabricPacket::Segment rsp = req;
+    rsp.op = req.op == ualink::OP_READ ? ualink::OP_READ_RSP : ualink::OP_WRITE_RSP;
+    rsp.src = req.dst;
+    rsp.dst = req.src;
+    Port& p = m_ports[port];
+    p.q->Enqueue(rsp);
+    p.dev->Wake();
+}
+
+} // namespace ns3

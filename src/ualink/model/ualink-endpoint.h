@@ -1,0 +1,300 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef UALINK_ENDPOINT_H
+#define UALINK_ENDPOINT_H
+
+#include "ualink-tx-queue.h"
+
+#include "ns3/event-id.h"
+#include "ns3/fabric-endpoint.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-packet.h"
+#include "ns3/nstime.h"
+#include "ns3/traced-callback.h"
+
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class UalinkPhy;
+
+/**
+ * \ingroup ualink
+ * \brief An accelerator's UALink ports: the endpoint API of DESIGN.md rule 1 on UALink 200, with
+ * the UPLI originator and completer of each port (UALink_200 chapter 2).
+ *
+ * Send() posts a message as UPLI writes of at most MaxRequestBytes (256 B, section 2.7.4), each
+ * 256 B-aligned within the message's address range so none crosses a 256 B boundary; a 256 B
+ * write is a WriteFull (no byte enables), a shorter tail a Write. Each write leaves on the port
+ * the rail hash picks from the address bits above the 256 B region (section 2.4: every request
+ * to a 256 B region leaves on the same port), with an 11-bit tag of that port (2048 outstanding
+ * per port, Table 2-2; a request waits for a free tag). Read() posts reads the same way.
+ *
+ * The completer at the destination answers every request CompleterLatency after it arrives, on
+ * the port it arrived on: a write response, or a read response with the data. A message is
+ * delivered at the destination when its last write arrives; a message completes at the source
+ * when its last write response returns (a read when its last data returns).
+ *
+ * The receive side always sinks (section 2.7.8): a received operation frees its TL credits at
+ * once, and they travel back to the partner (UalinkTxQueue::ReleaseCredits).
+ */
+class UalinkEndpoint : public FabricEndpoint
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    UalinkEndpoint();
+    ~UalinkEndpoint() override;
+
+    /// Counters.
+    struct Stats
+    {
+        uint64_t writes{0};         //!< write requests issued
+        uint64_t reads{0};          //!< read requests issued
+        uint64_t responses{0};      //!< responses received
+        uint64_t requestsServed{0}; //!< requests answered as completer
+        uint64_t tagWaits{0};       //!< requests that waited for a tag
+        uint64_t readBytes{0};      //!< read data received
+        uint64_t cmpto{0};          //!< requests answered CMPTO (isolation, 3.1.3)
+        uint64_t isolations{0};     //!< stations isolated (watchdog expiry or ISOLATE)
+        uint64_t isolates{0};       //!< ISOLATE from a link down at this accelerator (3.1.4)
+        uint64_t discarded{0};      //!< responses discarded on isolated ports
+        uint64_t failedMessages{0}; //!< messages completed with a CMPTO among their requests
+    };
+
+    /**
+     * \brief Add a port: a device attached to its channel (the endpoint becomes its owner).
+     * \param device the port
+     * \param phy the port's PHY settings (framing arithmetic)
+     * \return the port index
+     */
+    uint32_t AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy);
+
+    /**
+     * \brief Read bytes from an accelerator: UPLI reads of at most 256 B; the read completes here
+     * (completed callback) when its last data arrives.
+     * \param dst the accelerator read from
+     * \param bytes bytes to read
+     * \param vc virtual channel
+     * \param cookie caller's tag
+     * \return the message id
+     */
+    uint64_t Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie = 0);
+
+    double GetCongestionState(uint32_t dst) const override;
+
+    /// \return ports
+    uint32_t GetNPorts() const
+    {
+        return static_cast<uint32_t>(m_ports.size());
+    }
+
+    /**
+     * \param i a port
+     * \return its device
+     */
+    Ptr<FabricNetDevice> GetPort(uint32_t i) const
+    {
+        return m_ports.at(i).dev;
+    }
+
+    /**
+     * \param i a port
+     * \return its transmit queue (TL)
+     */
+    Ptr<UalinkTxQueue> GetTxQueue(uint32_t i) const
+    {
+        return m_ports.at(i).q;
+    }
+
+    /**
+     * \param i a port
+     * \return requests outstanding on it (tags in use)
+     */
+    uint32_t GetOutstanding(uint32_t i) const;
+
+    /// \return the counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /**
+     * \param addr a byte address
+     * \return the port the rail hash picks for it (address bits above the 256 B region, 2.4)
+     */
+    uint32_t SelectPort(uint64_t addr) const;
+
+    /**
+     * \param i a port
+     * \return whether its station is in isolation mode (section 3.1.3)
+     */
+    bool IsIsolated(uint32_t i) const
+    {
+        return m_ports.at(i).isolated;
+    }
+
+    /**
+     * TracedCallback signature for requests arriving at the completer.
+     * \param src the originator
+     * \param msgId its message
+     * \param offset the request's offset in the message
+     * \param op ualink::OP_WRITE or ualink::OP_READ
+     */
+    typedef void (*RequestTracedCallback)(uint32_t src,
+                                          uint64_t msgId,
+                                          uint64_t offset,
+                                          uint8_t op);
+
+    /**
+     * \brief Put the station of a port in isolation mode (section 3.1.3): for all its ports stop
+     * issuing requests, answer every outstanding and new request with CMPTO, discard incoming
+     * responses; credits keep flowing.
+     * \param port a port of the station
+     */
+    void Isolate(uint32_t port);
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// The requests of one message that one port still has to issue.
+    struct Run
+    {
+        FabricMessage m;      //!< the message
+        uint8_t op{0};        //!< ualink::OP_WRITE or ualink::OP_READ
+        uint64_t next{0};     //!< offset of the next request
+        uint64_t stride{256}; //!< offset step between this port's requests
+    };
+
+    /// What a tag in use stands for.
+    struct TagInfo
+    {
+        uint64_t msgId{0}; //!< its message
+        uint32_t bytes{0}; //!< bytes its request moves
+        uint16_t gen{0};   //!< issue count (tells a reused tag from a stale watchdog entry)
+        bool busy{false};  //!< outstanding
+    };
+
+    /// A request under the watchdog.
+    struct Watch
+    {
+        uint16_t tag{0}; //!< its tag
+        uint16_t gen{0}; //!< the tag's issue count then
+        Time issued;     //!< when it was issued
+    };
+
+    /// One port.
+    struct Port
+    {
+        Ptr<FabricNetDevice> dev;       //!< the device
+        Ptr<UalinkTxQueue> q;           //!< its TL transmit queue
+        Time slot;                      //!< its DL flit time
+        uint32_t station{0};            //!< its station (4 lanes, section 2.5)
+        bool isolated{false};           //!< its station is in isolation mode
+        std::vector<uint16_t> freeTags; //!< tags free
+        std::vector<TagInfo> tags;      //!< tags used so far (grows on demand)
+        std::deque<Run> waiting;        //!< requests waiting for a tag
+        std::deque<Watch> watch;        //!< outstanding requests in issue order (watchdog on)
+        EventId watchdog;               //!< the next watchdog check
+    };
+
+    /// A message this endpoint posted (write) or asked for (read).
+    struct TxMsg
+    {
+        FabricMessage m;    //!< the record
+        uint64_t done{0};   //!< bytes acknowledged (writes) or returned (reads)
+        uint64_t failed{0}; //!< bytes answered CMPTO
+        bool read{false};   //!< a read
+    };
+
+    void DoSend(const FabricMessage& m) override;
+
+    /**
+     * \brief Cut a message into requests and hand them to their ports.
+     * \param m the message
+     * \param op ualink::OP_WRITE or ualink::OP_READ
+     */
+    void Post(const FabricMessage& m, uint8_t op);
+
+    /**
+     * \brief Give waiting requests of a port their tags and queue them.
+     * \param port the port
+     * \param wake whether to wake the port (not from inside its own dequeue)
+     */
+    void Issue(uint32_t port, bool wake = true);
+
+    /**
+     * \brief Account a request's answer at the originator and complete its message when done.
+     * \param msgId the message
+     * \param bytes the request's bytes
+     * \param cmpto whether it was answered CMPTO
+     */
+    void Answer(uint64_t msgId, uint64_t bytes, bool cmpto);
+
+    /**
+     * \brief The watchdog of a port looks at its oldest outstanding request.
+     * \param port the port
+     */
+    void CheckWatchdog(uint32_t port);
+
+    /**
+     * \brief A port's link changed state: a link down at an accelerator makes its TL drop all
+     * the station's ports and send ISOLATE to the originator (section 3.1.4).
+     * \param port the port
+     */
+    void LinkChanged(uint32_t port);
+
+    /**
+     * \brief A burst left a port: move waiting requests into its TL queue.
+     * \param port the port
+     * \param segs the operations of the burst
+     */
+    void Refill(uint32_t port, const std::vector<FabricPacket::Segment>& segs);
+
+    /**
+     * \brief A burst arrived on a port.
+     * \param dev the port
+     * \param p the burst
+     */
+    void Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p);
+
+    /**
+     * \brief The completer answers a request.
+     * \param port the port it arrived on
+     * \param req the request
+     */
+    void Respond(uint32_t port, FabricPacket::Segment req);
+
+    /**
+     * \brief Queue the response to a request.
+     * \param port the port the request arrived on
+     * \param req the request
+     */
+    void DoRespond(uint32_t port, FabricPacket::Segment req);
+
+    std::vector<Port> m_ports;                                     //!< ports
+    std::unordered_map<const FabricNetDevice*, uint32_t> m_portOf; //!< device to port
+    std::unordered_map<uint64_t, TxMsg> m_tx;                      //!< posted messages by id
+    std::unordered_map<uint64_t, uint64_t> m_rx; //!< bytes received per (src, message)
+    uint32_t m_maxRequest{256};                  //!< MaxRequestBytes
+    uint32_t m_tags{2048};                       //!< TagsPerPort
+    uint32_t m_upliDepth{32};                    //!< UpliRequestDepth
+    Time m_watchdog;                             //!< WatchdogTimeout (0: off)
+    TracedCallback<uint32_t, uint64_t, uint64_t, uint8_t> m_requestTrace; //!< completer arrivals
+    Time m_completerLatency;                                              //!< CompleterLatency
+    uint64_t m_nextReadId{0};                                             //!< reads posted
+    Stats m_stats;                                                        //!< counters
+};
+
+} // namespace ns3
+
+#endif /* UALINK_ENDPOINT_H */

@@ -1,0 +1,454 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "ualink-tx-queue.h"
+
+#include "ualink-control-half-flit.h"
+#include "ualink-dl-framer.h"
+#include "ualink-dl.h"
+#include "ualink-phy.h"
+
+#include "ns3/abort.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/log.h"
+#include "ns3/node.h"
+#include "ns3/pointer.h"
+#include "ns3/simulator.h"
+#include "ns3/uinteger.h"
+
+#include <cmath>
+#include <memory>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("UalinkTxQueue");
+NS_OBJECT_ENSURE_REGISTERED(UalinkTxQueue);
+
+TypeId
+UalinkTxQueue::GetTypeId()
+{
+    static TypeId tid =
+        TypeId("ns3::UalinkTxQueue")
+            .SetParent<FabricTxQueue>()
+            .SetGroupName("Ualink")
+            .AddConstructor<UalinkTxQueue>()
+            .AddAttribute("Packer",
+                          "The TL packer of this port.",
+                          PointerValue(),
+                          MakePointerAccessor(&UalinkTxQueue::m_packer),
+                          MakePointerChecker<UalinkTlPacker>())
+            .AddAttribute("Granularity",
+                          "Burst: one event per control half-flit and its data per hop, the wire "
+                          "time exact in bytes (default). DlFlit: one event per DL flit, each "
+                          "operation delivered with the DL flit that completes it (the fine mode "
+                          "the tests compare with).",
+                          EnumValue(BURST),
+                          MakeEnumAccessor(&UalinkTxQueue::m_granularity),
+                          MakeEnumChecker(BURST, "Burst", DL_FLIT, "DlFlit"))
+            .AddAttribute("ReqCmdCredits",
+                          "Request field credits the partner advertises (section 5.8: "
+                          "implementation-defined; sized for a ~1 us credit loop at x4).",
+                          UintegerValue(512),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_initReqCmd),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RspCmdCredits",
+                          "Response field credits the partner advertises (section 5.8).",
+                          UintegerValue(512),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_initRspCmd),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ReqDataCredits",
+                          "64 B request data buffer credits the partner advertises (section "
+                          "5.8; digest 3.6: about 1530 cover a 1 us loop at x4).",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_initReqData),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RspDataCredits",
+                          "64 B read response data buffer credits the partner advertises.",
+                          UintegerValue(2048),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_initRspData),
+                          MakeUintegerChecker<uint32_t>());
+    return tid;
+}
+
+UalinkTxQueue::UalinkTxQueue()
+{
+    NS_LOG_FUNCTION(this);
+    m_packer = CreateObject<UalinkTlPacker>();
+    m_packer->SetGate(MakeCallback(&UalinkTxQueue::Gate, this));
+}
+
+UalinkTxQueue::~UalinkTxQueue()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+UalinkTxQueue::DoDispose()
+{
+    if (m_packer)
+    {
+        m_packer->Dispose();
+    }
+    m_packer = nullptr;
+    m_slots.clear();
+    m_freeSlots.clear();
+    m_sentCb = SentCallback();
+    FabricTxQueue::DoDispose();
+}
+
+void
+UalinkTxQueue::SetPhy(Ptr<const UalinkPhy> phy)
+{
+    const double p = phy->GetIdlePeriod();
+    m_wirePerHf = static_cast<double>(ualink::HALF_FLIT_BYTES) * UalinkPhy::CODEWORD_BYTES /
+                  UalinkDlFramer::PAYLOAD_BYTES * p / (p - 1.0);
+    m_tlFlitSeconds = phy->GetTlFlitSeconds();
+    m_bps = static_cast<double>(phy->GetLanes()) * phy->GetLaneRate().GetBitRate();
+    m_idlePeriod = phy->GetIdlePeriod();
+}
+
+uint32_t
+UalinkTxQueue::CreditsFor(const FabricPacket::Segment& s, ualink::CreditClass cls)
+{
+    return CreditsOf(s)[cls];
+}
+
+UalinkTlOp
+UalinkTxQueue::ToTlOp(const FabricPacket::Segment& s)
+{
+    UalinkTlOp op;
+    // A region per message and MB: the first request to each goes uncompressed (CLOAD = 1).
+    op.addr = ((s.msgId & 0xFFFFF) << 28) + s.offset;
+    op.bytes = s.bytes;
+    op.src = static_cast<uint16_t>(s.src);
+    op.dst = static_cast<uint16_t>(s.dst);
+    op.tag = ualink::AuxTag(s.aux);
+    op.status = ualink::AuxStatus(s.aux);
+    op.vc = s.tclass & 3;
+    switch (s.op)
+    {
+    case ualink::OP_WRITE:
+        op.kind = UalinkTlOp::REQUEST;
+        op.cmd = (op.addr % ualink::BEAT_BYTES == 0 && s.bytes % ualink::BEAT_BYTES == 0)
+                     ? ualink::WRITE_FULL
+                     : ualink::WRITE;
+        break;
+    case ualink::OP_READ:
+        op.kind = UalinkTlOp::REQUEST;
+        op.cmd = ualink::READ;
+        break;
+    case ualink::OP_READ_RSP:
+        op.kind = UalinkTlOp::READ_RESPONSE;
+        op.cmd = ualink::READ;
+        break;
+    default:
+        op.kind = UalinkTlOp::WRITE_RESPONSE;
+        op.cmd = ualink::WRITE_FULL;
+        break;
+    }
+    return op;
+}
+
+void
+UalinkTxQueue::Enqueue(const FabricPacket::Segment& s)
+{
+    NS_LOG_FUNCTION(this << s.msgId << s.offset << unsigned(s.op));
+    UalinkTlOp op = ToTlOp(s);
+    if (m_freeSlots.empty())
+    {
+        op.id = m_slots.size();
+        m_slots.push_back(s);
+    }
+    else
+    {
+        op.id = m_freeSlots.back();
+        m_freeSlots.pop_back();
+        m_slots[op.id] = s;
+    }
+    ++m_queued;
+    m_packer->Enqueue(op);
+}
+
+void
+UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
+{
+    if (!m_started)
+    {
+        m_started = true;
+        m_init = {m_initReqCmd, m_initRspCmd, m_initReqData, m_initRspData};
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        {
+            m_avail[c] += m_init[c];
+        }
+    }
+    m_avail[cls] += n;
+    NS_ABORT_MSG_IF(m_avail[cls] > m_init[cls],
+                    "UalinkTxQueue: more credits returned than the partner advertised");
+}
+
+bool
+UalinkTxQueue::Gate(const UalinkTlOp& op)
+{
+    if (!m_started)
+    {
+        AddCredits(ualink::REQ_CMD, 0);
+    }
+    // Credits from the TL view alone (no look-up of the queued operation): a command credit of
+    // its kind and one data credit per beat of write or read data.
+    const bool request = op.kind == UalinkTlOp::REQUEST;
+    const uint32_t beats = (request ? op.cmd != ualink::READ : op.kind == UalinkTlOp::READ_RESPONSE)
+                               ? ualink::Beats(op.bytes, op.addr)
+                               : 0;
+    const Credits need = request ? Credits{1, 0, beats, 0} : Credits{0, 1, 0, beats};
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        if (need[c] > m_avail[c])
+        {
+            ++m_stats.creditStalls;
+            return false;
+        }
+    }
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        m_avail[c] -= need[c];
+        m_spent[c] += need[c];
+    }
+    return true;
+}
+
+bool
+UalinkTxQueue::DoIsEmpty() const
+{
+    return m_queued == 0 && (m_granularity == BURST || m_pending.empty());
+}
+
+Ptr<FabricPacket>
+UalinkTxQueue::DequeueDlFlit()
+{
+    // Pack until a whole DL flit of TL sectors is ready or nothing more can be packed.
+    while (m_packer->GetHalfFlitPosition() * ualink::HALF_FLIT_SECTORS - m_consumed <
+           UalinkDlFramer::PAYLOAD_SECTORS)
+    {
+        m_placed.clear();
+        if (!m_packer->PackNext(&m_placed, false))
+        {
+            break;
+        }
+        for (const UalinkTlPacker::Placement& pl : m_placed)
+        {
+            m_pending.push_back(
+                Pending{(pl.lastFlit + 1) * ualink::TL_FLIT_SECTORS, m_slots[pl.id]});
+            m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
+            --m_queued;
+        }
+        m_stats.ops += m_placed.size();
+    }
+    if (m_packer->GetQueuedRequests() + m_packer->GetQueuedResponses() == 0)
+    {
+        m_packer->Close();
+    }
+    const uint64_t packed = m_packer->GetHalfFlitPosition() * ualink::HALF_FLIT_SECTORS;
+    if (packed <= m_consumed)
+    {
+        return nullptr;
+    }
+    // One DL flit takes up to 157 sectors (6.3.4); with fewer ready the rest is zero-filled and
+    // the next TL flit starts in the next DL flit.
+    const uint64_t take = std::min<uint64_t>(UalinkDlFramer::PAYLOAD_SECTORS, packed - m_consumed);
+    m_consumed += take;
+    auto segs = std::make_shared<std::vector<FabricPacket::Segment>>();
+    while (!m_pending.empty() && m_pending.front().endSector <= m_consumed)
+    {
+        segs->push_back(m_pending.front().seg);
+        m_pending.pop_front();
+    }
+    uint64_t data = 0;
+    for (const FabricPacket::Segment& s : *segs)
+    {
+        data += (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP) ? s.bytes : 0;
+    }
+    // One codeword slot, plus the slot that carries no DL flit (AM or idle) once every
+    // IdlePeriod - 1 DL flits.
+    ++m_dlFlits;
+    const uint32_t wire = UalinkPhy::CODEWORD_BYTES * (m_dlFlits % (m_idlePeriod - 1) == 0 ? 2 : 1);
+    Ptr<FabricPacket> u = Create<FabricPacket>();
+    u->src = segs->empty() ? 0 : segs->front().src;
+    u->dst = segs->empty() ? 0 : segs->front().dst;
+    u->payloadBytes = 0; // the operations' data is counted by the endpoints, per segment
+    u->headerBytes = wire;
+    u->segments = segs;
+    m_busyUntil = Simulator::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    ++m_stats.bursts;
+    m_stats.halfFlits += take / ualink::HALF_FLIT_SECTORS;
+    m_stats.wireBytes += wire;
+    m_stats.dataBytes += data;
+    if (!m_sentCb.IsNull() && !segs->empty())
+    {
+        m_sentCb(*segs);
+    }
+    return u;
+}
+
+Ptr<FabricPacket>
+UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
+{
+    NS_LOG_FUNCTION(this);
+    NS_ABORT_MSG_IF(m_wirePerHf <= 0, "UalinkTxQueue: SetPhy was not called");
+    const Time now = Simulator::Now();
+    if (now > m_busyUntil)
+    {
+        // The link idled: the partner kept retiring its catch buffers.
+        m_packer->NotifyIdle(
+            static_cast<uint64_t>((now - m_busyUntil).GetSeconds() / m_tlFlitSeconds));
+    }
+    if (m_granularity == DL_FLIT)
+    {
+        return DequeueDlFlit();
+    }
+    const uint64_t before = m_packer->GetHalfFlitPosition();
+    m_placed.clear();
+    if (!m_packer->PackNext(&m_placed, false))
+    {
+        return nullptr; // every queued operation waits for credits
+    }
+    if (m_packer->GetQueuedRequests() + m_packer->GetQueuedResponses() == 0)
+    {
+        m_packer->Close(); // nothing more to pack: the last TL flit goes out now
+    }
+    const uint64_t hfs = m_packer->GetHalfFlitPosition() - before;
+    const double exact = m_carry + static_cast<double>(hfs) * m_wirePerHf;
+    const uint64_t wire = static_cast<uint64_t>(std::floor(exact));
+    m_carry = exact - static_cast<double>(wire);
+
+    auto segs = std::make_shared<std::vector<FabricPacket::Segment>>();
+    segs->reserve(m_placed.size());
+    uint64_t data = 0;
+    for (const UalinkTlPacker::Placement& pl : m_placed)
+    {
+        const FabricPacket::Segment& s = m_slots[pl.id];
+        if (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP)
+        {
+            data += s.bytes;
+        }
+        segs->push_back(s);
+        m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
+        --m_queued;
+    }
+    Ptr<FabricPacket> p = Create<FabricPacket>();
+    const FabricPacket::Segment& first = segs->front();
+    p->src = first.src;
+    p->dst = first.dst;
+    p->tclass = 0;
+    p->msgId = first.msgId;
+    p->msgBytes = first.msgBytes;
+    p->offset = first.offset;
+    p->cookie = first.cookie;
+    p->posted = first.posted;
+    p->payloadBytes = static_cast<uint32_t>(data);
+    NS_ASSERT(wire >= data);
+    p->headerBytes = static_cast<uint32_t>(wire - data);
+    p->segments = segs;
+    m_busyUntil = now + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    ++m_stats.bursts;
+    m_stats.ops += segs->size();
+    m_stats.halfFlits += hfs;
+    m_stats.wireBytes += wire;
+    m_stats.dataBytes += data;
+    if (!m_sentCb.IsNull())
+    {
+        m_sentCb(*segs);
+    }
+    return p;
+}
+
+namespace
+{
+/// Credits arrive at the partner's transmit queue.
+void
+DeliverCredits(Ptr<FabricNetDevice> peer, std::array<uint32_t, ualink::N_CREDIT_CLASSES> n)
+{
+    Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(peer->GetTxQueue());
+    if (!q)
+    {
+        return;
+    }
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        if (n[c] > 0)
+        {
+            q->AddCredits(static_cast<ualink::CreditClass>(c), n[c]);
+        }
+    }
+    peer->Wake();
+}
+} // namespace
+
+UalinkTxQueue::Credits
+UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
+{
+    const uint32_t beats = ualink::Beats(s.bytes, 0);
+    switch (s.op)
+    {
+    case ualink::OP_WRITE:
+        return {1, 0, beats, 0};
+    case ualink::OP_READ:
+        return {1, 0, 0, 0};
+    case ualink::OP_READ_RSP:
+        return {0, 1, 0, beats};
+    default:
+        return {0, 1, 0, 0};
+    }
+}
+
+void
+UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx,
+                              const std::vector<FabricPacket::Segment>& segs,
+                              Time slot)
+{
+    Credits n{};
+    for (const FabricPacket::Segment& s : segs)
+    {
+        const Credits c = CreditsOf(s);
+        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
+        {
+            n[k] += c[k];
+        }
+    }
+    ReleaseCredits(rx, n, slot);
+}
+
+void
+UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot)
+{
+    FabricChannel* ch = PeekPointer(rx->GetFabricChannel());
+    if (!ch)
+    {
+        return;
+    }
+    Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
+    UalinkTxQueue* own = dynamic_cast<UalinkTxQueue*>(PeekPointer(rx->GetTxQueue()));
+    if (own)
+    {
+        // The FC fields that carry them back take sectors of this port's TL stream.
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        {
+            if (n[c] > 0)
+            {
+                own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
+                                             ualink::POOL,
+                                             n[c]);
+            }
+        }
+    }
+    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+                                   ch->GetOneWayDelay() + slot,
+                                   &DeliverCredits,
+                                   peer,
+                                   n);
+}
+
+} // namespace ns3

@@ -1,0 +1,249 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef UALINK_TX_QUEUE_H
+#define UALINK_TX_QUEUE_H
+
+#include "ualink-tl-op.h"
+#include "ualink-tl-packer.h"
+
+#include "ns3/callback.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-packet.h"
+#include "ns3/fabric-tx-queue.h"
+#include "ns3/nstime.h"
+
+#include <array>
+#include <deque>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class UalinkPhy;
+
+/**
+ * \ingroup ualink
+ * \brief The transmit side of one UALink port's transaction layer in the default (coarse) mode:
+ * it hands the port one burst per control half-flit (DESIGN.md rule 3), with the wire time that
+ * burst takes exactly.
+ *
+ * Requests and responses wait in the TL packer's separate queues (UalinkTlPacker: picking,
+ * address cache, catch limits). Each Dequeue builds one control half-flit and its data half-flits
+ * and returns them as one FabricPacket whose segments are the operations it carries. Its size on
+ * the wire is the half-flits it took, 32 B each, times the DL and PHY framing: 640 / 628 for the
+ * DL flit's header, segment headers and CRC, 680 / 640 for the RS(544,514) codeword, and
+ * IdlePeriod / (IdlePeriod - 1) for the codeword slots that carry no DL flit (AM and idle); the
+ * fractions are carried from burst to burst so the total is exact. The port's channel runs at the
+ * signalling rate (lanes x 212.5 Gb/s) with no inter-frame gap.
+ *
+ * TL credits (section 5.8): an operation leaves only with the partner's credits: a request takes
+ * one ReqCmd credit and one ReqData credit per 64 B of data (an atomic one), a response one
+ * RspCmd credit and one RspData credit per 64 B of read data; byte enables take none. Credits come
+ * back through AddCredits when the partner's buffer frees them. They are pool credits shared by
+ * the four VCs (the VC credits of the spec are a refinement this model does not split).
+ */
+class UalinkTxQueue : public FabricTxQueue
+{
+  public:
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
+    static TypeId GetTypeId();
+    UalinkTxQueue();
+    ~UalinkTxQueue() override;
+
+    /// Event granularity (DESIGN.md rule 3).
+    enum Granularity
+    {
+        BURST,   //!< one unit per control half-flit and its data (default, coarse)
+        DL_FLIT, //!< one unit per 640 B DL flit in its 680 B codeword (fine)
+    };
+
+    /// Counters.
+    struct Stats
+    {
+        uint64_t bursts{0};       //!< bursts handed to the port
+        uint64_t ops{0};          //!< operations sent
+        uint64_t halfFlits{0};    //!< TL half-flits sent (control, data, NOP)
+        uint64_t wireBytes{0};    //!< bytes on the wire
+        uint64_t dataBytes{0};    //!< payload bytes (write and read data)
+        uint64_t creditStalls{0}; //!< operations refused for want of a credit
+    };
+
+    /**
+     * \brief Take the PHY's framing (call once, before traffic).
+     * \param phy the port's PHY
+     */
+    void SetPhy(Ptr<const UalinkPhy> phy);
+
+    /**
+     * \brief Queue an operation.
+     * \param s the operation (op, bytes, src, dst, tag, VC in tclass, message fields)
+     */
+    void Enqueue(const FabricPacket::Segment& s);
+
+    /**
+     * \brief Credits the partner returned.
+     * \param cls credit class
+     * \param n credits
+     */
+    void AddCredits(ualink::CreditClass cls, uint32_t n);
+
+    /**
+     * \param cls a credit class
+     * \return credits this port may spend now
+     */
+    uint64_t GetAvailableCredits(ualink::CreditClass cls) const
+    {
+        return m_avail[cls];
+    }
+
+    /**
+     * \param cls a credit class
+     * \return credits spent so far (cumulative)
+     */
+    uint64_t GetSpentCredits(ualink::CreditClass cls) const
+    {
+        return m_spent[cls];
+    }
+
+    /**
+     * \param s an operation
+     * \param cls a credit class
+     * \return credits of that class the operation takes
+     */
+    static uint32_t CreditsFor(const FabricPacket::Segment& s, ualink::CreditClass cls);
+
+    /// Called with the operations of each burst as it leaves (a switch frees its ingress buffers).
+    typedef Callback<void, const std::vector<FabricPacket::Segment>&> SentCallback;
+
+    /// \param cb called with the operations of each burst handed to the port
+    void SetSentCallback(SentCallback cb)
+    {
+        m_sentCb = cb;
+    }
+
+    /// \return the TL packer
+    Ptr<UalinkTlPacker> GetPacker() const
+    {
+        return m_packer;
+    }
+
+    /// \return operations queued
+    std::size_t GetQueuedOps() const
+    {
+        return m_queued;
+    }
+
+    /// \return the counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /// \return wire bytes per TL half-flit
+    double GetWireBytesPerHalfFlit() const
+    {
+        return m_wirePerHf;
+    }
+
+    /**
+     * \param s an operation
+     * \return the TL view of the operation
+     */
+    static UalinkTlOp ToTlOp(const FabricPacket::Segment& s);
+
+    /**
+     * \brief Free the buffers the operations of a received burst held at the receiving port and
+     * return their credits to the partner: they reach its transmit queue one link delay plus one
+     * DL flit later (an FC field in the next control half-flit back, section 5.8), and take their
+     * FC sectors in this port's own transmit stream.
+     * \param rx the receiving port
+     * \param segs the operations
+     * \param slot the DL flit time of the link
+     */
+    static void ReleaseCredits(const Ptr<FabricNetDevice>& rx,
+                               const std::vector<FabricPacket::Segment>& segs,
+                               Time slot);
+
+    /// Credits per class.
+    typedef std::array<uint32_t, ualink::N_CREDIT_CLASSES> Credits;
+
+    /**
+     * \brief Return credits to the partner of a receiving port (see the other overload).
+     * \param rx the receiving port
+     * \param n credits per class
+     * \param slot the DL flit time of the link
+     */
+    static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot);
+
+    /**
+     * \param s an operation
+     * \return the credits it takes per class
+     */
+    static Credits CreditsOf(const FabricPacket::Segment& s);
+
+  protected:
+    void DoDispose() override;
+
+    /// \return true: TL credits hold operations back
+    bool HasOwnGate() const override
+    {
+        return true;
+    }
+
+  private:
+    bool DoIsEmpty() const override;
+    Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
+
+    /// \return the next DL flit unit (fine mode), or nullptr
+    Ptr<FabricPacket> DequeueDlFlit();
+
+    /// An operation packed in the TL stream, waiting for the DL flit that completes it.
+    struct Pending
+    {
+        uint64_t endSector;        //!< TL stream sector after its last half-flit
+        FabricPacket::Segment seg; //!< the operation
+    };
+
+    /**
+     * \param op an operation about to be packed
+     * \return true if the partner's credits admit it (they are taken)
+     */
+    bool Gate(const UalinkTlOp& op);
+
+    Ptr<UalinkTlPacker> m_packer;                             //!< Packer
+    uint32_t m_initReqCmd{512};                               //!< ReqCmdCredits
+    uint32_t m_initRspCmd{512};                               //!< RspCmdCredits
+    uint32_t m_initReqData{2048};                             //!< ReqDataCredits
+    uint32_t m_initRspData{2048};                             //!< RspDataCredits
+    std::array<uint32_t, ualink::N_CREDIT_CLASSES> m_init{};  //!< initial credits
+    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{}; //!< credits available
+    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
+    bool m_started{false};                                    //!< initial credits loaded
+    std::vector<FabricPacket::Segment> m_slots;      //!< queued operations, by id (slot index)
+    std::vector<uint32_t> m_freeSlots;               //!< slots free
+    std::size_t m_queued{0};                         //!< operations queued
+    Granularity m_granularity{BURST};                //!< Granularity
+    std::deque<Pending> m_pending;                   //!< fine mode: packed, not yet in a DL flit
+    uint64_t m_consumed{0};                          //!< fine mode: TL sectors put in DL flits
+    uint64_t m_dlFlits{0};                           //!< fine mode: DL flits sent
+    uint32_t m_idlePeriod{1024};                     //!< codeword slots per empty slot
+    uint64_t m_nextId{0};                            //!< next operation id
+    double m_wirePerHf{0};                           //!< wire bytes per half-flit
+    double m_tlFlitSeconds{0};                       //!< mean TL flit time
+    double m_carry{0};                               //!< fractional wire bytes owed
+    Time m_busyUntil;                                //!< end of the last burst
+    double m_bps{0};                                 //!< signalling rate
+    SentCallback m_sentCb;                           //!< operation sent
+    Stats m_stats;                                   //!< counters
+    std::vector<UalinkTlPacker::Placement> m_placed; //!< scratch
+};
+
+} // namespace ns3
+
+#endif /* UALINK_TX_QUEUE_H */
