@@ -450,8 +450,21 @@ Experiment::Run(const Scenario& s, const Options& options)
     }
     ProgressReporter progress(
         std::cerr,
-        [&rec, totalBytes]() {
-            return totalBytes ? static_cast<double>(rec.bytesDelivered) / totalBytes : 1.0;
+        [&rec, &coll, totalBytes]() {
+            if (totalBytes == 0)
+            {
+                return 1.0;
+            }
+            // Bytes that arrived, in whole messages or not: an all-to-all delivers its messages
+            // near the end, and its ETA would otherwise say nothing until then.
+            uint64_t arrived = 0;
+            for (const auto& ep : coll.all)
+            {
+                arrived += ep->GetReceivedPayloadBytes();
+            }
+            const double f = static_cast<double>(std::max(arrived, rec.bytesDelivered)) /
+                             static_cast<double>(totalBytes);
+            return std::min(1.0, f);
         },
         lastStart);
     if (options.progress && s.output.progress)

@@ -52,15 +52,16 @@ ProgressReporter::Sample()
         const double f = m_fraction();
         const double eta = f > 0 ? wall * (1 - f) / f : 0;
         char line[200];
-        std::snprintf(line,
-                      sizeof(line),
-                      "[podsim] sim %.3f us | wall %.1f s | %.2f M events/s | %.1f%% delivered | "
-                      "ETA %.0f s",
-                      Simulator::Now().GetPicoSeconds() * 1e-6,
-                      wall,
-                      events / wall * 1e-6,
-                      100 * f,
-                      eta);
+        std::snprintf(
+            line,
+            sizeof(line),
+            "[podsim] sim %.3f us | wall %.1f s | %.2f M events/s | %.1f%% of bytes arrived | "
+            "ETA %.0f s",
+            Simulator::Now().GetPicoSeconds() * 1e-6,
+            wall,
+            events / wall * 1e-6,
+            100 * f,
+            eta);
         m_os << line << std::endl;
         ++m_lines;
     }
