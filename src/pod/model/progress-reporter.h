@@ -23,7 +23,7 @@ namespace ns3
  * A self-rescheduling event samples the run every interval of simulated time, adapted so that
  * about 10,000 to 100,000 events separate two samples (a sample costs nothing next to that work).
  * A line is printed at most every 2 s of wall time and only once the run has taken longer than
- * 2 s, so short runs print nothing; the ETA comes from the fraction of payload bytes delivered
+ * 2 s, so short runs print nothing; the ETA comes from the fraction of payload bytes arrived
  * so far. The reporter stops rescheduling itself when all the work is done, when it is the last
  * event left, or when nothing but itself happened since the previous sample once every workload
  * has started (messages lost on a lossy fabric never arrive; a pending stop event must not keep
