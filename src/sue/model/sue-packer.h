@@ -144,10 +144,63 @@ class SuePacker : public FabricTxQueue
         uint8_t op{0};     //!< 0 write, 1 read request (control only), 2 read response
     };
 
+    /**
+     * The pieces of one {destination, VC} queue, in arrival order: a vector read from a head
+     * index (most queues hold one message, and a std::deque's 512 B block per queue would
+     * multiply the packer's memory at 1024 XPUs by six).
+     */
+    class PieceFifo
+    {
+      public:
+        /// \return true if no piece is queued
+        bool empty() const
+        {
+            return m_head == m_v.size();
+        }
+
+        /// \return the oldest piece
+        Piece& front()
+        {
+            return m_v[m_head];
+        }
+
+        /// \param p a piece to append
+        void push_back(const Piece& p)
+        {
+            m_v.push_back(p);
+        }
+
+        /// Drop the oldest piece.
+        void pop_front()
+        {
+            if (++m_head == m_v.size())
+            {
+                m_v.clear();
+                m_head = 0;
+            }
+        }
+
+        /// \return the oldest piece
+        std::vector<Piece>::const_iterator begin() const
+        {
+            return m_v.begin() + m_head;
+        }
+
+        /// \return one past the newest piece
+        std::vector<Piece>::const_iterator end() const
+        {
+            return m_v.end();
+        }
+
+      private:
+        std::vector<Piece> m_v; //!< pieces; [m_head, end) are queued
+        std::size_t m_head{0};  //!< index of the oldest queued piece
+    };
+
     /// The queue of one {destination, VC}.
     struct Queue
     {
-        std::deque<Piece> pieces; //!< in arrival order
+        PieceFifo pieces; //!< in arrival order
     };
 
     bool DoIsEmpty() const override;
