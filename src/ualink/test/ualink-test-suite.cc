@@ -637,6 +637,32 @@ class UalinkCatchLimitTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Pack a saturated symmetric stream: n compressed 256 B WriteFull requests, each matched by the
+ * write response for the partner's write, with one ReqCmd, four ReqData and one RspCmd credit
+ * returned per write (the partner's view), then close the stream.
+ * \param p the packer
+ * \param n writes
+ */
+void
+PackSymmetricWrites(Ptr<UalinkTlPacker> p, uint32_t n)
+{
+    p->GetAddressCache()->Access(1, 0);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        p->Enqueue(Req(ualink::WRITE_FULL, 256, 256 * (i % 4096), i));
+        p->Enqueue(WrRsp(i));
+        p->ReturnCredits(ualink::REQ_CMD, 0, 1);
+        p->ReturnCredits(ualink::REQ_DATA, 0, 4);
+        p->ReturnCredits(ualink::RSP_CMD, 0, 1);
+    }
+    while (p->PackNext(nullptr))
+    {
+    }
+    p->Close();
+}
+
+/**
+ * \ingroup ualink-tests
  * Saturated streams through the picking packer: symmetric 256 B compressed WriteFull traffic
  * (every write sent is matched by a write response for the partner's write, and one ReqCmd, four
  * ReqData and one RspCmd credit to return) reaches the section 5.4.4 maximum of 95.24% within
@@ -655,19 +681,7 @@ class UalinkSaturatedStreamTestCase : public TestCase
     /// Run a symmetric stream of n writes and return the efficiency.
     double Run(Ptr<UalinkTlPacker> p, uint32_t n)
     {
-        p->GetAddressCache()->Access(1, 0);
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            p->Enqueue(Req(ualink::WRITE_FULL, 256, 256 * (i % 4096), i));
-            p->Enqueue(WrRsp(i));
-            p->ReturnCredits(ualink::REQ_CMD, 0, 1);
-            p->ReturnCredits(ualink::REQ_DATA, 0, 4);
-            p->ReturnCredits(ualink::RSP_CMD, 0, 1);
-        }
-        while (p->PackNext(nullptr))
-        {
-        }
-        p->Close();
+        PackSymmetricWrites(p, n);
         NS_TEST_EXPECT_MSG_EQ(p->GetStats().dataBytes, 256ull * n, "every byte packed");
         NS_TEST_EXPECT_MSG_EQ(p->GetPendingCredits(), 0, "every credit returned");
         return p->GetEfficiency();
@@ -865,19 +879,7 @@ class UalinkGoodputTestCase : public TestCase
     {
         const uint32_t n = 20000;
         Ptr<UalinkTlPacker> p = Packer(true);
-        p->GetAddressCache()->Access(1, 0);
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            p->Enqueue(Req(ualink::WRITE_FULL, 256, 256 * (i % 4096), i));
-            p->Enqueue(WrRsp(i));
-            p->ReturnCredits(ualink::REQ_CMD, 0, 1);
-            p->ReturnCredits(ualink::REQ_DATA, 0, 4);
-            p->ReturnCredits(ualink::RSP_CMD, 0, 1);
-        }
-        while (p->PackNext(nullptr))
-        {
-        }
-        p->Close();
+        PackSymmetricWrites(p, n);
         const uint64_t dl = UalinkDlFramer::ContinuousDlFlits(p->GetTlFlits());
         for (uint32_t lanes : {4u, 1u})
         {
