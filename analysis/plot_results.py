@@ -35,7 +35,7 @@ UTILIZATION_PNG = "link-utilization.png"
 
 # Link kinds in the order they are drawn (RunResults' names, then PodTopology's); kinds not
 # listed follow in name order.
-KIND_ORDER = ["acc-up", "leaf-up", "spine-down", "down"]
+KIND_ORDER = ["acc-up", "leaf-up", "spine-up", "core-down", "spine-down", "down", "mesh"]
 
 
 def _strings(values):

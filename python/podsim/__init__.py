@@ -15,7 +15,8 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
     {
       "messages": {"src": u32, "dst": u32, "bytes": u64, "class": u8, "workload": u32,
                    "post_ps": i64, "deliver_ps": i64, "complete_ps": i64},   # numpy arrays
-      "links": {"name": str array, "kind": str array ("acc-up", "down", "leaf-up", "spine-down"),
+      "links": {"name": str array, "kind": str array ("acc-up", "down", "leaf-up", "spine-down",
+                "spine-up", "core-down", "mesh"),
                 "plane": u32, "tx_bytes": u64, "tx_wire_bytes": u64, "tx_packets": u64,
                 "busy_ps": i64, "rate_bps": f64,
                 "drop_packets": {reason: u64 array}, "drop_bytes": {reason: u64 array}},

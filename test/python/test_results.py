@@ -15,7 +15,7 @@ A2A_BYTES = 4 * 1024
 MESSAGES = INCAST_SENDERS + ACCELERATORS * (ACCELERATORS - 1)
 # Link kinds as documented in run-results.h (RunResults::Links::kind), and the kind of the
 # accelerator-to-switch direction.
-LINK_KINDS = {"acc-up", "down", "leaf-up", "spine-down"}
+LINK_KINDS = {"acc-up", "down", "leaf-up", "spine-down", "spine-up", "core-down", "mesh"}
 UPLINK_KIND = "acc-up"
 
 MESSAGE_COLUMNS = {

@@ -91,3 +91,16 @@ def test_bad_rifl_combinations_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(scenario, overrides={**BASE, **over}, write_results=False)
     assert e.value.field == field
+
+
+def test_rifl_routes_five_hops_through_three_tiers(podsim, scenario):
+    # 32 accelerators on radix-6 switches: 3 per leaf, 11 leaves (more than a spine's 6 ports),
+    # so three tiers: 4 blocks of 3 leaves, each block with 3 spines, and 3 x 3 cores (seed 003
+    # IV.A: five Dst Port fields, five switch hops). Every byte arrives; the links of every tier
+    # carry traffic, so routes do cross the cores.
+    r = podsim.run(scenario, overrides={**BASE, "pod.switch.radix": 6}, write_results=False)
+    lossless(r)
+    kinds = r["links"]["kind"]
+    used = r["links"]["tx_packets"] > 0
+    for kind in ("acc-up", "leaf-up", "spine-up", "core-down", "spine-down", "down"):
+        assert used[kinds == kind].any(), kind

@@ -74,6 +74,7 @@ struct PodTopology::Impl
     PlaneGraph graph;                           //!< one plane (all planes are identical)
     uint32_t switchesPerPlane{0};               //!< switches per plane
     bool twoTier{false};                        //!< leaf-spine
+    uint32_t tiers{0};                          //!< switch tiers (0: mesh)
     NodeContainer accNodes;                     //!< accelerator nodes
     std::vector<Ptr<FabricEndpoint>> endpoints; //!< per accelerator
     std::vector<std::vector<Ptr<FabricNetDevice>>> accDevices; //!< per accelerator, per plane
@@ -142,6 +143,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     else if (r >= n)
     {
         m.twoTier = false;
+        m.tiers = 1;
         m.switchesPerPlane = 1;
         addVertex(true, 0, "sw0");
         for (uint32_t i = 0; i < n; ++i)
@@ -158,26 +160,85 @@ PodTopology::Build(const Scenario::Pod& pod)
         NS_ABORT_MSG_IF(spines == 0, "radix " << r << " has no uplink at " << k << ":1");
         const uint32_t down = k * spines;
         const uint32_t leaves = (n + down - 1) / down;
-        NS_ABORT_MSG_IF(leaves > r, "radix " << r << " too small for two tiers of " << n);
-        m.twoTier = true;
-        m.switchesPerPlane = leaves + spines;
         for (uint32_t l = 0; l < leaves; ++l)
         {
             addVertex(true, l, "leaf" + std::to_string(l));
         }
-        for (uint32_t s = 0; s < spines; ++s)
+        if (leaves <= r)
         {
-            addVertex(true, leaves + s, "spine" + std::to_string(s));
-        }
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
-        }
-        for (uint32_t l = 0; l < leaves; ++l)
-        {
-            for (uint32_t s = 0; s < spines; ++s)
+            // Two tiers: every leaf links to each of the s spines.
+            m.twoTier = true;
+            m.tiers = 2;
+            m.switchesPerPlane = leaves + spines;
+            for (uint32_t sp = 0; sp < spines; ++sp)
             {
-                addEdge(m.SwitchVertex(l), m.SwitchVertex(leaves + s));
+                addVertex(true, leaves + sp, "spine" + std::to_string(sp));
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
+            }
+            for (uint32_t l = 0; l < leaves; ++l)
+            {
+                for (uint32_t sp = 0; sp < spines; ++sp)
+                {
+                    addEdge(m.SwitchVertex(l), m.SwitchVertex(leaves + sp));
+                }
+            }
+        }
+        else
+        {
+            // Three tiers (a folded Clos, as a fat tree): blocks of h = radix/2 leaves share s
+            // spines (spine j of a block links to each of its leaves, once per leaf uplink);
+            // a spine's other r - h ports go up to r - h cores of its column j, and core (j, t)
+            // links to spine j of every block, so blocks <= radix. Full bisection above the
+            // leaves; a route is at most leaf, spine, core, spine, leaf: 5 switch hops.
+            const uint32_t h = r / 2;
+            const uint32_t up = r - h;
+            const uint32_t blocks = (leaves + h - 1) / h;
+            NS_ABORT_MSG_IF(h == 0 || blocks > r,
+                            "radix " << r << " too small for three tiers of " << n);
+            m.tiers = 3;
+            m.switchesPerPlane = leaves + blocks * spines + spines * up;
+            const uint32_t spine0 = leaves;
+            const uint32_t core0 = leaves + blocks * spines;
+            for (uint32_t b = 0; b < blocks; ++b)
+            {
+                for (uint32_t j = 0; j < spines; ++j)
+                {
+                    const uint32_t idx = b * spines + j;
+                    addVertex(true, spine0 + idx, "spine" + std::to_string(idx));
+                }
+            }
+            for (uint32_t j = 0; j < spines; ++j)
+            {
+                for (uint32_t t = 0; t < up; ++t)
+                {
+                    const uint32_t idx = j * up + t;
+                    addVertex(true, core0 + idx, "core" + std::to_string(idx));
+                }
+            }
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
+            }
+            for (uint32_t l = 0; l < leaves; ++l)
+            {
+                for (uint32_t j = 0; j < spines; ++j)
+                {
+                    addEdge(m.SwitchVertex(l), m.SwitchVertex(spine0 + (l / h) * spines + j));
+                }
+            }
+            for (uint32_t j = 0; j < spines; ++j)
+            {
+                for (uint32_t t = 0; t < up; ++t)
+                {
+                    for (uint32_t b = 0; b < blocks; ++b)
+                    {
+                        addEdge(m.SwitchVertex(spine0 + b * spines + j),
+                                m.SwitchVertex(core0 + j * up + t));
+                    }
+                }
             }
         }
     }
@@ -415,7 +476,16 @@ PodTopology::Build(const Scenario::Pod& pod)
             {
                 return "down";
             }
-            return m.graph[from].name.rfind("leaf", 0) == 0 ? "leaf-up" : "spine-down";
+            const std::string& f = m.graph[from].name;
+            if (f.rfind("leaf", 0) == 0)
+            {
+                return "leaf-up";
+            }
+            if (f.rfind("core", 0) == 0)
+            {
+                return "core-down";
+            }
+            return m.graph[to].name.rfind("core", 0) == 0 ? "spine-up" : "spine-down";
         };
         for (auto [e, eEnd] = boost::edges(m.graph); e != eEnd; ++e)
         {
@@ -603,6 +673,12 @@ bool
 PodTopology::IsTwoTier() const
 {
     return m_impl->twoTier;
+}
+
+uint32_t
+PodTopology::GetTiers() const
+{
+    return m_impl->tiers;
 }
 
 std::vector<std::string>

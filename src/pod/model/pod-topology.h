@@ -47,8 +47,8 @@ class PodTopology
     {
         Ptr<FabricNetDevice> device; //!< the device
         std::string name;            //!< "<from>-><to>"
-        std::string kind;            //!< acc-up, down, leaf-up, spine-down
-        uint32_t plane;              //!< plane index
+        std::string kind; //!< acc-up, down, leaf-up, spine-down, spine-up, core-down, mesh
+        uint32_t plane;   //!< plane index
     };
 
     PodTopology();
@@ -95,6 +95,10 @@ class PodTopology
 
     /// \return true if the planes are two-tier leaf-spine
     bool IsTwoTier() const;
+
+    /// \return switch tiers per plane: 1 (one switch), 2 (leaf-spine), 3 (leaf, spine and
+    ///         core: a folded Clos), 0 for a mesh
+    uint32_t GetTiers() const;
 
     /**
      * Follow the routing tables from one accelerator to another on one plane, as a unit with

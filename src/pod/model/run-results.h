@@ -40,8 +40,9 @@ struct RunResults
     {
         std::vector<std::string>
             name; //!< "<from>-><to>", e.g. "acc12->p3.sw0", "p3.leaf1->p3.spine0"
-        std::vector<std::string> kind;     //!< acc-up (accelerator to switch), down (switch to
-                                           //!< accelerator), leaf-up, spine-down
+        std::vector<std::string>
+            kind; //!< acc-up (accelerator to switch), down (switch to
+                  //!< accelerator), leaf-up, spine-down, spine-up, core-down, mesh
         std::vector<uint32_t> plane;       //!< plane index
         std::vector<uint64_t> txBytes;     //!< frame bytes sent
         std::vector<uint64_t> txWireBytes; //!< bytes on the wire including per-frame overhead

@@ -1170,11 +1170,18 @@ class Loader
         {
             return; // two tiers
         }
+        const uint64_t h = r / 2;
+        const uint64_t blocks = h > 0 ? (leaves + h - 1) / h : r + 1;
+        if (blocks <= r)
+        {
+            return; // three tiers: blocks of r/2 leaves under cores of r ports
+        }
         std::ostringstream os;
         os << "radix " << r << (given ? "" : " (the default)") << " is too small for " << n
-           << " accelerators: one switch needs radix >= " << n << ", and two tiers (" << down
+           << " accelerators: one switch needs radix >= " << n << ", two tiers (" << down
            << " accelerators per leaf, " << spines << " spines) need " << leaves
-           << " leaves, more than the " << r << " ports of a spine";
+           << " leaves, more than the " << r << " ports of a spine, and three tiers need " << blocks
+           << " blocks of " << h << " leaves, more than the " << r << " ports of a core";
         Fail(Locate("pod.switch.radix"), "pod.switch.radix", os.str());
     }
 

@@ -344,7 +344,10 @@ BuildKeys()
             .Unit("ports")
             .Help("Ports per switch. A plane is one switch if radix >= accelerators, otherwise a "
                   "two-tier leaf-spine: with oversubscription k, floor(radix/(k+1)) spines and k "
-                  "times as many accelerators per leaf (k = 1: radix/2 and radix/2)."));
+                  "times as many accelerators per leaf (k = 1: radix/2 and radix/2); when that "
+                  "needs more leaves than a spine has ports, three tiers: blocks of radix/2 "
+                  "leaves, each block with its own spines, under cores that link to every "
+                  "block (at most 5 switch hops)."));
     k.push_back(
         Row("pod.switch.latency", S::TIME)
             .Default("250ns")

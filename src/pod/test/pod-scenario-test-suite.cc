@@ -572,8 +572,8 @@ class PodScenarioOverrideTestCase : public ScenarioFileTestCase
         NS_TEST_ASSERT_MSG_EQ(sc.workloads[2].bytes, 8192, "its size");
         NS_TEST_ASSERT_MSG_EQ(sc.overrides.size(), good.size(), "overrides recorded");
         NS_TEST_ASSERT_MSG_EQ(sc.pod.sw.radix, 32, "untouched values stay");
-        // 1024 accelerators with radix 32 is too small (see bad-radix.yaml); the radix override
-        // fixes it (32 leaves of 32 with radix 64).
+        // The overrides change the size and the radix: 1024 accelerators in two tiers of radix
+        // 64 (32 leaves of 32).
         const Scenario big =
             ScenarioLoader::Load(path, {"pod.accelerators=1024", "pod.switch.radix=64"});
         NS_TEST_ASSERT_MSG_EQ(big.pod.sw.radix, 64, "radix 64");
@@ -644,18 +644,29 @@ class PodScenarioChecksTestCase : public TestCase
 
     void DoRun() override
     {
-        // Radix (the brief's rule): one switch if r >= N, else ceil(N / (r/2)) leaves <= r.
+        // Radix (the brief's rule): one switch if r >= N, else ceil(N / (r/2)) leaves <= r for
+        // two tiers, else ceil(leaves / (r/2)) blocks <= r for three.
         // 512 accelerators, radix 32: 16 per leaf, 32 leaves = 32 ports of a spine: fits.
         NS_TEST_ASSERT_MSG_EQ(
             LoadText(SMALL, {"pod.accelerators=512", "pod.switch.radix=32"}).pod.accelerators,
             512,
             "two tiers exactly full");
-        // 513: 33 leaves > 32.
-        Fails("pod:\n  accelerators: 513\n  switch:\n    radix: 32\n"
+        // 513: 33 leaves > 32, so three tiers: 3 blocks of 16 leaves.
+        NS_TEST_ASSERT_MSG_EQ(
+            LoadText(SMALL, {"pod.accelerators=513", "pod.switch.radix=32"}).pod.accelerators,
+            513,
+            "three tiers");
+        // Three tiers are full at 32 blocks of 16 leaves of 16: 8192 accelerators; 8193 fail.
+        NS_TEST_ASSERT_MSG_EQ(
+            LoadText(SMALL, {"pod.accelerators=8192", "pod.switch.radix=32"}).pod.accelerators,
+            8192,
+            "three tiers exactly full");
+        Fails("pod:\n  accelerators: 8193\n  switch:\n    radix: 32\n"
               "workloads:\n  - {kind: all-to-all, size: 1}\n",
-              "inline.yaml:4: pod.switch.radix: radix 32 is too small for 513 accelerators: one "
-              "switch needs radix >= 513, and two tiers (16 accelerators per leaf, 16 spines) need "
-              "33 leaves, more than the 32 ports of a spine");
+              "inline.yaml:4: pod.switch.radix: radix 32 is too small for 8193 accelerators: one "
+              "switch needs radix >= 8193, two tiers (16 accelerators per leaf, 16 spines) need "
+              "513 leaves, more than the 32 ports of a spine, and three tiers need 33 blocks of 16 "
+              "leaves, more than the 32 ports of a core");
         // radix == N is one switch.
         NS_TEST_ASSERT_MSG_EQ(LoadText(SMALL, {"pod.switch.radix=8"}).pod.sw.radix,
                               8,
@@ -810,9 +821,10 @@ class PodScenarioTestSuite : public TestSuite
             {"bad-radix.yaml",
              6,
              "pod.switch.radix",
-             "radix 32 is too small for 1024 accelerators: one switch needs radix >= 1024, and two "
-             "tiers (16 accelerators per leaf, 16 spines) need 64 leaves, more than the 32 ports "
-             "of a spine"},
+             "radix 8 is too small for 1024 accelerators: one switch needs radix >= 1024, two "
+             "tiers (4 accelerators per leaf, 4 spines) need 256 leaves, more than the 8 ports of "
+             "a spine, and three tiers need 64 blocks of 4 leaves, more than the 8 ports of a "
+             "core"},
             {"bad-zero-rate.yaml", 5, "pod.link.rate", "must be greater than 0 (got 0Gbps)"},
             {"bad-missing-field.yaml", 7, "workloads[1].size", "required key is missing"},
             {"bad-type.yaml", 3, "pod.accelerators", "expected a non-negative integer, got a map"},

@@ -13,6 +13,7 @@
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
+#include <map>
 #include <set>
 
 using namespace ns3;
@@ -194,6 +195,56 @@ class PodOversubscribedTestCase : public TestCase
     }
 };
 
+/**
+ * Three tiers (a folded Clos): 128 accelerators on radix-8 switches. Two tiers would need 32
+ * leaves of 4 accelerators (4 uplinks each), more than a spine's 8 ports; three tiers use blocks
+ * of radix/2 = 4 leaves with 4 spines each (8 blocks, 32 spines) and 4 x 4 = 16 cores, each with
+ * one port to each of the 8 blocks: 32 + 32 + 16 = 80 switches, no switch with more than 8
+ * ports in use. Hop counts follow the structure: same leaf 1 switch, same block 3 (leaf, spine,
+ * leaf), other block 5 (leaf, spine, core, spine, leaf: RIFL's 5-hop limit, seed 003 IV.A). Full
+ * bisection: 4 x 32 leaf uplinks, 32 x 4 spine uplinks.
+ */
+class PodThreeTierTestCase : public TestCase
+{
+  public:
+    PodThreeTierTestCase()
+        : TestCase("Three tiers: 128 accelerators on radix 8, 80 switches, 1, 3 or 5 switch hops")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Scenario::Pod p = MakePod(128, 1, 8);
+        PodTopology t;
+        t.Build(p);
+        NS_TEST_ASSERT_MSG_EQ(t.GetTiers(), 3, "radix 8 needs three tiers for 128");
+        NS_TEST_ASSERT_MSG_EQ(t.GetSwitchesPerPlane(), 80, "32 leaves, 32 spines, 16 cores");
+        std::map<std::string, uint32_t> kinds;
+        for (const auto& tx : t.GetTransmitters())
+        {
+            ++kinds[tx.kind];
+        }
+        NS_TEST_EXPECT_MSG_EQ(kinds["acc-up"], 128, "one port per accelerator");
+        NS_TEST_EXPECT_MSG_EQ(kinds["leaf-up"], 32 * 4, "4 uplinks per leaf");
+        NS_TEST_EXPECT_MSG_EQ(kinds["spine-down"], 32 * 4, "4 leaves per spine");
+        NS_TEST_EXPECT_MSG_EQ(kinds["spine-up"], 32 * 4, "4 cores per spine");
+        NS_TEST_EXPECT_MSG_EQ(kinds["core-down"], 16 * 8, "a port per block on each core");
+        for (const auto& sw : t.GetSwitches())
+        {
+            NS_TEST_EXPECT_MSG_LT_OR_EQ(sw->GetNPorts(), 8u, "within the radix");
+        }
+        // WalkRoute lists the switches and the destination.
+        NS_TEST_EXPECT_MSG_EQ(t.WalkRoute(0, 3, 0, 1).size(), 2, "same leaf");
+        NS_TEST_EXPECT_MSG_EQ(t.WalkRoute(0, 15, 0, 1).size(), 4, "same block (leaves 0-3)");
+        for (uint32_t hash = 0; hash < 8; ++hash)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t.WalkRoute(0, 127, 0, hash).size(), 6, "another block");
+        }
+        Simulator::Destroy();
+    }
+};
+
 class PodTopologyTestSuite : public TestSuite
 {
   public:
@@ -204,6 +255,7 @@ class PodTopologyTestSuite : public TestSuite
         AddTestCase(new PodSingleSwitchRouteTestCase, TestCase::QUICK);
         AddTestCase(new PodTwoTierRouteTestCase, TestCase::QUICK);
         AddTestCase(new PodSizeTestCase, TestCase::QUICK);
+        AddTestCase(new PodThreeTierTestCase, TestCase::QUICK);
     }
 };
 
