@@ -1,0 +1,156 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tests of the cell-fabric module. Expected values come from seed 004 section 10 and the pyxis
+// digest (sections 5 and 7.2), from closed forms written next to each test, and from
+// conservation (bytes posted = bytes delivered, zero drops).
+
+#include "ns3/cell-fabric-cellifier.h"
+#include "ns3/test.h"
+
+#include <iostream>
+#include <numeric>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \ingroup cell-fabric
+ * Cellification (seed 004 10.1, 10.6, 10.7.2, 11.4.6; digest 7.2 items 1 to 6).
+ */
+class CellificationTestCase : public TestCase
+{
+  public:
+    CellificationTestCase()
+        : TestCase("Cellification: pages, cells, last-two-cells rule, legal page sizes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using C = CellFabricCellifier;
+        // Digest 7.2.1: a 4 KB RDMA write is NumWords 32 at PageSizeWords 125, so one page of
+        // 4096 + 16 = 4112 B = 257 chunks; 257 = 23 * 11 + 4, r = 4 -> 22 full cells and the
+        // last two (5 + 4, 6) = (9, 6) chunks = 144 B + 96 B: 24 cells.
+        const std::vector<uint32_t> p4k = C::GetRdmaPages(32, 125);
+        NS_TEST_ASSERT_MSG_EQ(p4k.size(), 1, "4 KB is one page");
+        NS_TEST_ASSERT_MSG_EQ(p4k[0], 4096, "4 KB page data");
+        NS_TEST_ASSERT_MSG_EQ(C::GetChunks(4112), 257, "4112 B = 257 chunks");
+        const std::vector<uint32_t> c4k = C::GetCellChunks(257);
+        NS_TEST_ASSERT_MSG_EQ(c4k.size(), 24, "4 KB write = 24 cells");
+        NS_TEST_ASSERT_MSG_EQ(c4k[21], 11, "cell 22 is full (176 B)");
+        NS_TEST_ASSERT_MSG_EQ(c4k[22] * 16, 144, "next-to-last cell 144 B");
+        NS_TEST_ASSERT_MSG_EQ(c4k[23] * 16, 96, "last cell 96 B");
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaCells(32, 125), 24, "4 KB job cells");
+
+        // Digest 7.2.2: a full 125-word page is 125 * 128 + 16 = 16,016 B = 1001 chunks =
+        // 91 * 11: 91 cells of 176 B, no short cell (the legality rule of 10.7.2).
+        const std::vector<uint32_t> cFull = C::GetCellChunks(C::GetChunks(125 * 128 + 16));
+        NS_TEST_ASSERT_MSG_EQ(cFull.size(), 91, "full page = 91 cells");
+        for (uint32_t c : cFull)
+        {
+            NS_TEST_ASSERT_MSG_EQ(c * 16, 176, "every cell of a full page is 176 B");
+        }
+
+        // Digest 7.2.2: a maximum datagram is 16,256 + 16 = 16,272 B = 1017 chunks =
+        // 92 * 11 + 5, r = 5 -> 91 full cells and (10, 6) = 160 B + 96 B: 93 cells.
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16256), true, "16,256 B datagram legal");
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16257), false, "16,257 B datagram illegal");
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(0), false, "empty datagram illegal");
+        const std::vector<uint32_t> cDg = C::GetCellChunks(C::GetChunks(16256 + 16));
+        NS_TEST_ASSERT_MSG_EQ(cDg.size(), 93, "max datagram = 93 cells");
+        NS_TEST_ASSERT_MSG_EQ(cDg[90] * 16, 176, "cell 91 full");
+        NS_TEST_ASSERT_MSG_EQ(cDg[91] * 16, 160, "cell 92 160 B");
+        NS_TEST_ASSERT_MSG_EQ(cDg[92] * 16, 96, "cell 93 96 B");
+
+        // Digest 7.2.3: 1 MiB = 8192 words = 65 * 125 + 67 -> 66 pages; a 125-word page is
+        // 91 cells, the 67-word page is 67 * 128 + 16 = 8592 B = 537 chunks = 48 * 11 + 9 ->
+        // 49 cells: 65 * 91 + 49 = 5964 cells. Fabric payload 1 MiB + 66 * 16 = 1,049,632 B.
+        const std::vector<uint32_t> pMiB = C::GetRdmaPages(8192, 125);
+        NS_TEST_ASSERT_MSG_EQ(pMiB.size(), 66, "1 MiB = 66 pages");
+        NS_TEST_ASSERT_MSG_EQ(pMiB.back(), 67 * 128, "last page 67 words");
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaCells(8192, 125), 5964, "1 MiB = 5964 cells");
+        uint64_t fabricBytes = 0;
+        for (uint32_t b : pMiB)
+        {
+            fabricBytes += b + C::PAGE_HEADER_BYTES;
+        }
+        NS_TEST_ASSERT_MSG_EQ(fabricBytes, 1049632, "1 MiB fabric payload with headers");
+
+        // Digest 7.2.5, the last-two-cells rule of 10.1: C = 12 = 11 + 1 -> (5 + 1, 6) = (6, 6);
+        // 17 = 11 + 6 -> (11, 6); 22 = 2 * 11 -> (11, 11); 23 = 2 * 11 + 1 -> (11, 6, 6).
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(12) == std::vector<uint32_t>{6, 6}),
+                              true,
+                              "12 chunks -> (6, 6)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(17) == std::vector<uint32_t>{11, 6}),
+                              true,
+                              "17 chunks -> (11, 6)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(22) == std::vector<uint32_t>{11, 11}),
+                              true,
+                              "22 chunks -> (11, 11)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(23) == std::vector<uint32_t>{11, 6, 6}),
+                              true,
+                              "23 chunks -> (11, 6, 6)");
+        // Conservation of the rule: for every page size the cells hold exactly its chunks, there
+        // are ceil(C / 11) of them, and every cell of a multi-cell page has 6..11 chunks.
+        for (uint32_t chunks = 1; chunks <= 1024; ++chunks)
+        {
+            const std::vector<uint32_t> cells = C::GetCellChunks(chunks);
+            NS_TEST_ASSERT_MSG_EQ(std::accumulate(cells.begin(), cells.end(), 0U),
+                                  chunks,
+                                  "cells hold all chunks");
+            NS_TEST_ASSERT_MSG_EQ(cells.size(), (chunks + 10) / 11, "ceil(C / 11) cells");
+            if (cells.size() > 1)
+            {
+                for (uint32_t c : cells)
+                {
+                    NS_TEST_ASSERT_MSG_EQ((c >= 6 && c <= 11), true, "cell of 96..176 B");
+                }
+            }
+        }
+
+        // Digest 5.1 and 7.2.4: (w * 128 + 16) mod 176 = 0 with w in [32, 127] holds for
+        // w = 37 + 11k: {37, 48, 59, 70, 81, 92, 103, 114, 125}; 32, 36, 126, 127 are refused.
+        const std::vector<uint32_t> legal{37, 48, 59, 70, 81, 92, 103, 114, 125};
+        NS_TEST_ASSERT_MSG_EQ((C::GetLegalPageSizeWords() == legal), true, "legal page sizes");
+        for (uint32_t w : {32U, 36U, 126U, 127U, 26U, 136U})
+        {
+            NS_TEST_ASSERT_MSG_EQ(C::IsLegalPageSizeWords(w), false, "illegal page size " << w);
+            NS_TEST_ASSERT_MSG_EQ(C::GetRdmaPages(8192, w).empty(), true, "refused " << w);
+        }
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaPages(65537, 125).empty(), true, "NumWords > 2^16");
+
+        // Digest 5.3 and 7.2.6: CTS, ACK and NACK are 64 B pages, one cell.
+        NS_TEST_ASSERT_MSG_EQ(C::GetCells(C::MESSAGE_BYTES), 1, "message = one cell");
+
+        std::cout << "cellification: 4 KB write " << c4k.size() << " cells; full page "
+                  << cFull.size() << " cells; max datagram " << cDg.size() << " cells; 1 MiB "
+                  << pMiB.size() << " pages, " << C::GetRdmaCells(8192, 125) << " cells"
+                  << std::endl;
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * The cell-fabric test suite.
+ */
+class CellFabricTestSuite : public TestSuite
+{
+  public:
+    CellFabricTestSuite()
+        : TestSuite("cell-fabric", UNIT)
+    {
+        AddTestCase(new CellificationTestCase, TestCase::QUICK);
+    }
+};
+
+/// The one instance.
+CellFabricTestSuite g_cellFabricTestSuite;
+
+} // namespace
