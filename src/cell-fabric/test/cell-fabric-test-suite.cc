@@ -7,8 +7,16 @@
 // digest (sections 5 and 7.2), from closed forms written next to each test, and from
 // conservation (bytes posted = bytes delivered, zero drops).
 
+#include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-cellifier.h"
+#include "ns3/cell-fabric-helper.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
+#include "ns3/simulator.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <iostream>
 #include <numeric>
@@ -136,6 +144,181 @@ class CellificationTestCase : public TestCase
     }
 };
 
+/// Drops at every plane switch and every link device of a fabric.
+uint64_t
+FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdapter>>& adapters)
+{
+    uint64_t drops = 0;
+    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+    {
+        for (const auto& kv : sw->GetDrops())
+        {
+            drops += kv.second;
+        }
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            for (const auto& kv : sw->GetPort(i)->GetStats().dropUnits)
+            {
+                drops += kv.second;
+            }
+        }
+    }
+    for (const Ptr<CellFabricAdapter>& a : adapters)
+    {
+        for (const auto& kv : a->GetStats().drops)
+        {
+            drops += kv.second;
+        }
+    }
+    return drops;
+}
+
+/**
+ * \ingroup cell-fabric
+ * A 1 MiB RDMA job between two idle chips (digest 7.2 item 3; seed 004 10.1, 10.3, 10.7, 10.8.8).
+ *
+ * Closed form of the model's timeline, from the attribute values. With D the one-way time of a
+ * control cell (Tx pipeline + link delay + switch latency + one cell's serialization + link
+ * delay + Rx pipeline; the switch cuts through, so only the last link's serialization counts):
+ * the Rx job's CTS reaches the sender at D, the requests the receiver at 2D and the grants the
+ * sender at 3D (the startup: CTS plus request/grant, 1.5 round trips of 2D). The first page then
+ * takes its FO time (16,016 B at 88 B per cycle = 182 cycles), the Tx pipeline, the links (its
+ * 91 cells sprayed over 36 links: at most 3 cells of 192 B on one link) and the Rx pipeline; from
+ * then on the receiving cluster's RxDMA, 128 B per cycle, is the bottleneck (170 GB/s, below the
+ * 4 x 117 GB/s of FO and the links' 438 GB/s), so it writes the 1 MiB in 8192 cycles back to
+ * back. Delivery = 3D + first page + 8192 cycles, checked within 2%.
+ */
+class RdmaJobTimeTestCase : public TestCase
+{
+  public:
+    RdmaJobTimeTestCase()
+        : TestCase("1 MiB RDMA job between two idle chips: startup plus transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        Time delivered;
+        Time completed;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&delivered](const FabricMessage& m) { delivered = m.delivered; }));
+        a[0]->SetCompletedCallback(FabricEndpoint::MessageCallback(
+            [&completed](const FabricMessage& m) { completed = m.completed; }));
+        const uint64_t bytes = 1 << 20;
+        Simulator::Schedule(MicroSeconds(1), [&a, bytes]() { a[0]->Send(1, bytes, 0); });
+        Simulator::Run();
+
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(chips.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        const double link = ch->GetOneWayDelay().GetSeconds();
+        const double sw = helper.GetPlanes()[0]->GetPipelineLatency().GetSeconds();
+        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
+        const double cellWire = 176 + a[0]->GetCellHeaderBytes();
+        const double ctrlWire = 96 + a[0]->GetCellHeaderBytes();
+        const double tx = a[0]->GetTxLatency().GetSeconds();
+        const double rx = a[0]->GetRxLatency().GetSeconds();
+        const double cycle = 1.0 / 1.33e9;
+        const double d = tx + link + sw + ctrlWire / rate + link + rx;
+        const double firstPage = 182 * cycle + tx + link + sw + 3 * cellWire / rate + link + rx;
+        const double transfer = 8192 * cycle;
+        const double expected = 3 * d + firstPage + transfer;
+        const double measured = (delivered - MicroSeconds(1)).GetSeconds();
+        std::cout << "1 MiB job: control one-way " << d * 1e9 << " ns (round trip " << 2 * d * 1e6
+                  << " us), startup " << 3 * d * 1e6 << " us, transfer " << transfer * 1e6
+                  << " us at " << a[1]->GetRxDmaBytesPerSecond() / 1e9 << " GB/s RxDMA; expected "
+                  << expected * 1e6 << " us, measured " << measured * 1e6 << " us; ACK at sender "
+                  << (completed - MicroSeconds(1)).GetSeconds() * 1e6 << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 0.02 * expected, "1 MiB job time");
+        NS_TEST_ASSERT_MSG_GT(completed, delivered, "ACK after delivery");
+        // Conservation and the cellification of digest 7.2.3.
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetReceivedPayloadBytes(), bytes, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().cellsSent, 5964, "1 MiB = 5964 cells sent");
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().cellsReceived, 5964, "5964 cells received");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().pagesSent, 66, "66 pages");
+        // Messages (digest 7.2.6): one CTS and one ACK from the receiver, one cell each.
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().messagesSent, 2, "CTS and ACK");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().messagesSent, 0, "no message from the sender");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * A small lossless incast: 4 chips each send 4 x 64 KiB to one chip whose Rx CBUF holds 200
+ * cells (two full pages), so grants wait for free cells (10.8.6). Expected, by conservation:
+ * every message delivered and completed, bytes received = bytes sent, no drop anywhere, the
+ * CBUF back to 200 free cells at the end; grants were deferred (pacing happened) and the free
+ * cells never went below zero (the low-water mark is within the buffer).
+ */
+class LosslessIncastTestCase : public TestCase
+{
+  public:
+    LosslessIncastTestCase()
+        : TestCase("Lossless incast 4 to 1 with grants paced by Rx buffer cells")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("RxCbufCells", UintegerValue(200));
+        NodeContainer chips;
+        chips.Create(5);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 4);
+        uint64_t delivered = 0;
+        uint64_t completed = 0;
+        std::vector<Time> last(5);
+        a[0]->SetDeliveredCallback(
+            FabricEndpoint::MessageCallback([&delivered, &last](const FabricMessage& m) {
+                ++delivered;
+                last[m.src] = m.delivered;
+            }));
+        uint64_t sent = 0;
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            a[s]->SetCompletedCallback(FabricEndpoint::MessageCallback(
+                [&completed](const FabricMessage&) { ++completed; }));
+            for (uint32_t k = 0; k < 4; ++k)
+            {
+                Simulator::Schedule(NanoSeconds(10 * s), [&a, s]() { a[s]->Send(0, 65536, 0); });
+                sent += 65536;
+            }
+        }
+        Simulator::Run();
+        uint64_t bytesSent = 0;
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            bytesSent += a[s]->GetBytesSent();
+        }
+        std::cout << "incast 4:1: delivered " << delivered << " messages, "
+                  << a[0]->GetReceivedPayloadBytes() << " of " << bytesSent
+                  << " B; grants deferred " << a[0]->GetStats().grantsDeferred
+                  << "; lowest free cells " << a[0]->GetStats().minFreeCells
+                  << "; last delivery per source (us):";
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            std::cout << " " << last[s].GetSeconds() * 1e6;
+        }
+        std::cout << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(bytesSent, sent, "bytes posted");
+        NS_TEST_ASSERT_MSG_EQ(delivered, 16, "every message delivered");
+        NS_TEST_ASSERT_MSG_EQ(completed, 16, "every message completed");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), bytesSent, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().grantsDeferred, 0, "grants paced by Rx cells");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetFreeRxCells(), 200, "Rx CBUF free again");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(a[0]->GetStats().minFreeCells, 200U, "within the CBUF");
+        Simulator::Destroy();
+    }
+};
+
 /**
  * \ingroup cell-fabric
  * The cell-fabric test suite.
@@ -147,6 +330,8 @@ class CellFabricTestSuite : public TestSuite
         : TestSuite("cell-fabric", UNIT)
     {
         AddTestCase(new CellificationTestCase, TestCase::QUICK);
+        AddTestCase(new RdmaJobTimeTestCase, TestCase::QUICK);
+        AddTestCase(new LosslessIncastTestCase, TestCase::QUICK);
     }
 };
 
