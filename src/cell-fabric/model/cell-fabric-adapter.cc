@@ -58,6 +58,14 @@ CellFabricAdapter::GetTypeId()
                           UintegerValue(4),
                           MakeUintegerAccessor(&CellFabricAdapter::m_clusters),
                           MakeUintegerChecker<uint32_t>(1, 8))
+            .AddAttribute("DestinationClusters",
+                          "Messages of the endpoint API (which names no cluster) go to the "
+                          "first DestinationClusters clusters of their destination in turn, "
+                          "each source starting at its accelerator id (not in the spec; 1 "
+                          "sends every message to cluster 0).",
+                          UintegerValue(4),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_destinationClusters),
+                          MakeUintegerChecker<uint32_t>(1, 8))
             .AddAttribute("ClockGhz",
                           "Adapter clock in GHz (seed 004 1: 1.33 GHz).",
                           DoubleValue(1.33),
@@ -235,8 +243,10 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
 {
     NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
     // The endpoint API names no cluster: messages go to the destination's clusters in turn.
-    const uint32_t cluster = m_nextCluster;
-    m_nextCluster = (m_nextCluster + 1) % m_clusters;
+    const uint32_t spread = std::min(m_destinationClusters, m_clusters);
+    // Each source starts at its own id, so that sources that start together aim at different
+    // clusters (an assumption; the endpoint API names no cluster).
+    const uint32_t cluster = (GetAcceleratorId() + m_messagesPosted++) % spread;
     PostRdmaWrite(m, cluster);
 }
 

@@ -264,6 +264,7 @@ class CellFabricAdapter : public FabricEndpoint
     // Attributes
     uint32_t m_clusters{4};                //!< clusters per chip (1)
     double m_clockGhz{1.33};               //!< clock (1)
+    uint32_t m_destinationClusters{4};     //!< clusters endpoint messages are spread over
     uint32_t m_pageSizeWords{125};         //!< PageSizeWords of RDMA jobs (10.7.2)
     uint32_t m_foPipes{4};                 //!< FO pipes (10.7)
     uint32_t m_foBytesPerCycle{88};        //!< FO pipe width (10.7[5a])
@@ -280,7 +281,7 @@ class CellFabricAdapter : public FabricEndpoint
 
     // Tx state
     uint64_t m_nextJob{0};                              //!< next job id
-    uint32_t m_nextCluster{0};                          //!< cluster for the next message
+    uint64_t m_messagesPosted{0};                       //!< endpoint messages posted
     std::unordered_map<uint64_t, TxJob> m_txJobs;       //!< Tx jobs by id
     std::map<uint64_t, std::deque<uint64_t>> m_voqJobs; //!< jobs per VOQ, head active
     std::map<uint64_t, uint32_t> m_voqOutstanding;      //!< outstanding pages per VOQ

@@ -321,6 +321,82 @@ class LosslessIncastTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * The per-cluster RxDMA limit (digest 5.8 and 7.2 item 12; seed 10.8.8). Four chips each send
+ * 1 MiB to one chip. To one destination cluster, its RxDMA at 128 B per cycle = 170.24 GB/s is
+ * the bottleneck. Spread over the 4 clusters (681 GB/s of RxDMA) the destination's 36 links are:
+ * 36 x 106.25 Gb/s = 478.1 GB/s of cells with their headers, of which a 125-word page's data
+ * is 16,000 / (91 x 192) = 91.6%: 437.9 GB/s, less the request cells that share the links (one
+ * 112 B cell per 17,472 B page, 0.64%): 435.1 GB/s. The rate is measured between the first and
+ * the last page commit and checked within 5%.
+ */
+class RxDmaLimitTestCase : public TestCase
+{
+  public:
+    /**
+     * \param clusters destination clusters the messages are spread over
+     */
+    RxDmaLimitTestCase(uint32_t clusters)
+        : TestCase(clusters == 1 ? "Incast to one cluster saturates at the RxDMA rate"
+                                 : "Incast spread over four clusters reaches the link rate"),
+          m_clusters(clusters)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("DestinationClusters", UintegerValue(m_clusters));
+        NodeContainer chips;
+        chips.Create(5);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        Time first;
+        Time last;
+        uint64_t bytes = 0;
+        uint64_t firstBytes = 0;
+        a[0]->TraceConnectWithoutContext("PageCommit",
+                                         Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                                             [&](uint32_t, uint64_t, uint32_t page, uint32_t) {
+                                                 (void)page;
+                                                 if (first.IsZero())
+                                                 {
+                                                     first = Simulator::Now();
+                                                     firstBytes = a[0]->GetReceivedPayloadBytes();
+                                                 }
+                                                 last = Simulator::Now();
+                                                 bytes = a[0]->GetReceivedPayloadBytes();
+                                             }));
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            for (uint32_t k = 0; k < 4; ++k)
+            {
+                Simulator::Schedule(NanoSeconds(1), [&a, s]() { a[s]->Send(0, 1 << 18, 0); });
+            }
+        }
+        Simulator::Run();
+        const double rate = (bytes - firstBytes) / (last - first).GetSeconds();
+        const double linkRate = 36 * 106.25e9 / 8 * 16000.0 / (91 * 192) * (1 - 112.0 / 17472);
+        const double expected = m_clusters == 1 ? a[0]->GetRxDmaBytesPerSecond() : linkRate;
+        Time busy;
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            busy += sw->GetPort(0)->GetStats().busyTime;
+        }
+        std::cout << "incast 4:1 to " << m_clusters << " cluster(s): " << rate / 1e9
+                  << " GB/s, expected " << expected / 1e9 << " GB/s; receiver links busy "
+                  << 100 * busy.GetSeconds() / 36 / (last - first).GetSeconds()
+                  << "% of the commit window" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(rate, expected, 0.05 * expected, "receive rate");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), 4u << 20, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_clusters; //!< destination clusters
+};
+
+/**
+ * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
 class CellFabricTestSuite : public TestSuite
@@ -332,6 +408,8 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new CellificationTestCase, TestCase::QUICK);
         AddTestCase(new RdmaJobTimeTestCase, TestCase::QUICK);
         AddTestCase(new LosslessIncastTestCase, TestCase::QUICK);
+        AddTestCase(new RxDmaLimitTestCase(1), TestCase::QUICK);
+        AddTestCase(new RxDmaLimitTestCase(4), TestCase::QUICK);
     }
 };
 
