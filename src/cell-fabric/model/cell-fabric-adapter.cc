@@ -7,7 +7,6 @@
 #include "cell-fabric-cellifier.h"
 
 #include "ns3/abort.h"
-#include "ns3/boolean.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-net-device.h"
@@ -143,12 +142,13 @@ CellFabricAdapter::GetTypeId()
                           EnumValue(FIFO_ROUND_ROBIN),
                           MakeEnumAccessor(&CellFabricAdapter::m_grantPolicy),
                           MakeEnumChecker(FIFO_ROUND_ROBIN, "FifoRoundRobin", FIFO, "Fifo"))
-            .AddAttribute("MessagesUseGrants",
-                          "Whether CTS, ACK and NACK are requested like data pages; by default "
-                          "they get preferential service on their own VOQ (10.3.1.1-2).",
-                          BooleanValue(false),
-                          MakeBooleanAccessor(&CellFabricAdapter::m_messagesUseGrants),
-                          MakeBooleanChecker())
+            .AddAttribute("Granularity",
+                          "Coarse: the cells of a page sent on one link travel as one unit with "
+                          "their exact count and bytes (DESIGN.md rule 3); Fine: one unit per "
+                          "cell, for tests that compare the two.",
+                          EnumValue(COARSE),
+                          MakeEnumAccessor(&CellFabricAdapter::m_granularity),
+                          MakeEnumChecker(COARSE, "Coarse", FINE, "Fine"))
             .AddTraceSource("PageTx",
                             "A data page left an FO pipe onto the links.",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_pageTxTrace),
@@ -469,16 +469,20 @@ CellFabricAdapter::PageOut(uint64_t job,
     const std::vector<uint32_t> cells = CellFabricCellifier::GetCellChunks(
         CellFabricCellifier::GetChunks(bytes + CellFabricCellifier::PAGE_HEADER_BYTES));
     const uint32_t links = m_ports.size();
-    std::vector<uint32_t> nCells(std::min<uint32_t>(links, cells.size()), 0);
-    std::vector<uint32_t> nBytes(nCells.size(), 0);
-    for (uint32_t k = 0; k < cells.size(); ++k)
-    {
-        nCells[k % nCells.size()] += 1;
-        nBytes[k % nCells.size()] += cells[k] * CellFabricCellifier::CHUNK_BYTES;
-    }
     const uint32_t first = m_sprayNext;
     m_sprayNext = (m_sprayNext + cells.size()) % links;
-    for (uint32_t i = 0; i < nCells.size(); ++i)
+    // Coarse: cell k goes to link (first + k) mod links and the cells of one link form one
+    // unit. Fine: one unit per cell, on the same links in the same order.
+    const uint32_t units =
+        m_granularity == FINE ? cells.size() : std::min<uint32_t>(links, cells.size());
+    std::vector<uint32_t> nCells(units, 0);
+    std::vector<uint32_t> nBytes(units, 0);
+    for (uint32_t k = 0; k < cells.size(); ++k)
+    {
+        nCells[k % units] += 1;
+        nBytes[k % units] += cells[k] * CellFabricCellifier::CHUNK_BYTES;
+    }
+    for (uint32_t i = 0; i < units; ++i)
     {
         Ptr<FabricPacket> p = Create<FabricPacket>();
         p->src = GetAcceleratorId();

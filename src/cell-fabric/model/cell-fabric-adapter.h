@@ -51,8 +51,8 @@ class FabricOutputQueue;
  * and the message is delivered there; the ACK completes it at the sender.
  *
  * Messages (CTS, ACK, NACK) are 64 B one-cell pages on their own VOQ (10.3.1.1-2) and get
- * preferential service: they are not requested (MessagesUseGrants is false by default) and use
- * a message area of the Rx buffer outside the data cells.
+ * preferential service: they are not requested and use a message area of the Rx buffer outside
+ * the data cells (an assumption; the spec lets messages have preferential service).
  */
 class CellFabricAdapter : public FabricEndpoint
 {
@@ -73,6 +73,13 @@ class CellFabricAdapter : public FabricEndpoint
     {
         FIFO_ROUND_ROBIN, //!< per destination cluster one FIFO per source, round robin
         FIFO,             //!< one FIFO per destination cluster in arrival order
+    };
+
+    /// Event granularity of data on the links (DESIGN.md rule 3).
+    enum Granularity
+    {
+        COARSE, //!< one unit per page per link, with its exact cell count and bytes
+        FINE,   //!< one unit per cell
     };
 
     /// Drop reasons of the adapter (each with a counter).
@@ -277,7 +284,7 @@ class CellFabricAdapter : public FabricEndpoint
     Time m_txLatency;                      //!< Tx pipeline latency [assumption]
     Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
     GrantPolicy m_grantPolicy{FIFO_ROUND_ROBIN}; //!< grant scheduler policy
-    bool m_messagesUseGrants{false};             //!< CTS/ACK/NACK requested like data pages
+    Granularity m_granularity{COARSE};           //!< event granularity on the links
 
     // Tx state
     uint64_t m_nextJob{0};                              //!< next job id

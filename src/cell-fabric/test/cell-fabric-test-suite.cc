@@ -10,6 +10,7 @@
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-cellifier.h"
 #include "ns3/cell-fabric-helper.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-switch.h"
@@ -19,7 +20,9 @@
 #include "ns3/uinteger.h"
 
 #include <iostream>
+#include <map>
 #include <numeric>
+#include <tuple>
 #include <vector>
 
 using namespace ns3;
@@ -397,6 +400,92 @@ class RxDmaLimitTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * Coarse and fine granularity agree (DESIGN.md rule 3). 16 chips with 8 links each; chip i
+ * sends 64 KiB and 5 KiB to chip (i + 5) mod 16 and 16 KiB to chip (i + 3) mod 16, so that the
+ * planes' output ports carry traffic of two sources at once. Each page's commit time in the
+ * fine mode (one unit per cell) is compared with the coarse mode's (one unit per page per link):
+ * they must agree within one cell time (a 176 B cell and its 16 B header at 106.25 Gb/s,
+ * 14.46 ns), the time by which interleaving single cells of two pages at a switch port can
+ * move a page's last cell.
+ */
+class GranularityTestCase : public TestCase
+{
+  public:
+    GranularityTestCase()
+        : TestCase("Coarse and fine modes agree on page delivery times on 16 chips")
+    {
+    }
+
+  private:
+    /**
+     * Run the traffic.
+     * \param fine fine granularity
+     * \param[out] events scheduler events executed
+     * \return commit time of every page, by (source, job, page)
+     */
+    std::map<std::tuple<uint32_t, uint64_t, uint32_t>, Time> Run(bool fine, uint64_t& events)
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute(
+            "Granularity",
+            EnumValue(fine ? CellFabricAdapter::FINE : CellFabricAdapter::COARSE));
+        NodeContainer chips;
+        chips.Create(16);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 8);
+        std::map<std::tuple<uint32_t, uint64_t, uint32_t>, Time> commits;
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            a[i]->TraceConnectWithoutContext(
+                "PageCommit",
+                Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                    [&commits](uint32_t src, uint64_t job, uint32_t page, uint32_t) {
+                        commits[{src, job, page}] = Simulator::Now();
+                    }));
+            Simulator::Schedule(NanoSeconds(1), [&a, i]() {
+                a[i]->Send((i + 5) % 16, 65536, 0);
+                a[i]->Send((i + 3) % 16, 16384, 0);
+                a[i]->Send((i + 5) % 16, 5120, 0);
+            });
+        }
+        Simulator::Run();
+        uint64_t bytes = 0;
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            bytes += a[i]->GetReceivedPayloadBytes();
+        }
+        NS_TEST_EXPECT_MSG_EQ(bytes, 16 * (65536 + 16384 + 5120), "bytes conserved");
+        NS_TEST_EXPECT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        events = Simulator::GetEventCount();
+        Simulator::Destroy();
+        return commits;
+    }
+
+    void DoRun() override
+    {
+        uint64_t coarseEvents = 0;
+        uint64_t fineEvents = 0;
+        const auto coarse = Run(false, coarseEvents);
+        const auto fine = Run(true, fineEvents);
+        NS_TEST_ASSERT_MSG_EQ(coarse.size(), fine.size(), "same pages");
+        const Time cell = PicoSeconds(static_cast<int64_t>(192 * 8 / 106.25e9 * 1e12 + 0.5));
+        Time worst;
+        for (const auto& kv : coarse)
+        {
+            auto it = fine.find(kv.first);
+            NS_TEST_ASSERT_MSG_EQ((it != fine.end()), true, "page in both modes");
+            const Time d = kv.second > it->second ? kv.second - it->second : it->second - kv.second;
+            worst = std::max(worst, d);
+        }
+        std::cout << "coarse vs fine: " << coarse.size() << " pages, largest difference "
+                  << worst.GetSeconds() * 1e9 << " ns (one cell " << cell.GetSeconds() * 1e9
+                  << " ns); events coarse " << coarseEvents << ", fine " << fineEvents << std::endl;
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(worst, cell, "within one cell time");
+        NS_TEST_ASSERT_MSG_LT(coarseEvents, fineEvents, "coarse mode costs fewer events");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
 class CellFabricTestSuite : public TestSuite
@@ -410,6 +499,7 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new LosslessIncastTestCase, TestCase::QUICK);
         AddTestCase(new RxDmaLimitTestCase(1), TestCase::QUICK);
         AddTestCase(new RxDmaLimitTestCase(4), TestCase::QUICK);
+        AddTestCase(new GranularityTestCase, TestCase::QUICK);
     }
 };
 
