@@ -59,9 +59,10 @@ CellFabricAdapter::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1, 8))
             .AddAttribute("DestinationClusters",
                           "Messages of the endpoint API (which names no cluster) go to the "
-                          "first DestinationClusters clusters of their destination in turn, "
-                          "each source starting at its accelerator id (not in the spec; 1 "
-                          "sends every message to cluster 0).",
+                          "first DestinationClusters clusters of their destination: the "
+                          "messages of a source to one destination in turn, starting at the "
+                          "source's accelerator id (not in the spec; 1 sends every message to "
+                          "cluster 0).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&CellFabricAdapter::m_destinationClusters),
                           MakeUintegerChecker<uint32_t>(1, 8))
@@ -244,9 +245,10 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
     NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
     // The endpoint API names no cluster: messages go to the destination's clusters in turn.
     const uint32_t spread = std::min(m_destinationClusters, m_clusters);
-    // Each source starts at its own id, so that sources that start together aim at different
-    // clusters (an assumption; the endpoint API names no cluster).
-    const uint32_t cluster = (GetAcceleratorId() + m_messagesPosted++) % spread;
+    // Messages to one destination go to its clusters in turn, each source starting at its own
+    // id, so that sources that start together aim at different clusters (an assumption; the
+    // endpoint API names no cluster).
+    const uint32_t cluster = (GetAcceleratorId() + m_messagesTo[m.dst]++) % spread;
     PostRdmaWrite(m, cluster);
 }
 

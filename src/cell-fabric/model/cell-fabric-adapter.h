@@ -287,16 +287,16 @@ class CellFabricAdapter : public FabricEndpoint
     Granularity m_granularity{COARSE};           //!< event granularity on the links
 
     // Tx state
-    uint64_t m_nextJob{0};                              //!< next job id
-    uint64_t m_messagesPosted{0};                       //!< endpoint messages posted
-    std::unordered_map<uint64_t, TxJob> m_txJobs;       //!< Tx jobs by id
-    std::map<uint64_t, std::deque<uint64_t>> m_voqJobs; //!< jobs per VOQ, head active
-    std::map<uint64_t, uint32_t> m_voqOutstanding;      //!< outstanding pages per VOQ
-    std::vector<uint64_t> m_active;                     //!< active jobs (head of a VOQ)
-    uint32_t m_activeRr{0};                             //!< round robin over active jobs
-    std::vector<Time> m_foFree;                         //!< when each FO pipe is free
-    uint32_t m_sprayNext{0};                            //!< next link to spray on
-    uint32_t m_ctrlNext{0};                             //!< next link for control cells
+    uint64_t m_nextJob{0};                               //!< next job id
+    std::unordered_map<uint32_t, uint32_t> m_messagesTo; //!< endpoint messages per destination
+    std::unordered_map<uint64_t, TxJob> m_txJobs;        //!< Tx jobs by id
+    std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;  //!< jobs per VOQ, head active
+    std::map<uint64_t, uint32_t> m_voqOutstanding;       //!< outstanding pages per VOQ
+    std::vector<uint64_t> m_active;                      //!< active jobs (head of a VOQ)
+    uint32_t m_activeRr{0};                              //!< round robin over active jobs
+    std::vector<Time> m_foFree;                          //!< when each FO pipe is free
+    uint32_t m_sprayNext{0};                             //!< next link to spray on
+    uint32_t m_ctrlNext{0};                              //!< next link for control cells
 
     // Rx state
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
