@@ -191,7 +191,9 @@ void
 CellFabricAdapter::AddPort(Ptr<FabricNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
+    // control cells (class 1) before data (class 0): they are high priority (digest 5.9)
     Ptr<FabricOutputQueue> q = CreateObject<FabricOutputQueue>();
+    q->SetAttribute("ClassScheduling", EnumValue(FabricOutputQueue::STRICT_PRIORITY));
     device->SetTxQueue(q);
     device->SetPortIndex(m_ports.size());
     device->SetFabricReceiveCallback(MakeCallback(&CellFabricAdapter::Receive, this));
@@ -375,6 +377,8 @@ CellFabricAdapter::SendControl(uint32_t dst,
 void
 CellFabricAdapter::EnqueueOnLink(uint32_t link, const Ptr<FabricPacket>& p)
 {
+    // A two-stage fabric sprays over the middle stage by flow hash: every unit gets the next.
+    p->flowHash = m_sprayHash++;
     m_queues[link]->Enqueue(p);
     m_ports[link]->Wake();
 }

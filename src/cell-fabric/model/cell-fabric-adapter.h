@@ -296,7 +296,8 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_activeRr{0};                              //!< round robin over active jobs
     std::vector<Time> m_foFree;                          //!< when each FO pipe is free
     uint32_t m_sprayNext{0};                             //!< next link to spray on
-    uint32_t m_ctrlNext{0};                              //!< next link for control cells
+    uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
+    uint32_t m_ctrlNext{0};  //!< next link for control cells
 
     // Rx state
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)

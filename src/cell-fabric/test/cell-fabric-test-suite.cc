@@ -19,6 +19,8 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <iostream>
 #include <map>
 #include <numeric>
@@ -486,6 +488,103 @@ class GranularityTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * Lossless incast 64:1 on a two-stage fabric of 1024 chips (issue 6 acceptance; seed 004 10.8.6).
+ * 2 planes (2 links per chip, to keep the test fast), each a folded Clos of 15 first-stage
+ * switches (72 chips each) and 8 second-stage switches (9 links from each first-stage switch).
+ * 64 chips spread over the first-stage switches each write 1 MiB to chip 0: 64 MiB, 15 times
+ * the 24K-cell (4.3 MB) Rx CBUF, so grants are paced by free cells. Expected: by conservation,
+ * every byte delivered and no cell dropped anywhere; and the receiver's links, the bottleneck,
+ * are busy at least 95% of the incast (first to last commit). The shares of the sources from
+ * 8 MiB committed to the first delivery are printed (see the note at the end).
+ */
+class TwoStageIncastTestCase : public TestCase
+{
+  public:
+    TwoStageIncastTestCase()
+        : TestCase("Lossless incast 64 to 1 on a two-stage fabric of 1024 chips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetSpinesPerPlane(8);
+        NodeContainer chips;
+        chips.Create(1024);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 2);
+        NS_TEST_ASSERT_MSG_EQ(helper.GetStages(), 2, "two stages for 1024 chips");
+        NS_TEST_ASSERT_MSG_EQ(helper.GetPlanes().size(), 2 * (15 + 8), "switches");
+        std::map<uint32_t, uint64_t> cells; // per source, while all are active
+        Time first;
+        Time last;
+        Time firstDone;
+        bool anyDone = false;
+        a[0]->TraceConnectWithoutContext("PageCommit",
+                                         Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                                             [&](uint32_t src, uint64_t, uint32_t, uint32_t n) {
+                                                 if (first.IsZero())
+                                                 {
+                                                     first = Simulator::Now();
+                                                 }
+                                                 last = Simulator::Now();
+                                                 if (!anyDone)
+                                                 {
+                                                     cells[src] += n;
+                                                 }
+                                             }));
+        a[0]->SetDeliveredCallback(FabricEndpoint::MessageCallback([&](const FabricMessage& m) {
+            if (!anyDone)
+            {
+                anyDone = true;
+                firstDone = m.delivered;
+            }
+        }));
+        uint64_t posted = 0;
+        for (uint32_t k = 0; k < 64; ++k)
+        {
+            const uint32_t src = 1 + k * 16;
+            Simulator::Schedule(NanoSeconds(1), [&a, src]() { a[src]->Send(0, 1 << 20, 0); });
+            posted += 1 << 20;
+        }
+        Simulator::Run();
+        uint64_t minCells = UINT64_MAX;
+        uint64_t maxCells = 0;
+        uint64_t sum = 0;
+        for (const auto& kv : cells)
+        {
+            minCells = std::min(minCells, kv.second);
+            maxCells = std::max(maxCells, kv.second);
+            sum += kv.second;
+        }
+        const double mean = static_cast<double>(sum) / 64;
+        Time busy;
+        for (uint32_t p = 0; p < 2; ++p)
+        {
+            busy += helper.GetSwitchPortOf(0, p)->GetStats().busyTime;
+        }
+        const double busyFraction = busy.GetSeconds() / 2 / (last - first).GetSeconds();
+        std::cout << "incast 64:1, 1024 chips, two stages: " << a[0]->GetReceivedPayloadBytes()
+                  << " of " << posted << " B in " << (last - first).GetSeconds() * 1e6
+                  << " us; grants deferred " << a[0]->GetStats().grantsDeferred
+                  << "; shares from 8 MiB to the first delivery: cells per source " << minCells
+                  << " to " << maxCells << " (mean " << mean << "); receiver links busy "
+                  << 100 * busyFraction << "%" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(cells.size(), 64, "every source served");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), posted, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no cell dropped");
+        NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().grantsDeferred, 0, "grants paced by Rx cells");
+        // Fair shares within 5% do NOT hold yet (issue 6 leaves it open here): the sources on the
+        // receiver's first-stage switch get their requests in first, take the whole free CBUF
+        // in arrival order and keep most of the service until they finish; the shares are
+        // printed, not asserted.
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(busyFraction, 0.95, "receiver links busy");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
 class CellFabricTestSuite : public TestSuite
@@ -500,6 +599,7 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new RxDmaLimitTestCase(1), TestCase::QUICK);
         AddTestCase(new RxDmaLimitTestCase(4), TestCase::QUICK);
         AddTestCase(new GranularityTestCase, TestCase::QUICK);
+        AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
     }
 };
 
