@@ -247,21 +247,104 @@ class CellFabricAdapter : public FabricEndpoint
 
     /// Size the Rx and FO resources from the attributes, once.
     void EnsureResources();
+    /**
+     * A unit arrived on a link port.
+     * \param dev the port
+     * \param p the unit
+     */
     void Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p);
+    /**
+     * Handle a control cell (request, grant, CTS, ACK) after the Rx pipeline.
+     * \param p the cell
+     */
     void HandleControl(Ptr<FabricPacket> p);
+    /**
+     * Post an Rx job here and send its CTS (10.3, 10.8.1).
+     * \param src source chip
+     * \param job job id at the source
+     * \param rx the job
+     */
     void PostRxJob(uint32_t src, uint64_t job, const RxJob& rx);
+    /**
+     * Send a control cell after the Tx pipeline, on the next link in turn.
+     * \param dst destination chip
+     * \param type REQUEST, GRANT, CTS, ACK or NACK
+     * \param job job id at the data source
+     * \param page page sequence number
+     * \param cells cells of the page (requests also carry the cluster in bits 16 and up)
+     */
     void SendControl(uint32_t dst, UnitType type, uint64_t job, uint32_t page, uint32_t cells);
+    /**
+     * Queue a unit on a link port and wake the port.
+     * \param link the port index
+     * \param p the unit
+     */
     void EnqueueOnLink(uint32_t link, const Ptr<FabricPacket>& p);
+    /**
+     * Make the head job of a VOQ active (VOQ-Active lock, 10.7.1.1).
+     * \param voq the VOQ key
+     */
     void ActivateNext(uint64_t voq);
+    /// Page Generator: request pages of the active jobs in turn (10.7.3).
     void Generate();
+    /**
+     * A grant arrived: the page goes to an FO pipe.
+     * \param job job id
+     * \param page page sequence number
+     */
     void OnGrant(uint64_t job, uint32_t page);
+    /**
+     * A page leaves its FO pipe: spray its cells over the links.
+     * \param job job id
+     * \param page page sequence number
+     * \param dst destination chip
+     * \param cluster destination cluster
+     * \param bytes data bytes of the page
+     */
     void PageOut(uint64_t job, uint32_t page, uint32_t dst, uint32_t cluster, uint32_t bytes);
+    /**
+     * A request arrived at this chip's grant scheduler.
+     * \param r the request
+     * \param cluster destination cluster
+     */
     void OnRequest(const Request& r, uint32_t cluster);
+    /**
+     * Grant waiting requests of a cluster while free Rx cells allow.
+     * \param cluster the cluster
+     */
     void RunGrantScheduler(uint32_t cluster);
+    /**
+     * All cells of a page are here: it waits for its cluster's RxDMA.
+     * \param src source chip
+     * \param job job id at the source
+     * \param page page sequence number
+     * \param bytes data bytes of the page
+     */
     void PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes);
+    /**
+     * RxDMA wrote a page: free its cells, count its payload, finish the job after its last.
+     * \param src source chip
+     * \param job job id at the source
+     * \param page page sequence number
+     * \param cells cells of the page
+     */
     void PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells);
+    /**
+     * An ACK arrived: the Tx job is complete.
+     * \param job job id
+     */
     void OnAck(uint64_t job);
+    /**
+     * Count and trace a drop.
+     * \param p the unit
+     * \param reason the reason
+     */
     void Drop(const Ptr<FabricPacket>& p, const char* reason);
+    /**
+     * \param bytes bytes to move
+     * \param bytesPerCycle bytes moved per cycle
+     * \return the time of ceil(bytes / bytesPerCycle) cycles
+     */
     Time Cycles(double bytes, uint32_t bytesPerCycle) const;
 
     std::vector<Ptr<FabricNetDevice>> m_ports;                //!< link ports
