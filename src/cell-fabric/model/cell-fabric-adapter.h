@@ -1,0 +1,402 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CELL_FABRIC_ADAPTER_H
+#define CELL_FABRIC_ADAPTER_H
+
+#include "ns3/fabric-endpoint.h"
+#include "ns3/fabric-packet.h"
+#include "ns3/nstime.h"
+#include "ns3/ptr.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+class FabricNetDevice;
+class FabricOutputQueue;
+
+/**
+ * \ingroup cell-fabric
+ * \brief The Pyxis Fabric Adapter (seed 004, section 10; pyxis digest 5) as a FabricEndpoint.
+ *
+ * A message of the endpoint API becomes one RDMA job per 2^16 words (11.4.6) to one cluster of
+ * the destination chip (clusters in turn). Solicited write (10.3): the receiver's Rx job is
+ * posted when the message is (the endpoint API has no receive posting; the model assumes the
+ * receiver's software posts it at once) and the receiver sends a CTS; the Tx job waits for it.
+ * Jobs to one VOQ are serialized by the VOQ-Active lock (10.7.1.1): the next job generates no
+ * page until the previous one's last page is generated.
+ *
+ * Every data page is requested from the destination's grant scheduler and sent when granted
+ * (10.1). The grant scheduler grants a page only when the Rx CBUF has free cells for it and
+ * reserves them; they are freed when RxDMA has written the page (10.8.6), so grants are paced
+ * by free Rx buffer cells and the fabric is lossless. The grant policy is an attribute (the
+ * spec gives none; default: per-destination-cluster FIFO with round robin over sources).
+ *
+ * A granted page is serialized by one of the FO pipes (88 B per cycle, chosen page by page,
+ * 10.7[5a]) and its cells are sprayed round robin over the adapter's links. Coarse granularity
+ * (DESIGN.md rule 3): the cells of one page that go to one link travel as one unit carrying their
+ * exact cell count and bytes. The receiver counts the cells of each page (reorder and
+ * reassembly, 10.8[3-4]); a complete page waits for its cluster's RxDMA (128 B per cycle,
+ * 10.8.8), which commits it. After the last page of a job commits, the receiver sends an ACK
+ * and the message is delivered there; the ACK completes it at the sender.
+ *
+ * Messages (CTS, ACK, NACK) are 64 B one-cell pages on their own VOQ (10.3.1.1-2) and get
+ * preferential service: they are not requested and use a message area of the Rx buffer outside
+ * the data cells (an assumption; the spec lets messages have preferential service).
+ */
+class CellFabricAdapter : public FabricEndpoint
+{
+  public:
+    /// What a unit on a cell link is (carried in FabricPacket::ctrlClass).
+    enum UnitType : uint8_t
+    {
+        DATA_CELLS = 0, //!< cells of a data page
+        REQUEST = 1,    //!< Juniper request (page size, OQ), a control cell
+        GRANT = 2,      //!< Juniper grant, a control cell
+        CTS = 3,        //!< Pyxis message: clear to send (10.3.1)
+        ACK = 4,        //!< Pyxis message: job acknowledged (10.3.1)
+        NACK = 5,       //!< Pyxis message: job in error (10.3.1)
+    };
+
+    /// Grant scheduler policies (the spec gives none, digest 5.8).
+    enum GrantPolicy
+    {
+        FIFO_ROUND_ROBIN, //!< per destination cluster one FIFO per source, round robin
+        FIFO,             //!< one FIFO per destination cluster in arrival order
+    };
+
+    /// Event granularity of data on the links (DESIGN.md rule 3).
+    enum Granularity
+    {
+        COARSE, //!< one unit per page per link, with its exact cell count and bytes
+        FINE,   //!< one unit per cell
+    };
+
+    /// Drop reasons of the adapter (each with a counter).
+    static constexpr const char* UNKNOWN_JOB = "UnknownJob"; //!< page for no active Rx job
+
+    /// Per-adapter counters.
+    struct Stats
+    {
+        uint64_t jobsPosted{0};                //!< Tx jobs posted
+        uint64_t jobsCompleted{0};             //!< Tx jobs acknowledged
+        uint64_t pagesRequested{0};            //!< data pages requested
+        uint64_t pagesGranted{0};              //!< grants issued by this adapter's scheduler
+        uint64_t pagesSent{0};                 //!< data pages sent (granted and serialized)
+        uint64_t pagesCommitted{0};            //!< data pages written by RxDMA here
+        uint64_t cellsSent{0};                 //!< data cells sent
+        uint64_t cellsReceived{0};             //!< data cells received
+        uint64_t messagesSent{0};              //!< CTS, ACK and NACK sent
+        uint64_t grantsDeferred{0};            //!< requests that waited for free Rx buffer cells
+        uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
+        std::map<std::string, uint64_t> drops; //!< drops by reason
+    };
+
+    /**
+     * TracedCallback signature for page events.
+     * \param src source chip
+     * \param job job id at the source
+     * \param page page sequence number in the job
+     * \param cells cells of the page
+     */
+    typedef void (*PageTracedCallback)(uint32_t src, uint64_t job, uint32_t page, uint32_t cells);
+
+    static TypeId GetTypeId();
+    CellFabricAdapter();
+    ~CellFabricAdapter() override;
+
+    /**
+     * Add a link port (a FabricNetDevice attached to a cell-switch plane). Its transmit queue
+     * becomes a FabricOutputQueue and its receive handler this adapter.
+     * \param device the port
+     */
+    void AddPort(Ptr<FabricNetDevice> device);
+
+    /// \return the number of link ports
+    uint32_t GetNPorts() const
+    {
+        return m_ports.size();
+    }
+
+    /**
+     * Give the adapter the table of every adapter of the pod by accelerator id (for posting the
+     * receiver's Rx job; see the class description). Set by CellFabricHelper.
+     * \param peers the table, shared by all adapters
+     */
+    void SetPeers(std::shared_ptr<std::vector<CellFabricAdapter*>> peers);
+
+    /**
+     * Post an RDMA write of \p bytes (rounded up to 128 B words on the wire) to a cluster of
+     * \p dst: what [pyxis] drives directly. A message of the endpoint API calls it.
+     * \param m the message record (id, src, dst, bytes set)
+     * \param dstCluster destination cluster
+     */
+    void PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster);
+
+    /// \return the counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+    /// \return free Rx CBUF data cells now
+    uint32_t GetFreeRxCells() const
+    {
+        return m_freeCells;
+    }
+
+    /// \return RxDMA rate of one cluster in bytes per second (128 B per cycle)
+    double GetRxDmaBytesPerSecond() const;
+
+    /// \return FO pipe rate in bytes per second (88 B per cycle)
+    double GetFoBytesPerSecond() const;
+
+    /// \return the adapter's transmit pipeline latency
+    Time GetTxLatency() const
+    {
+        return m_txLatency;
+    }
+
+    /// \return the adapter's receive pipeline latency
+    Time GetRxLatency() const
+    {
+        return m_rxLatency;
+    }
+
+    /// \return bytes of per-cell header on the links
+    uint32_t GetCellHeaderBytes() const
+    {
+        return m_cellHeaderBytes;
+    }
+
+    double GetCongestionState(uint32_t dst) const override;
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    void DoSend(const FabricMessage& m) override;
+
+    /// State of a message at its source (its jobs).
+    struct TxMessage
+    {
+        FabricMessage msg;    //!< the record
+        uint32_t jobsLeft{0}; //!< jobs not yet acknowledged
+    };
+
+    /// A Tx job (10.7.2).
+    struct TxJob
+    {
+        uint64_t id{0};                     //!< job id (the TJID with its epoch, unbounded here)
+        uint32_t dst{0};                    //!< destination chip
+        uint32_t cluster{0};                //!< destination cluster
+        uint64_t voq{0};                    //!< VOQ key (dst, cluster, OQ)
+        std::vector<uint32_t> pages;        //!< data bytes of each page
+        uint32_t nextRequest{0};            //!< next page to request
+        bool cts{false};                    //!< CTS received
+        std::shared_ptr<TxMessage> message; //!< the message the job belongs to
+    };
+
+    /// An Rx job (10.8.2).
+    struct RxJob
+    {
+        uint32_t src{0};       //!< source chip
+        uint32_t cluster{0};   //!< destination cluster (here)
+        uint32_t pages{0};     //!< pages expected
+        uint32_t committed{0}; //!< pages committed
+        uint64_t bytes{0};     //!< payload bytes of the job
+        FabricMessage msg;     //!< the message
+        bool lastJob{true};    //!< last job of its message
+    };
+
+    /// A request waiting at the grant scheduler.
+    struct Request
+    {
+        uint32_t src{0};   //!< requesting chip
+        uint64_t job{0};   //!< job id at the source
+        uint32_t page{0};  //!< page sequence number
+        uint32_t cells{0}; //!< cells of the page
+    };
+
+    /// Grant scheduler state of one destination cluster.
+    struct GrantQueue
+    {
+        std::map<uint32_t, std::deque<Request>> bySource; //!< FIFO per source
+        std::deque<Request> fifo;                         //!< FIFO policy queue
+        uint32_t rrNext{0};                               //!< next source in round robin
+        uint64_t waiting{0};                              //!< requests queued
+    };
+
+    /// A page being reassembled.
+    struct RxPage
+    {
+        uint32_t cells{0};    //!< cells received
+        uint32_t expected{0}; //!< cells of the page
+        uint32_t bytes{0};    //!< data bytes received
+    };
+
+    /// Size the Rx and FO resources from the attributes, once.
+    void EnsureResources();
+    /**
+     * A unit arrived on a link port.
+     * \param dev the port
+     * \param p the unit
+     */
+    void Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p);
+    /**
+     * Handle a control cell (request, grant, CTS, ACK) after the Rx pipeline.
+     * \param p the cell
+     */
+    void HandleControl(Ptr<FabricPacket> p);
+    /**
+     * Post an Rx job here and send its CTS (10.3, 10.8.1).
+     * \param src source chip
+     * \param job job id at the source
+     * \param rx the job
+     */
+    void PostRxJob(uint32_t src, uint64_t job, const RxJob& rx);
+    /**
+     * Send a control cell after the Tx pipeline, on the next link in turn.
+     * \param dst destination chip
+     * \param type REQUEST, GRANT, CTS, ACK or NACK
+     * \param job job id at the data source
+     * \param page page sequence number
+     * \param cells cells of the page (requests also carry the cluster in bits 16 and up)
+     */
+    void SendControl(uint32_t dst, UnitType type, uint64_t job, uint32_t page, uint32_t cells);
+    /**
+     * Queue a unit on a link port and wake the port.
+     * \param link the port index
+     * \param p the unit
+     */
+    void EnqueueOnLink(uint32_t link, const Ptr<FabricPacket>& p);
+    /**
+     * Make the head job of a VOQ active (VOQ-Active lock, 10.7.1.1).
+     * \param voq the VOQ key
+     */
+    void ActivateNext(uint64_t voq);
+    /// Page Generator: request pages of the active jobs in turn (10.7.3).
+    void Generate();
+    /**
+     * A grant arrived: the page goes to an FO pipe.
+     * \param job job id
+     * \param page page sequence number
+     */
+    void OnGrant(uint64_t job, uint32_t page);
+    /**
+     * A page leaves its FO pipe: spray its cells over the links.
+     * \param job job id
+     * \param page page sequence number
+     * \param dst destination chip
+     * \param cluster destination cluster
+     * \param bytes data bytes of the page
+     */
+    void PageOut(uint64_t job, uint32_t page, uint32_t dst, uint32_t cluster, uint32_t bytes);
+    /**
+     * A request arrived at this chip's grant scheduler.
+     * \param r the request
+     * \param cluster destination cluster
+     */
+    void OnRequest(const Request& r, uint32_t cluster);
+    /**
+     * Grant waiting requests of a cluster while free Rx cells allow.
+     * \param cluster the cluster
+     */
+    void RunGrantScheduler(uint32_t cluster);
+    /**
+     * All cells of a page are here: it waits for its cluster's RxDMA.
+     * \param src source chip
+     * \param job job id at the source
+     * \param page page sequence number
+     * \param bytes data bytes of the page
+     */
+    void PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes);
+    /**
+     * RxDMA wrote a page: free its cells, count its payload, finish the job after its last.
+     * \param src source chip
+     * \param job job id at the source
+     * \param page page sequence number
+     * \param cells cells of the page
+     */
+    void PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells);
+    /**
+     * An ACK arrived: the Tx job is complete.
+     * \param job job id
+     */
+    void OnAck(uint64_t job);
+    /**
+     * Count and trace a drop.
+     * \param p the unit
+     * \param reason the reason
+     */
+    void Drop(const Ptr<FabricPacket>& p, const char* reason);
+    /**
+     * \param bytes bytes to move
+     * \param bytesPerCycle bytes moved per cycle
+     * \return the time of ceil(bytes / bytesPerCycle) cycles
+     */
+    Time Cycles(double bytes, uint32_t bytesPerCycle) const;
+
+    std::vector<Ptr<FabricNetDevice>> m_ports;                //!< link ports
+    std::vector<Ptr<FabricOutputQueue>> m_queues;             //!< link transmit queues
+    std::shared_ptr<std::vector<CellFabricAdapter*>> m_peers; //!< adapters by accelerator id
+
+    // Attributes
+    uint32_t m_clusters{4};                //!< clusters per chip (1)
+    double m_clockGhz{1.33};               //!< clock (1)
+    uint32_t m_destinationClusters{4};     //!< clusters endpoint messages are spread over
+    uint32_t m_pageSizeWords{125};         //!< PageSizeWords of RDMA jobs (10.7.2)
+    uint32_t m_foPipes{4};                 //!< FO pipes (10.7)
+    uint32_t m_foBytesPerCycle{88};        //!< FO pipe width (10.7[5a])
+    uint32_t m_rxDmaBytesPerCycle{128};    //!< RxDMA width per cluster (10.8.8)
+    uint32_t m_rxCbufCells{24576};         //!< Rx CBUF cells (10.8.3)
+    uint32_t m_cellHeaderBytes{16};        //!< per-cell header on the links [assumption]
+    uint32_t m_controlCellBytes{96};       //!< request, grant and message cell bytes [assumption]
+    uint32_t m_maxOutstandingPages{64};    //!< occupancy limiter per VOQ (10.7.3.1)
+    uint32_t m_maxOutstandingGrants{4096}; //!< grants not yet committed, per cluster
+    Time m_txLatency;                      //!< Tx pipeline latency [assumption]
+    Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
+    GrantPolicy m_grantPolicy{FIFO_ROUND_ROBIN}; //!< grant scheduler policy
+    Granularity m_granularity{COARSE};           //!< event granularity on the links
+
+    // Tx state
+    uint64_t m_nextJob{0};                               //!< next job id
+    std::unordered_map<uint32_t, uint32_t> m_messagesTo; //!< endpoint messages per destination
+    std::unordered_map<uint64_t, TxJob> m_txJobs;        //!< Tx jobs by id
+    std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;  //!< jobs per VOQ, head active
+    std::map<uint64_t, uint32_t> m_voqOutstanding;       //!< outstanding pages per VOQ
+    std::vector<uint64_t> m_active;                      //!< active jobs (head of a VOQ)
+    uint32_t m_activeRr{0};                              //!< round robin over active jobs
+    std::vector<Time> m_foFree;                          //!< when each FO pipe is free
+    uint32_t m_sprayNext{0};                             //!< next link to spray on
+    uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
+    uint32_t m_ctrlNext{0};  //!< next link for control cells
+
+    // Rx state
+    std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
+    std::unordered_map<uint64_t, RxPage> m_rxPages;          //!< pages being reassembled
+    std::vector<GrantQueue> m_grants;                        //!< grant scheduler per cluster
+    std::vector<uint32_t> m_grantsOut;                       //!< grants not committed, per cluster
+    std::vector<Time> m_rxDmaFree;                           //!< when each RxDMA is free
+    uint32_t m_freeCells{0};                                 //!< free Rx CBUF data cells
+    bool m_resourcesReady{false};                            //!< EnsureResources() ran
+
+    Stats m_stats;                                                            //!< counters
+    TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
+    TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageCommitTrace; //!< page committed
+    TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace;  //!< drops
+};
+
+} // namespace ns3
+
+#endif /* CELL_FABRIC_ADAPTER_H */

@@ -1,0 +1,621 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Tests of the cell-fabric module. Expected values come from seed 004 section 10 and the pyxis
+// digest (sections 5 and 7.2), from closed forms written next to each test, and from
+// conservation (bytes posted = bytes delivered, zero drops).
+
+#include "ns3/cell-fabric-adapter.h"
+#include "ns3/cell-fabric-cellifier.h"
+#include "ns3/cell-fabric-helper.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
+#include "ns3/simulator.h"
+#include "ns3/test.h"
+#include "ns3/uinteger.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <iostream>
+#include <map>
+#include <numeric>
+#include <tuple>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/**
+ * \ingroup cell-fabric
+ * Cellification (seed 004 10.1, 10.6, 10.7.2, 11.4.6; digest 7.2 items 1 to 6).
+ */
+class CellificationTestCase : public TestCase
+{
+  public:
+    CellificationTestCase()
+        : TestCase("Cellification: pages, cells, last-two-cells rule, legal page sizes")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using C = CellFabricCellifier;
+        // Digest 7.2.1: a 4 KB RDMA write is NumWords 32 at PageSizeWords 125, so one page of
+        // 4096 + 16 = 4112 B = 257 chunks; 257 = 23 * 11 + 4, r = 4 -> 22 full cells and the
+        // last two (5 + 4, 6) = (9, 6) chunks = 144 B + 96 B: 24 cells.
+        const std::vector<uint32_t> p4k = C::GetRdmaPages(32, 125);
+        NS_TEST_ASSERT_MSG_EQ(p4k.size(), 1, "4 KB is one page");
+        NS_TEST_ASSERT_MSG_EQ(p4k[0], 4096, "4 KB page data");
+        NS_TEST_ASSERT_MSG_EQ(C::GetChunks(4112), 257, "4112 B = 257 chunks");
+        const std::vector<uint32_t> c4k = C::GetCellChunks(257);
+        NS_TEST_ASSERT_MSG_EQ(c4k.size(), 24, "4 KB write = 24 cells");
+        NS_TEST_ASSERT_MSG_EQ(c4k[21], 11, "cell 22 is full (176 B)");
+        NS_TEST_ASSERT_MSG_EQ(c4k[22] * 16, 144, "next-to-last cell 144 B");
+        NS_TEST_ASSERT_MSG_EQ(c4k[23] * 16, 96, "last cell 96 B");
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaCells(32, 125), 24, "4 KB job cells");
+
+        // Digest 7.2.2: a full 125-word page is 125 * 128 + 16 = 16,016 B = 1001 chunks =
+        // 91 * 11: 91 cells of 176 B, no short cell (the legality rule of 10.7.2).
+        const std::vector<uint32_t> cFull = C::GetCellChunks(C::GetChunks(125 * 128 + 16));
+        NS_TEST_ASSERT_MSG_EQ(cFull.size(), 91, "full page = 91 cells");
+        for (uint32_t c : cFull)
+        {
+            NS_TEST_ASSERT_MSG_EQ(c * 16, 176, "every cell of a full page is 176 B");
+        }
+
+        // Digest 7.2.2: a maximum datagram is 16,256 + 16 = 16,272 B = 1017 chunks =
+        // 92 * 11 + 5, r = 5 -> 91 full cells and (10, 6) = 160 B + 96 B: 93 cells.
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16256), true, "16,256 B datagram legal");
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16257), false, "16,257 B datagram illegal");
+        NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(0), false, "empty datagram illegal");
+        const std::vector<uint32_t> cDg = C::GetCellChunks(C::GetChunks(16256 + 16));
+        NS_TEST_ASSERT_MSG_EQ(cDg.size(), 93, "max datagram = 93 cells");
+        NS_TEST_ASSERT_MSG_EQ(cDg[90] * 16, 176, "cell 91 full");
+        NS_TEST_ASSERT_MSG_EQ(cDg[91] * 16, 160, "cell 92 160 B");
+        NS_TEST_ASSERT_MSG_EQ(cDg[92] * 16, 96, "cell 93 96 B");
+
+        // Digest 7.2.3: 1 MiB = 8192 words = 65 * 125 + 67 -> 66 pages; a 125-word page is
+        // 91 cells, the 67-word page is 67 * 128 + 16 = 8592 B = 537 chunks = 48 * 11 + 9 ->
+        // 49 cells: 65 * 91 + 49 = 5964 cells. Fabric payload 1 MiB + 66 * 16 = 1,049,632 B.
+        const std::vector<uint32_t> pMiB = C::GetRdmaPages(8192, 125);
+        NS_TEST_ASSERT_MSG_EQ(pMiB.size(), 66, "1 MiB = 66 pages");
+        NS_TEST_ASSERT_MSG_EQ(pMiB.back(), 67 * 128, "last page 67 words");
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaCells(8192, 125), 5964, "1 MiB = 5964 cells");
+        uint64_t fabricBytes = 0;
+        for (uint32_t b : pMiB)
+        {
+            fabricBytes += b + C::PAGE_HEADER_BYTES;
+        }
+        NS_TEST_ASSERT_MSG_EQ(fabricBytes, 1049632, "1 MiB fabric payload with headers");
+
+        // Digest 7.2.5, the last-two-cells rule of 10.1: C = 12 = 11 + 1 -> (5 + 1, 6) = (6, 6);
+        // 17 = 11 + 6 -> (11, 6); 22 = 2 * 11 -> (11, 11); 23 = 2 * 11 + 1 -> (11, 6, 6).
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(12) == std::vector<uint32_t>{6, 6}),
+                              true,
+                              "12 chunks -> (6, 6)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(17) == std::vector<uint32_t>{11, 6}),
+                              true,
+                              "17 chunks -> (11, 6)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(22) == std::vector<uint32_t>{11, 11}),
+                              true,
+                              "22 chunks -> (11, 11)");
+        NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(23) == std::vector<uint32_t>{11, 6, 6}),
+                              true,
+                              "23 chunks -> (11, 6, 6)");
+        // Conservation of the rule: for every page size the cells hold exactly its chunks, there
+        // are ceil(C / 11) of them, and every cell of a multi-cell page has 6..11 chunks.
+        for (uint32_t chunks = 1; chunks <= 1024; ++chunks)
+        {
+            const std::vector<uint32_t> cells = C::GetCellChunks(chunks);
+            NS_TEST_ASSERT_MSG_EQ(std::accumulate(cells.begin(), cells.end(), 0U),
+                                  chunks,
+                                  "cells hold all chunks");
+            NS_TEST_ASSERT_MSG_EQ(cells.size(), (chunks + 10) / 11, "ceil(C / 11) cells");
+            if (cells.size() > 1)
+            {
+                for (uint32_t c : cells)
+                {
+                    NS_TEST_ASSERT_MSG_EQ((c >= 6 && c <= 11), true, "cell of 96..176 B");
+                }
+            }
+        }
+
+        // Digest 5.1 and 7.2.4: (w * 128 + 16) mod 176 = 0 with w in [32, 127] holds for
+        // w = 37 + 11k: {37, 48, 59, 70, 81, 92, 103, 114, 125}; 32, 36, 126, 127 are refused.
+        const std::vector<uint32_t> legal{37, 48, 59, 70, 81, 92, 103, 114, 125};
+        NS_TEST_ASSERT_MSG_EQ((C::GetLegalPageSizeWords() == legal), true, "legal page sizes");
+        for (uint32_t w : {32U, 36U, 126U, 127U, 26U, 136U})
+        {
+            NS_TEST_ASSERT_MSG_EQ(C::IsLegalPageSizeWords(w), false, "illegal page size " << w);
+            NS_TEST_ASSERT_MSG_EQ(C::GetRdmaPages(8192, w).empty(), true, "refused " << w);
+        }
+        NS_TEST_ASSERT_MSG_EQ(C::GetRdmaPages(65537, 125).empty(), true, "NumWords > 2^16");
+
+        // Digest 5.3 and 7.2.6: CTS, ACK and NACK are 64 B pages, one cell.
+        NS_TEST_ASSERT_MSG_EQ(C::GetCells(C::MESSAGE_BYTES), 1, "message = one cell");
+
+        std::cout << "cellification: 4 KB write " << c4k.size() << " cells; full page "
+                  << cFull.size() << " cells; max datagram " << cDg.size() << " cells; 1 MiB "
+                  << pMiB.size() << " pages, " << C::GetRdmaCells(8192, 125) << " cells"
+                  << std::endl;
+    }
+};
+
+/// Drops at every plane switch and every link device of a fabric.
+uint64_t
+FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdapter>>& adapters)
+{
+    uint64_t drops = 0;
+    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+    {
+        for (const auto& kv : sw->GetDrops())
+        {
+            drops += kv.second;
+        }
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            for (const auto& kv : sw->GetPort(i)->GetStats().dropUnits)
+            {
+                drops += kv.second;
+            }
+        }
+    }
+    for (const Ptr<CellFabricAdapter>& a : adapters)
+    {
+        for (const auto& kv : a->GetStats().drops)
+        {
+            drops += kv.second;
+        }
+    }
+    return drops;
+}
+
+/**
+ * \ingroup cell-fabric
+ * A 1 MiB RDMA job between two idle chips (digest 7.2 item 3; seed 004 10.1, 10.3, 10.7, 10.8.8).
+ *
+ * Closed form of the model's timeline, from the attribute values. With D the one-way time of a
+ * control cell (Tx pipeline + link delay + switch latency + one cell's serialization + link
+ * delay + Rx pipeline; the switch cuts through, so only the last link's serialization counts):
+ * the Rx job's CTS reaches the sender at D, the requests the receiver at 2D and the grants the
+ * sender at 3D (the startup: CTS plus request/grant, 1.5 round trips of 2D). The first page then
+ * takes its FO time (16,016 B at 88 B per cycle = 182 cycles), the Tx pipeline, the links (its
+ * 91 cells sprayed over 36 links: at most 3 cells of 192 B on one link) and the Rx pipeline; from
+ * then on the receiving cluster's RxDMA, 128 B per cycle, is the bottleneck (170 GB/s, below the
+ * 4 x 117 GB/s of FO and the links' 438 GB/s), so it writes the 1 MiB in 8192 cycles back to
+ * back. Delivery = 3D + first page + 8192 cycles, checked within 2%.
+ */
+class RdmaJobTimeTestCase : public TestCase
+{
+  public:
+    RdmaJobTimeTestCase()
+        : TestCase("1 MiB RDMA job between two idle chips: startup plus transfer")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        Time delivered;
+        Time completed;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&delivered](const FabricMessage& m) { delivered = m.delivered; }));
+        a[0]->SetCompletedCallback(FabricEndpoint::MessageCallback(
+            [&completed](const FabricMessage& m) { completed = m.completed; }));
+        const uint64_t bytes = 1 << 20;
+        Simulator::Schedule(MicroSeconds(1), [&a, bytes]() { a[0]->Send(1, bytes, 0); });
+        Simulator::Run();
+
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(chips.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        const double link = ch->GetOneWayDelay().GetSeconds();
+        const double sw = helper.GetPlanes()[0]->GetPipelineLatency().GetSeconds();
+        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
+        const double cellWire = 176 + a[0]->GetCellHeaderBytes();
+        const double ctrlWire = 96 + a[0]->GetCellHeaderBytes();
+        const double tx = a[0]->GetTxLatency().GetSeconds();
+        const double rx = a[0]->GetRxLatency().GetSeconds();
+        const double cycle = 1.0 / 1.33e9;
+        const double d = tx + link + sw + ctrlWire / rate + link + rx;
+        const double firstPage = 182 * cycle + tx + link + sw + 3 * cellWire / rate + link + rx;
+        const double transfer = 8192 * cycle;
+        const double expected = 3 * d + firstPage + transfer;
+        const double measured = (delivered - MicroSeconds(1)).GetSeconds();
+        std::cout << "1 MiB job: control one-way " << d * 1e9 << " ns (round trip " << 2 * d * 1e6
+                  << " us), startup " << 3 * d * 1e6 << " us, transfer " << transfer * 1e6
+                  << " us at " << a[1]->GetRxDmaBytesPerSecond() / 1e9 << " GB/s RxDMA; expected "
+                  << expected * 1e6 << " us, measured " << measured * 1e6 << " us; ACK at sender "
+                  << (completed - MicroSeconds(1)).GetSeconds() * 1e6 << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 0.02 * expected, "1 MiB job time");
+        NS_TEST_ASSERT_MSG_GT(completed, delivered, "ACK after delivery");
+        // Conservation and the cellification of digest 7.2.3.
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetReceivedPayloadBytes(), bytes, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().cellsSent, 5964, "1 MiB = 5964 cells sent");
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().cellsReceived, 5964, "5964 cells received");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().pagesSent, 66, "66 pages");
+        // Messages (digest 7.2.6): one CTS and one ACK from the receiver, one cell each.
+        NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().messagesSent, 2, "CTS and ACK");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().messagesSent, 0, "no message from the sender");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * A small lossless incast: 4 chips each send 4 x 64 KiB to one chip whose Rx CBUF holds 200
+ * cells (two full pages), so grants wait for free cells (10.8.6). Expected, by conservation:
+ * every message delivered and completed, bytes received = bytes sent, no drop anywhere, the
+ * CBUF back to 200 free cells at the end; grants were deferred (pacing happened) and the free
+ * cells never went below zero (the low-water mark is within the buffer).
+ */
+class LosslessIncastTestCase : public TestCase
+{
+  public:
+    LosslessIncastTestCase()
+        : TestCase("Lossless incast 4 to 1 with grants paced by Rx buffer cells")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("RxCbufCells", UintegerValue(200));
+        NodeContainer chips;
+        chips.Create(5);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 4);
+        uint64_t delivered = 0;
+        uint64_t completed = 0;
+        std::vector<Time> last(5);
+        a[0]->SetDeliveredCallback(
+            FabricEndpoint::MessageCallback([&delivered, &last](const FabricMessage& m) {
+                ++delivered;
+                last[m.src] = m.delivered;
+            }));
+        uint64_t sent = 0;
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            a[s]->SetCompletedCallback(FabricEndpoint::MessageCallback(
+                [&completed](const FabricMessage&) { ++completed; }));
+            for (uint32_t k = 0; k < 4; ++k)
+            {
+                Simulator::Schedule(NanoSeconds(10 * s), [&a, s]() { a[s]->Send(0, 65536, 0); });
+                sent += 65536;
+            }
+        }
+        Simulator::Run();
+        uint64_t bytesSent = 0;
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            bytesSent += a[s]->GetBytesSent();
+        }
+        std::cout << "incast 4:1: delivered " << delivered << " messages, "
+                  << a[0]->GetReceivedPayloadBytes() << " of " << bytesSent
+                  << " B; grants deferred " << a[0]->GetStats().grantsDeferred
+                  << "; lowest free cells " << a[0]->GetStats().minFreeCells
+                  << "; last delivery per source (us):";
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            std::cout << " " << last[s].GetSeconds() * 1e6;
+        }
+        std::cout << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(bytesSent, sent, "bytes posted");
+        NS_TEST_ASSERT_MSG_EQ(delivered, 16, "every message delivered");
+        NS_TEST_ASSERT_MSG_EQ(completed, 16, "every message completed");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), bytesSent, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().grantsDeferred, 0, "grants paced by Rx cells");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetFreeRxCells(), 200, "Rx CBUF free again");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(a[0]->GetStats().minFreeCells, 200U, "within the CBUF");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * The per-cluster RxDMA limit (digest 5.8 and 7.2 item 12; seed 10.8.8). Four chips each send
+ * 1 MiB to one chip. To one destination cluster, its RxDMA at 128 B per cycle = 170.24 GB/s is
+ * the bottleneck. Spread over the 4 clusters (681 GB/s of RxDMA) the destination's 36 links are:
+ * 36 x 106.25 Gb/s = 478.1 GB/s of cells with their headers, of which a 125-word page's data
+ * is 16,000 / (91 x 192) = 91.6%: 437.9 GB/s, less the request cells that share the links (one
+ * 112 B cell per 17,472 B page, 0.64%): 435.1 GB/s. The rate is measured between the first and
+ * the last page commit and checked within 5%.
+ */
+class RxDmaLimitTestCase : public TestCase
+{
+  public:
+    /**
+     * \param clusters destination clusters the messages are spread over
+     */
+    RxDmaLimitTestCase(uint32_t clusters)
+        : TestCase(clusters == 1 ? "Incast to one cluster saturates at the RxDMA rate"
+                                 : "Incast spread over four clusters reaches the link rate"),
+          m_clusters(clusters)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("DestinationClusters", UintegerValue(m_clusters));
+        NodeContainer chips;
+        chips.Create(5);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        Time first;
+        Time last;
+        uint64_t bytes = 0;
+        uint64_t firstBytes = 0;
+        a[0]->TraceConnectWithoutContext("PageCommit",
+                                         Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                                             [&](uint32_t, uint64_t, uint32_t page, uint32_t) {
+                                                 (void)page;
+                                                 if (first.IsZero())
+                                                 {
+                                                     first = Simulator::Now();
+                                                     firstBytes = a[0]->GetReceivedPayloadBytes();
+                                                 }
+                                                 last = Simulator::Now();
+                                                 bytes = a[0]->GetReceivedPayloadBytes();
+                                             }));
+        for (uint32_t s = 1; s < 5; ++s)
+        {
+            for (uint32_t k = 0; k < 4; ++k)
+            {
+                Simulator::Schedule(NanoSeconds(1), [&a, s]() { a[s]->Send(0, 1 << 18, 0); });
+            }
+        }
+        Simulator::Run();
+        const double rate = (bytes - firstBytes) / (last - first).GetSeconds();
+        const double linkRate = 36 * 106.25e9 / 8 * 16000.0 / (91 * 192) * (1 - 112.0 / 17472);
+        const double expected = m_clusters == 1 ? a[0]->GetRxDmaBytesPerSecond() : linkRate;
+        Time busy;
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            busy += sw->GetPort(0)->GetStats().busyTime;
+        }
+        std::cout << "incast 4:1 to " << m_clusters << " cluster(s): " << rate / 1e9
+                  << " GB/s, expected " << expected / 1e9 << " GB/s; receiver links busy "
+                  << 100 * busy.GetSeconds() / 36 / (last - first).GetSeconds()
+                  << "% of the commit window" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(rate, expected, 0.05 * expected, "receive rate");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), 4u << 20, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        Simulator::Destroy();
+    }
+
+    uint32_t m_clusters; //!< destination clusters
+};
+
+/**
+ * \ingroup cell-fabric
+ * Coarse and fine granularity agree (DESIGN.md rule 3). 16 chips with 8 links each; chip i
+ * sends 64 KiB and 5 KiB to chip (i + 5) mod 16 and 16 KiB to chip (i + 3) mod 16, so that the
+ * planes' output ports carry traffic of two sources at once. Each page's commit time in the
+ * fine mode (one unit per cell) is compared with the coarse mode's (one unit per page per link):
+ * they must agree within one cell time (a 176 B cell and its 16 B header at 106.25 Gb/s,
+ * 14.46 ns), the time by which interleaving single cells of two pages at a switch port can
+ * move a page's last cell.
+ */
+class GranularityTestCase : public TestCase
+{
+  public:
+    GranularityTestCase()
+        : TestCase("Coarse and fine modes agree on page delivery times on 16 chips")
+    {
+    }
+
+  private:
+    /**
+     * Run the traffic.
+     * \param fine fine granularity
+     * \param[out] events scheduler events executed
+     * \return commit time of every page, by (source, job, page)
+     */
+    std::map<std::tuple<uint32_t, uint64_t, uint32_t>, Time> Run(bool fine, uint64_t& events)
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute(
+            "Granularity",
+            EnumValue(fine ? CellFabricAdapter::FINE : CellFabricAdapter::COARSE));
+        NodeContainer chips;
+        chips.Create(16);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 8);
+        std::map<std::tuple<uint32_t, uint64_t, uint32_t>, Time> commits;
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            a[i]->TraceConnectWithoutContext(
+                "PageCommit",
+                Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                    [&commits](uint32_t src, uint64_t job, uint32_t page, uint32_t) {
+                        commits[{src, job, page}] = Simulator::Now();
+                    }));
+            Simulator::Schedule(NanoSeconds(1), [&a, i]() {
+                a[i]->Send((i + 5) % 16, 65536, 0);
+                a[i]->Send((i + 3) % 16, 16384, 0);
+                a[i]->Send((i + 5) % 16, 5120, 0);
+            });
+        }
+        Simulator::Run();
+        uint64_t bytes = 0;
+        for (uint32_t i = 0; i < 16; ++i)
+        {
+            bytes += a[i]->GetReceivedPayloadBytes();
+        }
+        NS_TEST_EXPECT_MSG_EQ(bytes, 16 * (65536 + 16384 + 5120), "bytes conserved");
+        NS_TEST_EXPECT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        events = Simulator::GetEventCount();
+        Simulator::Destroy();
+        return commits;
+    }
+
+    void DoRun() override
+    {
+        uint64_t coarseEvents = 0;
+        uint64_t fineEvents = 0;
+        const auto coarse = Run(false, coarseEvents);
+        const auto fine = Run(true, fineEvents);
+        NS_TEST_ASSERT_MSG_EQ(coarse.size(), fine.size(), "same pages");
+        const Time cell = PicoSeconds(static_cast<int64_t>(192 * 8 / 106.25e9 * 1e12 + 0.5));
+        Time worst;
+        for (const auto& kv : coarse)
+        {
+            auto it = fine.find(kv.first);
+            NS_TEST_ASSERT_MSG_EQ((it != fine.end()), true, "page in both modes");
+            const Time d = kv.second > it->second ? kv.second - it->second : it->second - kv.second;
+            worst = std::max(worst, d);
+        }
+        std::cout << "coarse vs fine: " << coarse.size() << " pages, largest difference "
+                  << worst.GetSeconds() * 1e9 << " ns (one cell " << cell.GetSeconds() * 1e9
+                  << " ns); events coarse " << coarseEvents << ", fine " << fineEvents << std::endl;
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(worst, cell, "within one cell time");
+        NS_TEST_ASSERT_MSG_LT(coarseEvents, fineEvents, "coarse mode costs fewer events");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * Lossless incast 64:1 on a two-stage fabric of 1024 chips (issue 6 acceptance; seed 004 10.8.6).
+ * 2 planes (2 links per chip, to keep the test fast), each a folded Clos of 15 first-stage
+ * switches (72 chips each) and 8 second-stage switches (9 links from each first-stage switch).
+ * 64 chips spread over the first-stage switches each write 1 MiB to chip 0: 64 MiB, 15 times
+ * the 24K-cell (4.3 MB) Rx CBUF, so grants are paced by free cells. Expected: by conservation,
+ * every byte delivered and no cell dropped anywhere; and the receiver's links, the bottleneck,
+ * are busy at least 95% of the incast (first to last commit). Fairness: the grant scheduler
+ * serves the sources round robin, so while all of a set of sources are active each gets the
+ * same share (within 5% of the mean). It is measured for the 59 sources behind the middle
+ * stage, from the moment the 5 sources on the receiver's own first-stage switch have finished
+ * to the next delivery: those 5 get their requests in first and take the free CBUF in arrival
+ * order at the start, a head start the test does not count as fair sharing.
+ */
+class TwoStageIncastTestCase : public TestCase
+{
+  public:
+    TwoStageIncastTestCase()
+        : TestCase("Lossless incast 64 to 1 on a two-stage fabric of 1024 chips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetSpinesPerPlane(8);
+        NodeContainer chips;
+        chips.Create(1024);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 2);
+        NS_TEST_ASSERT_MSG_EQ(helper.GetStages(), 2, "two stages for 1024 chips");
+        NS_TEST_ASSERT_MSG_EQ(helper.GetPlanes().size(), 2 * (15 + 8), "switches");
+        std::vector<std::tuple<Time, uint32_t, uint32_t>> commits; // time, source, cells
+        std::vector<std::pair<Time, uint32_t>> done;               // time, source
+        a[0]->TraceConnectWithoutContext(
+            "PageCommit",
+            Callback<void, uint32_t, uint64_t, uint32_t, uint32_t>(
+                [&commits](uint32_t src, uint64_t, uint32_t, uint32_t n) {
+                    commits.emplace_back(Simulator::Now(), src, n);
+                }));
+        a[0]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&done](const FabricMessage& m) { done.emplace_back(m.delivered, m.src); }));
+        uint64_t posted = 0;
+        for (uint32_t k = 0; k < 64; ++k)
+        {
+            const uint32_t src = 1 + k * 16;
+            Simulator::Schedule(NanoSeconds(1), [&a, src]() { a[src]->Send(0, 1 << 20, 0); });
+            posted += 1 << 20;
+        }
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(done.size(), 64, "every message delivered");
+        const Time first = std::get<0>(commits.front());
+        const Time last = std::get<0>(commits.back());
+        // Shares: from the moment the sources of the receiver's own first-stage switch (chips
+        // 1 to 65, 5 sources) have all finished to the next delivery, every other source is
+        // active; each should get 1/59 of the cells committed in that window.
+        uint32_t local = 0;
+        std::size_t k = 0;
+        while (k < done.size() && local < 5)
+        {
+            local += done[k].second < 72 ? 1 : 0;
+            ++k;
+        }
+        const Time from = done[k - 1].first;
+        const Time to = k < done.size() ? done[k].first : last;
+        std::map<uint32_t, uint64_t> cells;
+        for (const auto& c : commits)
+        {
+            if (std::get<0>(c) > from && std::get<0>(c) <= to && std::get<1>(c) >= 72)
+            {
+                cells[std::get<1>(c)] += std::get<2>(c);
+            }
+        }
+        uint64_t minCells = UINT64_MAX;
+        uint64_t maxCells = 0;
+        uint64_t sum = 0;
+        for (const auto& kv : cells)
+        {
+            minCells = std::min(minCells, kv.second);
+            maxCells = std::max(maxCells, kv.second);
+            sum += kv.second;
+        }
+        const double mean = cells.empty() ? 0 : static_cast<double>(sum) / cells.size();
+        Time busy;
+        for (uint32_t p = 0; p < 2; ++p)
+        {
+            busy += helper.GetSwitchPortOf(0, p)->GetStats().busyTime;
+        }
+        const double busyFraction = busy.GetSeconds() / 2 / (last - first).GetSeconds();
+        std::cout << "incast 64:1, 1024 chips, two stages: " << a[0]->GetReceivedPayloadBytes()
+                  << " of " << posted << " B in " << (last - first).GetSeconds() * 1e6
+                  << " us; grants deferred " << a[0]->GetStats().grantsDeferred
+                  << "; the 5 sources on the receiver's first-stage switch done by "
+                  << from.GetSeconds() * 1e6 << " us; then to " << to.GetSeconds() * 1e6
+                  << " us the " << cells.size() << " others got cells per source " << minCells
+                  << " to " << maxCells << " (mean " << mean << "); receiver links busy "
+                  << 100 * busyFraction << "%" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), posted, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no cell dropped");
+        NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().grantsDeferred, 0, "grants paced by Rx cells");
+        NS_TEST_ASSERT_MSG_EQ(cells.size(), 59, "every remote source active in the window");
+        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(minCells), mean, 0.05 * mean, "fair");
+        NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(maxCells), mean, 0.05 * mean, "fair");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(busyFraction, 0.95, "receiver links busy");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * The cell-fabric test suite.
+ */
+class CellFabricTestSuite : public TestSuite
+{
+  public:
+    CellFabricTestSuite()
+        : TestSuite("cell-fabric", UNIT)
+    {
+        AddTestCase(new CellificationTestCase, TestCase::QUICK);
+        AddTestCase(new RdmaJobTimeTestCase, TestCase::QUICK);
+        AddTestCase(new LosslessIncastTestCase, TestCase::QUICK);
+        AddTestCase(new RxDmaLimitTestCase(1), TestCase::QUICK);
+        AddTestCase(new RxDmaLimitTestCase(4), TestCase::QUICK);
+        AddTestCase(new GranularityTestCase, TestCase::QUICK);
+        AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
+    }
+};
+
+/// The one instance.
+CellFabricTestSuite g_cellFabricTestSuite;
+
+} // namespace
