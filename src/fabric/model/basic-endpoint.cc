@@ -77,7 +77,12 @@ BasicEndpoint::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_devices.clear();
+    for (auto& q : m_queues)
+    {
+        q->SetRouteCallback(FabricMessageQueue::RouteCallback()); // may hold what holds us
+    }
     m_queues.clear();
+    m_route = FabricMessageQueue::RouteCallback();
     m_transports.clear();
     m_rx.clear();
     m_txDone.clear();

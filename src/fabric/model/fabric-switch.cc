@@ -89,6 +89,7 @@ FabricSwitch::DoDispose()
     m_queues.clear();
     m_buffer = nullptr;
     m_routes = nullptr;
+    m_forward = ForwardCallback(); // it may hold what holds this switch (source routing)
     Object::DoDispose();
 }
 
