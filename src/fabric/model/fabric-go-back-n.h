@@ -239,6 +239,13 @@ class FabricGoBackN : public FabricTxQueue
      *         PerClassConnections is set
      */
     uint32_t ConnKey(uint32_t peer, uint8_t tclass) const;
+
+    /// \return true: the window (and the inner queue's own gate) hold units back
+    bool HasOwnGate() const override
+    {
+        return true;
+    }
+
     static constexpr uint32_t PEER_MASK = 0xFFFFFF; //!< peer bits of a connection key
     /**
      * \brief Put the receiver's cumulative ACK (or NACK) for \p peer on a unit going to it.

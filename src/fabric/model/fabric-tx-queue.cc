@@ -46,8 +46,10 @@ FabricTxQueue::Dequeue(const FabricTxGate* gate)
     Ptr<FabricPacket> p = DoDequeue(gate);
     if (!p)
     {
-        // Held back: by the gate, or by the queue's own pacing (SUE's command interface rate),
-        // in which case the queue wakes the device when a unit can go.
+        // Held back by the gate, or by a gate of the queue's own (which wakes the device when a
+        // unit can go); otherwise a non-empty queue must hand out a unit.
+        NS_ASSERT_MSG(gate || HasOwnGate(),
+                      "DoDequeue returned nothing although the queue is not empty");
         return nullptr;
     }
     ++m_dequeuedUnits;

@@ -54,8 +54,9 @@ class FabricTxQueue : public Object
 
   protected:
     /**
-     * \return true if the queue holds units back by a gate of its own (UALink's TL credits), so
-     * that DoDequeue may return nothing with no external gate
+     * \return true if the queue holds units back by a gate of its own (UALink's TL credits, a
+     * transport's window, SUE's command interface rate), so that DoDequeue may return nothing
+     * with no external gate
      */
     virtual bool HasOwnGate() const
     {

@@ -204,6 +204,13 @@ class SuePacker : public FabricTxQueue
     };
 
     bool DoIsEmpty() const override;
+
+    /// \return true when CommandRate paces the PDUs
+    bool HasOwnGate() const override
+    {
+        return m_rate.GetBitRate() > 0;
+    }
+
     Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
 
     /**
