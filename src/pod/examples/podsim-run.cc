@@ -117,13 +117,30 @@ main(int argc, char** argv)
         std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
         std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
         std::printf("  simulated/wall time       %.3e\n", simPerWall);
+        // Memory per unit of pod size (issue 10): the whole peak RSS divided by the accelerators
+        // and, separately, by the switch ports (each figure charges the other's share to itself).
+        const double rssPerAccelerator =
+            r.accelerators ? static_cast<double>(r.peakRssBytes) / r.accelerators : 0.0;
+        const double rssPerSwitchPort =
+            r.switchPorts ? static_cast<double>(r.peakRssBytes) / r.switchPorts : 0.0;
         std::printf("  peak RSS                  %.1f MiB (target < 2048)\n",
                     r.peakRssBytes / 1048576.0);
+        std::printf("  peak RSS per accelerator  %.1f KiB (%u accelerators)\n",
+                    rssPerAccelerator / 1024.0,
+                    r.accelerators);
+        std::printf("  peak RSS per switch port  %.1f KiB (%lu ports on %u switches)\n",
+                    rssPerSwitchPort / 1024.0,
+                    static_cast<unsigned long>(r.switchPorts),
+                    r.switches);
         std::printf("  wall (run / build)        %.2f s / %.2f s\n", r.wallSeconds, r.buildSeconds);
+        // One line of JSON per benchmark: ./podsim bench gathers them into results/bench.json.
         std::printf("BENCH-JSON {\"name\": \"%s\", \"events_per_s\": %.6e, "
                     "\"packet_hops_per_s\": %.6e, \"events_per_packet_hop\": %.6f, "
                     "\"sim_per_wall\": %.6e, \"peak_rss_bytes\": %lu, \"wall_s\": %.4f, "
-                    "\"build_s\": %.4f}\n",
+                    "\"build_s\": %.4f, \"events\": %lu, \"packet_hops\": %lu, "
+                    "\"sim_time_ps\": %ld, \"accelerators\": %u, \"switches\": %u, "
+                    "\"switch_ports\": %lu, \"rss_per_accelerator_bytes\": %.1f, "
+                    "\"rss_per_switch_port_bytes\": %.1f}\n",
                     r.scenarioName.c_str(),
                     r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0,
                     hopsPerSec,
@@ -131,7 +148,15 @@ main(int argc, char** argv)
                     simPerWall,
                     static_cast<unsigned long>(r.peakRssBytes),
                     r.wallSeconds,
-                    r.buildSeconds);
+                    r.buildSeconds,
+                    static_cast<unsigned long>(r.events),
+                    static_cast<unsigned long>(r.packetHops),
+                    static_cast<long>(r.simTimePs),
+                    r.accelerators,
+                    r.switches,
+                    static_cast<unsigned long>(r.switchPorts),
+                    rssPerAccelerator,
+                    rssPerSwitchPort);
     }
     // A deadlock stopped the run: the results are written, but the run did not finish.
     return r.deadlock.empty() ? 0 : 3;

@@ -21,6 +21,7 @@
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
+#include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/sue-endpoint.h"
@@ -31,6 +32,7 @@
 #include <chrono>
 #include <cstdio>
 #include <iostream>
+#include <map>
 #include <memory>
 #include <sys/resource.h>
 #include <unordered_map>
@@ -331,12 +333,27 @@ Experiment::Run(const Scenario& s, const Options& options)
         ResultsWriter::CheckWritable(resultsFile);
     }
     RngSeedManager::SetRun(s.seed);
+    {
+        // The scenario's event scheduler (issue 10); ns-3 moves any pending events into it.
+        static const std::map<std::string, std::string> kSchedulers = {
+            {"map", "ns3::MapScheduler"},
+            {"heap", "ns3::HeapScheduler"},
+            {"calendar", "ns3::CalendarScheduler"},
+            {"priority-queue", "ns3::PriorityQueueScheduler"}};
+        ObjectFactory scheduler;
+        scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+        Simulator::SetScheduler(scheduler);
+    }
 
     // Build.
     const auto t0 = clock::now();
     PodTopology topo;
     topo.Build(s.pod);
     r.switches = topo.GetSwitches().size();
+    for (const auto& sw : topo.GetSwitches())
+    {
+        r.switchPorts += sw->GetNPorts();
+    }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,

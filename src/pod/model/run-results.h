@@ -115,6 +115,7 @@ struct RunResults
     uint32_t accelerators{0};   //!< pod size
     uint32_t planes{0};         //!< planes
     uint32_t switches{0};       //!< switches in the pod
+    uint64_t switchPorts{0};    //!< ports of those switches, summed (the benchmark's memory unit)
     uint64_t bytesSent{0};      //!< payload bytes posted
     uint64_t bytesDelivered{0}; //!< payload bytes of messages delivered whole
     uint64_t bytesReceived{0};  //!< payload bytes that reached an endpoint (whole messages or not)

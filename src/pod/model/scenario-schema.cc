@@ -309,6 +309,13 @@ BuildKeys()
             .Min(0)
             .Help("Simulated time at which the run stops; 0 runs until no event is left (every "
                   "message delivered, or lost where drops are possible)."));
+    k.push_back(Row("scheduler", S::ENUM)
+                    .Default("map")
+                    .Allowed({"map", "heap", "calendar", "priority-queue"})
+                    .Help("ns-3 event scheduler: map (ns3::MapScheduler), heap (HeapScheduler), "
+                          "calendar (CalendarScheduler) or priority-queue "
+                          "(PriorityQueueScheduler). Every one runs the same events in the same "
+                          "order; only the speed differs (doc/performance.rst)."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)

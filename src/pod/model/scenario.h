@@ -230,6 +230,7 @@ struct Scenario
     std::string name;                   //!< name
     uint32_t seed{1};                   //!< seed (ns-3 RngRun)
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
+    std::string scheduler{"map"};       //!< scheduler: map, heap, calendar or priority-queue
     Pod pod;                            //!< pod
     std::vector<Workload> workloads;    //!< workloads
     std::vector<Fault> faults;          //!< faults
