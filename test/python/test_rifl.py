@@ -86,6 +86,9 @@ def test_rifl_layer_one_recovers_bit_errors(podsim, scenario):
     ({"pod.transport.kind": "go-back-n"}, "pod.transport.kind"),
     ({"pod.llr.mode": "ack-nak"}, "pod.llr.mode"),
     ({"pod.switch.radix": 512}, "pod.switch.radix"),        # 8-bit Dst Port fields
+    ({"pod.rifl.switch": "voq"}, "pod.rifl.switch"),         # not an architecture
+    ({"pod.rifl.islip-iterations": 0}, "pod.rifl.islip-iterations"),  # at least one
+    ({"pod.switch.radix": 128}, "pod.rifl.switch"),          # iSLIP masks: 64 ports at most
 ])
 def test_bad_rifl_combinations_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
@@ -104,3 +107,14 @@ def test_rifl_routes_five_hops_through_three_tiers(podsim, scenario):
     used = r["links"]["tx_packets"] > 0
     for kind in ("acc-up", "leaf-up", "spine-up", "core-down", "spine-down", "down"):
         assert used[kinds == kind].any(), kind
+
+
+@pytest.mark.parametrize("arch", ["islip", "safc", "fifo"])
+def test_rifl_switches_are_lossless_over_five_hops(podsim, scenario, arch):
+    # The three-tier pod of the test above (five switch hops) with every switch a RIFL switch
+    # core (VOQ + iSLIP, SAFC or FIFO, seed 003 IV.C, V.A) and one iSLIP iteration: every byte
+    # arrives once and nothing is dropped.
+    r = podsim.run(scenario, overrides={**BASE, "pod.switch.radix": 6, "pod.rifl.switch": arch,
+                                        "pod.rifl.islip-iterations": 1}, write_results=False)
+    lossless(r)
+    assert sum(r["summary"]["drops_by_reason"].values()) == 0

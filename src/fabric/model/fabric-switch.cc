@@ -90,6 +90,7 @@ FabricSwitch::DoDispose()
     m_buffer = nullptr;
     m_routes = nullptr;
     m_forward = ForwardCallback(); // it may hold what holds this switch (source routing)
+    m_ingress = IngressCallback(); // likewise (input-queued core)
     Object::DoDispose();
 }
 
@@ -188,8 +189,26 @@ FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>&
     p->inPort = port->GetPortIndex();
     p->outPort = out;
     ++m_forwarded;
+    if (!m_ingress.IsNull())
+    {
+        m_ingress(p); // the input-queued core calls EnqueueOutput() when it is scheduled
+        return;
+    }
     m_queues[out]->Enqueue(p);
     m_ports[out]->Wake();
+}
+
+void
+FabricSwitch::SetIngressCallback(IngressCallback cb)
+{
+    m_ingress = cb;
+}
+
+void
+FabricSwitch::EnqueueOutput(Ptr<FabricPacket> p)
+{
+    m_queues[p->outPort]->Enqueue(p);
+    m_ports[p->outPort]->Wake();
 }
 
 void

@@ -72,6 +72,27 @@ class FabricSwitch : public Object
      */
     void SetForwardCallback(ForwardCallback cb);
 
+    /**
+     * Callback taking a unit once it is routed and admitted to the buffer (inPort and outPort
+     * set), instead of the output queue: an input-queued switch core (VOQs and a scheduler,
+     * e.g. RiflVoqSwitch) holds it and later hands it to EnqueueOutput().
+     */
+    typedef Callback<void, Ptr<FabricPacket>> IngressCallback;
+
+    /**
+     * \brief Divert admitted units to an input-queued core (a null callback restores output
+     * queueing).
+     * \param cb the core's entry
+     */
+    void SetIngressCallback(IngressCallback cb);
+
+    /**
+     * \brief Put a unit held by the input-queued core into its output queue (p->outPort) and
+     * wake the port.
+     * \param p the unit
+     */
+    void EnqueueOutput(Ptr<FabricPacket> p);
+
     /// \return number of ports
     uint32_t GetNPorts() const
     {
@@ -176,6 +197,7 @@ class FabricSwitch : public Object
     ForwardingMode m_mode{CUT_THROUGH};           //!< forwarding mode
     Time m_latency;                               //!< pipeline latency
     ForwardCallback m_forward;                    //!< forwarding by the unit, if set
+    IngressCallback m_ingress;                    //!< input-queued core, if set
     uint32_t m_classes{8};                        //!< traffic classes
     uint64_t m_forwarded{0};                      //!< units forwarded
     std::map<std::string, uint64_t> m_drops;      //!< drops by reason

@@ -549,6 +549,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     if (pod.fabric == "rifl")
     {
         RiflScenario::ConfigureSourceRouting(m.switches, m.switchesPerPlane, m.accDevices, m.basic);
+        RiflScenario::ConfigureSwitches(m.switches, pod); // pod.rifl.switch
     }
     if (pod.topology == "mesh")
     {

@@ -7,10 +7,13 @@
 
 #include "ns3/basic-endpoint-helper.h"
 #include "ns3/basic-endpoint.h"
+#include "ns3/enum.h"
+#include "ns3/fabric-islip-scheduler.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/rifl-l2-header.h"
 #include "ns3/rifl-segmentation.h"
 #include "ns3/rifl-source-routing.h"
+#include "ns3/rifl-voq-switch.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -48,6 +51,15 @@ RiflScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
         message = "RIFL Dst Port fields are 8 bits (seed 003 section IV.A): at most 256 ports "
                   "per switch, not " +
                   std::to_string(pod.sw.radix);
+        return false;
+    }
+    if (pod.rifl.sw != "output-queued" && pod.sw.radix > FabricIslipScheduler::MAX_PORTS)
+    {
+        field = "pod.rifl.switch";
+        message = pod.rifl.sw + " schedules with " +
+                  std::to_string(FabricIslipScheduler::MAX_PORTS) +
+                  "-bit port masks: pod.switch.radix " + std::to_string(pod.sw.radix) +
+                  " needs pod.rifl.switch: output-queued";
         return false;
     }
     return true;
@@ -98,6 +110,32 @@ RiflScenario::ConfigureSourceRouting(
     for (const auto& e : endpoints)
     {
         e->SetSourceRouteCallback(MakeCallback(&RiflSourceRouting::Route, r));
+    }
+}
+
+void
+RiflScenario::ConfigureSwitches(const std::vector<Ptr<FabricSwitch>>& switches,
+                                const Scenario::Pod& pod)
+{
+    if (pod.rifl.sw == "output-queued")
+    {
+        return;
+    }
+    const auto arch = pod.rifl.sw == "islip"  ? RiflVoqSwitch::ISLIP
+                      : pod.rifl.sw == "safc" ? RiflVoqSwitch::SAFC
+                                              : RiflVoqSwitch::FIFO;
+    // One cell on the wire: a 256 B segment and its 8 B L1 + L2 header (seed 003 IV.A).
+    const uint32_t cellBytes = RiflSegmentation::SEGMENT_BYTES + RiflL2Header::SIZE;
+    const Time cellTime = pod.link.rate.CalculateBytesTxTime(cellBytes);
+    for (const auto& sw : switches)
+    {
+        Ptr<RiflVoqSwitch> v = CreateObject<RiflVoqSwitch>();
+        v->SetAttribute("Architecture", EnumValue(arch));
+        v->SetAttribute("CellTime", TimeValue(cellTime));
+        v->SetAttribute("CellBytes", UintegerValue(cellBytes));
+        v->GetScheduler()->SetAttribute("Iterations", UintegerValue(pod.rifl.islipIterations));
+        v->Attach(sw);
+        sw->AggregateObject(v);
     }
 }
 

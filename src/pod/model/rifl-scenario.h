@@ -78,6 +78,17 @@ class RiflScenario
         uint32_t perPlane,
         const std::vector<std::vector<Ptr<FabricNetDevice>>>& accDevices,
         const std::vector<Ptr<BasicEndpoint>>& endpoints);
+
+    /**
+     * \brief Give every switch the RIFL switch core of pod.rifl.switch (RiflVoqSwitch: VOQs
+     * and iSLIP, SAFC or FIFO; seed 003 sections IV.C, V.A), aggregated to the switch, with a
+     * cell time of one 264 B cell (256 B segment + 8 B header) at pod.link.rate. Nothing for
+     * output-queued.
+     * \param switches every switch, ports added
+     * \param pod the pod
+     */
+    static void ConfigureSwitches(const std::vector<Ptr<FabricSwitch>>& switches,
+                                  const Scenario::Pod& pod);
 };
 
 } // namespace ns3

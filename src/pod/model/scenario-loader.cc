@@ -732,6 +732,8 @@ class Loader
                  "a mesh of direct XPU links is a SUE deployment (seed 000 Figure 2): use "
                  "pod.fabric: sue");
         }
+        pod.rifl.sw = Get("pod.rifl.switch", false).str;
+        pod.rifl.islipIterations = static_cast<uint32_t>(Get("pod.rifl.islip-iterations", false).u);
         if (pod.fabric == "rifl")
         {
             std::string field;

@@ -504,6 +504,21 @@ BuildKeys()
                     .Above(0)
                     .Help("PFC/CBFC: time between two looks at the switch queues while any "
                           "holds packets."));
+    k.push_back(Row("pod.rifl", S::MAP)
+                    .Help("RIFL switches (pod.fabric: rifl, seed 003 sections IV.C, V.A)."));
+    k.push_back(Row("pod.rifl.switch", S::ENUM)
+                    .Default("islip")
+                    .Allowed({"islip", "safc", "fifo", "output-queued"})
+                    .Help("islip: VOQ per input and output with an iSLIP scheduler deciding at "
+                          "cell-time boundaries (the RIFL switch, section IV.C); safc: the ideal "
+                          "statically allocated fully connected switch (section V.A); fifo: "
+                          "input-queued FIFO without VOQs; output-queued: the generic fabric "
+                          "switch. islip, safc and fifo need pod.switch.radix <= 64."));
+    k.push_back(Row("pod.rifl.islip-iterations", S::UINT)
+                    .Default("3")
+                    .Range(1, 64)
+                    .Help("iSLIP iterations per cell time (3 for the 32-port switch, section "
+                          "IV.C)."));
     k.push_back(Row("pod.llr", S::MAP).Help("Link-level retry (replay of corrupted packets)."));
     k.push_back(Row("pod.llr.mode", S::ENUM)
                     .Default("off")

@@ -157,6 +157,15 @@ struct Scenario
         Transport transport;              //!< pod.transport
         Sue sue;                          //!< pod.sue
         Ualink ualink;                    //!< pod.ualink
+
+        /// RIFL switches (pod.rifl), used when pod.fabric is rifl.
+        struct Rifl
+        {
+            std::string sw{"islip"};     //!< pod.rifl.switch: islip | safc | fifo | output-queued
+            uint32_t islipIterations{3}; //!< pod.rifl.islip-iterations
+        };
+
+        Rifl rifl; //!< pod.rifl
     };
 
     /// One collective: of a `collective` workload or of a DAG node.
