@@ -1,0 +1,170 @@
+#!/usr/bin/python3
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""podsim sweep: run a scenario over combinations of keys, as parallel processes, into one file.
+
+    ./podsim sweep SCENARIO.yaml --vary KEY=V1,V2,... [--vary KEY=...] [--set KEY=VALUE ...]
+                                 [-j N] [--out FILE.h5]
+
+Every combination of the --vary values (their Cartesian product, the first key varying slowest)
+is one run of podsim-run with those values as --set overrides, in a process of its own; at most
+N run at once (default: the number of CPUs). The results are gathered into one HDF5 file:
+
+- ``/sweep``: one row per run, with a column per varied key (the value as given, a string),
+  ``run`` (the row's index), ``exit`` (podsim-run's status: 0 finished, 3 stopped by a deadlock)
+  and every summary figure of the run (``sim_time_ps``, ``bytes_dropped``, ``events``...);
+- ``/sweep_messages``: every run's message table, one after the other, with columns ``run`` and
+  the varied keys added, so that one table answers "how does latency change with KEY";
+- ``/runs/NNNN``: each run's own results file, whole (the layout of ``podsim.read``).
+
+The file's attributes name the scenario, the varied keys (``varied``) and the fixed overrides.
+A combination the scenario loader refuses (exit 2) stops the sweep with its error before any
+file is written; the output appears only once every run has finished (written to a temporary
+name, then renamed), so a failed or interrupted sweep never leaves a half-written file.
+"""
+
+import argparse
+import concurrent.futures
+import itertools
+import os
+import subprocess
+import sys
+import tempfile
+
+import h5py
+import numpy as np
+
+
+def parse_vary(items):
+    """[(key, [values])] from KEY=V1,V2 strings, in the order given."""
+    out = []
+    seen = set()
+    for item in items:
+        key, sep, values = item.partition("=")
+        if not sep or not key or not values:
+            raise SystemExit(f"podsim sweep: error: --vary {item!r}: expected KEY=V1,V2,...")
+        if key in seen:
+            raise SystemExit(f"podsim sweep: error: --vary {key}: given twice")
+        seen.add(key)
+        vals = [v for v in values.split(",")]
+        if any(v == "" for v in vals):
+            raise SystemExit(f"podsim sweep: error: --vary {item!r}: an empty value")
+        out.append((key, vals))
+    if not out:
+        raise SystemExit("podsim sweep: error: nothing to vary (give --vary KEY=V1,V2,...)")
+    return out
+
+
+def combinations(vary):
+    keys = [k for k, _ in vary]
+    return keys, [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in vary])]
+
+
+def run_one(prog, scenario, fixed, combo, out_path):
+    cmd = [prog, scenario, "--quiet", f"--out={out_path}"]
+    cmd += [f"--set={k}={v}" for k, v in fixed]
+    cmd += [f"--set={k}={v}" for k, v in combo.items()]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    return p.returncode, p.stdout, p.stderr
+
+
+def gather(out, scenario, keys, combos, fixed, parts, codes):
+    """Writes the gathered file at out (parts: per-run result files)."""
+    with h5py.File(out, "w") as f:
+        f.attrs["scenario"] = scenario
+        f.attrs["varied"] = np.array(keys, dtype=h5py.string_dtype())
+        f.attrs["fixed"] = np.array([f"{k}={v}" for k, v in fixed], dtype=h5py.string_dtype())
+        summaries = []
+        messages = []
+        runs = f.create_group("runs")
+        for i, part in enumerate(parts):
+            with h5py.File(part, "r") as src:
+                g = runs.create_group(f"{i:04d}")
+                for name, value in src.attrs.items():
+                    g.attrs[name] = value
+                for name in src:
+                    src.copy(src[name], g, name=name)
+                summaries.append(dict(src["summary"].attrs))
+                messages.append({name: src["messages"][name][()] for name in src["messages"]})
+        sweep = f.create_group("sweep")
+        sweep.create_dataset("run", data=np.arange(len(parts), dtype=np.uint32))
+        sweep.create_dataset("exit", data=np.array(codes, dtype=np.int32))
+        for k in keys:
+            sweep.create_dataset(k, data=np.array([c[k] for c in combos],
+                                                  dtype=h5py.string_dtype()))
+        for name in summaries[0]:
+            col = [s.get(name) for s in summaries]
+            if all(isinstance(v, (int, float, np.integer, np.floating)) for v in col):
+                sweep.create_dataset(name, data=np.array(col))
+            else:
+                sweep.create_dataset(name, data=np.array([str(v) for v in col],
+                                                         dtype=h5py.string_dtype()))
+        msg = f.create_group("sweep_messages")
+        counts = [len(next(iter(m.values()))) if m else 0 for m in messages]
+        msg.create_dataset("run", data=np.repeat(np.arange(len(parts), dtype=np.uint32), counts))
+        for k in keys:
+            msg.create_dataset(k, data=np.array(np.repeat([c[k] for c in combos], counts),
+                                                dtype=h5py.string_dtype()))
+        for name in messages[0]:
+            msg.create_dataset(name, data=np.concatenate([m[name] for m in messages]))
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="podsim sweep", description=__doc__.splitlines()[0])
+    ap.add_argument("scenario")
+    ap.add_argument("--vary", action="append", default=[], metavar="KEY=V1,V2,...")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a fixed override for every run")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--out", help="gathered results (default results/<scenario stem>-sweep.h5)")
+    ap.add_argument("--prog", default="build/bin/podsim-run")
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        raise SystemExit("podsim sweep: error: -j must be at least 1")
+    if not os.path.isfile(args.scenario):
+        raise SystemExit(f"podsim sweep: error: no such scenario: {args.scenario}")
+    fixed = []
+    for s in args.set:
+        k, sep, v = s.partition("=")
+        if not sep or not k:
+            raise SystemExit(f"podsim sweep: error: --set {s!r}: expected KEY=VALUE")
+        fixed.append((k, v))
+    keys, combos = combinations(parse_vary(args.vary))
+    stem = os.path.splitext(os.path.basename(args.scenario))[0]
+    out = args.out or os.path.join("results", f"{stem}-sweep.h5")
+
+    print(f"podsim sweep: {len(combos)} run(s) of {args.scenario}, {args.jobs} at a time",
+          flush=True)
+    with tempfile.TemporaryDirectory(prefix="podsim-sweep-") as tmp:
+        parts = [os.path.join(tmp, f"run-{i:04d}.h5") for i in range(len(combos))]
+        codes = [None] * len(combos)
+        failed = []
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futures = {pool.submit(run_one, args.prog, args.scenario, fixed, c, parts[i]): i
+                       for i, c in enumerate(combos)}
+            done = 0
+            for fut in concurrent.futures.as_completed(futures):
+                i = futures[fut]
+                code, _, err = fut.result()
+                codes[i] = code
+                done += 1
+                label = " ".join(f"{k}={v}" for k, v in combos[i].items())
+                state = {0: "done", 3: "deadlock"}.get(code, f"FAILED (exit {code})")
+                print(f"  [{done}/{len(combos)}] {label}: {state}", flush=True)
+                if code not in (0, 3) or not os.path.exists(parts[i]):
+                    failed.append((label, code, err.strip()))
+        if failed:
+            for label, code, err in failed:
+                print(f"podsim sweep: {label}: exit {code}: {err}", file=sys.stderr)
+            print("podsim sweep: error: some runs failed; nothing written", file=sys.stderr)
+            return 2 if all(c == 2 for _, c, _ in failed) else 1
+        os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+        partial = out + ".partial"
+        gather(partial, args.scenario, keys, combos, fixed, parts, codes)
+        os.replace(partial, out)
+    print(f"podsim sweep: results in {out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
