@@ -77,8 +77,8 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
             field = "pod.accelerators";
             message = std::to_string(n) + " chips need " + std::to_string(leaves) +
                       " first-stage switches per plane (" + std::to_string(down) +
-                      " chips each), more than a " + std::to_string(c.switchPorts) +
-                      "-port second-stage switch reaches (at most " +
+                      " chips each), more than a second-stage switch of " +
+                      std::to_string(c.switchPorts) + " ports reaches (at most " +
                       std::to_string(c.switchPorts / (up / spines) * down) + " chips)";
             return false;
         }
