@@ -5,6 +5,7 @@
 
 #include "experiment.h"
 
+#include "cell-pod-builder.h"
 #include "channel-dependency-graph.h"
 #include "pod-topology.h"
 #include "progress-reporter.h"
@@ -611,6 +612,16 @@ Experiment::Run(const Scenario& s, const Options& options)
             r.dropsByReason[reason] += units;
             r.bytesDropped += bytes;
         }
+    }
+    if (s.pod.fabric == "cell")
+    {
+        // The cell adapters' own drops (page validation, seed 004 10.8), by reason.
+        std::vector<Ptr<FabricEndpoint>> eps;
+        for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
+        {
+            eps.push_back(topo.GetEndpoint(i));
+        }
+        CellPodBuilder::CollectDrops(eps, r.dropsByReason);
     }
     for (const auto& sw : topo.GetSwitches())
     {

@@ -5,6 +5,7 @@
 
 #include "pod-topology.h"
 
+#include "cell-pod-builder.h"
 #include "rifl-scenario.h"
 #include "ualink-pod-builder.h"
 
@@ -115,6 +116,18 @@ PodTopology::Build(const Scenario::Pod& pod)
         // Single tier, one switch per port (rails): src/ualink builds it (ualink-pod-builder.cc).
         m.switchesPerPlane = 1;
         UalinkPodBuilder::Build(pod, m.accNodes, m.endpoints, m.accDevices, m.transmitters);
+        return;
+    }
+    if (pod.fabric == "cell")
+    {
+        // Cell-switch planes, one per chip link: src/cell-fabric builds them (cell-pod-builder.cc).
+        CellPodBuilder::Build(pod,
+                              m.accNodes,
+                              m.endpoints,
+                              m.accDevices,
+                              m.transmitters,
+                              m.switches);
+        m.switchesPerPlane = m.switches.size() / pod.planes;
         return;
     }
     const uint32_t n = pod.accelerators;

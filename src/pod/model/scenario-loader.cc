@@ -5,6 +5,7 @@
 
 #include "scenario-loader.h"
 
+#include "cell-scenario.h"
 #include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
@@ -749,6 +750,25 @@ class Loader
         {
             CheckUalink(pod);
         }
+        ReadCell(pod);
+        if (pod.fabric == "cell")
+        {
+            bool planesGiven = false;
+            Get("pod.planes", false, &planesGiven);
+            if (planesGiven && pod.planes != pod.cell.links)
+            {
+                Fail(Locate("pod.planes"),
+                     "pod.planes",
+                     "a cell fabric has one plane per chip link: set pod.cell.links instead");
+            }
+            std::string field;
+            std::string message;
+            if (!CellScenario::Check(pod, field, message))
+            {
+                Fail(Locate(field), field, message);
+            }
+            CellScenario::Apply(pod);
+        }
 
         ReadWorkloads(sc);
         ReadFaults(sc);
@@ -874,6 +894,13 @@ class Loader
                  "UALink link faults have their own keys for now (pod.ualink.fail-link, "
                  "fail-accelerator, fail-port, fail-at)");
         }
+        if (sc.pod.fabric == "cell" && !list.node->items.empty())
+        {
+            Fail(Locate("faults"),
+                 "faults",
+                 "link faults are not modelled on the cell fabric (the adapter sprays over "
+                 "every link)");
+        }
         for (std::size_t i = 0; i < list.node->items.size(); ++i)
         {
             const std::string p = "faults" + Index(i);
@@ -929,6 +956,44 @@ class Loader
         u.failAccelerator = static_cast<uint32_t>(Get("pod.ualink.fail-accelerator", false).u);
         u.failPort = static_cast<uint32_t>(Get("pod.ualink.fail-port", false).u);
         u.failAt = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.fail-at", false).ps));
+    }
+
+    /**
+     * Read pod.cell (checked by CellScenario::Check when pod.fabric is cell).
+     * \param pod the pod
+     */
+    void ReadCell(Scenario::Pod& pod) const
+    {
+        auto& c = pod.cell;
+        auto u32 = [this](const std::string& key) {
+            return static_cast<uint32_t>(Get(key, false).u);
+        };
+        auto time = [this](const std::string& key) {
+            return PicoSeconds(static_cast<int64_t>(Get(key, false).ps));
+        };
+        c.links = u32("pod.cell.links");
+        c.stages = Get("pod.cell.stages", false).str;
+        c.switchPorts = u32("pod.cell.switch-ports");
+        c.spines = u32("pod.cell.spines");
+        c.pageSizeWords = u32("pod.cell.page-size-words");
+        c.clusters = u32("pod.cell.clusters");
+        c.destinationClusters = u32("pod.cell.destination-clusters");
+        c.clockGhz = Get("pod.cell.clock-ghz", false).d;
+        c.foPipes = u32("pod.cell.fo-pipes");
+        c.foBytesPerCycle = u32("pod.cell.fo-bytes-per-cycle");
+        c.rxDmaBytesPerCycle = u32("pod.cell.rxdma-bytes-per-cycle");
+        c.rxCbufCells = u32("pod.cell.rx-cbuf-cells");
+        c.cellHeaderBytes = u32("pod.cell.cell-header-bytes");
+        c.controlCellBytes = u32("pod.cell.control-cell-bytes");
+        c.maxOutstandingPages = u32("pod.cell.max-outstanding-pages");
+        c.maxOutstandingGrants = u32("pod.cell.max-outstanding-grants");
+        c.txLatency = time("pod.cell.tx-latency");
+        c.rxLatency = time("pod.cell.rx-latency");
+        c.grantPolicy = Get("pod.cell.grant-policy", false).str;
+        c.granularity = Get("pod.cell.granularity", false).str;
+        c.linkRate = DataRate(Get("pod.cell.link-rate", false).u);
+        c.linkDelay = time("pod.cell.link-delay");
+        c.switchLatency = time("pod.cell.switch-latency");
     }
 
     /**

@@ -290,6 +290,118 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
 }
 
 /**
+ * Add the keys of the cell fabric (pod.cell; seed 004 section 10, issue 6). Defaults are the
+ * CellFabricAdapter's and CellFabricHelper's (src/cell-fabric/doc/cell-fabric.rst).
+ * \param k the table
+ */
+void
+AddCellKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
+    k.push_back(Row("pod.cell", S::MAP)
+                    .Help("Cell fabric (pod.fabric: cell): one Fabric Adapter per accelerator "
+                          "(chip), chip link p to cell-switch plane p (pod.planes is set to "
+                          "pod.cell.links)."));
+    k.push_back(Row("pod.cell.links", S::UINT)
+                    .Default("36")
+                    .Range(1, 64)
+                    .Help("Links per chip, one per plane (seed 004 1: 36 x 112G SerDes)."));
+    k.push_back(Row("pod.cell.stages", S::ENUM)
+                    .Default("auto")
+                    .Allowed({"auto", "single-stage", "two-stage"})
+                    .Help("Cell switches per plane: single-stage (one switch, a port per chip, "
+                          "seed 004 5.3), two-stage (folded Clos) or auto (single-stage when "
+                          "the chips fit on one switch)."));
+    k.push_back(Row("pod.cell.switch-ports", S::UINT)
+                    .Default("144")
+                    .Range(2, 4096)
+                    .Help("Ports of a cell switch (digest 7.1: 144)."));
+    k.push_back(Row("pod.cell.spines", S::UINT)
+                    .Default("0")
+                    .Help("Two-stage: second-stage switches per plane; 0: one per up port of a "
+                          "first-stage switch."));
+    k.push_back(Row("pod.cell.page-size-words", S::UINT)
+                    .Default("125")
+                    .Unit("128 B words")
+                    .Help("PageSizeWords of RDMA jobs: 37, 48, ..., 125 (10.7.2, 11.4.6)."));
+    k.push_back(Row("pod.cell.clusters", S::UINT)
+                    .Default("4")
+                    .Range(1, 8)
+                    .Help("Clusters per chip, each with its OQs and RxDMA (seed 004 1)."));
+    k.push_back(Row("pod.cell.destination-clusters", S::UINT)
+                    .Default("4")
+                    .Range(1, 8)
+                    .Help("Clusters of the destination that messages go to in turn (not in the "
+                          "spec)."));
+    k.push_back(Row("pod.cell.clock-ghz", S::DOUBLE)
+                    .Default("1.33")
+                    .Above(0)
+                    .Help("Adapter clock in GHz (seed 004 1)."));
+    k.push_back(
+        Row("pod.cell.fo-pipes", S::UINT).Default("4").Range(1, 64).Help("FO pipes (10.7)."));
+    k.push_back(Row("pod.cell.fo-bytes-per-cycle", S::UINT)
+                    .Default("88")
+                    .Range(1, 4096)
+                    .Unit("B")
+                    .Help("FO pipe width per cycle (10.7)."));
+    k.push_back(Row("pod.cell.rxdma-bytes-per-cycle", S::UINT)
+                    .Default("128")
+                    .Range(1, 4096)
+                    .Unit("B")
+                    .Help("RxDMA width per cluster per cycle (10.8.8: 170 GB/s)."));
+    k.push_back(Row("pod.cell.rx-cbuf-cells", S::UINT)
+                    .Default("24576")
+                    .Unit("cells")
+                    .Help("Rx CBUF data cells (10.8.3); at least one full page."));
+    k.push_back(Row("pod.cell.cell-header-bytes", S::UINT)
+                    .Default("16")
+                    .Range(0, 256)
+                    .Unit("B")
+                    .Help("Cell header per cell on a link (not in the spec; digest 5.9)."));
+    k.push_back(Row("pod.cell.control-cell-bytes", S::UINT)
+                    .Default("96")
+                    .Unit("B")
+                    .Help("Request, grant, CTS/ACK/NACK cell before its header (64 to 176)."));
+    k.push_back(Row("pod.cell.max-outstanding-pages", S::UINT)
+                    .Default("64")
+                    .Range(1, 1 << 20)
+                    .Help("Occupancy limiter: pages generated not yet sent, per VOQ (10.7.3.1)."));
+    k.push_back(Row("pod.cell.max-outstanding-grants", S::UINT)
+                    .Default("4096")
+                    .Range(1, 1 << 20)
+                    .Help("Grants not yet committed, per destination cluster (digest 5.8)."));
+    k.push_back(Row("pod.cell.tx-latency", S::TIME)
+                    .Default("240ns")
+                    .Min(0)
+                    .Help("Adapter transmit pipeline latency (not in the spec)."));
+    k.push_back(Row("pod.cell.rx-latency", S::TIME)
+                    .Default("240ns")
+                    .Min(0)
+                    .Help("Adapter receive pipeline latency (not in the spec)."));
+    k.push_back(Row("pod.cell.grant-policy", S::ENUM)
+                    .Default("fifo-round-robin")
+                    .Allowed({"fifo-round-robin", "fifo"})
+                    .Help("Grant scheduler (not in the spec, digest 5.8)."));
+    k.push_back(Row("pod.cell.granularity", S::ENUM)
+                    .Default("coarse")
+                    .Allowed({"coarse", "fine"})
+                    .Help("coarse: one event per page per link; fine: one per cell."));
+    k.push_back(Row("pod.cell.link-rate", S::RATE)
+                    .Default("106.25Gbps")
+                    .Above(0)
+                    .Unit("bit/s")
+                    .Help("Cell link rate (112G SerDes at the efficiency of digest 5.9)."));
+    k.push_back(Row("pod.cell.link-delay", S::TIME)
+                    .Default("50ns")
+                    .Min(0)
+                    .Help("Cell link propagation delay."));
+    k.push_back(Row("pod.cell.switch-latency", S::TIME)
+                    .Default("400ns")
+                    .Min(0)
+                    .Help("Cell switch pipeline latency (not in the spec)."));
+}
+
+/**
  * Build the table. Defaults and their sources are given in each help text.
  * \return every key
  */
@@ -320,14 +432,16 @@ BuildKeys()
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)
                     .Default("ethernet")
-                    .Allowed({"ethernet", "sue", "ualink", "rifl"})
+                    .Allowed({"ethernet", "sue", "ualink", "rifl", "cell"})
                     .Help("Fabric kind: ethernet (the plain Ethernet-like NIC), sue "
                           "(Broadcom Scale-Up Ethernet: one SUE instance per pod.sue.ports "
                           "planes; see pod.sue), ualink (UALink 200: one single-tier switch "
                           "per accelerator port; see pod.ualink) or rifl (RIFL, seed 003: 256 B "
                           "segments with the 8-byte L1+L2 header, NAK-only Layer 1 on every "
                           "link; sets pod.nic.header-bytes, pod.link.codeword-bits, "
-                          "pod.link.interframe-bytes and pod.llr)."));
+                          "pod.link.interframe-bytes and pod.llr) or cell (the Pyxis Fabric "
+                          "Adapter over sprayed cell-switch planes, seed 004 section 10; see "
+                          "pod.cell)."));
     k.push_back(Row("pod.accelerators", S::UINT)
                     .Required()
                     .Range(1, 65536)
@@ -620,6 +734,7 @@ BuildKeys()
                     .Help("FEC interleave, 1, 2 or 4 ways (section 3.4.4: fewer ways, less "
                           "latency); 0: the IEEE choice (4 on 200G serdes; 1 or 2 on 100G)."));
     AddUalinkKeys(k);
+    AddCellKeys(k);
     k.push_back(Row("pod.transport", S::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));

@@ -850,6 +850,24 @@ class PodScenarioTestSuite : public TestSuite
              "workloads[0].class",
              "must be less than pod.switch.classes = 4 (got 4)"},
             {"bad-syntax.yaml", 9, "", "YAML syntax error: "},
+            // pod.fabric: cell (issue 6): the legal page sizes of seed 004 11.4.6, the ports of
+            // a single-stage plane, the chips a two-stage plane reaches (8 first-stage switches
+            // of 4 chips with 8-port switches, see the file).
+            {"bad-cell-page-size.yaml",
+             7,
+             "pod.cell.page-size-words",
+             "126 words is not a legal RDMA page size (seed 004 10.7.2, 11.4.6): one of 37, 48, "
+             "59, 70, 81, 92, 103, 114, 125"},
+            {"bad-cell-single-stage.yaml",
+             4,
+             "pod.accelerators",
+             "160 chip links reach each single-stage plane, more than the 144 ports of its cell "
+             "switch"},
+            {"bad-cell-two-stage.yaml",
+             5,
+             "pod.accelerators",
+             "40 chips need 10 first-stage switches per plane (4 chips each), more than a "
+             "second-stage switch of 8 ports reaches (at most 32 chips)"},
         };
         for (const auto& [file, line, field, message] : bad)
         {

@@ -1,0 +1,133 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "cell-scenario.h"
+
+#include "ns3/cell-fabric-cellifier.h"
+
+namespace ns3
+{
+
+uint32_t
+CellScenario::GetStages(const Scenario::Pod& pod)
+{
+    const Scenario::Cell& c = pod.cell;
+    if (c.stages == "single-stage")
+    {
+        return 1;
+    }
+    if (c.stages == "two-stage")
+    {
+        return 2;
+    }
+    return pod.accelerators <= c.switchPorts ? 1 : 2;
+}
+
+bool
+CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& message)
+{
+    const Scenario::Cell& c = pod.cell;
+    const uint32_t n = pod.accelerators;
+    if (!CellFabricCellifier::IsLegalPageSizeWords(c.pageSizeWords))
+    {
+        field = "pod.cell.page-size-words";
+        std::string legal;
+        for (uint32_t w : CellFabricCellifier::GetLegalPageSizeWords())
+        {
+            legal += (legal.empty() ? "" : ", ") + std::to_string(w);
+        }
+        message = std::to_string(c.pageSizeWords) +
+                  " words is not a legal RDMA page size (seed 004 10.7.2, 11.4.6): one of " + legal;
+        return false;
+    }
+    if (n < 2)
+    {
+        field = "pod.accelerators";
+        message = "a cell fabric needs at least 2 chips";
+        return false;
+    }
+    const uint32_t stages = GetStages(pod);
+    const uint32_t down = c.switchPorts / 2;
+    const uint32_t up = c.switchPorts - down;
+    if (stages == 1 && n > c.switchPorts)
+    {
+        field = "pod.accelerators";
+        message = std::to_string(n) + " chip links reach each single-stage plane, more than the " +
+                  std::to_string(c.switchPorts) +
+                  " ports of its cell switch (one port per chip): use pod.cell.stages: two-stage "
+                  "or more pod.cell.switch-ports";
+        return false;
+    }
+    if (stages == 2)
+    {
+        const uint32_t spines = c.spines ? c.spines : up;
+        if (up % spines != 0)
+        {
+            field = "pod.cell.spines";
+            message = "the " + std::to_string(up) +
+                      " up ports of a first-stage switch must spread evenly over " +
+                      std::to_string(spines) + " second-stage switches";
+            return false;
+        }
+        const uint64_t leaves = (n + down - 1) / down;
+        if (leaves * (up / spines) > c.switchPorts)
+        {
+            field = "pod.accelerators";
+            message = std::to_string(n) + " chips need " + std::to_string(leaves) +
+                      " first-stage switches per plane (" + std::to_string(down) +
+                      " chips each), more than a second-stage switch of " +
+                      std::to_string(c.switchPorts) + " ports reaches (at most " +
+                      std::to_string(c.switchPorts / (up / spines) * down) + " chips)";
+            return false;
+        }
+    }
+    const uint32_t maxPageCells = CellFabricCellifier::GetCells(
+        CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES + CellFabricCellifier::PAGE_HEADER_BYTES);
+    if (c.rxCbufCells < maxPageCells)
+    {
+        field = "pod.cell.rx-cbuf-cells";
+        message = "the Rx CBUF must hold at least one full page (" + std::to_string(maxPageCells) +
+                  " cells)";
+        return false;
+    }
+    if (c.controlCellBytes < CellFabricCellifier::MESSAGE_BYTES ||
+        c.controlCellBytes >
+            CellFabricCellifier::MAX_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES)
+    {
+        field = "pod.cell.control-cell-bytes";
+        message = "a control cell carries a 64 B message in one cell of at most 176 B (10.1)";
+        return false;
+    }
+    if (pod.fc.kind != "none")
+    {
+        field = "pod.flow-control.kind";
+        message = "the cell fabric is lossless by request/grant (grants paced by free Rx buffer "
+                  "cells, seed 004 10.1): pod.flow-control is for the ethernet and sue fabrics";
+        return false;
+    }
+    if (pod.transport.kind != "none")
+    {
+        field = "pod.transport.kind";
+        message = "the cell fabric's adapter is its own transport (RDMA jobs with CTS and ACK, "
+                  "10.3): pod.transport is for the ethernet fabric";
+        return false;
+    }
+    if (pod.llr.mode != "off")
+    {
+        field = "pod.llr.mode";
+        message = "link-level retry is not modelled on cell links: pod.llr is for the ethernet "
+                  "and sue fabrics";
+        return false;
+    }
+    return true;
+}
+
+void
+CellScenario::Apply(Scenario::Pod& pod)
+{
+    pod.planes = pod.cell.links;
+}
+
+} // namespace ns3

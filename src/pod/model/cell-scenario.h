@@ -1,0 +1,57 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef CELL_SCENARIO_H
+#define CELL_SCENARIO_H
+
+#include "scenario.h"
+
+#include <string>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief `pod.fabric: cell` (seed 004 section 10, issue 6): checks a scenario's pod against what
+ * the cell fabric can build and sets what it fixes. CellPodBuilder builds it.
+ *
+ * Refused (each with the key at fault): an illegal RDMA page size (pod.cell.page-size-words not
+ * in {37, 48, ..., 125}, 10.7.2 and 11.4.6), more chip links into a single-stage plane than its
+ * cell switch has ports (one per chip), more chips than a two-stage plane reaches (as many
+ * first-stage switches as a second-stage switch's ports reach), up ports that do not spread
+ * evenly over the second-stage switches, an Rx CBUF smaller than
+ * one full page, pod.planes other than pod.cell.links, and the keys of other fabrics' link
+ * layers (pod.flow-control, pod.transport, pod.llr).
+ */
+class CellScenario
+{
+  public:
+    /**
+     * \brief Check a pod declared `fabric: cell`.
+     * \param pod the pod
+     * \param[out] field the offending key, on failure
+     * \param[out] message why, on failure
+     * \return true if the pod can be built
+     */
+    static bool Check(const Scenario::Pod& pod, std::string& field, std::string& message);
+
+    /**
+     * \brief Set what the cell fabric fixes: pod.planes = pod.cell.links (chip link p goes to
+     * plane p).
+     * \param pod the pod
+     */
+    static void Apply(Scenario::Pod& pod);
+
+    /**
+     * \param pod the pod
+     * \return stages per plane to build (1 or 2; pod.cell.stages auto: 1 when the chips fit on
+     * one switch)
+     */
+    static uint32_t GetStages(const Scenario::Pod& pod);
+};
+
+} // namespace ns3
+
+#endif /* CELL_SCENARIO_H */

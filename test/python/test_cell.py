@@ -1,0 +1,137 @@
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""The cell fabric through scenarios (pod.fabric: cell, seed 004 section 10, issue 6).
+
+A 1 MiB permutation on 16 chips over 36 single-stage planes: every pair is alone on its
+receiver, so each message takes the closed form of the cell-fabric suite's 1 MiB RDMA job
+(startup of CTS plus request/grant, the first page, then the receiving cluster's RxDMA at 128 B
+per cycle), and the bytes on the links are exactly the pages' cells plus the control cells. An
+all-to-all on a two-stage fabric conserves bytes and drops nothing. Bad configurations are
+refused before the run, naming the field.
+"""
+
+import pytest
+
+PERMUTATION = (
+    "name: cell\n"
+    "pod: {fabric: cell, accelerators: 16}\n"
+    "workloads:\n"
+    "  - {kind: permutation, size: 1MiB}\n"
+    "output: {plots: false, progress: false}\n"
+)
+
+ALL_TO_ALL = (
+    "name: cell\n"
+    "pod: {fabric: cell, accelerators: 16}\n"
+    "workloads:\n"
+    "  - {kind: all-to-all, size: 64KiB}\n"
+    "  - {kind: incast, senders: 15, receiver: 0, size: 256KiB, start: 5us}\n"
+    "output: {plots: false, progress: false}\n"
+)
+
+
+@pytest.fixture
+def permutation(tmp_path):
+    path = tmp_path / "cell-permutation.yaml"
+    path.write_text(PERMUTATION)
+    return path
+
+
+@pytest.fixture
+def all_to_all(tmp_path):
+    path = tmp_path / "cell-all-to-all.yaml"
+    path.write_text(ALL_TO_ALL)
+    return path
+
+
+def lossless(r):
+    s = r["summary"]
+    assert s["bytes_dropped"] == 0
+    assert sum(s["drops_by_reason"].values()) == 0
+    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"]
+    m = r["messages"]
+    assert (m["deliver_ps"] >= 0).all() and (m["complete_ps"] >= 0).all()
+    assert (m["complete_ps"] > m["deliver_ps"]).all()  # the ACK follows the last page's commit
+
+
+def one_mib_job_ns():
+    """The 1 MiB job's delivery time from the defaults (cell-fabric suite, RdmaJobTimeTestCase).
+
+    D, a control cell one way: Tx pipeline 240 ns + link 50 ns + switch 400 ns + one 112 B cell
+    (96 B + 16 B header) at 106.25 Gb/s + link 50 ns + Rx pipeline 240 ns. Startup 3D (CTS, then
+    request and grant: 1.5 round trips). First page: 182 FO cycles (16,016 B at 88 B) at
+    1.33 GHz, the pipelines, links and switch, and 3 cells of 192 B on its busiest link. Then
+    RxDMA writes 1 MiB at 128 B per cycle: 8192 cycles.
+    """
+    byte_ns = 8 / 106.25
+    cycle = 1 / 1.33
+    d = 240 + 50 + 400 + 112 * byte_ns + 50 + 240
+    first_page = 182 * cycle + 240 + 50 + 400 + 3 * 192 * byte_ns + 50 + 240
+    return 3 * d + first_page + 8192 * cycle
+
+
+def test_cell_permutation_matches_the_closed_form(podsim, permutation):
+    r = podsim.run(permutation, overrides={}, write_results=False)
+    lossless(r)
+    assert r["summary"]["planes"] == 36 and r["summary"]["switches"] == 36
+    m = r["messages"]
+    assert len(m["src"]) == 16
+    expected = one_mib_job_ns()
+    measured = (m["deliver_ps"] - m["post_ps"]) / 1e3
+    print(f"1 MiB per pair: expected {expected:.1f} ns, measured {measured.min():.1f} to "
+          f"{measured.max():.1f} ns")
+    assert measured == pytest.approx(expected, rel=0.02)
+    # Bytes on the chips' links, per pair (seed 004 10.1, 10.6): 66 pages of 125 words (the
+    # last 67 words) with a 16 B page header each, cut into 5964 cells with a 16 B cell header
+    # each (1,145,056 B), plus 134 control cells of 112 B: a request and a grant per page, the
+    # CTS and the ACK.
+    links = r["links"]
+    up = links["kind"] == "acc-up"
+    per_pair = (1 << 20) + 66 * 16 + 5964 * 16 + (2 * 66 + 2) * 112
+    assert int(links["tx_wire_bytes"][up].sum()) == 16 * per_pair
+    down = links["kind"] == "down"
+    assert int(links["tx_wire_bytes"][down].sum()) == 16 * per_pair
+
+
+@pytest.mark.parametrize("over", [
+    {},
+    {"pod.cell.stages": "two-stage", "pod.cell.switch-ports": 8, "pod.cell.links": 4},
+    {"pod.cell.page-size-words": 37, "pod.cell.links": 8, "pod.cell.granularity": "fine"},
+])
+def test_cell_all_to_all_and_incast_are_lossless(podsim, all_to_all, over):
+    r = podsim.run(all_to_all, overrides=over, write_results=False)
+    lossless(r)
+    s = r["summary"]
+    assert s["bytes_sent"] == 16 * 15 * (64 << 10) + 15 * (256 << 10)
+    links = r["links"]
+    # Every byte a switch port sends came in on another: chip links up = chip links down.
+    up = links["kind"] == "acc-up"
+    down = links["kind"] == "down"
+    assert int(links["tx_wire_bytes"][up].sum()) == int(links["tx_wire_bytes"][down].sum())
+    if "pod.cell.stages" in over:
+        assert s["switches"] == 4 * (4 + 4)  # per plane 4 first-stage and 4 second-stage
+        assert int(links["tx_wire_bytes"][links["kind"] == "leaf-up"].sum()) == int(
+            links["tx_wire_bytes"][links["kind"] == "spine-down"].sum()) > 0
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"pod.cell.page-size-words": 32}, "pod.cell.page-size-words"),
+    ({"pod.cell.page-size-words": 36}, "pod.cell.page-size-words"),
+    ({"pod.cell.page-size-words": 126}, "pod.cell.page-size-words"),
+    ({"pod.cell.page-size-words": 127}, "pod.cell.page-size-words"),
+    ({"pod.accelerators": 17, "pod.cell.switch-ports": 16, "pod.cell.stages": "single-stage"},
+     "pod.accelerators"),
+    ({"pod.accelerators": 40, "pod.cell.switch-ports": 8, "pod.cell.stages": "two-stage"},
+     "pod.accelerators"),
+    ({"pod.cell.switch-ports": 10, "pod.cell.spines": 3, "pod.cell.stages": "two-stage"},
+     "pod.cell.spines"),
+    ({"pod.cell.rx-cbuf-cells": 92}, "pod.cell.rx-cbuf-cells"),
+    ({"pod.planes": 4}, "pod.planes"),
+    ({"pod.flow-control.kind": "pfc"}, "pod.flow-control.kind"),
+    ({"pod.transport.kind": "go-back-n"}, "pod.transport.kind"),
+    ({"pod.llr.mode": "ack-nak"}, "pod.llr.mode"),
+])
+def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(permutation, overrides=over, write_results=False)
+    assert e.value.field == field
