@@ -194,7 +194,7 @@ struct Scenario
         };
 
         Rifl rifl; //!< pod.rifl
-        Cell cell;                        //!< pod.cell
+        Cell cell; //!< pod.cell
     };
 
     /// One collective: of a `collective` workload or of a DAG node.

@@ -772,9 +772,10 @@ class PodScenarioChecksTestCase : public TestCase
               "inline.yaml:6: output: expected a map of keys, got a single value");
         Fails(SMALL + "output: {plots: maybe}\n",
               "inline.yaml:6: output.plots: expected true or false");
-        Fails(SMALL + "frobnicate: 1\n",
-              "inline.yaml:6: frobnicate: unknown key (known keys here: name, seed, stop, pod, "
-              "workloads, faults, output)");
+        Fails(
+            SMALL + "frobnicate: 1\n",
+            "inline.yaml:6: frobnicate: unknown key (known keys here: name, seed, stop, scheduler, "
+            "pod, workloads, faults, output)");
         Fails(SMALL + "pods: 1\n", "inline.yaml:6: pods: unknown key; did you mean 'pod'?");
         Fails(SMALL + "pod.link.ber: 2\n", "inline.yaml:6: pod.link.ber: unknown key");
         Fails("pod:\n  accelerators: 8\n  link: {ber: 2}\nworkloads:\n  - {kind: all-to-all, size: "
