@@ -175,6 +175,52 @@ UalinkEndpoint::DoSend(const FabricMessage& m)
 uint64_t
 UalinkEndpoint::Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
 {
+    return PostOther(dst, bytes, vc, cookie, ualink::OP_READ, false);
+}
+
+uint64_t
+UalinkEndpoint::Atomic(uint32_t dst,
+                       uint32_t operandBytes,
+                       bool returnsData,
+                       uint8_t vc,
+                       uint64_t cookie)
+{
+    // Section 2.7.4.5: at most 2 operands of at most 8 B, always within one 64 B beat.
+    NS_ABORT_MSG_IF(operandBytes == 0 || operandBytes > 16,
+                    "UalinkEndpoint: atomic operands of " << operandBytes << " B (1 to 16 B)");
+    ++m_stats.atomics;
+    return PostOther(dst,
+                     operandBytes,
+                     vc,
+                     cookie,
+                     returnsData ? ualink::OP_ATOMIC_R : ualink::OP_ATOMIC_NR,
+                     false);
+}
+
+uint64_t
+UalinkEndpoint::WriteMessage(uint32_t dst, uint32_t bytes, uint8_t vc, uint64_t cookie)
+{
+    // Table 2-6: a Write Message is 1 to 4 beats.
+    NS_ABORT_MSG_IF(bytes == 0 || bytes > ualink::MAX_REQUEST_BYTES,
+                    "UalinkEndpoint: Write Message of " << bytes << " B (1 to 256 B)");
+    ++m_stats.writeMessages;
+    return PostOther(dst, bytes, vc, cookie, ualink::OP_WRITE_MESSAGE, false);
+}
+
+uint64_t
+UalinkEndpoint::SendPoisoned(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
+{
+    return PostOther(dst, bytes, vc, cookie, ualink::OP_WRITE, true);
+}
+
+uint64_t
+UalinkEndpoint::PostOther(uint32_t dst,
+                          uint64_t bytes,
+                          uint8_t vc,
+                          uint64_t cookie,
+                          uint8_t op,
+                          bool poisoned)
+{
     FabricMessage m;
     m.id = READ_ID_BASE + m_nextReadId++;
     m.src = GetAcceleratorId();
@@ -183,19 +229,22 @@ UalinkEndpoint::Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
     m.tclass = vc;
     m.cookie = cookie;
     m.posted = Simulator::Now();
-    NS_LOG_FUNCTION(this << m.id << dst << bytes);
-    Post(m, ualink::OP_READ);
+    NS_LOG_FUNCTION(this << m.id << dst << bytes << unsigned(op));
+    Post(m, op, poisoned);
     return m.id;
 }
 
 void
-UalinkEndpoint::Post(const FabricMessage& m, uint8_t op)
+UalinkEndpoint::Post(const FabricMessage& m, uint8_t op, bool poisoned)
 {
     NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
     NS_ABORT_MSG_IF(m.bytes == 0, "UalinkEndpoint: empty message");
-    m_tx.emplace(m.id, TxMsg{m, 0, op == ualink::OP_READ});
+    m_tx.emplace(m.id, TxMsg{m, 0, 0, op == ualink::OP_READ});
     const uint64_t requests = (m.bytes + m_maxRequest - 1) / m_maxRequest;
-    (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) += requests;
+    if (op == ualink::OP_READ || op == ualink::OP_WRITE)
+    {
+        (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) += requests;
+    }
     // Request i (bytes [256 i, 256 i + 256)) leaves on the port the rail hash picks for its
     // address; consecutive 256 B blocks go round the ports, so port p takes every n-th request
     // from its first one. The requests are cut lazily, as tags free (memory stays bounded by the
@@ -216,6 +265,7 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op)
         r.op = op;
         r.next = i0 * m_maxRequest;
         r.stride = static_cast<uint64_t>(n) * m_maxRequest;
+        r.poisoned = poisoned;
         m_ports[p].waiting.push_back(r);
         Issue(p);
     }
@@ -256,6 +306,7 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         s.op = r.op;
         s.src = GetAcceleratorId();
         s.dst = r.m.dst;
+        const bool poisoned = r.poisoned;
         r.next += r.stride;
         if (r.next >= r.m.bytes)
         {
@@ -281,7 +332,7 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
                     Simulator::Schedule(m_watchdog, &UalinkEndpoint::CheckWatchdog, this, port);
             }
         }
-        s.aux = ualink::PackAux(tag, ualink::OKAY, 0);
+        s.aux = ualink::PackAux(tag, ualink::OKAY, 0, poisoned);
         p.q->Enqueue(s);
         queued = true;
     }
@@ -319,9 +370,18 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
     {
         switch (s.op)
         {
-        case ualink::OP_WRITE: {
+        case ualink::OP_WRITE:
+        case ualink::OP_WRITE_MESSAGE:
+        case ualink::OP_ATOMIC_R:
+        case ualink::OP_ATOMIC_NR: {
             m_requestTrace(s.src, s.msgId, s.offset, s.op);
             CountReceivedPayload(s.bytes);
+            if (ualink::AuxPoisoned(s.aux))
+            {
+                // Poisoned data is accepted and counted, not dropped (section 3.1.4.1).
+                ++m_stats.poisonedReceived;
+                m_stats.poisonedBytes += s.bytes;
+            }
             const uint64_t key = RxKey(s.src, s.msgId);
             uint64_t& got = m_rx[key];
             got += s.bytes;
@@ -359,7 +419,12 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
             pt.tags[tag].busy = false;
             pt.freeTags.push_back(tag);
             freed = true;
-            if (s.op == ualink::OP_READ_RSP)
+            if (s.op == ualink::OP_READ_RSP && s.msgId >= READ_ID_BASE &&
+                m_tx.count(s.msgId) != 0 && !m_tx.at(s.msgId).read)
+            {
+                ++m_stats.atomicResponses; // an AtomicR's old value (Table 2-6)
+            }
+            else if (s.op == ualink::OP_READ_RSP)
             {
                 CountReceivedPayload(s.bytes);
                 m_stats.readBytes += s.bytes;
@@ -493,7 +558,11 @@ UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
 {
     ++m_stats.requestsServed;
     FabricPacket::Segment rsp = req;
-    rsp.op = req.op == ualink::OP_READ ? ualink::OP_READ_RSP : ualink::OP_WRITE_RSP;
+    // Table 2-6: a Read and an AtomicR are answered on RdRsp (the AtomicR's old value: one beat),
+    // the others on WrRsp.
+    rsp.op = (req.op == ualink::OP_READ || req.op == ualink::OP_ATOMIC_R) ? ualink::OP_READ_RSP
+                                                                          : ualink::OP_WRITE_RSP;
+    rsp.aux &= ~ualink::AUX_POISON; // the response carries no poisoned data
     rsp.src = req.dst;
     rsp.dst = req.src;
     Port& p = m_ports[port];

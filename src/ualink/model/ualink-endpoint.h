@@ -57,17 +57,22 @@ class UalinkEndpoint : public FabricEndpoint
     /// Counters.
     struct Stats
     {
-        uint64_t writes{0};         //!< write requests issued
-        uint64_t reads{0};          //!< read requests issued
-        uint64_t responses{0};      //!< responses received
-        uint64_t requestsServed{0}; //!< requests answered as completer
-        uint64_t tagWaits{0};       //!< requests that waited for a tag
-        uint64_t readBytes{0};      //!< read data received
-        uint64_t cmpto{0};          //!< requests answered CMPTO (isolation, 3.1.3)
-        uint64_t isolations{0};     //!< stations isolated (watchdog expiry or ISOLATE)
-        uint64_t isolates{0};       //!< ISOLATE from a link down at this accelerator (3.1.4)
-        uint64_t discarded{0};      //!< responses discarded on isolated ports
-        uint64_t failedMessages{0}; //!< messages completed with a CMPTO among their requests
+        uint64_t writes{0};           //!< write requests issued
+        uint64_t reads{0};            //!< read requests issued
+        uint64_t responses{0};        //!< responses received
+        uint64_t requestsServed{0};   //!< requests answered as completer
+        uint64_t tagWaits{0};         //!< requests that waited for a tag
+        uint64_t readBytes{0};        //!< read data received
+        uint64_t cmpto{0};            //!< requests answered CMPTO (isolation, 3.1.3)
+        uint64_t isolations{0};       //!< stations isolated (watchdog expiry or ISOLATE)
+        uint64_t isolates{0};         //!< ISOLATE from a link down at this accelerator (3.1.4)
+        uint64_t discarded{0};        //!< responses discarded on isolated ports
+        uint64_t failedMessages{0};   //!< messages completed with a CMPTO among their requests
+        uint64_t atomics{0};          //!< AtomicR and AtomicNR requests issued
+        uint64_t writeMessages{0};    //!< Write Message requests issued
+        uint64_t atomicResponses{0};  //!< AtomicR answers received (read responses, old value)
+        uint64_t poisonedReceived{0}; //!< requests received with poisoned data (3.1.4.1)
+        uint64_t poisonedBytes{0};    //!< bytes of poisoned data received
     };
 
     /**
@@ -88,6 +93,48 @@ class UalinkEndpoint : public FabricEndpoint
      * \return the message id
      */
     uint64_t Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie = 0);
+
+    /**
+     * \brief Issue one atomic (Table 2-6, section 2.7.4.5): its operands travel in one 64 B
+     * beat, 2 operand and 1 byte-enable half-flit on the link (section 5.1.1). An AtomicR is
+     * answered by a read response carrying the old value (2 data half-flits), an AtomicNR by a
+     * write response. It is delivered at the destination and completes here when answered.
+     * \param dst the accelerator
+     * \param operandBytes operand bytes: 1, 2, 4 or 8 (one operand) or 2, 4, 8 or 16 (two)
+     * \param returnsData true for AtomicR, false for AtomicNR
+     * \param vc virtual channel
+     * \param cookie caller's tag
+     * \return the message id
+     */
+    uint64_t Atomic(uint32_t dst,
+                    uint32_t operandBytes,
+                    bool returnsData,
+                    uint8_t vc,
+                    uint64_t cookie = 0);
+
+    /**
+     * \brief Issue one UPLI Write Message (command 0x2A, Table 2-6): 1 to 4 beats of data plus a
+     * byte-enable half-flit (digest A.6, ``WriteMessageByteEnables``), never compressed (Table
+     * 5-32), answered by a write response (this model's message types are the WrRsp ones).
+     * \param dst the accelerator
+     * \param bytes bytes, 1 to 256
+     * \param vc virtual channel
+     * \param cookie caller's tag
+     * \return the message id
+     */
+    uint64_t WriteMessage(uint32_t dst, uint32_t bytes, uint8_t vc, uint64_t cookie = 0);
+
+    /**
+     * \brief Post writes as Send() does, with their data poisoned (UPLI DataError): the link
+     * carries it as poisoned-data messages that replace the data half-flits (section 5.3), so
+     * it costs no bandwidth; switches forward it unchanged and the receiver counts it.
+     * \param dst the accelerator
+     * \param bytes bytes
+     * \param vc virtual channel
+     * \param cookie caller's tag
+     * \return the message id
+     */
+    uint64_t SendPoisoned(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie = 0);
 
     double GetCongestionState(uint32_t dst) const override;
 
@@ -173,6 +220,7 @@ class UalinkEndpoint : public FabricEndpoint
         uint8_t op{0};        //!< ualink::OP_WRITE or ualink::OP_READ
         uint64_t next{0};     //!< offset of the next request
         uint64_t stride{256}; //!< offset step between this port's requests
+        bool poisoned{false}; //!< its data is poisoned
     };
 
     /// What a tag in use stands for.
@@ -221,9 +269,28 @@ class UalinkEndpoint : public FabricEndpoint
     /**
      * \brief Cut a message into requests and hand them to their ports.
      * \param m the message
-     * \param op ualink::OP_WRITE or ualink::OP_READ
+     * \param op a request operation (ualink::SegmentOp)
+     * \param poisoned whether its data is poisoned
      */
-    void Post(const FabricMessage& m, uint8_t op);
+    void Post(const FabricMessage& m, uint8_t op, bool poisoned = false);
+
+    /**
+     * \brief Make and post a message that Send() does not post (reads, atomics, Write Messages,
+     * poisoned writes), with an id from its own range.
+     * \param dst the accelerator
+     * \param bytes bytes
+     * \param vc virtual channel
+     * \param cookie caller's tag
+     * \param op a request operation
+     * \param poisoned whether its data is poisoned
+     * \return the message id
+     */
+    uint64_t PostOther(uint32_t dst,
+                       uint64_t bytes,
+                       uint8_t vc,
+                       uint64_t cookie,
+                       uint8_t op,
+                       bool poisoned);
 
     /**
      * \brief Give waiting requests of a port their tags and queue them.

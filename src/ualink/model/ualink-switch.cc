@@ -210,7 +210,11 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
             dropped.push_back(s);
             continue;
         }
-        s.aux = ualink::PackAux(ualink::AuxTag(s.aux), ualink::AuxStatus(s.aux), in);
+        // Poisoned data is forwarded unchanged (section 3.1.4.1: poison and forward).
+        s.aux = ualink::PackAux(ualink::AuxTag(s.aux),
+                                ualink::AuxStatus(s.aux),
+                                in,
+                                ualink::AuxPoisoned(s.aux));
         fwd.push_back(s);
         egress.push_back(static_cast<uint32_t>(out));
     }

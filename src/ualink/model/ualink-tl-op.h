@@ -99,18 +99,43 @@ enum SegmentOp : uint8_t
     OP_READ = 1,      //!< read request (Segment::bytes = bytes asked for)
     OP_READ_RSP = 2,  //!< read response with its data
     OP_WRITE_RSP = 3, //!< write response
+    OP_ATOMIC_R = 4,  //!< AtomicR request (operands in one beat), answered by a read response
+    OP_ATOMIC_NR = 5, //!< AtomicNR request (operands in one beat), answered by a write response
+    OP_WRITE_MESSAGE = 6, //!< UPLI Write Message (1-4 beats), answered by a write response
 };
+
+/**
+ * \param op a SegmentOp
+ * \return whether it is a request carrying data (write data, message data or atomic operands)
+ */
+inline bool
+IsDataRequest(uint8_t op)
+{
+    return op == OP_WRITE || op == OP_ATOMIC_R || op == OP_ATOMIC_NR || op == OP_WRITE_MESSAGE;
+}
+
+/// Bit of FabricPacket::Segment::aux flagging poisoned data (UPLI DataError, section 3.1.4.1).
+constexpr uint32_t AUX_POISON = 1u << 15;
 
 /**
  * \param tag 11-bit tag
  * \param status 4-bit status
  * \param port 16-bit port index (the ingress port at a switch)
+ * \param poisoned whether the data carries the UPLI DataError (poison)
  * \return the packed FabricPacket::Segment::aux field
  */
 inline uint32_t
-PackAux(uint16_t tag, uint8_t status, uint16_t port)
+PackAux(uint16_t tag, uint8_t status, uint16_t port, bool poisoned = false)
 {
-    return (tag & 0x7FFu) | ((status & 0xFu) << 11) | (static_cast<uint32_t>(port) << 16);
+    return (tag & 0x7FFu) | ((status & 0xFu) << 11) | (poisoned ? AUX_POISON : 0u) |
+           (static_cast<uint32_t>(port) << 16);
+}
+
+/// \param aux a Segment::aux field \return whether its data is poisoned
+inline bool
+AuxPoisoned(uint32_t aux)
+{
+    return (aux & AUX_POISON) != 0;
 }
 
 /// \param aux a Segment::aux field \return its tag

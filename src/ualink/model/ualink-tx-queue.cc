@@ -129,8 +129,23 @@ UalinkTxQueue::ToTlOp(const FabricPacket::Segment& s)
     op.tag = ualink::AuxTag(s.aux);
     op.status = ualink::AuxStatus(s.aux);
     op.vc = s.tclass & 3;
+    // Poisoned data travels as two 0x20 messages replacing each beat's data half-flits: no
+    // bytes added (section 5.3).
+    op.poisoned = ualink::AuxPoisoned(s.aux);
     switch (s.op)
     {
+    case ualink::OP_ATOMIC_R:
+        op.kind = UalinkTlOp::REQUEST;
+        op.cmd = ualink::ATOMIC_R;
+        break;
+    case ualink::OP_ATOMIC_NR:
+        op.kind = UalinkTlOp::REQUEST;
+        op.cmd = ualink::ATOMIC_NR;
+        break;
+    case ualink::OP_WRITE_MESSAGE:
+        op.kind = UalinkTlOp::REQUEST;
+        op.cmd = ualink::WRITE_MESSAGE;
+        break;
     case ualink::OP_WRITE:
         op.kind = UalinkTlOp::REQUEST;
         op.cmd = (op.addr % ualink::BEAT_BYTES == 0 && s.bytes % ualink::BEAT_BYTES == 0)
@@ -269,7 +284,7 @@ UalinkTxQueue::DequeueDlFlit()
     uint64_t data = 0;
     for (const FabricPacket::Segment& s : *segs)
     {
-        data += (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP) ? s.bytes : 0;
+        data += (ualink::IsDataRequest(s.op) || s.op == ualink::OP_READ_RSP) ? s.bytes : 0;
     }
     // One codeword slot, plus the slot that carries no DL flit (AM or idle) once every
     // IdlePeriod - 1 DL flits.
@@ -330,7 +345,7 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     for (const UalinkTlPacker::Placement& pl : m_placed)
     {
         const FabricPacket::Segment& s = m_slots[pl.id];
-        if (s.op == ualink::OP_WRITE || s.op == ualink::OP_READ_RSP)
+        if (ualink::IsDataRequest(s.op) || s.op == ualink::OP_READ_RSP)
         {
             data += s.bytes;
         }
@@ -394,6 +409,9 @@ UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
     switch (s.op)
     {
     case ualink::OP_WRITE:
+    case ualink::OP_ATOMIC_R:
+    case ualink::OP_ATOMIC_NR:
+    case ualink::OP_WRITE_MESSAGE:
         return {1, 0, beats, 0};
     case ualink::OP_READ:
         return {1, 0, 0, 0};

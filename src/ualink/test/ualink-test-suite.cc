@@ -1107,6 +1107,164 @@ class UalinkEndpointTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Atomics and Write Messages (Table 2-6; TL flit costs derived from section 5.1.1 and the field
+ * sizes of Table 5-2). Lone, from an empty stream: an atomic request is an uncompressed request
+ * (4 sectors; atomics never compress, Table 5-32) followed by 2 operand and 1 byte-enable
+ * half-flit: 4 half-flits = 2 TL flits. The AtomicR answer is a single-beat read response (1
+ * sector, FTYPE 0x4) with 2 data half-flits, the last swapped into the upper half of the next
+ * TL flit: 2 TL flits. The AtomicNR answer is a write response (1 sector, FTYPE 0x5) and a
+ * MANDATORY NOP: 1 TL flit. A Write Message of n beats is 1 control + 2n data + 1 byte-enable
+ * half-flit (digest A.6): 64 B -> 4 half-flits = 2 TL flits, 256 B -> 10 = 5 TL flits. Through
+ * a switch, the endpoint's Atomic() and WriteMessage() issue these commands: the originator's
+ * TL carries 3 requests with 3 + 3 + 9 = 15 data half-flits (3 of them byte enables), the
+ * completer's TL 3 responses with 2 data half-flits (the AtomicR's old value only); the AtomicR
+ * completes on a read response, the AtomicNR and the Write Message on write responses.
+ */
+class UalinkAtomicsTestCase : public TestCase
+{
+  public:
+    UalinkAtomicsTestCase()
+        : TestCase("Atomics and Write Messages: TL flits and response kinds (5.1.1, Table 2-6)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkTlOp atomicRsp = RdRsp(8);
+        atomicRsp.cmd = ualink::ATOMIC_R;
+        UalinkTlOp atomicNrRsp = WrRsp();
+        atomicNrRsp.cmd = ualink::ATOMIC_NR;
+
+        struct Case
+        {
+            UalinkTlOp op;
+            uint64_t flits;
+            uint64_t dataHalfFlits;
+            const char* what;
+        };
+
+        const std::vector<Case> cases = {
+            {Req(ualink::ATOMIC_R, 8, 0), 2, 3, "AtomicR request"},
+            {Req(ualink::ATOMIC_NR, 16, 0), 2, 3, "AtomicNR request (2 operands)"},
+            {atomicRsp, 2, 2, "AtomicR read response"},
+            {atomicNrRsp, 1, 0, "AtomicNR write response"},
+            {Req(ualink::WRITE_MESSAGE, 64, 0), 2, 3, "64 B Write Message"},
+            {Req(ualink::WRITE_MESSAGE, 256, 0), 5, 9, "256 B Write Message"},
+        };
+        for (const Case& k : cases)
+        {
+            Ptr<UalinkTlPacker> p = Packer(true);
+            p->Enqueue(k.op);
+            NS_TEST_ASSERT_MSG_EQ(p->PackNext(nullptr), true, k.what);
+            p->Close();
+            std::cout << "lone " << k.what << ": " << p->GetTlFlits() << " TL flits, "
+                      << p->GetStats().dataHalfFlits << " data half-flits" << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), k.flits, k.what);
+            NS_TEST_ASSERT_MSG_EQ(p->GetStats().dataHalfFlits, k.dataHalfFlits, k.what);
+            NS_TEST_ASSERT_MSG_EQ(p->GetStats().compressedRequests, 0, k.what);
+        }
+
+        UalinkHelper h;
+        h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        UalinkHelper::Pod pod = h.Install(3, 1);
+        PodLog log;
+        log.Hook(pod);
+        const uint64_t ar = pod.acc[0]->Atomic(1, 8, true, 0);
+        const uint64_t anr = pod.acc[0]->Atomic(1, 8, false, 0);
+        const uint64_t wm = pod.acc[0]->WriteMessage(1, 256, 0);
+        Simulator::Run();
+        const UalinkTlPacker::Stats& o = pod.acc[0]->GetTxQueue(0)->GetPacker()->GetStats();
+        const UalinkTlPacker::Stats& c = pod.acc[1]->GetTxQueue(0)->GetPacker()->GetStats();
+        std::cout << "endpoint: originator " << o.requests << " requests, " << o.dataHalfFlits
+                  << " data half-flits (" << o.byteEnableHalfFlits << " byte enables); completer "
+                  << c.responses << " responses, " << c.dataHalfFlits
+                  << " data half-flits; AtomicR answers " << pod.acc[0]->GetStats().atomicResponses
+                  << "; completed AtomicR " << log.completed[{0, ar}].As(Time::NS) << ", AtomicNR "
+                  << log.completed[{0, anr}].As(Time::NS) << ", Write Message "
+                  << log.completed[{0, wm}].As(Time::NS) << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(log.completed.size(), 3, "all three complete");
+        NS_TEST_ASSERT_MSG_EQ(log.delivered.size(), 3, "all three delivered");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetBytesDelivered(), 8 + 8 + 256, "bytes delivered");
+        NS_TEST_ASSERT_MSG_EQ(o.requests, 3, "3 requests");
+        NS_TEST_ASSERT_MSG_EQ(o.dataHalfFlits, 15, "3 + 3 + 9 data half-flits");
+        NS_TEST_ASSERT_MSG_EQ(o.byteEnableHalfFlits, 3, "a byte-enable half-flit each");
+        NS_TEST_ASSERT_MSG_EQ(c.responses, 3, "3 responses");
+        NS_TEST_ASSERT_MSG_EQ(c.dataHalfFlits, 2, "only the AtomicR answer carries data");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().atomicResponses, 1, "one read response");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().atomics, 2, "two atomics");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().writeMessages, 1, "one Write Message");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().failedMessages, 0, "none failed");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetOutstanding(0), 0, "every tag free");
+        NS_TEST_ASSERT_MSG_EQ(PodSwitchDrops(pod), 0, "nothing dropped at the switch");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
+ * Poisoned data (sections 3.1.4.1 and 5.3): a data error is poisoned and forwarded; on the link
+ * two poisoned-data messages replace the two data half-flits of each bad beat, so poison costs
+ * no bandwidth. The same 4 KiB write (16 WriteFulls) A to B through a switch, once clean and once
+ * poisoned: delivered at exactly the same time, with the same TL flits at A; the switch egress
+ * forwards the flag (16 poisoned operations there too) and B counts 16 poisoned requests and
+ * 4096 poisoned bytes.
+ */
+class UalinkPoisonTestCase : public TestCase
+{
+  public:
+    UalinkPoisonTestCase()
+        : TestCase("Poisoned data: forwarded and counted at no bandwidth cost (3.1.4.1, 5.3)")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Time at[2];
+        uint64_t flits[2] = {0, 0};
+        for (int poisoned = 0; poisoned < 2; ++poisoned)
+        {
+            UalinkHelper h;
+            h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+            UalinkHelper::Pod pod = h.Install(3, 1);
+            PodLog log;
+            log.Hook(pod);
+            const uint64_t id =
+                poisoned ? pod.acc[0]->SendPoisoned(1, 4096, 0) : pod.acc[0]->Send(1, 4096, 0);
+            Simulator::Run();
+            at[poisoned] = log.delivered[{0, id}];
+            Ptr<UalinkTlPacker> src = pod.acc[0]->GetTxQueue(0)->GetPacker();
+            flits[poisoned] = src->GetTlFlits();
+            const uint64_t swPoison =
+                pod.sw[0]->GetTxQueue(1)->GetPacker()->GetStats().poisonMessages;
+            std::cout << (poisoned ? "poisoned" : "clean") << " 4 KiB write: delivered at "
+                      << at[poisoned].As(Time::NS) << ", " << flits[poisoned]
+                      << " TL flits at A, poisoned operations at A "
+                      << src->GetStats().poisonMessages << ", at the switch egress " << swPoison
+                      << ", counted at B " << pod.acc[1]->GetStats().poisonedReceived << " ("
+                      << pod.acc[1]->GetStats().poisonedBytes << " B)" << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(log.delivered.count({0, id}), 1, "delivered");
+            NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, id}), 1, "completed");
+            NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetBytesDelivered(), 4096, "bytes delivered");
+            NS_TEST_ASSERT_MSG_EQ(src->GetStats().poisonMessages, poisoned ? 16 : 0, "at A");
+            NS_TEST_ASSERT_MSG_EQ(swPoison, poisoned ? 16 : 0, "forwarded by the switch");
+            NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetStats().poisonedReceived,
+                                  poisoned ? 16 : 0,
+                                  "counted at B");
+            NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetStats().poisonedBytes,
+                                  poisoned ? 4096 : 0,
+                                  "poisoned bytes at B");
+            NS_TEST_ASSERT_MSG_EQ(PodSwitchDrops(pod), 0, "nothing dropped at the switch");
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(at[1], at[0], "same delivery time");
+        NS_TEST_ASSERT_MSG_EQ(flits[1], flits[0], "same TL flits");
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * TL credits (section 5.8, digest 9.2 item 11): a 256 B write takes 1 ReqCmd and 4 ReqData
  * credits at the accelerator port and again at the switch egress, and its write response 1 RspCmd
  * credit on each hop back; with no ReqData credit at A's port, A's writes stall while its reads
@@ -1684,6 +1842,8 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkOrderingTestCase, TestCase::QUICK);
         AddTestCase(new UalinkFineCoarseTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSymmetricGoodputTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkAtomicsTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkPoisonTestCase, TestCase::QUICK);
     }
 };
 
