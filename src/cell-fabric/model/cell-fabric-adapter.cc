@@ -150,6 +150,23 @@ CellFabricAdapter::GetTypeId()
                           EnumValue(COARSE),
                           MakeEnumAccessor(&CellFabricAdapter::m_granularity),
                           MakeEnumChecker(COARSE, "Coarse", FINE, "Fine"))
+            .AddAttribute("InjectDropJob",
+                          "For tests: the job (its id at the source; any source) of which one "
+                          "page is lost at this receiver; the maximum value means none.",
+                          UintegerValue(UINT64_MAX),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_injectDropJob),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("InjectDropPage",
+                          "For tests: the page sequence number (in the job) that is lost.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_injectDropPage),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("InjectDropAttempts",
+                          "For tests: on how many attempts of the job the page is lost (1: the "
+                          "retry succeeds; 2: the retry fails too, Job Failed).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_injectDropAttempts),
+                          MakeUintegerChecker<uint32_t>())
             .AddTraceSource("PageTx",
                             "A data page left an FO pipe onto the links.",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_pageTxTrace),
@@ -161,7 +178,16 @@ CellFabricAdapter::GetTypeId()
             .AddTraceSource("Drop",
                             "A unit was dropped, with its reason.",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_dropTrace),
-                            "ns3::FabricNetDevice::DropTracedCallback");
+                            "ns3::FabricNetDevice::DropTracedCallback")
+            .AddTraceSource("Nack",
+                            "A NACK for a Tx job arrived here (the sender).",
+                            MakeTraceSourceAccessor(&CellFabricAdapter::m_nackTrace),
+                            "ns3::CellFabricAdapter::JobTracedCallback")
+            .AddTraceSource("JobFailed",
+                            "A Tx job failed: NACKed again after its one retry (the message "
+                            "is never delivered nor completed).",
+                            MakeTraceSourceAccessor(&CellFabricAdapter::m_jobFailedTrace),
+                            "ns3::CellFabricAdapter::JobTracedCallback");
     return tid;
 }
 
@@ -345,6 +371,7 @@ CellFabricAdapter::PostRxJob(uint32_t src, uint64_t job, const RxJob& rx)
     NS_LOG_FUNCTION(this << src << job);
     EnsureResources();
     m_rxJobs[{src, job}] = rx;
+    m_rxJobs[{src, job}].counted.assign(rx.pages, false);
     SendControl(src, CTS, job, 0, 0);
 }
 
@@ -352,7 +379,7 @@ void
 CellFabricAdapter::SendControl(uint32_t dst,
                                UnitType type,
                                uint64_t job,
-                               uint32_t page,
+                               uint64_t page,
                                uint32_t cells)
 {
     NS_LOG_FUNCTION(this << dst << static_cast<uint32_t>(type) << job << page);
@@ -410,7 +437,12 @@ CellFabricAdapter::Generate()
             ++m_stats.pagesRequested;
             const uint32_t cells = CellFabricCellifier::GetCells(
                 job.pages[page] + CellFabricCellifier::PAGE_HEADER_BYTES);
-            SendControl(job.dst, REQUEST, id, page, cells | (job.cluster << 16));
+            // the request carries the job's epoch (bit 32), echoed by its grant
+            SendControl(job.dst,
+                        REQUEST,
+                        id,
+                        page | (static_cast<uint64_t>(job.epoch) << 32),
+                        cells | (job.cluster << 16));
             progress = true;
             if (job.nextRequest == job.pages.size())
             {
@@ -438,7 +470,7 @@ CellFabricAdapter::Generate()
 }
 
 void
-CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page)
+CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page, uint8_t epoch)
 {
     NS_LOG_FUNCTION(this << jobId << page);
     TxJob& job = m_txJobs.at(jobId);
@@ -458,7 +490,8 @@ CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page)
                         page,
                         job.dst,
                         job.cluster,
-                        bytes);
+                        bytes,
+                        epoch);
     Generate();
 }
 
@@ -467,7 +500,8 @@ CellFabricAdapter::PageOut(uint64_t job,
                            uint32_t page,
                            uint32_t dst,
                            uint32_t cluster,
-                           uint32_t bytes)
+                           uint32_t bytes,
+                           uint8_t epoch)
 {
     NS_LOG_FUNCTION(this << job << page);
     // Spray the page's cells round robin over the links; one unit per link carries its exact
@@ -496,7 +530,7 @@ CellFabricAdapter::PageOut(uint64_t job,
         p->tclass = 0;
         p->msgId = job;
         p->ctrlClass = DATA_CELLS;
-        p->ctrlValue = page;
+        p->ctrlValue = page | (static_cast<uint64_t>(epoch) << 32); // the epoch in bit 32
         p->ctrlValue2 = (static_cast<uint64_t>(cells.size()) << 32) | nCells[i];
         p->psn = cluster;
         p->offset = bytes; // the page's data bytes
@@ -529,7 +563,9 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     m_stats.cellsReceived += nCells;
     // Reorder and reassembly (10.8[3-4]): the page is complete when all its cells are here, in
     // whatever order and on whatever links they came.
-    const uint64_t key = PageKey(p->src, p->msgId, p->ctrlValue);
+    const uint32_t page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
+    const uint8_t epoch = static_cast<uint8_t>(p->ctrlValue >> 32);
+    const uint64_t key = PageKey(p->src, p->msgId, page) ^ (static_cast<uint64_t>(epoch) << 43);
     RxPage& rp = m_rxPages[key];
     rp.expected = expected;
     rp.cells += nCells;
@@ -537,14 +573,28 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     {
         return;
     }
+    const uint32_t pageCells = rp.expected;
     m_rxPages.erase(key);
+    if (epoch != jt->second.epoch)
+    {
+        // a page of the job's stale epoch (sent before a NACK): dropped, its cells freed
+        Drop(p, STALE_EPOCH);
+        m_freeCells += pageCells;
+        --m_grantsOut[jt->second.cluster];
+        for (uint32_t c = 0; c < m_clusters; ++c)
+        {
+            RunGrantScheduler(c);
+        }
+        return;
+    }
     Simulator::Schedule(m_rxLatency,
                         &CellFabricAdapter::PageComplete,
                         this,
                         p->src,
                         p->msgId,
-                        static_cast<uint32_t>(p->ctrlValue),
-                        static_cast<uint32_t>(p->offset));
+                        page,
+                        static_cast<uint32_t>(p->offset),
+                        epoch);
 }
 
 void
@@ -557,13 +607,16 @@ CellFabricAdapter::HandleControl(Ptr<FabricPacket> p)
         Request r;
         r.src = p->src;
         r.job = p->msgId;
-        r.page = p->ctrlValue;
+        r.page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
+        r.epoch = static_cast<uint8_t>(p->ctrlValue >> 32);
         r.cells = p->ctrlValue2 & 0xFFFF;
         OnRequest(r, static_cast<uint32_t>(p->ctrlValue2 >> 16));
         break;
     }
     case GRANT:
-        OnGrant(p->msgId, p->ctrlValue);
+        OnGrant(p->msgId,
+                static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL),
+                static_cast<uint8_t>(p->ctrlValue >> 32));
         break;
     case CTS: {
         auto it = m_txJobs.find(p->msgId);
@@ -574,6 +627,9 @@ CellFabricAdapter::HandleControl(Ptr<FabricPacket> p)
     }
     case ACK:
         OnAck(p->msgId);
+        break;
+    case NACK:
+        OnNack(p->msgId);
         break;
     default:
         NS_ABORT_MSG("CellFabricAdapter: unexpected unit type " << uint32_t(p->ctrlClass));
@@ -640,12 +696,16 @@ CellFabricAdapter::RunGrantScheduler(uint32_t cluster)
         m_stats.minFreeCells = std::min(m_stats.minFreeCells, m_freeCells);
         ++m_grantsOut[cluster];
         ++m_stats.pagesGranted;
-        SendControl(r.src, GRANT, r.job, r.page, r.cells);
+        SendControl(r.src, GRANT, r.job, r.page | (static_cast<uint64_t>(r.epoch) << 32), r.cells);
     }
 }
 
 void
-CellFabricAdapter::PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes)
+CellFabricAdapter::PageComplete(uint32_t src,
+                                uint64_t job,
+                                uint32_t page,
+                                uint32_t bytes,
+                                uint8_t epoch)
 {
     NS_LOG_FUNCTION(this << src << job << page);
     RxJob& rx = m_rxJobs.at({src, job});
@@ -661,21 +721,56 @@ CellFabricAdapter::PageComplete(uint32_t src, uint64_t job, uint32_t page, uint3
                         src,
                         job,
                         page,
-                        cells);
+                        cells,
+                        epoch);
 }
 
 void
-CellFabricAdapter::PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells)
+CellFabricAdapter::PageCommitted(uint32_t src,
+                                 uint64_t job,
+                                 uint32_t page,
+                                 uint32_t cells,
+                                 uint8_t epoch)
 {
     NS_LOG_FUNCTION(this << src << job << page);
     auto it = m_rxJobs.find({src, job});
     RxJob& rx = it->second;
+    const bool stale = epoch != rx.epoch;
+    // Page validation at RxDMA (section 10, digest 5): a lost page (injected for tests) puts
+    // the job in error: NACK, and the job's epoch flips so the pages still in flight or queued
+    // here for RxDMA are recognized as stale.
+    const bool lost = !stale && job == m_injectDropJob && page == m_injectDropPage &&
+                      rx.nacks < m_injectDropAttempts;
+    if (stale || lost)
+    {
+        ++m_stats.drops[stale ? STALE_EPOCH : INJECTED_DROP];
+        m_freeCells += cells;
+        --m_grantsOut[rx.cluster];
+        if (lost)
+        {
+            ++rx.nacks;
+            ++m_stats.nacksSent;
+            rx.epoch ^= 1;
+            rx.committed = 0;
+            SendControl(src, NACK, job, page, 0);
+        }
+        const uint32_t cl = rx.cluster;
+        for (uint32_t c = 0; c < m_clusters; ++c)
+        {
+            RunGrantScheduler((cl + 1 + c) % m_clusters);
+        }
+        return;
+    }
     // payload of this page: the job's bytes cut into PageSizeWords pages
     const uint64_t pageBytes = static_cast<uint64_t>(m_pageSizeWords) * 128;
     const uint64_t before = static_cast<uint64_t>(page) * pageBytes;
     const uint64_t payload =
         rx.bytes > before ? std::min<uint64_t>(pageBytes, rx.bytes - before) : 0;
-    CountReceivedPayload(payload);
+    if (!rx.counted[page])
+    {
+        rx.counted[page] = true; // a retried page's payload is delivered once
+        CountReceivedPayload(payload);
+    }
     ++m_stats.pagesCommitted;
     m_pageCommitTrace(src, job, page, cells);
     m_freeCells += cells;
@@ -715,6 +810,49 @@ CellFabricAdapter::OnAck(uint64_t jobId)
         m.completed = Simulator::Now();
         NotifyCompleted(m);
     }
+}
+
+void
+CellFabricAdapter::OnNack(uint64_t jobId)
+{
+    NS_LOG_FUNCTION(this << jobId);
+    auto it = m_txJobs.find(jobId);
+    NS_ASSERT_MSG(it != m_txJobs.end(), "NACK for an unknown Tx job");
+    TxJob& job = it->second;
+    m_nackTrace(job.dst, jobId);
+    // The job's 1-bit epoch flips: grants of requests made before arrive with the old epoch
+    // and their pages are dropped as stale at the receiver.
+    job.epoch ^= 1;
+    const auto active = std::find(m_active.begin(), m_active.end(), jobId);
+    if (job.retried)
+    {
+        // a second failure: Job Failed; the message is never delivered nor completed
+        job.failed = true;
+        ++m_stats.jobsFailed;
+        m_jobFailedTrace(job.dst, jobId);
+        if (active != m_active.end())
+        {
+            m_active.erase(active);
+            m_voqJobs[job.voq].pop_front();
+            ActivateNext(job.voq);
+        }
+        return;
+    }
+    // one retry of the whole job (the receiver's Rx job stays posted: no new CTS)
+    job.retried = true;
+    ++m_stats.jobsRetried;
+    job.nextRequest = 0;
+    if (active == m_active.end())
+    {
+        std::deque<uint64_t>& q = m_voqJobs[job.voq];
+        q.push_back(jobId);
+        if (q.size() == 1)
+        {
+            ActivateNext(job.voq);
+        }
+        return;
+    }
+    Generate();
 }
 
 void

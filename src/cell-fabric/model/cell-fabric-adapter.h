@@ -83,7 +83,9 @@ class CellFabricAdapter : public FabricEndpoint
     };
 
     /// Drop reasons of the adapter (each with a counter).
-    static constexpr const char* UNKNOWN_JOB = "UnknownJob"; //!< page for no active Rx job
+    static constexpr const char* UNKNOWN_JOB = "UnknownJob";     //!< page for no active Rx job
+    static constexpr const char* STALE_EPOCH = "StaleEpoch";     //!< page of a job's stale epoch
+    static constexpr const char* INJECTED_DROP = "InjectedDrop"; //!< page lost (InjectDrop*)
 
     /// Per-adapter counters.
     struct Stats
@@ -97,6 +99,9 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t cellsSent{0};                 //!< data cells sent
         uint64_t cellsReceived{0};             //!< data cells received
         uint64_t messagesSent{0};              //!< CTS, ACK and NACK sent
+        uint64_t nacksSent{0};                 //!< NACKs sent (jobs in error here)
+        uint64_t jobsRetried{0};               //!< Tx jobs retried after a NACK
+        uint64_t jobsFailed{0};                //!< Tx jobs failed (NACK after the retry)
         uint64_t grantsDeferred{0};            //!< requests that waited for free Rx buffer cells
         uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
         std::map<std::string, uint64_t> drops; //!< drops by reason
@@ -110,6 +115,13 @@ class CellFabricAdapter : public FabricEndpoint
      * \param cells cells of the page
      */
     typedef void (*PageTracedCallback)(uint32_t src, uint64_t job, uint32_t page, uint32_t cells);
+
+    /**
+     * TracedCallback signature for job events at the sender (NACK received, job failed).
+     * \param dst destination chip
+     * \param job job id
+     */
+    typedef void (*JobTracedCallback)(uint32_t dst, uint64_t job);
 
     static TypeId GetTypeId();
     CellFabricAdapter();
@@ -204,19 +216,25 @@ class CellFabricAdapter : public FabricEndpoint
         std::vector<uint32_t> pages;        //!< data bytes of each page
         uint32_t nextRequest{0};            //!< next page to request
         bool cts{false};                    //!< CTS received
+        uint8_t epoch{0};                   //!< 1-bit job epoch (flips on a retry)
+        bool retried{false};                //!< the job was retried once
+        bool failed{false};                 //!< Job Failed (second NACK)
         std::shared_ptr<TxMessage> message; //!< the message the job belongs to
     };
 
     /// An Rx job (10.8.2).
     struct RxJob
     {
-        uint32_t src{0};       //!< source chip
-        uint32_t cluster{0};   //!< destination cluster (here)
-        uint32_t pages{0};     //!< pages expected
-        uint32_t committed{0}; //!< pages committed
-        uint64_t bytes{0};     //!< payload bytes of the job
-        FabricMessage msg;     //!< the message
-        bool lastJob{true};    //!< last job of its message
+        uint32_t src{0};           //!< source chip
+        uint32_t cluster{0};       //!< destination cluster (here)
+        uint32_t pages{0};         //!< pages expected
+        uint32_t committed{0};     //!< pages committed
+        uint64_t bytes{0};         //!< payload bytes of the job
+        FabricMessage msg;         //!< the message
+        bool lastJob{true};        //!< last job of its message
+        uint8_t epoch{0};          //!< epoch expected (flips on a NACK)
+        uint32_t nacks{0};         //!< NACKs sent for the job
+        std::vector<bool> counted; //!< pages whose payload was counted (delivered once)
     };
 
     /// A request waiting at the grant scheduler.
@@ -226,6 +244,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t job{0};   //!< job id at the source
         uint32_t page{0};  //!< page sequence number
         uint32_t cells{0}; //!< cells of the page
+        uint8_t epoch{0};  //!< job epoch of the request
     };
 
     /// Grant scheduler state of one destination cluster.
@@ -273,7 +292,7 @@ class CellFabricAdapter : public FabricEndpoint
      * \param page page sequence number
      * \param cells cells of the page (requests also carry the cluster in bits 16 and up)
      */
-    void SendControl(uint32_t dst, UnitType type, uint64_t job, uint32_t page, uint32_t cells);
+    void SendControl(uint32_t dst, UnitType type, uint64_t job, uint64_t page, uint32_t cells);
     /**
      * Queue a unit on a link port and wake the port.
      * \param link the port index
@@ -292,7 +311,12 @@ class CellFabricAdapter : public FabricEndpoint
      * \param job job id
      * \param page page sequence number
      */
-    void OnGrant(uint64_t job, uint32_t page);
+    void OnGrant(uint64_t job, uint32_t page, uint8_t epoch);
+    /**
+     * A NACK arrived: retry the job once (its epoch flips), or fail it (Job Failed).
+     * \param job job id
+     */
+    void OnNack(uint64_t job);
     /**
      * A page leaves its FO pipe: spray its cells over the links.
      * \param job job id
@@ -301,7 +325,12 @@ class CellFabricAdapter : public FabricEndpoint
      * \param cluster destination cluster
      * \param bytes data bytes of the page
      */
-    void PageOut(uint64_t job, uint32_t page, uint32_t dst, uint32_t cluster, uint32_t bytes);
+    void PageOut(uint64_t job,
+                 uint32_t page,
+                 uint32_t dst,
+                 uint32_t cluster,
+                 uint32_t bytes,
+                 uint8_t epoch);
     /**
      * A request arrived at this chip's grant scheduler.
      * \param r the request
@@ -320,7 +349,7 @@ class CellFabricAdapter : public FabricEndpoint
      * \param page page sequence number
      * \param bytes data bytes of the page
      */
-    void PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes);
+    void PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes, uint8_t epoch);
     /**
      * RxDMA wrote a page: free its cells, count its payload, finish the job after its last.
      * \param src source chip
@@ -328,7 +357,7 @@ class CellFabricAdapter : public FabricEndpoint
      * \param page page sequence number
      * \param cells cells of the page
      */
-    void PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells);
+    void PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells, uint8_t epoch);
     /**
      * An ACK arrived: the Tx job is complete.
      * \param job job id
@@ -368,6 +397,9 @@ class CellFabricAdapter : public FabricEndpoint
     Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
     GrantPolicy m_grantPolicy{FIFO_ROUND_ROBIN}; //!< grant scheduler policy
     Granularity m_granularity{COARSE};           //!< event granularity on the links
+    uint64_t m_injectDropJob{UINT64_MAX};        //!< job (id at its source) to lose a page of
+    uint32_t m_injectDropPage{0};                //!< page of that job to lose
+    uint32_t m_injectDropAttempts{1};            //!< attempts on which the page is lost
 
     // Tx state
     uint64_t m_nextJob{0};                               //!< next job id
@@ -395,6 +427,8 @@ class CellFabricAdapter : public FabricEndpoint
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageCommitTrace; //!< page committed
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace;  //!< drops
+    TracedCallback<uint32_t, uint64_t> m_nackTrace;      //!< NACK received (sender)
+    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace; //!< Job Failed (sender)
 };
 
 } // namespace ns3

@@ -595,6 +595,177 @@ class TwoStageIncastTestCase : public TestCase
     }
 };
 
+/// Times of NACK and Job Failed events at a sender (trace sinks of JobRetryTestCase).
+std::vector<Time> g_nackTimes;
+std::vector<Time> g_failTimes;
+
+void
+OnNackTrace(uint32_t, uint64_t)
+{
+    g_nackTimes.push_back(Simulator::Now());
+}
+
+void
+OnJobFailedTrace(uint32_t, uint64_t)
+{
+    g_failTimes.push_back(Simulator::Now());
+}
+
+/**
+ * \ingroup cell-fabric
+ * RDMA job retry (seed 004 section 10; pyxis digest 5 and 7): a 1 MiB job (66 pages) between two
+ * idle chips with one page lost at the receiver (InjectDropJob/Page/Attempts).
+ *
+ * - Clean run: the reference; its ACK reaches the sender at T_ack after the post, its CTS at D
+ *   (the one-way control time of RdmaJobTimeTestCase).
+ * - Last page (65, 67 words) lost once: it is reassembled before page 64 (a full page), so RxDMA
+ *   finds it one full page write (125 cycles) before the clean run's ACK instant: the NACK reaches
+ *   the sender at T_ack - 125 cycles and page 64 is then dropped as stale. The retry starts at the
+ *   NACK, needs no CTS, and its first page arrives 2D later when RxDMA is long idle, so it
+ *   completes at T_nack + (T_ack - D): the first attempt's NACK time plus a full job less its CTS.
+ *   Bytes received = 1 MiB (delivered once), one NACK, one retry.
+ * - Page 65 lost on both attempts: two NACKs, one retry, one Job Failed, nothing delivered or
+ *   completed.
+ * - Page 10 lost once: the pages after it still in flight or queued for RxDMA are of the stale
+ *   epoch and dropped (reason StaleEpoch); conservation: grants = commits + injected + stale
+ *   drops; bytes delivered once; the Rx buffer back to all free.
+ */
+class JobRetryTestCase : public TestCase
+{
+  public:
+    JobRetryTestCase()
+        : TestCase("RDMA job retry: NACK, one retry, stale epoch, Job Failed")
+    {
+    }
+
+  private:
+    struct Result
+    {
+        Time delivered;
+        Time completed;
+        std::vector<Time> nacks;
+        std::vector<Time> fails;
+        CellFabricAdapter::Stats tx;
+        CellFabricAdapter::Stats rx;
+        uint64_t received{0};
+        uint32_t freeCells{0};
+        uint32_t cbufCells{0};
+        double d{0};
+    };
+
+    Result RunJob(int64_t dropPage, uint32_t attempts)
+    {
+        g_nackTimes.clear();
+        g_failTimes.clear();
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        if (dropPage >= 0)
+        {
+            a[1]->SetAttribute("InjectDropJob", UintegerValue(0));
+            a[1]->SetAttribute("InjectDropPage", UintegerValue(dropPage));
+            a[1]->SetAttribute("InjectDropAttempts", UintegerValue(attempts));
+        }
+        a[0]->TraceConnectWithoutContext("Nack", MakeCallback(&OnNackTrace));
+        a[0]->TraceConnectWithoutContext("JobFailed", MakeCallback(&OnJobFailedTrace));
+        Result r;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&r](const FabricMessage& m) { r.delivered = m.delivered; }));
+        a[0]->SetCompletedCallback(FabricEndpoint::MessageCallback(
+            [&r](const FabricMessage& m) { r.completed = m.completed; }));
+        Simulator::Schedule(MicroSeconds(1), [&a]() { a[0]->Send(1, 1 << 20, 0); });
+        Simulator::Run();
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(chips.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
+        r.d = a[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
+              helper.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
+              (96 + a[0]->GetCellHeaderBytes()) / rate + a[0]->GetRxLatency().GetSeconds();
+        r.nacks = g_nackTimes;
+        r.fails = g_failTimes;
+        r.tx = a[0]->GetStats();
+        r.rx = a[1]->GetStats();
+        r.received = a[1]->GetReceivedPayloadBytes();
+        r.freeCells = a[1]->GetFreeRxCells();
+        UintegerValue cbuf;
+        a[1]->GetAttribute("RxCbufCells", cbuf);
+        r.cbufCells = cbuf.Get();
+        Simulator::Destroy();
+        return r;
+    }
+
+    static uint64_t DropsOf(const CellFabricAdapter::Stats& s, const std::string& reason)
+    {
+        auto it = s.drops.find(reason);
+        return it == s.drops.end() ? 0 : it->second;
+    }
+
+    void DoRun() override
+    {
+        const Time post = MicroSeconds(1);
+        const Result clean = RunJob(-1, 0);
+        const double tAck = (clean.completed - post).GetSeconds();
+
+        // one loss of the last page: NACK, retry, success
+        const Result once = RunJob(65, 1);
+        NS_TEST_ASSERT_MSG_EQ(once.nacks.size(), 1, "one NACK");
+        const double tNack = (once.nacks.at(0) - post).GetSeconds();
+        const double expected = tNack + (tAck - clean.d);
+        const double measured = (once.completed - post).GetSeconds();
+        std::cout << "job retry: clean ACK at " << tAck * 1e6 << " us, D " << clean.d * 1e9
+                  << " ns; NACK at " << tNack * 1e6 << " us; completion expected " << expected * 1e6
+                  << " us, measured " << measured * 1e6 << " us; bytes " << once.received
+                  << std::endl;
+        // Page 65 (67 words, smaller) is reassembled before page 64 and so written by RxDMA one
+        // full page (125 cycles) before the job's last write: the NACK leaves that much before
+        // the clean run's ACK; page 64 is then of the stale epoch.
+        const double pageDma = 125 / 1.33e9;
+        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, tAck - pageDma, 1e-9, "NACK one page write before ACK");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 1, "page 64");
+        NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 1e-9, "NACK time + a full job less CTS");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.nacksSent, 1, "one NACK sent");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.jobsRetried, 1, "one retry");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.jobsFailed, 0, "no Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.jobsCompleted, 1, "job completed");
+        NS_TEST_ASSERT_MSG_EQ(once.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.pagesSent, 2 * 66, "two attempts of 66 pages");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::INJECTED_DROP), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(once.freeCells, once.cbufCells, "Rx buffer all free");
+
+        // the page lost on both attempts: Job Failed
+        const Result twice = RunJob(65, 2);
+        std::cout << "job retry: lost twice: NACKs " << twice.nacks.size() << ", retries "
+                  << twice.tx.jobsRetried << ", Job Failed " << twice.tx.jobsFailed << " at "
+                  << (twice.fails.empty() ? 0.0 : (twice.fails[0] - post).GetSeconds() * 1e6)
+                  << " us, bytes " << twice.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(twice.nacks.size(), 2, "two NACKs");
+        NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsRetried, 1, "one retry only");
+        NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsFailed, 1, "Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(twice.fails.size(), 1, "JobFailed traced once");
+        NS_TEST_ASSERT_MSG_EQ(twice.delivered, Time(0), "not delivered");
+        NS_TEST_ASSERT_MSG_EQ(twice.completed, Time(0), "not completed");
+        NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsCompleted, 0, "no ACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
+
+        // a middle page lost once: stale-epoch pages dropped and counted
+        const Result mid = RunJob(10, 1);
+        const uint64_t stale = DropsOf(mid.rx, CellFabricAdapter::STALE_EPOCH);
+        std::cout << "job retry: page 10 lost: stale-epoch drops " << stale << ", grants "
+                  << mid.rx.pagesGranted << ", commits " << mid.rx.pagesCommitted << ", bytes "
+                  << mid.received << ", completion " << (mid.completed - post).GetSeconds() * 1e6
+                  << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_GT(stale, 0, "stale-epoch pages dropped");
+        NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesGranted,
+                              mid.rx.pagesCommitted + 1 + stale,
+                              "grants = commits + lost + stale");
+        NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesCommitted, 10 + 66, "10 before the loss + 66");
+        NS_TEST_ASSERT_MSG_EQ(mid.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(mid.tx.jobsCompleted, 1, "job completed");
+        NS_TEST_ASSERT_MSG_EQ(mid.freeCells, mid.cbufCells, "Rx buffer all free");
+    }
+};
+
 /**
  * \ingroup cell-fabric
  * The cell-fabric test suite.
@@ -612,6 +783,7 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new RxDmaLimitTestCase(4), TestCase::QUICK);
         AddTestCase(new GranularityTestCase, TestCase::QUICK);
         AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
+        AddTestCase(new JobRetryTestCase, TestCase::QUICK);
     }
 };
 
