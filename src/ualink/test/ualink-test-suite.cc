@@ -98,6 +98,33 @@ Packer(bool cache = true, bool auth = false)
     return p;
 }
 
+/// One lone operation and the TL cost its table or derivation gives.
+struct LoneOpCase
+{
+    UalinkTlOp op;          //!< the operation, alone in the TL queue
+    uint64_t flits;         //!< expected TL flits
+    uint64_t dataHalfFlits; //!< expected data half-flits
+    const char* what;       //!< the case and where its numbers come from
+};
+
+/**
+ * Packs one operation alone and closes the flit stream.
+ * \param op the operation
+ * \param cache whether the packer may compress
+ * \param pl where the placement goes (may be null)
+ * \param packed set to whether PackNext placed it
+ * \return the packer, for its counters
+ */
+Ptr<UalinkTlPacker>
+PackLone(const UalinkTlOp& op, bool cache, std::vector<UalinkTlPacker::Placement>* pl, bool* packed)
+{
+    Ptr<UalinkTlPacker> p = Packer(cache);
+    p->Enqueue(op);
+    *packed = p->PackNext(pl);
+    p->Close();
+    return p;
+}
+
 /// Format a percentage.
 std::string
 Pct(double x)
@@ -271,28 +298,19 @@ class UalinkLoneOpsTestCase : public TestCase
   private:
     void DoRun() override
     {
-        struct Case
-        {
-            UalinkTlOp op;
-            uint64_t flits;
-            uint64_t dataHalfFlits;
-            const char* what;
-        };
-
-        const std::vector<Case> cases = {
+        const std::vector<LoneOpCase> cases = {
             {Req(ualink::READ, 256, 0), 1, 0, "read request (Table 5-5)"},
             {Req(ualink::WRITE_FULL, 256, 0), 5, 8, "256 B WriteFull (Table 5-6)"},
             {Req(ualink::WRITE, 192, 0), 4, 7, "192 B Write (Table 5-7)"},
             // Derived from 5.1.1: an atomic is 2 operand + 1 byte-enable half-flit -> 2 TL flits.
             {Req(ualink::ATOMIC_NR, 8, 0), 2, 3, "AtomicNR (5.1.1)"},
         };
-        for (const Case& k : cases)
+        for (const LoneOpCase& k : cases)
         {
-            Ptr<UalinkTlPacker> p = Packer(false);
-            p->Enqueue(k.op);
             std::vector<UalinkTlPacker::Placement> pl;
-            NS_TEST_ASSERT_MSG_EQ(p->PackNext(&pl), true, k.what);
-            p->Close();
+            bool packed = false;
+            Ptr<UalinkTlPacker> p = PackLone(k.op, false, &pl, &packed);
+            NS_TEST_ASSERT_MSG_EQ(packed, true, k.what);
             std::cout << "lone " << k.what << ": " << p->GetTlFlits() << " TL flits" << std::endl;
             NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), k.flits, k.what);
             NS_TEST_ASSERT_MSG_EQ(p->GetStats().dataHalfFlits, k.dataHalfFlits, k.what);
@@ -1136,15 +1154,7 @@ class UalinkAtomicsTestCase : public TestCase
         UalinkTlOp atomicNrRsp = WrRsp();
         atomicNrRsp.cmd = ualink::ATOMIC_NR;
 
-        struct Case
-        {
-            UalinkTlOp op;
-            uint64_t flits;
-            uint64_t dataHalfFlits;
-            const char* what;
-        };
-
-        const std::vector<Case> cases = {
+        const std::vector<LoneOpCase> cases = {
             {Req(ualink::ATOMIC_R, 8, 0), 2, 3, "AtomicR request"},
             {Req(ualink::ATOMIC_NR, 16, 0), 2, 3, "AtomicNR request (2 operands)"},
             {atomicRsp, 2, 2, "AtomicR read response"},
@@ -1152,12 +1162,11 @@ class UalinkAtomicsTestCase : public TestCase
             {Req(ualink::WRITE_MESSAGE, 64, 0), 2, 3, "64 B Write Message"},
             {Req(ualink::WRITE_MESSAGE, 256, 0), 5, 9, "256 B Write Message"},
         };
-        for (const Case& k : cases)
+        for (const LoneOpCase& k : cases)
         {
-            Ptr<UalinkTlPacker> p = Packer(true);
-            p->Enqueue(k.op);
-            NS_TEST_ASSERT_MSG_EQ(p->PackNext(nullptr), true, k.what);
-            p->Close();
+            bool packed = false;
+            Ptr<UalinkTlPacker> p = PackLone(k.op, true, nullptr, &packed);
+            NS_TEST_ASSERT_MSG_EQ(packed, true, k.what);
             std::cout << "lone " << k.what << ": " << p->GetTlFlits() << " TL flits, "
                       << p->GetStats().dataHalfFlits << " data half-flits" << std::endl;
             NS_TEST_ASSERT_MSG_EQ(p->GetTlFlits(), k.flits, k.what);
