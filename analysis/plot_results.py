@@ -13,6 +13,10 @@ writes into DIR (default: ``<stem>-plots/`` beside the results file)
   curve per workload, log x axis;
 - ``link-utilization.png``: histogram of per-link utilization (busy_ps / simulated time), one
   curve per link kind;
+- ``switch-buffer.png``: switch buffer occupancy over time from ``/timeseries/switch_buffer``
+  (the largest occupancy of any switch per sample interval, and the busiest switches' own
+  curves); a file without the series (older format, or ``output.sample-interval: 0``) gets a
+  figure that says so;
 
 and prints the path of each file written, one per line. As a module: ``plot(path, out_dir)``
 returns the list of paths written.
@@ -32,6 +36,9 @@ from matplotlib.figure import Figure
 
 CDF_PNG = "message-completion-cdf.png"
 UTILIZATION_PNG = "link-utilization.png"
+BUFFER_PNG = "switch-buffer.png"
+# Switches drawn on their own in the buffer plot (the busiest by peak occupancy).
+BUFFER_CURVES = 4
 
 # Link kinds in the order they are drawn (RunResults' names, then PodTopology's); kinds not
 # listed follow in name order.
@@ -56,7 +63,14 @@ def load(path):
     with h5py.File(path, "r") as f:
         messages = {c: f["messages"][c][()] for c in ("workload", "post_ps", "deliver_ps")}
         names = f["messages"].attrs.get("workload_names", [])
+        series = None
+        if "timeseries" in f and "switch_buffer" in f["timeseries"]:
+            g = f["timeseries"]["switch_buffer"]
+            series = {c: g[c][()] for c in ("switch", "time_ps", "max_bytes", "end_bytes")}
+            series["interval_ps"] = int(g.attrs.get("interval_ps", 0))
+            series["switch_names"] = _strings(g.attrs.get("switch_names", []))
         return {
+            "switch_buffer": series,
             "scenario_name": str(f.attrs.get("scenario_name", Path(path).stem)),
             "workload_names": _strings(names),
             "sim_time_ps": int(f["summary"].attrs["sim_time_ps"]),
@@ -176,6 +190,49 @@ def plot_link_utilization(data, out_path):
     return out_path
 
 
+def plot_switch_buffer(data, out_path):
+    """Switch buffer occupancy over time (the sampled series of the results file).
+
+    The series has one row per switch and interval in which its occupancy changed (the level
+    held in between). Drawn: per interval, the largest occupancy of any switch, and the
+    ``BUFFER_CURVES`` switches with the highest peaks on their own. Returns out_path.
+    """
+    ts = data.get("switch_buffer")
+    fig, ax = _new_figure()
+    if not ts or ts["interval_ps"] <= 0 or len(ts["switch"]) == 0:
+        _empty(ax, "no switch buffer series in this file")
+    else:
+        sw = np.asarray(ts["switch"], dtype=np.int64)
+        t_us = np.asarray(ts["time_ps"], dtype=np.float64) / 1e6
+        peak = np.asarray(ts["max_bytes"], dtype=np.float64) / 1024.0
+        step_us = ts["interval_ps"] / 1e6
+        names = ts["switch_names"]
+        # Largest over switches per interval (intervals without a row held their level, which
+        # is at most the maximum drawn at the switch's previous row).
+        times, inverse = np.unique(t_us, return_inverse=True)
+        top = np.zeros(times.size)
+        np.maximum.at(top, inverse, peak)
+        ax.step(times, top, where="post", color="black", linewidth=1.5, label="any switch (max)")
+        peaks = {}
+        for k, p in zip(sw.tolist(), peak.tolist()):
+            peaks[k] = max(peaks.get(k, 0.0), p)
+        busiest = sorted(peaks, key=lambda k: (-peaks[k], k))[:BUFFER_CURVES]
+        for k in busiest:
+            mine = sw == k
+            name = names[k] if k < len(names) else f"switch {k}"
+            ax.step(t_us[mine], peak[mine], where="post", linewidth=1.0, label=name)
+        ax.legend(loc="upper right", fontsize="small")
+        ax.set_xlim(0.0, float(times.max()) + step_us)
+        ax.set_ylim(bottom=0.0)
+    ax.set_xlabel("simulated time (us)")
+    ax.set_ylabel("buffer occupancy, max per interval (KiB)")
+    ax.set_title(f"{data['scenario_name']}: switch buffer occupancy")
+    ax.grid(True, alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out_path)
+    return out_path
+
+
 def plot(path, out_dir=None):
     """Write every plot of one results file.
 
@@ -193,6 +250,7 @@ def plot(path, out_dir=None):
     return [
         str(plot_completion_cdf(data, out / CDF_PNG)),
         str(plot_link_utilization(data, out / UTILIZATION_PNG)),
+        str(plot_switch_buffer(data, out / BUFFER_PNG)),
     ]
 
 

@@ -174,6 +174,14 @@ ResultsToDict(const ns3::RunResults& r)
     dag["accelerator"] = ToArray(dn.accelerator);
     dag["start_ps"] = ToArray(dn.startPs);
     dag["end_ps"] = ToArray(dn.endPs);
+    const auto& ts = r.bufferSeries;
+    py::dict series;
+    series["interval_ps"] = ts.intervalPs;
+    series["switch_names"] = ToList(ts.switchNames);
+    series["switch"] = ToArray(ts.sw);
+    series["time_ps"] = ToArray(ts.timePs);
+    series["max_bytes"] = ToArray(ts.maxBytes);
+    series["end_bytes"] = ToArray(ts.endBytes);
 
     py::dict drops;
     for (const auto& [reason, count] : r.dropsByReason)
@@ -208,6 +216,11 @@ ResultsToDict(const ns3::RunResults& r)
     summary["packet_hops"] = r.packetHops;
     summary["peak_rss_bytes"] = r.peakRssBytes;
     summary["deadlock"] = ToStr(r.deadlock);
+    summary["output_budget_bytes"] = r.output.budgetBytes;
+    summary["output_estimated_bytes"] = r.output.estimatedBytes;
+    summary["messages_total"] = r.output.messagesTotal;
+    summary["messages_sampled_every"] = r.output.messagesSampledEvery;
+    summary["series_coarsened_by"] = r.output.seriesCoarsenedBy;
 
     py::dict d;
     d["messages"] = messages;
@@ -215,6 +228,7 @@ ResultsToDict(const ns3::RunResults& r)
     d["collectives"] = collectives;
     d["collective_steps"] = steps;
     d["dag_nodes"] = dag;
+    d["switch_buffer_series"] = series;
     d["summary"] = summary;
     d["workload_names"] = ToList(r.workloadNames);
     d["scenario"] = ToStr(r.scenarioText);

@@ -13,7 +13,7 @@ import pytest
 from conftest import PLOT_SCRIPT
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-EXPECTED = {"message-completion-cdf.png", "link-utilization.png"}
+EXPECTED = {"message-completion-cdf.png", "link-utilization.png", "switch-buffer.png"}
 
 
 def load_plot_module():
@@ -95,6 +95,27 @@ def test_plot_importable(tmp_path):
     results = tmp_path / "synthetic.h5"
     write_synthetic(results)
     paths = load_plot_module().plot(results, tmp_path / "out")
+    check_pngs(paths, tmp_path / "out")
+
+
+def test_switch_buffer_series(tmp_path):
+    """A file with the /timeseries/switch_buffer group of format version 3: three switches,
+    sparse rows (intervals without a change have none)."""
+    results = tmp_path / "series.h5"
+    write_synthetic(results)
+    with h5py.File(results, "a") as f:
+        g = f.create_group("timeseries").create_group("switch_buffer")
+        g.attrs["interval_ps"] = np.int64(10**6)
+        g.attrs.create("switch_names", ["p0.sw0", "p1.sw0", "p2.sw0"], dtype=h5py.string_dtype())
+        g["switch"] = np.array([0, 0, 0, 1, 1, 2], np.uint32)
+        g["time_ps"] = np.array([0, 1, 3, 0, 5, 2], np.int64) * 10**6
+        g["max_bytes"] = np.array([4096, 65536, 8192, 1024, 2048, 512], np.uint64)
+        g["end_bytes"] = np.array([4096, 8192, 0, 1024, 0, 0], np.uint64)
+    mod = load_plot_module()
+    data = mod.load(results)
+    assert data["switch_buffer"]["interval_ps"] == 10**6
+    assert data["switch_buffer"]["switch_names"] == ["p0.sw0", "p1.sw0", "p2.sw0"]
+    paths = mod.plot(results, tmp_path / "out")
     check_pngs(paths, tmp_path / "out")
 
 

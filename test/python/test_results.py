@@ -70,6 +70,11 @@ SUMMARY_KEYS = {
     "events",
     "packet_hops",
     "peak_rss_bytes",
+    "output_budget_bytes",
+    "output_estimated_bytes",
+    "messages_total",
+    "messages_sampled_every",
+    "series_coarsened_by",
 }
 
 
@@ -91,6 +96,28 @@ def test_result_dict_layout(small_run):
         assert r["links"][col].dtype == dtype, col
     assert "name: small" in r["scenario"]
     assert r["summary"]["scenario_name"] == "small"
+
+
+def test_switch_buffer_series(small_run, podsim):
+    """The sampled switch buffer series (format version 3): equal-length columns on interval
+    boundaries, a name per switch, its largest sample the summary's peak; the same from the
+    file as from the run."""
+    r, path = small_run
+    ts = r["switch_buffer_series"]
+    assert set(ts) == {"interval_ps", "switch_names", "switch", "time_ps", "max_bytes", "end_bytes"}
+    assert ts["interval_ps"] == 10**6  # output.sample-interval's default, 1 us
+    assert len(ts["switch_names"]) == r["summary"]["switches"]
+    n = len(ts["switch"])
+    assert n > 0
+    assert all(len(ts[c]) == n for c in ("time_ps", "max_bytes", "end_bytes"))
+    assert (ts["time_ps"] % ts["interval_ps"] == 0).all()
+    assert int(ts["max_bytes"].max()) == r["summary"]["peak_switch_buffer_bytes"]
+    assert r["summary"]["messages_sampled_every"] == 1
+    assert r["summary"]["messages_total"] == MESSAGES
+    back = podsim.read(path)["switch_buffer_series"]
+    assert back["switch_names"] == ts["switch_names"]
+    for c in ("switch", "time_ps", "max_bytes", "end_bytes"):
+        assert (back[c] == ts[c]).all(), c
 
 
 def test_columns_have_equal_length(small_run):

@@ -5,8 +5,10 @@
 
 #include "experiment.h"
 
+#include "buffer-sampler.h"
 #include "cell-pod-builder.h"
 #include "channel-dependency-graph.h"
+#include "output-budget.h"
 #include "pod-topology.h"
 #include "progress-reporter.h"
 #include "results-writer.h"
@@ -356,6 +358,17 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.switchPorts += sw->GetNPorts();
     }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
+    // The switch buffer time series (output.sample-interval): trace sinks only, no event.
+    std::unique_ptr<BufferSampler> sampler;
+    if (s.output.sampleInterval.IsStrictlyPositive())
+    {
+        sampler = std::make_unique<BufferSampler>(s.output.sampleInterval);
+        for (uint32_t k = 0; k < topo.GetSwitches().size(); ++k)
+        {
+            sampler->Add(k, topo.GetSwitches()[k]->GetBuffer());
+            r.bufferSeries.switchNames.push_back(topo.GetSwitchName(k));
+        }
+    }
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
@@ -628,6 +641,11 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.peakSwitchBufferBytes =
             std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetBuffer()->GetPeakOccupancy());
     }
+    if (sampler)
+    {
+        sampler->Collect(r.bufferSeries);
+        sampler.reset();
+    }
     // Collectives and DAG nodes.
     for (uint32_t id = 0; id < coll.dispatcher->GetNInstances(); ++id)
     {
@@ -690,6 +708,17 @@ Experiment::Run(const Scenario& s, const Options& options)
     coll.dispatcher->Dispose();
     Simulator::Destroy();
 
+    // The summary counts every message; the output budget may then thin the tables.
+    std::ostringstream summary;
+    if (options.printSummary)
+    {
+        PrintSummary(r, summary);
+    }
+    const std::string budgetNote = OutputBudget::Apply(r, s.output.budgetBytes);
+    if (!budgetNote.empty())
+    {
+        std::cerr << "warning: " << budgetNote << std::endl;
+    }
     if (options.writeResults)
     {
         ResultsWriter::Write(resultsFile, r);
@@ -700,7 +729,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     }
     if (options.printSummary)
     {
-        PrintSummary(r, std::cout);
+        std::cout << summary.str();
     }
     return r;
 }

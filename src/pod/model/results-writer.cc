@@ -820,6 +820,12 @@ CheckTables(const std::string& path, const RunResults& r)
     {
         CheckRows(path, "links", "drop_bytes/" + reason, col.size(), k);
     }
+
+    const auto& ts = r.bufferSeries;
+    const size_t j = ts.sw.size();
+    CheckRows(path, "timeseries/switch_buffer", "time_ps", ts.timePs.size(), j);
+    CheckRows(path, "timeseries/switch_buffer", "max_bytes", ts.maxBytes.size(), j);
+    CheckRows(path, "timeseries/switch_buffer", "end_bytes", ts.endBytes.size(), j);
 }
 
 /**
@@ -922,6 +928,19 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     }
 
     {
+        // Switch buffer occupancy over time (format version 3; BufferSampler).
+        const auto& ts = r.bufferSeries;
+        H5Handle g = io.CreateGroup(file, "timeseries");
+        H5Handle b = io.CreateGroup(g, "switch_buffer");
+        io.WriteAttr(b, "interval_ps", ts.intervalPs);
+        io.WriteAttr(b, "switch_names", ts.switchNames);
+        io.WriteColumn(b, "switch", ts.sw);
+        io.WriteColumn(b, "time_ps", ts.timePs);
+        io.WriteColumn(b, "max_bytes", ts.maxBytes);
+        io.WriteColumn(b, "end_bytes", ts.endBytes);
+    }
+
+    {
         H5Handle s = io.CreateGroup(file, "summary");
         io.WriteAttr(s, "scenario_name", r.scenarioName);
         io.WriteAttr(s, "accelerators", r.accelerators);
@@ -949,6 +968,11 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "packet_hops", r.packetHops);
         io.WriteAttr(s, "peak_rss_bytes", r.peakRssBytes);
         io.WriteAttr(s, "deadlock", r.deadlock);
+        io.WriteAttr(s, "output_budget_bytes", r.output.budgetBytes);
+        io.WriteAttr(s, "output_estimated_bytes", r.output.estimatedBytes);
+        io.WriteAttr(s, "messages_total", r.output.messagesTotal);
+        io.WriteAttr(s, "messages_sampled_every", r.output.messagesSampledEvery);
+        io.WriteAttr(s, "series_coarsened_by", r.output.seriesCoarsenedBy);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1130,6 +1154,20 @@ ResultsWriter::Read(const std::string& path)
         d.endPs = io.ReadColumn<int64_t>(g, "end_ps");
     }
 
+    // The time series (absent from files written before format version 3).
+    if (H5Lexists(file, "timeseries", H5P_DEFAULT) > 0)
+    {
+        auto& ts = r.bufferSeries;
+        H5Handle g = io.OpenGroup(file, "timeseries");
+        H5Handle b = io.OpenGroup(g, "switch_buffer");
+        ts.intervalPs = io.ReadAttr<int64_t>(b, "interval_ps");
+        ts.switchNames = io.ReadStringsAttr(b, "switch_names");
+        ts.sw = io.ReadColumn<uint32_t>(b, "switch");
+        ts.timePs = io.ReadColumn<int64_t>(b, "time_ps");
+        ts.maxBytes = io.ReadColumn<uint64_t>(b, "max_bytes");
+        ts.endBytes = io.ReadColumn<uint64_t>(b, "end_bytes");
+    }
+
     {
         H5Handle s = io.OpenGroup(file, "summary");
         r.accelerators = io.ReadAttr<uint32_t>(s, "accelerators");
@@ -1160,6 +1198,14 @@ ResultsWriter::Read(const std::string& path)
         if (H5Aexists(s, "deadlock") > 0)
         {
             r.deadlock = io.ReadStringAttr(s, "deadlock");
+        }
+        if (H5Aexists(s, "output_budget_bytes") > 0)
+        {
+            r.output.budgetBytes = io.ReadAttr<uint64_t>(s, "output_budget_bytes");
+            r.output.estimatedBytes = io.ReadAttr<uint64_t>(s, "output_estimated_bytes");
+            r.output.messagesTotal = io.ReadAttr<uint64_t>(s, "messages_total");
+            r.output.messagesSampledEvery = io.ReadAttr<uint32_t>(s, "messages_sampled_every");
+            r.output.seriesCoarsenedBy = io.ReadAttr<uint32_t>(s, "series_coarsened_by");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))

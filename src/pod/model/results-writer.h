@@ -36,10 +36,15 @@ namespace ns3
  *   /collectives/steps/   per step: collective u32 (row), step u32, start_ps, end_ps, bytes u64
  * /dag_nodes/             one row per DAG node, iteration and accelerator: workload u32,
  *     node str, kind str, iteration u32, accelerator u32, start_ps i64, end_ps i64
+ * /timeseries/switch_buffer/   switch buffer occupancy (format version 3; BufferSampler):
+ *     switch u32, time_ps i64 (interval start), max_bytes u64, end_bytes u64; attributes
+ *     interval_ps i64 (0: not sampled), switch_names (string array indexed by switch)
  * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
- *     deadlock (string: the deadlock monitor's report, empty if none)
+ *     deadlock (string: the deadlock monitor's report, empty if none), output_budget_bytes,
+ *     output_estimated_bytes, messages_total, messages_sampled_every (1: every message row
+ *     kept; k: one in k, OutputBudget), series_coarsened_by
  *   /summary/drops_by_reason/   one u64 attribute per drop reason (dropped packets)
  * \endverbatim
  *
@@ -53,7 +58,7 @@ class ResultsWriter
     /// The podsim version written as the podsim_version attribute.
     static constexpr const char* PODSIM_VERSION = "0.1.0";
     /// Version of the file layout, written as the format_version attribute.
-    static constexpr unsigned FORMAT_VERSION = 2;
+    static constexpr unsigned FORMAT_VERSION = 3;
     /// Rows per chunk of the table datasets.
     static constexpr unsigned long long CHUNK_ROWS = 65536;
     /// Deflate level of the table datasets.

@@ -102,12 +102,36 @@ struct RunResults
         std::vector<int64_t> endPs;        //!< end on this accelerator
     };
 
+    /// Sampled switch buffer occupancy (BufferSampler): one row per switch and sample interval
+    /// in which its occupancy changed (none in between: the level held).
+    struct BufferSeries
+    {
+        int64_t intervalPs{0};                //!< sample interval (0: not sampled)
+        std::vector<std::string> switchNames; //!< switch names, indexed by sw
+        std::vector<uint32_t> sw;             //!< switch (PodTopology::GetSwitches() order)
+        std::vector<int64_t> timePs;          //!< start of the interval
+        std::vector<uint64_t> maxBytes;       //!< largest occupancy in the interval
+        std::vector<uint64_t> endBytes;       //!< occupancy at the end of the interval
+    };
+
+    /// What the output budget did (output.budget; OutputBudget::Apply).
+    struct OutputBudgetReport
+    {
+        uint64_t budgetBytes{0};          //!< the budget (0: unlimited)
+        uint64_t estimatedBytes{0};       //!< estimated table bytes before downsampling
+        uint64_t messagesTotal{0};        //!< messages before downsampling
+        uint32_t messagesSampledEvery{1}; //!< 1: every message kept; k: one row in k kept
+        uint32_t seriesCoarsenedBy{1};    //!< factor the series interval was multiplied by
+    };
+
     std::vector<std::string> workloadNames; //!< workload names, indexed by Messages::workload
     Messages messages;                      //!< per-message table
     Links links;                            //!< per-link table
     Collectives collectives;                //!< per-collective table
     CollectiveSteps collectiveSteps;        //!< per-step timings of the collectives
     DagNodes dagNodes;                      //!< DAG node instances
+    BufferSeries bufferSeries;              //!< switch buffer occupancy over time
+    OutputBudgetReport output;              //!< what the output budget did
 
     // Summary.
     std::string scenarioName;   //!< scenario name

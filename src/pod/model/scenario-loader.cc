@@ -780,6 +780,9 @@ class Loader
         sc.output.file = fileGiven ? file.str : "results/" + sc.name + ".h5";
         sc.output.plots = Get("output.plots", false).b;
         sc.output.progress = Get("output.progress", false).b;
+        sc.output.sampleInterval =
+            PicoSeconds(static_cast<int64_t>(Get("output.sample-interval", false).ps));
+        sc.output.budgetBytes = Get("output.budget", false).u;
     }
 
   private:

@@ -880,6 +880,21 @@ BuildKeys()
     k.push_back(Row("output.progress", S::BOOL)
                     .Default("true")
                     .Help("Print a progress line on stderr during the run."));
+    k.push_back(Row("output.sample-interval", S::TIME)
+                    .Default("1us")
+                    .Min(0)
+                    .Help("Interval of the switch buffer occupancy time series (/timeseries in "
+                          "the results: per switch and interval with a change, the largest and "
+                          "the final occupancy); 0 turns the series off. Sampling adds no "
+                          "event."));
+    k.push_back(Row("output.budget", S::SIZE)
+                    .Default("100MB")
+                    .Unit("bytes")
+                    .Help("Largest estimated size of the results tables (uncompressed, so the "
+                          "file is smaller); 0: unlimited. A run whose tables would exceed it "
+                          "says so and downsamples: first the time series to longer intervals, "
+                          "then the message table to one row in k (summary figures still count "
+                          "every message)."));
     return k;
 }
 

@@ -257,9 +257,11 @@ struct Scenario
     /// Outputs.
     struct Output
     {
-        std::string file;    //!< output.file (HDF5 results; default results/<name>.h5)
-        bool plots{true};    //!< output.plots (draw PNGs after the run)
-        bool progress{true}; //!< output.progress (progress line on stderr)
+        std::string file;        //!< output.file (HDF5 results; default results/<name>.h5)
+        bool plots{true};        //!< output.plots (draw PNGs after the run)
+        bool progress{true};     //!< output.progress (progress line on stderr)
+        Time sampleInterval;     //!< output.sample-interval (switch buffer series; 0: off)
+        uint64_t budgetBytes{0}; //!< output.budget (estimated table bytes; 0: unlimited)
     };
 
     std::string sourceFile;             //!< path of the YAML file
