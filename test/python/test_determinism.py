@@ -46,3 +46,72 @@ def test_same_scenario_same_results(podsim, scenario, tmp_path):
     assert a.keys() == b.keys()
     differ = [k for k in a if a[k] != b[k]]
     assert not differ, differ[:10]
+
+
+# What the seed may change: the scenario text (it records the overrides) and, with random
+# components, the outcomes they draw.
+SCENARIO_TEXT = {"scenario"}
+
+
+def run_with_seed(podsim, scenario, seed, path, extra=None):
+    over = {"seed": seed}
+    over.update(extra or {})
+    podsim.run(str(scenario), over, results_file=str(path))
+    return contents(path)
+
+
+def test_seed_without_random_components_changes_nothing(podsim, tmp_path):
+    """data/small.yaml (an incast and an all-to-all on an error-free pod) draws no random
+    number: seeds 1 and 2 give the same results, the stored scenario text aside."""
+    from conftest import SMALL
+
+    a = run_with_seed(podsim, SMALL, 1, tmp_path / "s1.h5")
+    b = run_with_seed(podsim, SMALL, 2, tmp_path / "s2.h5")
+    assert a.keys() == b.keys()
+    differ = [k for k in a if a[k] != b[k] and k not in SCENARIO_TEXT]
+    assert not differ, differ[:10]
+    assert a["scenario"] != b["scenario"]  # "# overrides: --set seed=..." records the seed
+
+
+def test_seed_changes_the_random_streams(podsim, tmp_path):
+    """A random permutation (Sattolo's algorithm on the workload's stream) and link bit errors
+    (the channels' error streams): another seed draws another permutation and other errors,
+    and the same seed again the same ones."""
+
+    scenario = tmp_path / "random.yaml"
+    scenario.write_text(
+        "name: random\n"
+        "pod: {accelerators: 16, switch: {radix: 16}, link: {rate: 100Gbps, ber: 1e-6},\n"
+        "      llr: {mode: ack-nak}}\n"
+        "workloads:\n"
+        "  - {kind: permutation, size: 64KiB}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    a = run_with_seed(podsim, scenario, 1, tmp_path / "a.h5")
+    b = run_with_seed(podsim, scenario, 2, tmp_path / "b.h5")
+    a2 = run_with_seed(podsim, scenario, 1, tmp_path / "a2.h5")
+    assert a == a2
+    assert a["messages/dst"] != b["messages/dst"], "another permutation"
+    assert sorted(a["messages/dst"]) == sorted(b["messages/dst"]) == list(range(16))
+    assert a["links/rx_discarded"] != b["links/rx_discarded"], "other bit errors"
+
+
+def test_cli_seed_option(tmp_path):
+    """podsim-run --seed=N is --set=seed=N: the results record the override."""
+    import subprocess
+
+    from conftest import SMALL
+
+    prog = ROOT / "build" / "bin" / "podsim-run"
+    if not prog.is_file():
+        pytest.skip("podsim-run not built")
+    out = tmp_path / "cli.h5"
+    r = subprocess.run(
+        [str(prog), str(SMALL), "--seed=7", f"--out={out}", "--quiet"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert r.returncode == 0, r.stderr
+    text = contents(out)["scenario"]
+    assert "seed=7" in str(text)

@@ -61,7 +61,15 @@ main(int argc, char** argv)
     cmd.AddValue("bench", "print the run's benchmark figures (and no results file)", bench);
     cmd.AddValue("schema", "print the scenario key reference and exit", schema);
     cmd.AddValue("quiet", "no progress line", quiet);
+    std::string seed;
+    cmd.AddValue("seed",
+                 "random seed (ns-3 RngRun), as --set=seed=N: only the random streams change",
+                 seed);
     cmd.Parse(argc, argv);
+    if (!seed.empty())
+    {
+        g_overrides.push_back("seed=" + seed); // applied last: it wins over a --set=seed
+    }
     if (cmd.GetNExtraNonOptions() > 0)
     {
         std::cerr << "error: unexpected argument '" << cmd.GetExtraNonOption(0)
