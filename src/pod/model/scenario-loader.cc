@@ -1204,6 +1204,21 @@ class Loader
             classes.insert(2); // SUE's standalone ACKs travel on a lossless class of their own
         }
         pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
+        // The workloads' own classes are checked against pod.switch.classes with them; SUE's
+        // ACK and read classes are not written anywhere (a pod of 1 class aborted in FabricPfc,
+        // FabricCreditFlowControl or the output queue: found by utils/fuzz_scenarios.py).
+        if (*classes.rbegin() >= pod.sw.classes)
+        {
+            const bool ack = classes.count(2) && pod.fabric == "sue" && !pod.sue.lite;
+            Fail(Locate("pod.switch.classes"),
+                 "pod.switch.classes",
+                 "must be at least " + std::to_string(*classes.rbegin() + 1) + " (got " +
+                     std::to_string(pod.sw.classes) + "): " +
+                     (ack && pod.sw.classes <= 2
+                          ? "SUE sends its acknowledgements on traffic class 2"
+                          : "SUE reads use traffic classes 0 and 1 (requests and responses, seed "
+                            "000 section 3.2.2)"));
+        }
         if (pod.fc.kind == "none" || pod.topology == "mesh") // a mesh has no switch buffer
         {
             return;
