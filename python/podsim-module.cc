@@ -16,6 +16,7 @@
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
+#include "ns3/scenario-schema.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
@@ -357,6 +358,82 @@ Run(const std::string& scenarioPath,
 }
 
 /**
+ * podsim.load(): load and validate a scenario without running it.
+ * \param scenarioPath the YAML file
+ * \param overrides None, dict or list (see OverrideStrings)
+ * \return the resolved scenario's main values (see podsim.load)
+ */
+py::dict
+Load(const std::string& scenarioPath, const py::object& overrides)
+{
+    // Times are read as steps of the picosecond resolution: Time's inline unit conversions
+    // (GetPicoSeconds) would give this module its own copy of the resolution, whose first use
+    // resets the process-wide one to nanoseconds (ns-3 3.37's SetDefaultNsResolution).
+    const ns3::Scenario s = ns3::Experiment::Load(scenarioPath, OverrideStrings(overrides));
+    py::list workloads;
+    for (const auto& w : s.workloads)
+    {
+        py::dict d;
+        d["name"] = ToStr(w.name);
+        d["kind"] = ToStr(w.kind);
+        d["bytes"] = w.bytes;
+        d["start_ps"] = w.start.GetTimeStep();
+        d["class"] = static_cast<uint32_t>(w.tclass);
+        d["iterations"] = w.iterations;
+        d["nodes"] = w.nodes.size();
+        workloads.append(d);
+    }
+    py::dict d;
+    d["source_file"] = ToStr(s.sourceFile);
+    d["name"] = ToStr(s.name);
+    d["seed"] = s.seed;
+    d["stop_ps"] = s.stopTime.GetTimeStep();
+    d["scheduler"] = ToStr(s.scheduler);
+    d["fabric"] = ToStr(s.pod.fabric);
+    d["accelerators"] = s.pod.accelerators;
+    d["planes"] = s.pod.planes;
+    d["topology"] = ToStr(s.pod.topology);
+    d["switch_radix"] = s.pod.sw.radix;
+    d["link_rate_bps"] = s.pod.link.rate.GetBitRate();
+    d["flow_control"] = ToStr(s.pod.fc.kind);
+    d["workloads"] = workloads;
+    d["faults"] = s.faults.size();
+    d["output_file"] = ToStr(s.output.file);
+    d["overrides"] = ToList(s.overrides);
+    return d;
+}
+
+/**
+ * podsim.schema(): every key of the scenario format (ScenarioSchema::GetKeys()).
+ * \return a list of dicts, one per key, in the order of the reference
+ */
+py::list
+Schema()
+{
+    py::list keys;
+    for (const auto& k : ns3::ScenarioSchema::GetKeys())
+    {
+        py::dict d;
+        d["path"] = ToStr(k.path);
+        d["type"] = ToStr(ns3::ScenarioSchema::TypeName(k.type));
+        d["default"] =
+            k.defaultValue.empty() ? py::object(py::none()) : py::object(ToStr(k.defaultValue));
+        d["required"] = k.required;
+        d["min"] = k.hasMin ? py::object(py::float_(k.min)) : py::object(py::none());
+        d["min_exclusive"] = k.minExclusive;
+        d["max"] = k.hasMax ? py::object(py::float_(k.max)) : py::object(py::none());
+        d["allowed"] = ToList(k.allowed);
+        d["element"] = k.type == ns3::ScenarioSchema::LIST
+                           ? py::object(ToStr(ns3::ScenarioSchema::TypeName(k.element)))
+                           : py::object(py::none());
+        d["kinds"] = ToList(k.kinds);
+        d["unit"] = ToStr(k.unit);
+        keys.append(d);
+    }
+    return keys;
+}
+
+/**
  * podsim.read(): a results file as the results dict.
  * \param path the HDF5 file
  * \return the results dict
@@ -418,6 +495,14 @@ PYBIND11_MODULE(_podsim, m)
           py::arg("quiet") = true,
           "Run a scenario file and return its results as a dict of numpy arrays "
           "(see podsim.run).");
+    m.def("load",
+          &Load,
+          py::arg("scenario_path"),
+          py::arg("overrides") = py::none(),
+          "Load and validate a scenario without running it (see podsim.load).");
+    m.def("schema",
+          &Schema,
+          "Every key of the scenario format, as a list of dicts (see podsim.schema).");
     m.def("read",
           &Read,
           py::arg("path"),

@@ -47,10 +47,12 @@ import os as _os
 
 from ._podsim import ScenarioError
 from ._podsim import __version__
+from ._podsim import load as _load
 from ._podsim import read as _read
 from ._podsim import run as _run
+from ._podsim import schema as _schema
 
-__all__ = ["run", "read", "ScenarioError", "message_latency_ns", "__version__"]
+__all__ = ["run", "load", "schema", "read", "ScenarioError", "message_latency_ns", "__version__"]
 
 ScenarioError.__module__ = "podsim"
 
@@ -89,6 +91,42 @@ def run(scenario_path, overrides=None, results_file=None, write_results=True, qu
         bool(write_results),
         bool(quiet),
     )
+
+
+def load(scenario_path, overrides=None):
+    """Load and validate a scenario without running it (nothing is built or written).
+
+    Args:
+        scenario_path: the scenario YAML file (str or os.PathLike).
+        overrides: as for run().
+
+    Returns:
+        The resolved scenario's main values (defaults filled)::
+
+            {"source_file", "name", "seed", "stop_ps", "scheduler", "fabric", "accelerators",
+             "planes", "topology", "switch_radix", "link_rate_bps", "flow_control",
+             "workloads": [{"name", "kind", "bytes", "start_ps", "class", "iterations",
+                            "nodes"}, ...],
+             "faults" (count), "output_file", "overrides": [str, ...]}
+
+    Raises:
+        ScenarioError: exactly what run() raises for the same scenario and overrides.
+    """
+    return _load(_os.fspath(scenario_path), overrides)
+
+
+def schema():
+    """Every key of the scenario format (the table of ``podsim-run --schema``).
+
+    Returns:
+        A list of dicts, sections before their keys: ``{"path": "pod.link.rate", "type":
+        "rate", "default": "800Gbps" or None, "required": bool, "min": float or None,
+        "min_exclusive": bool, "max": float or None, "allowed": [str] (enums), "element":
+        "map"/"uint" (lists) or None, "kinds": [str] (workload kinds the key belongs to; empty:
+        all), "unit": str}``. Paths are dotted, ``[]`` marks list elements
+        (``workloads[].size``); min and max are in the base unit (bytes, ps, bit/s, m).
+    """
+    return _schema()
 
 
 def read(path):

@@ -8,6 +8,7 @@
 //   podsim-run examples/scenarios/default.yaml --set=pod.accelerators=64
 //   --set=workloads[0].size=4KiB podsim-run SCENARIO --bench        # print the benchmark figures
 //   of the run podsim-run --schema                # print the scenario key reference (Markdown)
+//   podsim-run SCENARIO --validate     # load and check the scenario (and --set), run nothing
 //
 // ./podsim run passes its arguments here (it turns "--set K=V" into "--set=K=V").
 
@@ -51,6 +52,7 @@ main(int argc, char** argv)
     bool bench = false;
     bool schema = false;
     bool quiet = false;
+    bool validate = false;
     CommandLine cmd(__FILE__);
     cmd.Usage("Run a podsim scenario (YAML) and write its HDF5 results.");
     cmd.AddNonOption("scenario", "scenario file", scenario);
@@ -65,6 +67,10 @@ main(int argc, char** argv)
     cmd.AddValue("seed",
                  "random seed (ns-3 RngRun), as --set=seed=N: only the random streams change",
                  seed);
+    cmd.AddValue("validate",
+                 "load and check the scenario and overrides, print a one-line summary and exit "
+                 "(0: valid, 2: invalid); nothing is built, run or written",
+                 validate);
     cmd.Parse(argc, argv);
     if (!seed.empty())
     {
@@ -91,6 +97,13 @@ main(int argc, char** argv)
     {
         std::cerr << "error: " << e.what() << std::endl;
         return 2;
+    }
+    if (validate)
+    {
+        std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
+                  << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
+                  << s.workloads.size() << " workloads" << std::endl;
+        return 0;
     }
 
     Experiment::Options opt;

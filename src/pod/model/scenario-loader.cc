@@ -28,6 +28,7 @@
 #include <map>
 #include <set>
 #include <sstream>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 namespace ns3
@@ -279,6 +280,23 @@ Expected(const ScenarioSchema::Key& key)
     return "?";
 }
 
+/// Most values (scalars, maps and lists) one document may expand to: YAML aliases repeat a
+/// node without repeating its text, so ten levels of ten aliases are 10^10 values (found by
+/// utils/fuzz_scenarios.py); a size-matrix of 2048 x 2048 still fits.
+constexpr std::size_t MAX_VALUES = std::size_t(1) << 22;
+
+/// Largest scenario or DAG file read, in bytes.
+constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
+
+/// What Convert may still copy, and the outermost key being copied (errors name it).
+struct ValueBudget
+{
+    std::size_t left{MAX_VALUES}; //!< values that may still be copied
+    uint32_t depth{0};            //!< depth of the Convert call being run (1: the document)
+    std::string field;            //!< the outermost key being copied
+    uint32_t line{0};             //!< its line
+};
+
 /**
  * Copy a yaml-cpp tree.
  * \param y the yaml-cpp node
@@ -286,6 +304,7 @@ Expected(const ScenarioSchema::Key& key)
  * \param fromSet the tree comes from an override
  * \param file file name for errors
  * \param path path of y, for errors
+ * \param [in,out] budget what may still be copied (a fresh ValueBudget for a document)
  * \return the copy
  */
 Node
@@ -293,13 +312,25 @@ Convert(const YAML::Node& y,
         uint32_t fallbackLine,
         bool fromSet,
         const std::string& file,
-        const std::string& path)
+        const std::string& path,
+        ValueBudget& budget)
 {
     Node n;
     n.fromSet = fromSet;
     const YAML::Mark mark = y.Mark();
     n.line = mark.line >= 0 ? static_cast<uint32_t>(mark.line) + 1 : fallbackLine;
     const std::string errFile = fromSet ? ScenarioError::OVERRIDE_FILE : file;
+    if (budget.left == 0)
+    {
+        // The line of an aliased node is its anchor's: name the outermost key instead.
+        throw ScenarioError(errFile,
+                            fromSet ? 0 : (budget.line ? budget.line : n.line),
+                            budget.field.empty() ? path : budget.field,
+                            "expands to more than " + std::to_string(MAX_VALUES) +
+                                " values (YAML aliases that repeat large nodes?)");
+    }
+    --budget.left;
+    ++budget.depth;
     switch (y.Type())
     {
     case YAML::NodeType::Undefined:
@@ -316,7 +347,7 @@ Convert(const YAML::Node& y,
         std::size_t i = 0;
         for (const auto& item : y)
         {
-            n.items.push_back(Convert(item, n.line, fromSet, file, path + Index(i)));
+            n.items.push_back(Convert(item, n.line, fromSet, file, path + Index(i), budget));
             ++i;
         }
         break;
@@ -350,12 +381,80 @@ Convert(const YAML::Node& y,
             e.key = key;
             e.line = keyLine;
             e.fromSet = fromSet;
-            e.value = Convert(it->second, keyLine, fromSet, file, childPath);
+            if (budget.depth == 1)
+            {
+                budget.field = childPath;
+                budget.line = keyLine;
+            }
+            e.value = Convert(it->second, keyLine, fromSet, file, childPath, budget);
             n.entries.push_back(std::move(e));
         }
         break;
     }
+    --budget.depth;
     return n;
+}
+
+/**
+ * Read a whole scenario or DAG file, refusing what is not a regular file of at most
+ * MAX_FILE_BYTES (a device such as /dev/zero or a FIFO would never end).
+ * \param path the file
+ * \param what what it is, for messages ("scenario", "DAG file x.yaml")
+ * \param [out] text its contents
+ * \return "" if read, else what went wrong ("cannot open scenario: No such file or directory")
+ */
+std::string
+ReadFileText(const std::string& path, const std::string& what, std::string& text)
+{
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::file_status st = fs::status(path, ec);
+    if (!ec && fs::is_directory(st))
+    {
+        return "cannot read " + what + ": is a directory";
+    }
+    if (!ec && fs::exists(st) && !fs::is_regular_file(st))
+    {
+        return "cannot read " + what + ": not a regular file";
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+    {
+        return "cannot open " + what + ": " + std::strerror(errno);
+    }
+    text.clear();
+    char buffer[65536];
+    while (in.read(buffer, sizeof(buffer)) || in.gcount() > 0)
+    {
+        text.append(buffer, static_cast<std::size_t>(in.gcount()));
+        if (text.size() > MAX_FILE_BYTES)
+        {
+            return "cannot read " + what + ": larger than " + std::to_string(MAX_FILE_BYTES >> 20) +
+                   " MiB";
+        }
+    }
+    if (in.bad())
+    {
+        return "cannot read " + what + ": " + std::strerror(errno);
+    }
+    return "";
+}
+
+/**
+ * What a yaml-cpp exception says, in words: yaml-cpp 0.7 gives its depth limit the text "bad
+ * file" (found by utils/fuzz_scenarios.py with 1000 nested lists).
+ * \param e the exception
+ * \return the message
+ */
+std::string
+YamlMessage(const YAML::Exception& e)
+{
+    if (dynamic_cast<const YAML::DeepRecursion*>(&e) != nullptr)
+    {
+        return "nested too deeply (yaml-cpp parses at most 2000 levels of lists, maps and "
+               "their entries)";
+    }
+    return e.msg;
 }
 
 /**
@@ -1108,6 +1207,21 @@ class Loader
             classes.insert(2); // SUE's standalone ACKs travel on a lossless class of their own
         }
         pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
+        // The workloads' own classes are checked against pod.switch.classes with them; SUE's
+        // ACK and read classes are not written anywhere (a pod of 1 class aborted in FabricPfc,
+        // FabricCreditFlowControl or the output queue: found by utils/fuzz_scenarios.py).
+        if (*classes.rbegin() >= pod.sw.classes)
+        {
+            const bool ack = classes.count(2) && pod.fabric == "sue" && !pod.sue.lite;
+            Fail(Locate("pod.switch.classes"),
+                 "pod.switch.classes",
+                 "must be at least " + std::to_string(*classes.rbegin() + 1) + " (got " +
+                     std::to_string(pod.sw.classes) + "): " +
+                     (ack && pod.sw.classes <= 2
+                          ? "SUE sends its acknowledgements on traffic class 2"
+                          : "SUE reads use traffic classes 0 and 1 (requests and responses, seed "
+                            "000 section 3.2.2)"));
+        }
         if (pod.fc.kind == "none" || pod.topology == "mesh") // a mesh has no switch buffer
         {
             return;
@@ -1598,24 +1712,21 @@ class Loader
             path = fs::path(m_file).parent_path() / path;
         }
         w.dagFile = path.string();
-        std::ifstream in(w.dagFile, std::ios::binary);
-        if (!in)
+        std::string text;
+        const std::string readError = ReadFileText(w.dagFile, "DAG file " + w.dagFile, text);
+        if (!readError.empty())
         {
-            Fail(file,
-                 p + ".file",
-                 "cannot open DAG file " + w.dagFile + ": " + std::strerror(errno));
+            Fail(file, p + ".file", readError);
         }
-        std::ostringstream text;
-        text << in.rdbuf();
         YAML::Node doc;
         try
         {
-            doc = YAML::Load(text.str());
+            doc = YAML::Load(text);
         }
         catch (const YAML::Exception& e)
         {
             const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-            throw ScenarioError(w.dagFile, line, "", "YAML syntax error: " + e.msg);
+            throw ScenarioError(w.dagFile, line, "", "YAML syntax error: " + YamlMessage(e));
         }
         // The file's tree is placed where inline nodes would be, in a tree of its own, so that
         // errors name the DAG file, its lines and the workload's field paths.
@@ -1626,7 +1737,8 @@ class Loader
         workloads.key = "workloads";
         workloads.value.kind = Node::SEQ;
         workloads.value.items.resize(index + 1);
-        Node dag = Convert(doc, 1, false, w.dagFile, p);
+        ValueBudget budget;
+        Node dag = Convert(doc, 1, false, w.dagFile, p, budget);
         if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr || dag.entries.size() != 1)
         {
             throw ScenarioError(w.dagFile,
@@ -1922,11 +2034,12 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
     {
         try
         {
-            v = Convert(YAML::Load(value), 0, true, file, path);
+            ValueBudget budget;
+            v = Convert(YAML::Load(value), 0, true, file, path, budget);
         }
         catch (const YAML::Exception& e)
         {
-            throw ScenarioError(set, 0, path, "bad YAML value: " + e.msg);
+            throw ScenarioError(set, 0, path, "bad YAML value: " + YamlMessage(e));
         }
     }
     MarkFromSet(v);
@@ -2004,29 +2117,13 @@ Scenario
 ScenarioLoader::Load(const std::string& path, const std::vector<std::string>& overrides)
 {
     NS_LOG_FUNCTION(path);
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec))
+    std::string text;
+    const std::string readError = ReadFileText(path, "scenario", text);
+    if (!readError.empty())
     {
-        throw ScenarioError(path, 0, "", "cannot read scenario: is a directory");
+        throw ScenarioError(path, 0, "", readError);
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-    {
-        throw ScenarioError(path,
-                            0,
-                            "",
-                            std::string("cannot open scenario: ") + std::strerror(errno));
-    }
-    std::ostringstream text;
-    text << in.rdbuf();
-    if (in.bad())
-    {
-        throw ScenarioError(path,
-                            0,
-                            "",
-                            std::string("cannot read scenario: ") + std::strerror(errno));
-    }
-    return LoadString(text.str(), path, overrides);
+    return LoadString(text, path, overrides);
 }
 
 Scenario
@@ -2045,7 +2142,7 @@ ScenarioLoader::LoadString(const std::string& text,
     catch (const YAML::Exception& e)
     {
         const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-        throw ScenarioError(displayName, line, "", "YAML syntax error: " + e.msg);
+        throw ScenarioError(displayName, line, "", "YAML syntax error: " + YamlMessage(e));
     }
     if (docs.size() > 1)
     {
@@ -2059,7 +2156,8 @@ ScenarioLoader::LoadString(const std::string& text,
     {
         throw ScenarioError(displayName, 0, "", "the scenario is empty");
     }
-    Node root = Convert(docs[0], 1, false, displayName, "");
+    ValueBudget budget;
+    Node root = Convert(docs[0], 1, false, displayName, "", budget);
     for (const auto& o : overrides)
     {
         ApplyOverride(root, o, displayName);
