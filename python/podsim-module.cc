@@ -208,6 +208,7 @@ ResultsToDict(const ns3::RunResults& r)
     summary["packet_hops"] = r.packetHops;
     summary["peak_rss_bytes"] = r.peakRssBytes;
     summary["deadlock"] = ToStr(r.deadlock);
+    summary["watchdog"] = ToStr(r.watchdog);
 
     py::dict d;
     d["messages"] = messages;

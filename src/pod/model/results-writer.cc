@@ -949,6 +949,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "packet_hops", r.packetHops);
         io.WriteAttr(s, "peak_rss_bytes", r.peakRssBytes);
         io.WriteAttr(s, "deadlock", r.deadlock);
+        io.WriteAttr(s, "watchdog", r.watchdog);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1160,6 +1161,11 @@ ResultsWriter::Read(const std::string& path)
         if (H5Aexists(s, "deadlock") > 0)
         {
             r.deadlock = io.ReadStringAttr(s, "deadlock");
+        }
+        // Nor a watchdog's report before the watchdogs existed.
+        if (H5Aexists(s, "watchdog") > 0)
+        {
+            r.watchdog = io.ReadStringAttr(s, "watchdog");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))

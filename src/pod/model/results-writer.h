@@ -40,6 +40,7 @@ namespace ns3
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
  *     deadlock (string: the deadlock monitor's report, empty if none)
+ *     watchdog (string: the report of the watchdog that stopped the run, empty if none)
  *   /summary/drops_by_reason/   one u64 attribute per drop reason (dropped packets)
  * \endverbatim
  *
