@@ -222,6 +222,7 @@ ResultsToDict(const ns3::RunResults& r)
     summary["messages_total"] = r.output.messagesTotal;
     summary["messages_sampled_every"] = r.output.messagesSampledEvery;
     summary["series_coarsened_by"] = r.output.seriesCoarsenedBy;
+    summary["watchdog"] = ToStr(r.watchdog);
 
     py::dict d;
     d["messages"] = messages;

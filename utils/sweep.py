@@ -11,8 +11,8 @@ is one run of podsim-run with those values as --set overrides, in a process of i
 N run at once (default: the number of CPUs). The results are gathered into one HDF5 file:
 
 - ``/sweep``: one row per run, with a column per varied key (the value as given, a string),
-  ``run`` (the row's index), ``exit`` (podsim-run's status: 0 finished, 3 stopped by a deadlock)
-  and every summary figure of the run (``sim_time_ps``, ``bytes_dropped``, ``events``...);
+  ``run`` (the row's index), ``exit`` (podsim-run's status: 0 finished, 3 stopped by a deadlock
+  or the no-progress watchdog, 4 stopped by the wall-time limit) and every summary figure of the run (``sim_time_ps``, ``bytes_dropped``, ``events``...);
 - ``/sweep_messages``: every run's message table, one after the other, with columns ``run`` and
   the varied keys added, so that one table answers "how does latency change with KEY";
 - ``/runs/NNNN``: each run's own results file, whole (the layout of ``podsim.read``).
@@ -149,9 +149,10 @@ def main(argv=None):
                 codes[i] = code
                 done += 1
                 label = " ".join(f"{k}={v}" for k, v in combos[i].items())
-                state = {0: "done", 3: "deadlock"}.get(code, f"FAILED (exit {code})")
+                state = {0: "done", 3: "deadlock or no progress", 4: "wall limit"}.get(
+                    code, f"FAILED (exit {code})")
                 print(f"  [{done}/{len(combos)}] {label}: {state}", flush=True)
-                if code not in (0, 3) or not os.path.exists(parts[i]):
+                if code not in (0, 3, 4) or not os.path.exists(parts[i]):
                     failed.append((label, code, err.strip()))
         if failed:
             for label, code, err in failed:

@@ -65,6 +65,7 @@ SUMMARY_KEYS = {
     "failed_connections",
     "sim_time_ps",
     "deadlock",
+    "watchdog",
     "wall_seconds",
     "build_seconds",
     "events",

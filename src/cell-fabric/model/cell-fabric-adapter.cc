@@ -121,10 +121,12 @@ CellFabricAdapter::GetTypeId()
                           MakeUintegerChecker<uint32_t>(1))
             .AddAttribute("MaxOutstandingGrants",
                           "Grants issued and not yet committed by RxDMA, per destination "
-                          "cluster (the spec gives none; an assumption of digest 5.8).",
+                          "cluster (the spec gives none; an assumption of digest 5.8). 0: the "
+                          "scheduler grants nothing (a receiver that never grants: a fault the "
+                          "watchdog tests inject; scenarios ask for at least 1).",
                           UintegerValue(4096),
                           MakeUintegerAccessor(&CellFabricAdapter::m_maxOutstandingGrants),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("TxLatency",
                           "Transmit pipeline latency from a page leaving FO (or a control cell "
                           "being made) to its first cell on a link (not in the spec; with the "
@@ -250,6 +252,54 @@ double
 CellFabricAdapter::GetFoBytesPerSecond() const
 {
     return m_foBytesPerCycle * m_clockGhz * 1e9;
+}
+
+std::vector<CellFabricAdapter::VoqState>
+CellFabricAdapter::GetVoqStates() const
+{
+    // VOQ keys are (dst * 8 + cluster) * 4 + OQ (see PostRdmaWrite).
+    std::map<uint64_t, VoqState> voqs;
+    auto at = [&voqs](uint64_t key) -> VoqState& {
+        VoqState& v = voqs[key];
+        v.dst = static_cast<uint32_t>(key / 32);
+        v.cluster = static_cast<uint32_t>(key / 4 % 8);
+        v.oq = static_cast<uint32_t>(key % 4);
+        return v;
+    };
+    for (const auto& [key, jobs] : m_voqJobs)
+    {
+        if (!jobs.empty())
+        {
+            VoqState& v = at(key);
+            v.jobs = jobs.size();
+            const auto head = m_txJobs.find(jobs.front());
+            v.cts = head != m_txJobs.end() && head->second.cts;
+        }
+    }
+    for (const auto& [key, n] : m_voqOutstanding)
+    {
+        if (n > 0)
+        {
+            at(key).outstanding = n;
+        }
+    }
+    std::vector<VoqState> out;
+    for (const auto& [key, v] : voqs)
+    {
+        out.push_back(v);
+    }
+    return out;
+}
+
+std::vector<CellFabricAdapter::GrantQueueState>
+CellFabricAdapter::GetGrantQueueStates() const
+{
+    std::vector<GrantQueueState> out;
+    for (uint32_t c = 0; c < m_grants.size(); ++c)
+    {
+        out.push_back({c, m_grants[c].waiting, c < m_grantsOut.size() ? m_grantsOut[c] : 0});
+    }
+    return out;
 }
 
 double

@@ -167,6 +167,43 @@ class CellFabricAdapter : public FabricEndpoint
         return m_freeCells;
     }
 
+    /// What one VOQ of this adapter holds (for reports on a run that makes no progress).
+    struct VoqState
+    {
+        uint32_t dst{0};         //!< destination chip
+        uint32_t cluster{0};     //!< destination cluster
+        uint32_t oq{0};          //!< output queue (VOQ[1:0])
+        uint32_t jobs{0};        //!< jobs queued whose last page is not yet requested
+        uint32_t outstanding{0}; //!< pages requested and not yet sent (waiting on a grant)
+        bool cts{false};         //!< the head job has its CTS (false: it waits for it)
+    };
+
+    /// \return the VOQs that hold jobs or pages waiting on a grant, in VOQ key order
+    std::vector<VoqState> GetVoqStates() const;
+
+    /// What one destination cluster's grant scheduler holds.
+    struct GrantQueueState
+    {
+        uint32_t cluster{0};   //!< the cluster (here)
+        uint64_t waiting{0};   //!< requests waiting for a grant
+        uint32_t grantsOut{0}; //!< grants not yet committed by RxDMA
+    };
+
+    /// \return the grant scheduler of every cluster (empty before the first unit)
+    std::vector<GrantQueueState> GetGrantQueueStates() const;
+
+    /// \return Tx jobs posted and neither acknowledged nor failed
+    uint64_t GetPendingTxJobs() const
+    {
+        return m_stats.jobsPosted - m_stats.jobsCompleted - m_stats.jobsFailed;
+    }
+
+    /// \return the adapter's MaxOutstandingGrants (grants not yet committed, per cluster)
+    uint32_t GetMaxOutstandingGrants() const
+    {
+        return m_maxOutstandingGrants;
+    }
+
     /// \return RxDMA rate of one cluster in bytes per second (128 B per cycle)
     double GetRxDmaBytesPerSecond() const;
 

@@ -179,6 +179,11 @@ main(int argc, char** argv)
                     rssPerAccelerator,
                     rssPerSwitchPort);
     }
-    // A deadlock stopped the run: the results are written, but the run did not finish.
-    return r.deadlock.empty() ? 0 : 3;
+    // A deadlock, or no progress for limits.no-progress, stopped the run (3), or the wall-time
+    // limit did (4): the results are written, but the run did not finish.
+    if (!r.deadlock.empty() || r.watchdog.rfind("no progress", 0) == 0)
+    {
+        return 3;
+    }
+    return r.watchdog.empty() ? 0 : 4;
 }

@@ -10,9 +10,12 @@
 #include "channel-dependency-graph.h"
 #include "output-budget.h"
 #include "pod-topology.h"
+#include "pod-watchdog-probes.h"
 #include "progress-reporter.h"
+#include "progress-watchdog.h"
 #include "results-writer.h"
 #include "scenario-loader.h"
+#include "wall-clock-limit.h"
 #include "workload-generator.h"
 
 #include "ns3/basic-endpoint.h"
@@ -37,6 +40,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <sys/resource.h>
 #include <unordered_map>
 
@@ -73,6 +77,10 @@ struct MessageRecorder
     const std::vector<InstanceInfo>* instances{nullptr}; //!< collective instances
     std::unordered_map<uint64_t, uint64_t> rows;         //!< (src, message id) -> row (collectives)
     uint64_t bytesDelivered{0};                          //!< payload bytes of delivered messages
+    uint64_t posted{0};                                  //!< messages posted
+    uint64_t delivered{0};                               //!< messages delivered
+    uint64_t completed{0};                               //!< messages completed
+    Ptr<ProgressWatchdog> watchdog;                      //!< armed by each post (or null)
 
     /// \param m a message \return its key in rows
     static uint64_t Key(const FabricMessage& m)
@@ -83,6 +91,11 @@ struct MessageRecorder
     /// A message was posted.
     void Posted(const FabricMessage& m)
     {
+        ++posted;
+        if (watchdog)
+        {
+            watchdog->Arm();
+        }
         if (!CollectiveDispatcher::IsCollective(m.cookie))
         {
             return;
@@ -121,6 +134,7 @@ struct MessageRecorder
         const uint64_t row = Row(m);
         table->deliverPs[row] = m.delivered.GetPicoSeconds();
         bytesDelivered += m.bytes;
+        ++delivered;
         Release(m, row);
     }
 
@@ -129,6 +143,7 @@ struct MessageRecorder
     {
         const uint64_t row = Row(m);
         table->completePs[row] = m.completed.GetPicoSeconds();
+        ++completed;
         Release(m, row);
     }
 };
@@ -369,6 +384,19 @@ Experiment::Run(const Scenario& s, const Options& options)
             r.bufferSeries.switchNames.push_back(topo.GetSwitchName(k));
         }
     }
+    // The no-progress watchdog of every fabric (limits.no-progress; robustness-watchdog.rst).
+    Ptr<ProgressWatchdog> watchdog;
+    if (s.limits.noProgress.IsStrictlyPositive())
+    {
+        watchdog = CreateObject<ProgressWatchdog>();
+        watchdog->SetAttribute("Timeout", TimeValue(s.limits.noProgress));
+        watchdog->SetAttribute("CheckInterval", TimeValue(s.limits.checkInterval));
+        PodWatchdogProbes::Install(watchdog, topo);
+    }
+    if (options.afterBuild)
+    {
+        options.afterBuild(topo);
+    }
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
@@ -382,6 +410,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     MessageRecorder rec;
     rec.table = &r.messages;
     rec.instances = &coll.instances;
+    rec.watchdog = watchdog;
     coll.dispatcher->SetDeliveredCallback(MakeCallback(&MessageRecorder::Delivered, &rec));
     coll.dispatcher->SetCompletedCallback(MakeCallback(&MessageRecorder::Completed, &rec));
     for (const auto& ep : coll.all)
@@ -502,6 +531,41 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         progress.Start();
     }
+    if (watchdog)
+    {
+        watchdog->SetCounters([&rec]() { return rec.posted; },
+                              [&rec]() { return std::min(rec.delivered, rec.completed); },
+                              [&rec, &coll]() {
+                                  // Any byte that arrives is progress, in whole messages or not.
+                                  uint64_t arrived = rec.bytesDelivered;
+                                  for (const auto& ep : coll.all)
+                                  {
+                                      arrived += ep->GetReceivedPayloadBytes();
+                                  }
+                                  return arrived;
+                              });
+        // Progress samples and the deadlock monitor's checks are not the simulation's own work.
+        watchdog->SetBookkeeping([&progress, deadlockMonitor]() {
+            return progress.GetSamples() + (deadlockMonitor ? deadlockMonitor->GetChecks() : 0);
+        });
+    }
+    // The wall-time limit (limits.wall): its report says where the simulation stands.
+    WallClockLimit wallLimit;
+    if (s.limits.wallSeconds > 0)
+    {
+        const double limit = s.limits.wallSeconds;
+        wallLimit.Start(limit, [&r, &rec, limit]() {
+            std::ostringstream os;
+            const uint64_t done = std::min(rec.delivered, rec.completed);
+            os << "wall limit of " << limit << " s reached at simulated "
+               << Simulator::Now().As(Time::US) << " after " << Simulator::GetEventCount()
+               << " events: " << done << " of " << rec.posted << " messages done, "
+               << rec.posted - done << " outstanding (" << rec.delivered << " delivered, "
+               << rec.completed << " completed), " << rec.bytesDelivered
+               << " B delivered in whole messages";
+            r.watchdog = os.str();
+        });
+    }
     if (s.stopTime.IsStrictlyPositive())
     {
         Simulator::Stop(s.stopTime);
@@ -509,6 +573,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     const uint64_t events0 = Simulator::GetEventCount();
     const auto t1 = clock::now();
     Simulator::Run();
+    wallLimit.Cancel();
     r.wallSeconds = std::chrono::duration<double>(clock::now() - t1).count();
     r.events = Simulator::GetEventCount() - events0;
     // Simulated time of the run: the last delivery or completion (bookkeeping events such as
@@ -524,6 +589,15 @@ Experiment::Run(const Scenario& s, const Options& options)
     if (outstanding && s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
     {
         r.simTimePs = s.stopTime.GetPicoSeconds();
+    }
+    if (watchdog && watchdog->IsStopped())
+    {
+        r.watchdog = watchdog->GetReport();
+    }
+    if (!r.watchdog.empty())
+    {
+        // A watchdog stopped the run: it lasted until then.
+        r.simTimePs = std::max(r.simTimePs, Simulator::Now().GetPicoSeconds());
     }
 
     // Collect.
@@ -705,6 +779,14 @@ Experiment::Run(const Scenario& s, const Options& options)
         }
         deadlockMonitor->Dispose();
     }
+    if (!r.watchdog.empty())
+    {
+        std::cerr << "error: " << r.watchdog << std::endl;
+    }
+    if (watchdog)
+    {
+        watchdog->Dispose();
+    }
     coll.dispatcher->Dispose();
     Simulator::Destroy();
 
@@ -859,6 +941,10 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
     if (!r.deadlock.empty())
     {
         os << "DEADLOCK: " << r.deadlock << "\n";
+    }
+    if (!r.watchdog.empty())
+    {
+        os << "STOPPED BY WATCHDOG: " << r.watchdog << "\n";
     }
     std::snprintf(line,
                   sizeof(line),

@@ -8,11 +8,14 @@
 #include "run-results.h"
 #include "scenario.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
 namespace ns3
 {
+
+class PodTopology;
 
 /**
  * \ingroup pod
@@ -31,6 +34,9 @@ class Experiment
         std::string resultsFile; //!< override of output.file (empty: the scenario's)
         bool printSummary{true}; //!< print the summary table on stdout
         bool progress{true};     //!< progress line on stderr (also needs output.progress)
+        /// Called once the pod is built, before the run (tests use it to inject a fault
+        /// that no scenario key gives, e.g. a port without credits); empty: none.
+        std::function<void(const PodTopology&)> afterBuild;
     };
 
     /**

@@ -32,6 +32,7 @@ ProgressReporter::Start()
 void
 ProgressReporter::Sample()
 {
+    ++m_samples;
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - m_start).count();
     const uint64_t events = Simulator::GetEventCount();

@@ -48,6 +48,12 @@ class ProgressReporter
         return m_lines;
     }
 
+    /// \return samples taken so far (each one event of the simulation)
+    uint64_t GetSamples() const
+    {
+        return m_samples;
+    }
+
   private:
     /// One sample.
     void Sample();
@@ -60,6 +66,7 @@ class ProgressReporter
     Time m_interval;                               //!< simulated time between samples
     uint64_t m_lastEvents{0};                      //!< events at the previous sample
     uint32_t m_lines{0};                           //!< lines printed
+    uint64_t m_samples{0};                         //!< samples taken
     double m_quietSeconds{2.0};                    //!< no line before this much wall time
     double m_printEverySeconds{2.0};               //!< at most one line this often
 };

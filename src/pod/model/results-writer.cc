@@ -973,6 +973,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "messages_total", r.output.messagesTotal);
         io.WriteAttr(s, "messages_sampled_every", r.output.messagesSampledEvery);
         io.WriteAttr(s, "series_coarsened_by", r.output.seriesCoarsenedBy);
+        io.WriteAttr(s, "watchdog", r.watchdog);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1206,6 +1207,11 @@ ResultsWriter::Read(const std::string& path)
             r.output.messagesTotal = io.ReadAttr<uint64_t>(s, "messages_total");
             r.output.messagesSampledEvery = io.ReadAttr<uint32_t>(s, "messages_sampled_every");
             r.output.seriesCoarsenedBy = io.ReadAttr<uint32_t>(s, "series_coarsened_by");
+        }
+        // Nor a watchdog's report before the watchdogs existed.
+        if (H5Aexists(s, "watchdog") > 0)
+        {
+            r.watchdog = io.ReadStringAttr(s, "watchdog");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))

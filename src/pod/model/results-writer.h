@@ -44,7 +44,8 @@ namespace ns3
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
  *     deadlock (string: the deadlock monitor's report, empty if none), output_budget_bytes,
  *     output_estimated_bytes, messages_total, messages_sampled_every (1: every message row
- *     kept; k: one in k, OutputBudget), series_coarsened_by
+ *     kept; k: one in k, OutputBudget), series_coarsened_by,
+ *     watchdog (string: the report of the watchdog that stopped the run, empty if none)
  *   /summary/drops_by_reason/   one u64 attribute per drop reason (dropped packets)
  * \endverbatim
  *

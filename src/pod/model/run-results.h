@@ -164,6 +164,7 @@ struct RunResults
     uint64_t packetHops{0};   //!< packets transmitted on any link
     uint64_t peakRssBytes{0}; //!< peak resident set size of the process
     std::string deadlock;     //!< the deadlock monitor's report ("" if none stopped the run)
+    std::string watchdog;     //!< the report of a watchdog that stopped the run ("" if none)
 };
 
 } // namespace ns3

@@ -749,6 +749,7 @@ class Loader
         sc.seed = static_cast<uint32_t>(Get("seed", false).u);
         sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
         sc.scheduler = Get("scheduler", false).str;
+        ReadLimits(sc);
 
         auto& pod = sc.pod;
         pod.fabric = Get("pod.fabric", false).str;
@@ -885,6 +886,33 @@ class Loader
     }
 
   private:
+    /**
+     * Read the run limits (the watchdogs): limits.no-progress, limits.check-interval (0: a
+     * tenth of no-progress; must not exceed it) and limits.wall.
+     * \param sc the scenario
+     */
+    void ReadLimits(Scenario& sc) const
+    {
+        auto& l = sc.limits;
+        l.noProgress = PicoSeconds(static_cast<int64_t>(Get("limits.no-progress", false).ps));
+        l.checkInterval = PicoSeconds(static_cast<int64_t>(Get("limits.check-interval", false).ps));
+        l.wallSeconds = static_cast<double>(Get("limits.wall", false).ps) * 1e-12;
+        if (!l.noProgress.IsStrictlyPositive())
+        {
+            return;
+        }
+        if (!l.checkInterval.IsStrictlyPositive())
+        {
+            l.checkInterval = std::max(PicoSeconds(1), l.noProgress / 10);
+        }
+        else if (l.checkInterval > l.noProgress)
+        {
+            Fail(Locate("limits.check-interval"),
+                 "limits.check-interval",
+                 "must not exceed limits.no-progress");
+        }
+    }
+
     /**
      * Check that the switch buffer backs the flow control: with PFC, every port and lossless
      * priority needs XOFF plus its headroom; with CBFC, every port and class the credits it

@@ -428,6 +428,32 @@ BuildKeys()
                           "calendar (CalendarScheduler) or priority-queue "
                           "(PriorityQueueScheduler). Every one runs the same events in the same "
                           "order; only the speed differs (doc/performance.rst)."));
+    k.push_back(Row("limits", S::MAP)
+                    .Help("Run limits: the watchdogs that stop a run that makes no progress or "
+                          "takes too long, with a report (src/pod/doc/robustness-watchdog.rst)."));
+    k.push_back(Row("limits.no-progress", S::TIME)
+                    .Default("100ms")
+                    .Min(0)
+                    .Help("While messages are outstanding, a queue (a port's transmit queue, "
+                          "UALink requests waiting for a tag, a cell adapter's VOQs or grant "
+                          "scheduler) that holds work and makes no progress for this long is "
+                          "stuck; when every queue that holds work is stuck and nothing was "
+                          "delivered for this long, the run stops with a report naming the "
+                          "stuck queues (results: watchdog; podsim-run exits with 3). Every "
+                          "fabric. 0: off."));
+    k.push_back(Row("limits.check-interval", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Simulated time between two checks of the no-progress watchdog while "
+                          "messages are outstanding; at most limits.no-progress. 0: a tenth of "
+                          "limits.no-progress."));
+    k.push_back(Row("limits.wall", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Wall-clock limit of the run (e.g. 600s): past it the run stops with a "
+                          "report of where the simulation stands (simulated time, messages done "
+                          "and outstanding; results: watchdog; podsim-run exits with 4). 0: "
+                          "off."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)

@@ -254,6 +254,14 @@ struct Scenario
         Time at;                       //!< faults[i].at
     };
 
+    /// Run limits: the watchdogs (src/pod/doc/robustness-watchdog.rst).
+    struct Limits
+    {
+        Time noProgress;       //!< limits.no-progress (0: no no-progress watchdog)
+        Time checkInterval;    //!< limits.check-interval (resolved: a tenth of noProgress if 0)
+        double wallSeconds{0}; //!< limits.wall in seconds (0: no wall-time limit)
+    };
+
     /// Outputs.
     struct Output
     {
@@ -271,6 +279,7 @@ struct Scenario
     uint32_t seed{1};                   //!< seed (ns-3 RngRun)
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
     std::string scheduler{"map"};       //!< scheduler: map, heap, calendar or priority-queue
+    Limits limits;                      //!< limits (watchdogs)
     Pod pod;                            //!< pod
     std::vector<Workload> workloads;    //!< workloads
     std::vector<Fault> faults;          //!< faults

@@ -149,6 +149,17 @@ UalinkEndpoint::GetOutstanding(uint32_t i) const
     return m_tags - static_cast<uint32_t>(m_ports.at(i).freeTags.size());
 }
 
+uint64_t
+UalinkEndpoint::GetWaitingRequests(uint32_t i) const
+{
+    uint64_t n = 0;
+    for (const Run& r : m_ports.at(i).waiting)
+    {
+        n += r.next < r.m.bytes ? (r.m.bytes - r.next + r.stride - 1) / r.stride : 0;
+    }
+    return n;
+}
+
 double
 UalinkEndpoint::GetCongestionState(uint32_t dst) const
 {

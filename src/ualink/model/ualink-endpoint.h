@@ -168,6 +168,13 @@ class UalinkEndpoint : public FabricEndpoint
      */
     uint32_t GetOutstanding(uint32_t i) const;
 
+    /**
+     * \param i a port
+     * \return requests of posted messages that wait at the UPLI for a tag (or for room in the
+     * TL request queue, UpliRequestDepth) and are not yet in the port's TL transmit queue
+     */
+    uint64_t GetWaitingRequests(uint32_t i) const;
+
     /// \return the counters
     const Stats& GetStats() const
     {

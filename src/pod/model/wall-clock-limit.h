@@ -1,0 +1,75 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+#ifndef WALL_CLOCK_LIMIT_H
+#define WALL_CLOCK_LIMIT_H
+
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <mutex>
+#include <thread>
+
+namespace ns3
+{
+
+/**
+ * \ingroup pod
+ * \brief The wall-time watchdog of a run: stops Simulator::Run() once the run has taken more
+ * than a given wall-clock time, whatever the simulation does (a livelock that keeps making
+ * events, a run far longer than planned).
+ *
+ * Start() starts a timer thread that sleeps until the deadline (or until Cancel()). At the
+ * deadline it schedules, through Simulator::ScheduleWithContext (ns-3's thread-safe way in),
+ * an event at the current simulated time; the simulation thread runs it after the event in
+ * progress: it calls the expiry function (which writes the report of where the simulation
+ * stands) and Simulator::Stop(). The timer thread touches nothing else, and the simulation
+ * schedules no event of its own for the limit, so a run that ends in time is not changed.
+ * Cancel() (also called by the destructor) wakes and joins the thread: call it right after
+ * Simulator::Run() returns, before Simulator::Destroy().
+ */
+class WallClockLimit
+{
+  public:
+    WallClockLimit() = default;
+    ~WallClockLimit();
+
+    WallClockLimit(const WallClockLimit&) = delete;
+    WallClockLimit& operator=(const WallClockLimit&) = delete;
+
+    /**
+     * \brief Start the timer (before Simulator::Run()).
+     * \param seconds the wall-clock limit in seconds (above 0)
+     * \param onExpiry called in the simulation thread when the limit stops the run
+     */
+    void Start(double seconds, std::function<void()> onExpiry);
+
+    /// \brief Stop the timer and join its thread (does nothing if not started).
+    void Cancel();
+
+    /// \return true once the limit stopped the run (its expiry event ran)
+    bool HasExpired() const
+    {
+        return m_expired;
+    }
+
+  private:
+    /// The timer thread.
+    void Wait();
+
+    /// The expiry event, in the simulation thread.
+    void Expire();
+
+    double m_seconds{0};                //!< the limit
+    std::function<void()> m_onExpiry;   //!< expiry function
+    std::thread m_thread;               //!< the timer thread
+    std::mutex m_mutex;                 //!< guards m_cancelled
+    std::condition_variable m_cv;       //!< wakes the timer thread on Cancel()
+    bool m_cancelled{false};            //!< Cancel() was called
+    std::atomic<bool> m_expired{false}; //!< the expiry event ran
+};
+
+} // namespace ns3
+
+#endif /* WALL_CLOCK_LIMIT_H */
