@@ -667,8 +667,14 @@ PodTopology::GetSwitchName(uint32_t k) const
 {
     const Impl& m = *m_impl;
     NS_ASSERT(k < m.switches.size());
-    return "p" + std::to_string(k / m.switchesPerPlane) + "." +
-           m.graph[m.SwitchVertex(k % m.switchesPerPlane)].name;
+    const uint32_t plane = m.switchesPerPlane ? k / m.switchesPerPlane : 0;
+    const uint32_t local = m.switchesPerPlane ? k % m.switchesPerPlane : k;
+    if (m.SwitchVertex(local) >= boost::num_vertices(m.graph))
+    {
+        // Pods built by a fabric's own builder (cell, UALink) have no plane graph.
+        return "p" + std::to_string(plane) + ".sw" + std::to_string(local);
+    }
+    return "p" + std::to_string(plane) + "." + m.graph[m.SwitchVertex(local)].name;
 }
 
 const std::vector<PodTopology::Transmitter>&
