@@ -454,6 +454,53 @@ class PodWatchdogWallTestCase : public TestCase
 };
 
 /**
+ * The limits keys: defaults from the schema (no-progress 100 ms, its check interval a tenth of
+ * it, no wall limit), a given check interval kept, one above no-progress refused naming the
+ * field, and the wall limit read in seconds.
+ */
+class PodWatchdogScenarioTestCase : public TestCase
+{
+  public:
+    PodWatchdogScenarioTestCase()
+        : TestCase("Scenario keys limits.*: defaults, interval, refusal")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string noLimits = GENERIC;
+        noLimits.erase(noLimits.find("limits:"),
+                       noLimits.find("output:") - noLimits.find("limits:"));
+        const Scenario d = ScenarioLoader::LoadString(noLimits, "w.yaml", {});
+        NS_TEST_EXPECT_MSG_EQ(d.limits.noProgress, MilliSeconds(100), "default no-progress");
+        NS_TEST_EXPECT_MSG_EQ(d.limits.checkInterval, MilliSeconds(10), "a tenth of it");
+        NS_TEST_EXPECT_MSG_EQ(d.limits.wallSeconds, 0.0, "no wall limit by default");
+        const Scenario g = ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.wall=600s"});
+        NS_TEST_EXPECT_MSG_EQ(g.limits.checkInterval, MicroSeconds(5), "as given");
+        NS_TEST_EXPECT_MSG_EQ(g.limits.wallSeconds, 600.0, "600 s");
+        const Scenario off =
+            ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.no-progress=0"});
+        NS_TEST_EXPECT_MSG_EQ(off.limits.noProgress, Seconds(0), "0: off");
+        std::string what;
+        try
+        {
+            ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.check-interval=1ms"});
+        }
+        catch (const std::exception& e)
+        {
+            what = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(what.find("limits.check-interval"),
+                              std::string::npos,
+                              "an interval above no-progress is refused: " << what);
+        NS_TEST_EXPECT_MSG_NE(what.find("must not exceed limits.no-progress"),
+                              std::string::npos,
+                              "with the reason: " << what);
+    }
+};
+
+/**
  * The watchdog suite.
  */
 class PodWatchdogTestSuite : public TestSuite
@@ -463,6 +510,7 @@ class PodWatchdogTestSuite : public TestSuite
         : TestSuite("pod-watchdog", UNIT)
     {
         AddTestCase(new ProgressWatchdogRuleTestCase, TestCase::QUICK);
+        AddTestCase(new PodWatchdogScenarioTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogUalinkTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogCellTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogGenericTestCase, TestCase::QUICK);
