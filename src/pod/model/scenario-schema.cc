@@ -1365,7 +1365,8 @@ ScenarioSchema::MarkdownReference()
           "- workload names are distinct.\n"
           "- `pod.flow-control.deadlock-timeout`, when not 0 and the kind is pfc, exceeds the "
           "longest pause (`pause-quanta` x 512 bit times at `pod.link.rate`), and "
-          "`deadlock-check-interval` does not exceed it.\n";
+          "`deadlock-check-interval` does not exceed it.\n"
+          "- `limits.check-interval`, when not 0, does not exceed `limits.no-progress`.\n";
     return os.str();
 }
 

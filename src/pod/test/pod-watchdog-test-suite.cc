@@ -313,8 +313,9 @@ class PodWatchdogCellTestCase : public TestCase
 };
 
 /**
- * Generic fabric with CBFC whose ports advertise 1 KiB of buffer per class: a 4096 B unit plus
- * its 18 B header needs 65 credits of 64 B, and a port has 16, so no unit ever leaves an
+ * Generic (ethernet) or SUE fabric with CBFC whose ports advertise 1 KiB of buffer per class: a
+ * 4096 B unit plus its 18 B header (ethernet; SUE packs at least as much of a 16 KiB message
+ * into a frame) needs more than the 16 credits of 64 B a port has, so no unit ever leaves an
  * accelerator. Nothing progresses after the arming post at 0: every accelerator's queue is seen
  * holding at the first check (5 us) and the run stops at 5 + 50 = 55 us, all 12 messages
  * outstanding, naming the four accelerator queues.
@@ -322,16 +323,19 @@ class PodWatchdogCellTestCase : public TestCase
 class PodWatchdogGenericTestCase : public TestCase
 {
   public:
-    PodWatchdogGenericTestCase()
-        : TestCase("Generic CBFC pod whose credits cannot cover a unit: stopped at the first "
-                   "check + timeout, naming every accelerator queue")
+    /// \param fabric pod.fabric
+    PodWatchdogGenericTestCase(const std::string& fabric)
+        : TestCase(fabric + " CBFC pod whose credits cannot cover a unit: stopped at the first "
+                            "check + timeout, naming every accelerator queue"),
+          m_fabric(fabric)
     {
     }
 
   private:
     void DoRun() override
     {
-        const RunResults r = RunScenario(GENERIC, {"pod.flow-control.credit-buffer=1KiB"});
+        const RunResults r =
+            RunScenario(GENERIC, {"pod.flow-control.credit-buffer=1KiB", "pod.fabric=" + m_fabric});
         NS_TEST_EXPECT_MSG_EQ(Outstanding(r), 12, "nothing delivered");
         NS_TEST_EXPECT_MSG_EQ(PicoSeconds(r.simTimePs), MicroSeconds(55), "5 + 50 us");
         NS_TEST_EXPECT_MSG_EQ(r.deadlock, "", "no switch holds units: not the deadlock monitor");
@@ -346,6 +350,8 @@ class PodWatchdogGenericTestCase : public TestCase
                                   "report has '" << what << "': " << r.watchdog);
         }
     }
+
+    std::string m_fabric; //!< pod.fabric
 };
 
 /**
@@ -454,6 +460,53 @@ class PodWatchdogWallTestCase : public TestCase
 };
 
 /**
+ * The limits keys: defaults from the schema (no-progress 100 ms, its check interval a tenth of
+ * it, no wall limit), a given check interval kept, one above no-progress refused naming the
+ * field, and the wall limit read in seconds.
+ */
+class PodWatchdogScenarioTestCase : public TestCase
+{
+  public:
+    PodWatchdogScenarioTestCase()
+        : TestCase("Scenario keys limits.*: defaults, interval, refusal")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        std::string noLimits = GENERIC;
+        noLimits.erase(noLimits.find("limits:"),
+                       noLimits.find("output:") - noLimits.find("limits:"));
+        const Scenario d = ScenarioLoader::LoadString(noLimits, "w.yaml", {});
+        NS_TEST_EXPECT_MSG_EQ(d.limits.noProgress, MilliSeconds(100), "default no-progress");
+        NS_TEST_EXPECT_MSG_EQ(d.limits.checkInterval, MilliSeconds(10), "a tenth of it");
+        NS_TEST_EXPECT_MSG_EQ(d.limits.wallSeconds, 0.0, "no wall limit by default");
+        const Scenario g = ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.wall=600s"});
+        NS_TEST_EXPECT_MSG_EQ(g.limits.checkInterval, MicroSeconds(5), "as given");
+        NS_TEST_EXPECT_MSG_EQ(g.limits.wallSeconds, 600.0, "600 s");
+        const Scenario off =
+            ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.no-progress=0"});
+        NS_TEST_EXPECT_MSG_EQ(off.limits.noProgress, Seconds(0), "0: off");
+        std::string what;
+        try
+        {
+            ScenarioLoader::LoadString(GENERIC, "w.yaml", {"limits.check-interval=1ms"});
+        }
+        catch (const std::exception& e)
+        {
+            what = e.what();
+        }
+        NS_TEST_EXPECT_MSG_NE(what.find("limits.check-interval"),
+                              std::string::npos,
+                              "an interval above no-progress is refused: " << what);
+        NS_TEST_EXPECT_MSG_NE(what.find("must not exceed limits.no-progress"),
+                              std::string::npos,
+                              "with the reason: " << what);
+    }
+};
+
+/**
  * The watchdog suite.
  */
 class PodWatchdogTestSuite : public TestSuite
@@ -463,9 +516,11 @@ class PodWatchdogTestSuite : public TestSuite
         : TestSuite("pod-watchdog", UNIT)
     {
         AddTestCase(new ProgressWatchdogRuleTestCase, TestCase::QUICK);
+        AddTestCase(new PodWatchdogScenarioTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogUalinkTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogCellTestCase, TestCase::QUICK);
-        AddTestCase(new PodWatchdogGenericTestCase, TestCase::QUICK);
+        AddTestCase(new PodWatchdogGenericTestCase("ethernet"), TestCase::QUICK);
+        AddTestCase(new PodWatchdogGenericTestCase("sue"), TestCase::QUICK);
         AddTestCase(new PodWatchdogProgressTestCase("UALink", UALINK), TestCase::QUICK);
         AddTestCase(new PodWatchdogProgressTestCase("Cell", CELL), TestCase::QUICK);
         AddTestCase(new PodWatchdogProgressTestCase("Generic", GENERIC), TestCase::QUICK);
