@@ -384,7 +384,8 @@ Experiment::Run(const Scenario& s, const Options& options)
             r.bufferSeries.switchNames.push_back(topo.GetSwitchName(k));
         }
     }
-    // The no-progress watchdog of every fabric (limits.no-progress; robustness-watchdog.rst).
+    // The no-progress watchdog of every fabric (limits.no-progress; robustness.rst, section
+    // Watchdogs).
     Ptr<ProgressWatchdog> watchdog;
     if (s.limits.noProgress.IsStrictlyPositive())
     {

@@ -428,9 +428,11 @@ BuildKeys()
                           "calendar (CalendarScheduler) or priority-queue "
                           "(PriorityQueueScheduler). Every one runs the same events in the same "
                           "order; only the speed differs (doc/performance.rst)."));
-    k.push_back(Row("limits", S::MAP)
-                    .Help("Run limits: the watchdogs that stop a run that makes no progress or "
-                          "takes too long, with a report (src/pod/doc/robustness-watchdog.rst)."));
+    k.push_back(
+        Row("limits", S::MAP)
+            .Help(
+                "Run limits: the watchdogs that stop a run that makes no progress or "
+                "takes too long, with a report (src/pod/doc/robustness.rst, section Watchdogs)."));
     k.push_back(Row("limits.no-progress", S::TIME)
                     .Default("100ms")
                     .Min(0)

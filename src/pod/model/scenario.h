@@ -254,7 +254,7 @@ struct Scenario
         Time at;                       //!< faults[i].at
     };
 
-    /// Run limits: the watchdogs (src/pod/doc/robustness-watchdog.rst).
+    /// Run limits: the watchdogs (src/pod/doc/robustness.rst, section Watchdogs).
     struct Limits
     {
         Time noProgress;       //!< limits.no-progress (0: no no-progress watchdog)

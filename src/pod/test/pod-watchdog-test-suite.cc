@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The watchdogs of a run (src/pod/doc/robustness-watchdog.rst): the no-progress watchdog
+// The watchdogs of a run (src/pod/doc/robustness.rst, section Watchdogs): the no-progress watchdog
 // (ProgressWatchdog with the probes of PodWatchdogProbes) on synthetic probes and on UALink,
 // cell-fabric and generic pods that cannot progress, and on pods that do; the wall-time limit
 // (WallClockLimit) on an endless run. Each expected time is derived next to it from the rule
