@@ -13,6 +13,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/experiment.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-schema.h"
@@ -51,6 +52,7 @@ main(int argc, char** argv)
     bool bench = false;
     bool schema = false;
     bool quiet = false;
+    bool check = false;
     CommandLine cmd(__FILE__);
     cmd.Usage("Run a podsim scenario (YAML) and write its HDF5 results.");
     cmd.AddNonOption("scenario", "scenario file", scenario);
@@ -61,6 +63,10 @@ main(int argc, char** argv)
     cmd.AddValue("bench", "print the run's benchmark figures (and no results file)", bench);
     cmd.AddValue("schema", "print the scenario key reference and exit", schema);
     cmd.AddValue("quiet", "no progress line", quiet);
+    cmd.AddValue("check",
+                 "invariant checks while running (credits, buffers, sequence numbers, event "
+                 "times; byte conservation per flow at the end); a violation exits with 4",
+                 check);
     cmd.Parse(argc, argv);
     if (cmd.GetNExtraNonOptions() > 0)
     {
@@ -89,10 +95,16 @@ main(int argc, char** argv)
     opt.resultsFile = out;
     opt.progress = !quiet;
     opt.writeResults = !bench;
+    opt.check = check;
     RunResults r;
     try
     {
         r = Experiment::Run(s, opt);
+    }
+    catch (const FabricInvariantCheck::Violation& e)
+    {
+        std::cerr << "error: " << e.what() << std::endl;
+        return 4;
     }
     catch (const std::exception& e)
     {

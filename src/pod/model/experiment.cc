@@ -10,6 +10,7 @@
 #include "pod-topology.h"
 #include "progress-reporter.h"
 #include "results-writer.h"
+#include "run-invariant-check.h"
 #include "scenario-loader.h"
 #include "workload-generator.h"
 
@@ -18,13 +19,16 @@
 #include "ns3/collective-helper.h"
 #include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-check-scheduler.h"
 #include "ns3/fabric-deadlock-monitor.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/sue-endpoint.h"
 #include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
@@ -71,6 +75,7 @@ struct MessageRecorder
     const std::vector<InstanceInfo>* instances{nullptr}; //!< collective instances
     std::unordered_map<uint64_t, uint64_t> rows;         //!< (src, message id) -> row (collectives)
     uint64_t bytesDelivered{0};                          //!< payload bytes of delivered messages
+    RunInvariantCheck* check{nullptr};                   //!< check mode: the run's checks
 
     /// \param m a message \return its key in rows
     static uint64_t Key(const FabricMessage& m)
@@ -116,6 +121,12 @@ struct MessageRecorder
     /// A message was delivered.
     void Delivered(const FabricMessage& m)
     {
+        if (check)
+        {
+            // A collective message's row is forgotten once delivered and completed.
+            const bool gone = CollectiveDispatcher::IsCollective(m.cookie) && !rows.count(Key(m));
+            check->Delivered(m.src, m.dst, m.id, gone || table->deliverPs[Row(m)] >= 0);
+        }
         const uint64_t row = Row(m);
         table->deliverPs[row] = m.delivered.GetPicoSeconds();
         bytesDelivered += m.bytes;
@@ -310,7 +321,30 @@ Experiment::Load(const std::string& path, const std::vector<std::string>& overri
 RunResults
 Experiment::Run(const Scenario& s, const Options& options)
 {
-    NS_LOG_FUNCTION(s.name);
+    if (!options.check && !s.check)
+    {
+        return DoRun(s, options, false);
+    }
+    FabricInvariantCheck::Enable();
+    try
+    {
+        RunResults r = DoRun(s, options, true);
+        FabricInvariantCheck::Disable();
+        return r;
+    }
+    catch (...)
+    {
+        // A violation left the event loop: clear the simulator for the next run.
+        Simulator::Destroy();
+        FabricInvariantCheck::Disable();
+        throw;
+    }
+}
+
+RunResults
+Experiment::DoRun(const Scenario& s, const Options& options, bool check)
+{
+    NS_LOG_FUNCTION(s.name << check);
     using clock = std::chrono::steady_clock;
     RunResults r;
     r.scenarioName = s.name;
@@ -342,7 +376,16 @@ Experiment::Run(const Scenario& s, const Options& options)
             {"calendar", "ns3::CalendarScheduler"},
             {"priority-queue", "ns3::PriorityQueueScheduler"}};
         ObjectFactory scheduler;
-        scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+        if (check)
+        {
+            // The scenario's scheduler inside one that checks every event's time.
+            scheduler.SetTypeId("ns3::FabricCheckScheduler");
+            scheduler.Set("Inner", StringValue(kSchedulers.at(s.scheduler)));
+        }
+        else
+        {
+            scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+        }
         Simulator::SetScheduler(scheduler);
     }
 
@@ -356,6 +399,12 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.switchPorts += sw->GetNPorts();
     }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
+    std::unique_ptr<RunInvariantCheck> invariants;
+    if (check)
+    {
+        invariants = std::make_unique<RunInvariantCheck>();
+        invariants->Watch(topo);
+    }
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
@@ -369,6 +418,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     MessageRecorder rec;
     rec.table = &r.messages;
     rec.instances = &coll.instances;
+    rec.check = invariants.get();
     coll.dispatcher->SetDeliveredCallback(MakeCallback(&MessageRecorder::Delivered, &rec));
     coll.dispatcher->SetCompletedCallback(MakeCallback(&MessageRecorder::Completed, &rec));
     for (const auto& ep : coll.all)
@@ -687,6 +737,23 @@ Experiment::Run(const Scenario& s, const Options& options)
         }
         deadlockMonitor->Dispose();
     }
+    if (invariants)
+    {
+        // The end-of-run checks. A run cut short (stop time, deadlock) may hold bytes in flight
+        // and credits away from home; one that ended by itself may not.
+        const bool stopped = !r.deadlock.empty() ||
+                             (s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime);
+        const RunInvariantCheck::Summary sum = invariants->CheckMessages(r.messages, stopped);
+        if (!stopped && s.faults.empty() && r.failedConnections == 0)
+        {
+            RunInvariantCheck::CheckDrained(topo);
+        }
+        r.checked = true;
+        r.checks = FabricInvariantCheck::GetChecks();
+        r.checkedFlows = sum.flows;
+        r.checkLostBytes = sum.lostBytes;
+        r.checkInFlightBytes = sum.inFlightBytes;
+    }
     coll.dispatcher->Dispose();
     Simulator::Destroy();
 
@@ -830,6 +897,20 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
     if (!r.deadlock.empty())
     {
         os << "DEADLOCK: " << r.deadlock << "\n";
+    }
+    if (r.checked)
+    {
+        os << "invariant checks: passed (" << r.checks << " checks; " << r.checkedFlows
+           << " flows: every byte posted delivered";
+        if (r.checkLostBytes > 0)
+        {
+            os << " or lost with a counted drop (" << r.checkLostBytes << " B)";
+        }
+        if (r.checkInFlightBytes > 0)
+        {
+            os << " or in flight at the stop (" << r.checkInFlightBytes << " B)";
+        }
+        os << ")\n";
     }
     std::snprintf(line,
                   sizeof(line),

@@ -650,6 +650,7 @@ class Loader
         sc.seed = static_cast<uint32_t>(Get("seed", false).u);
         sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
         sc.scheduler = Get("scheduler", false).str;
+        sc.check = Get("check", false).b;
 
         auto& pod = sc.pod;
         pod.fabric = Get("pod.fabric", false).str;

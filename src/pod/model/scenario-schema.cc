@@ -428,6 +428,12 @@ BuildKeys()
                           "calendar (CalendarScheduler) or priority-queue "
                           "(PriorityQueueScheduler). Every one runs the same events in the same "
                           "order; only the speed differs (doc/performance.rst)."));
+    k.push_back(Row("check", S::BOOL)
+                    .Default("false")
+                    .Help("Invariant checks while running, as podsim run --check: credit and "
+                          "buffer accounting, sequence numbers, event times, and byte "
+                          "conservation per flow at the end; a violation stops the run with an "
+                          "error (doc/robustness.rst)."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)

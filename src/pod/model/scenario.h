@@ -269,6 +269,7 @@ struct Scenario
     uint32_t seed{1};                   //!< seed (ns-3 RngRun)
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
     std::string scheduler{"map"};       //!< scheduler: map, heap, calendar or priority-queue
+    bool check{false};                  //!< check: invariant checks while running (--check)
     Pod pod;                            //!< pod
     std::vector<Workload> workloads;    //!< workloads
     std::vector<Fault> faults;          //!< faults
