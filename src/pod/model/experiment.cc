@@ -746,7 +746,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         const RunInvariantCheck::Summary sum = invariants->CheckMessages(r.messages, stopped);
         if (!stopped && s.faults.empty() && r.failedConnections == 0)
         {
-            RunInvariantCheck::CheckDrained(topo);
+            invariants->CheckDrained(topo);
         }
         r.checked = true;
         r.checks = FabricInvariantCheck::GetChecks();
