@@ -602,6 +602,62 @@ class CheckedRunTestCase : public TestCase
 };
 
 /**
+ * A violation inside a checked run: an event left pending before Experiment::Run (the run moves
+ * it into its checking scheduler) schedules, at 1 us, another with a delay of -500 ns. The run
+ * stops with the event-time violation (its insertion at 500000 ps, 500000 ps before the
+ * present), the checks are off again, and the next checked run of the same scenario starts from
+ * a clean simulator and passes.
+ */
+class ViolationStopsRunTestCase : public TestCase
+{
+  public:
+    ViolationStopsRunTestCase()
+        : TestCase("a violation stops Experiment Run and the next run is clean")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string text = "pod:\n"
+                                 "  accelerators: 8\n"
+                                 "workloads:\n"
+                                 "  - {kind: all-to-all, size: 4KiB}\n"
+                                 "output: {plots: false, progress: false}\n";
+        const Scenario s = ScenarioLoader::LoadString(text, "a2a.yaml", {});
+        Experiment::Options opt;
+        opt.writeResults = false;
+        opt.printSummary = false;
+        opt.progress = false;
+        opt.check = true;
+        Simulator::Schedule(MicroSeconds(1),
+                            []() { Simulator::Schedule(NanoSeconds(-500), []() {}); });
+        std::string m;
+        try
+        {
+            Experiment::Run(s, opt);
+        }
+        catch (const FabricInvariantCheck::Violation& e)
+        {
+            m = e.what();
+        }
+        const std::string tail = " scheduled at 500000 ps, 500000 ps before the present (a "
+                                 "negative delay) at 1.000000 us";
+        const bool caught = m.rfind("invariant violated: event time: scheduler event ", 0) == 0 &&
+                            m.size() > tail.size() &&
+                            m.compare(m.size() - tail.size(), tail.size(), tail) == 0;
+        NS_TEST_ASSERT_MSG_EQ(caught, true, "the run stops with the violation: " << m);
+        NS_TEST_ASSERT_MSG_EQ(FabricInvariantCheck::IsEnabled(), false, "checks off after");
+        NS_TEST_ASSERT_MSG_EQ(Simulator::Now(), Time(0), "the simulator was cleared");
+        const RunResults r = Experiment::Run(s, opt);
+        NS_TEST_ASSERT_MSG_EQ(r.checked, true, "the next run passes");
+        // All-to-all over 8: 8 x 7 = 56 flows of 4096 B.
+        NS_TEST_ASSERT_MSG_EQ(r.checkedFlows, 56, "8 x 7 flows");
+        NS_TEST_ASSERT_MSG_EQ(r.bytesDelivered, 56 * 4096, "every byte delivered");
+    }
+};
+
+/**
  * \ingroup pod-tests
  * The invariant checks of podsim run --check.
  */
@@ -619,6 +675,7 @@ class PodInvariantCheckTestSuite : public TestSuite
         AddTestCase(new EventInThePastTestCase, TestCase::QUICK);
         AddTestCase(new ConservationTestCase, TestCase::QUICK);
         AddTestCase(new CheckedRunTestCase, TestCase::QUICK);
+        AddTestCase(new ViolationStopsRunTestCase, TestCase::QUICK);
     }
 };
 
