@@ -223,6 +223,11 @@ ResultsToDict(const ns3::RunResults& r)
     summary["messages_sampled_every"] = r.output.messagesSampledEvery;
     summary["series_coarsened_by"] = r.output.seriesCoarsenedBy;
     summary["watchdog"] = ToStr(r.watchdog);
+    summary["checked"] = r.checked;
+    summary["checks"] = r.checks;
+    summary["checked_flows"] = r.checkedFlows;
+    summary["check_lost_bytes"] = r.checkLostBytes;
+    summary["check_in_flight_bytes"] = r.checkInFlightBytes;
 
     py::dict d;
     d["messages"] = messages;
@@ -318,6 +323,7 @@ OverrideStrings(const py::object& overrides)
  * \param resultsFile None or the HDF5 file to write instead of the scenario's output.file
  * \param writeResults write the HDF5 file
  * \param quiet no summary table and no progress line
+ * \param check run with the invariant checks (podsim run --check)
  * \return the results dict
  */
 py::dict
@@ -325,7 +331,8 @@ Run(const std::string& scenarioPath,
     const py::object& overrides,
     const py::object& resultsFile,
     bool writeResults,
-    bool quiet)
+    bool quiet,
+    bool check)
 {
     ns3::Scenario scenario = ns3::Experiment::Load(scenarioPath, OverrideStrings(overrides));
     ns3::Experiment::Options options;
@@ -336,6 +343,7 @@ Run(const std::string& scenarioPath,
     }
     options.printSummary = !quiet;
     options.progress = !quiet;
+    options.check = check;
 
     // The simulator is process-wide state and the GIL is held throughout: one run at a time,
     // and no HDF5 call (the results file) can overlap h5py's in another thread.
@@ -494,6 +502,7 @@ PYBIND11_MODULE(_podsim, m)
           py::arg("results_file") = py::none(),
           py::arg("write_results") = true,
           py::arg("quiet") = true,
+          py::arg("check") = false,
           "Run a scenario file and return its results as a dict of numpy arrays "
           "(see podsim.run).");
     m.def("load",

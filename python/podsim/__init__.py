@@ -35,7 +35,9 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "events", "packet_hops", "peak_rss_bytes",
                   "deadlock" (str: the deadlock monitor's report, "" if none),
                   "watchdog" (str: the report of the watchdog that stopped the run, "" if
-                  none)},
+                  none),
+                  "checked" (bool: the invariant checks ran and passed), "checks",
+                  "checked_flows", "check_lost_bytes", "check_in_flight_bytes"},
       "workload_names": [str, ...],   # indexed by messages["workload"]
       "scenario": str,                # the scenario's YAML text
       "results_file": str or None,    # the HDF5 file written (run) or read (read)
@@ -59,7 +61,9 @@ __all__ = ["run", "load", "schema", "read", "ScenarioError", "message_latency_ns
 ScenarioError.__module__ = "podsim"
 
 
-def run(scenario_path, overrides=None, results_file=None, write_results=True, quiet=True):
+def run(
+    scenario_path, overrides=None, results_file=None, write_results=True, quiet=True, check=False
+):
     """Run one scenario and return its results.
 
     Args:
@@ -71,6 +75,10 @@ def run(scenario_path, overrides=None, results_file=None, write_results=True, qu
         results_file: HDF5 file to write instead of the scenario's ``output.file``.
         write_results: write the HDF5 results file at all.
         quiet: print neither the summary table nor the progress line.
+        check: run with the invariant checks (``podsim run --check``, doc/robustness.rst):
+            credit and buffer accounting, sequence numbers and event times while running, byte
+            conservation per flow at the end. The summary's ``checked`` is then True, with
+            ``checks`` (how many were done) and ``checked_flows``.
 
     Returns:
         The results dict described in the module docstring; ``results_file`` is the path
@@ -79,7 +87,9 @@ def run(scenario_path, overrides=None, results_file=None, write_results=True, qu
     Raises:
         ScenarioError: the scenario or an override is invalid (nothing was run). str(e) is
             ``FILE:LINE: FIELD: MESSAGE``; e.file, e.line, e.field and e.message hold the parts.
-        RuntimeError: the results file could not be written.
+        RuntimeError: the results file could not be written, or (check=True) an invariant
+            was violated: str(e) starts with "invariant violated: " and names the invariant,
+            the component and the simulated time.
 
     The simulator is process-wide: runs do not overlap, and the calling thread holds the GIL
     until the run ends.
@@ -92,6 +102,7 @@ def run(scenario_path, overrides=None, results_file=None, write_results=True, qu
         results_file,
         bool(write_results),
         bool(quiet),
+        bool(check),
     )
 
 

@@ -9,6 +9,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-output-queue.h"
 #include "ns3/log.h"
@@ -629,8 +630,7 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     {
         // a page of the job's stale epoch (sent before a NACK): dropped, its cells freed
         Drop(p, STALE_EPOCH);
-        m_freeCells += pageCells;
-        --m_grantsOut[jt->second.cluster];
+        FreeRxCells(jt->second.cluster, pageCells);
         for (uint32_t c = 0; c < m_clusters; ++c)
         {
             RunGrantScheduler(c);
@@ -745,6 +745,10 @@ CellFabricAdapter::RunGrantScheduler(uint32_t cluster)
         m_freeCells -= r.cells;
         m_stats.minFreeCells = std::min(m_stats.minFreeCells, m_freeCells);
         ++m_grantsOut[cluster];
+        if (FabricInvariantCheck::IsEnabled())
+        {
+            CheckRxCells(cluster, "a grant");
+        }
         ++m_stats.pagesGranted;
         SendControl(r.src, GRANT, r.job, r.page | (static_cast<uint64_t>(r.epoch) << 32), r.cells);
     }
@@ -794,8 +798,7 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     if (stale || lost)
     {
         ++m_stats.drops[stale ? STALE_EPOCH : INJECTED_DROP];
-        m_freeCells += cells;
-        --m_grantsOut[rx.cluster];
+        FreeRxCells(rx.cluster, cells);
         if (lost)
         {
             ++rx.nacks;
@@ -823,9 +826,8 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     }
     ++m_stats.pagesCommitted;
     m_pageCommitTrace(src, job, page, cells);
-    m_freeCells += cells;
     const uint32_t cluster = rx.cluster;
-    --m_grantsOut[cluster];
+    FreeRxCells(cluster, cells);
     ++rx.committed;
     if (rx.committed == rx.pages)
     {
@@ -842,6 +844,49 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     for (uint32_t c = 0; c < m_clusters; ++c)
     {
         RunGrantScheduler((cluster + 1 + c) % m_clusters);
+    }
+}
+
+void
+CellFabricAdapter::FreeRxCells(uint32_t cluster, uint32_t cells)
+{
+    NS_LOG_FUNCTION(this << cluster << cells);
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        // Before the update: a grant count of 0 would wrap.
+        FabricInvariantCheck::Count();
+        if (cluster >= m_grantsOut.size() || m_grantsOut[cluster] == 0 ||
+            uint64_t(m_freeCells) + cells > m_rxCbufCells)
+        {
+            const int64_t grants =
+                cluster < m_grantsOut.size() ? int64_t(m_grantsOut[cluster]) - 1 : -1;
+            FabricInvariantCheck::Fail(
+                FabricInvariantCheck::CREDITS,
+                "acc" + std::to_string(GetAcceleratorId()) + " Rx CBUF",
+                "free cells " + std::to_string(uint64_t(m_freeCells) + cells) + " of " +
+                    std::to_string(m_rxCbufCells) + ", outstanding grants " +
+                    std::to_string(grants) + " on cluster " + std::to_string(cluster) +
+                    " after freeing a page of " + std::to_string(cells) +
+                    " cells (freed twice, or never granted)");
+        }
+    }
+    m_freeCells += cells;
+    --m_grantsOut[cluster];
+}
+
+void
+CellFabricAdapter::CheckRxCells(uint32_t cluster, const char* after) const
+{
+    FabricInvariantCheck::Count();
+    if (m_freeCells > m_rxCbufCells || m_grantsOut[cluster] > m_maxOutstandingGrants)
+    {
+        FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
+                                   "acc" + std::to_string(GetAcceleratorId()) + " Rx CBUF",
+                                   "free cells " + std::to_string(m_freeCells) + " of " +
+                                       std::to_string(m_rxCbufCells) + ", outstanding grants " +
+                                       std::to_string(m_grantsOut[cluster]) + " of " +
+                                       std::to_string(m_maxOutstandingGrants) + " on cluster " +
+                                       std::to_string(cluster) + " after " + after);
     }
 }
 

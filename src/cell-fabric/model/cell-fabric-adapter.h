@@ -161,6 +161,38 @@ class CellFabricAdapter : public FabricEndpoint
         return m_stats;
     }
 
+    /**
+     * \brief RxDMA is done with a granted page (committed, stale or lost): its Rx CBUF cells are
+     * free and its grant is no longer outstanding. Public so that the invariant tests can free a
+     * page twice on purpose.
+     * \param cluster the destination cluster of the page
+     * \param cells its cells
+     */
+    void FreeRxCells(uint32_t cluster, uint32_t cells);
+
+    /// \return Rx CBUF data cells (RxCbufCells)
+    uint32_t GetRxCbufCells() const
+    {
+        return m_rxCbufCells;
+    }
+
+    /// \return grants issued and not yet committed, all clusters
+    uint64_t GetOutstandingGrants() const
+    {
+        uint64_t n = 0;
+        for (uint32_t g : m_grantsOut)
+        {
+            n += g;
+        }
+        return n;
+    }
+
+    /// \return true once the Rx buffer is set up (the first message sent or expected)
+    bool HasRxResources() const
+    {
+        return m_resourcesReady;
+    }
+
     /// \return free Rx CBUF data cells now
     uint32_t GetFreeRxCells() const
     {
@@ -379,6 +411,12 @@ class CellFabricAdapter : public FabricEndpoint
      * \param cluster the cluster
      */
     void RunGrantScheduler(uint32_t cluster);
+    /**
+     * Check mode: free cells and outstanding grants within their capacity.
+     * \param cluster the cluster whose grants changed
+     * \param after what changed them (for the message)
+     */
+    void CheckRxCells(uint32_t cluster, const char* after) const;
     /**
      * All cells of a page are here: it waits for its cluster's RxDMA.
      * \param src source chip

@@ -5,6 +5,8 @@
 
 #include "fabric-credit-flow-control.h"
 
+#include "fabric-invariant-check.h"
+
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -144,6 +146,10 @@ FabricCreditFlowControl::NotifySent(const Ptr<FabricPacket>& p)
     const uint64_t n = CreditsFor(p->GetSize());
     const uint64_t own = std::min(n, GetAvailableCredits(vc));
     const uint64_t pool = n - own;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckSpend(vc, own, pool);
+    }
     NS_ABORT_MSG_IF(pool > GetAvailablePoolCredits(),
                     "FabricCreditFlowControl: a unit was sent without credit");
     m_spent[vc] += own;
@@ -169,6 +175,10 @@ FabricCreditFlowControl::NotifyReceived(const Ptr<FabricPacket>& p)
                     "than its size");
     m_occ[vc] += n - p->poolCredits;
     m_poolOcc += p->poolCredits;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckHeld(vc, n, true);
+    }
     NS_ABORT_MSG_IF(m_occ[vc] > m_bufferBytes / m_bytesPerCredit ||
                         m_poolOcc > m_poolBytes / m_bytesPerCredit,
                     "FabricCreditFlowControl: receive buffer overflow on VC "
@@ -184,6 +194,10 @@ FabricCreditFlowControl::NotifyReleased(const Ptr<FabricPacket>& p)
     const uint8_t vc = p->tclass;
     const uint64_t n = CreditsFor(p->GetSize());
     const uint64_t pool = p->poolCredits;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckRelease(vc, n, pool);
+    }
     NS_ABORT_MSG_IF(vc >= m_occ.size() || m_occ[vc] < n - pool || m_poolOcc < pool,
                     "FabricCreditFlowControl: release of credits the port does not hold (VC "
                         << unsigned(vc) << ")");
@@ -261,11 +275,107 @@ FabricCreditFlowControl::ReceiveControl(const Ptr<FabricPacket>& p)
     // Cumulative counts: an older frame never takes credits back.
     m_returned[vc] = std::max(m_returned[vc], p->ctrlValue);
     m_poolReturned = std::max(m_poolReturned, p->ctrlValue2);
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckReturned(vc);
+    }
     NS_ABORT_MSG_IF(m_returned[vc] > m_spent[vc] || m_poolReturned > m_poolSpent,
                     "FabricCreditFlowControl: the peer returned more credits than were spent on "
                     "VC "
                         << unsigned(vc));
     WakeDevice();
+}
+
+std::string
+FabricCreditFlowControl::Name() const
+{
+    return FabricInvariantCheck::GetName(GetDevice(), "FabricNetDevice");
+}
+
+void
+FabricCreditFlowControl::CheckSpend(uint8_t vc, uint64_t own, uint64_t pool) const
+{
+    FabricInvariantCheck::Count();
+    // Credits left after the spend: limit + returned - spent, never negative.
+    const int64_t left = static_cast<int64_t>(m_limit[vc] + m_returned[vc]) -
+                         static_cast<int64_t>(m_spent[vc] + own);
+    const int64_t poolLeft = static_cast<int64_t>(m_poolLimit + m_poolReturned) -
+                             static_cast<int64_t>(m_poolSpent + pool);
+    if (left < 0 || poolLeft < 0)
+    {
+        FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
+                                   Name(),
+                                   "credits " + std::to_string(left < 0 ? left : poolLeft) +
+                                       (left < 0 ? " on class " + std::to_string(vc)
+                                                 : std::string(" in the shared pool")) +
+                                       " after sending a unit (sent without credit)");
+    }
+}
+
+void
+FabricCreditFlowControl::CheckReturned(uint8_t vc) const
+{
+    Start();
+    FabricInvariantCheck::Count();
+    // Credits available (limit + returned - spent) never exceed what the peer advertised:
+    // returned <= spent.
+    if (m_returned[vc] > m_spent[vc])
+    {
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::CREDITS,
+            Name(),
+            "credits " + std::to_string(m_limit[vc] + m_returned[vc] - m_spent[vc]) + " on class " +
+                std::to_string(vc) + ", above the " + std::to_string(m_limit[vc]) +
+                " advertised (" + std::to_string(m_returned[vc] - m_spent[vc]) +
+                " returned that were never spent)");
+    }
+    if (m_poolReturned > m_poolSpent)
+    {
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::CREDITS,
+            Name(),
+            "pool credits " + std::to_string(m_poolLimit + m_poolReturned - m_poolSpent) +
+                ", above the " + std::to_string(m_poolLimit) + " advertised");
+    }
+}
+
+void
+FabricCreditFlowControl::CheckHeld(uint8_t vc, uint64_t n, bool arrived) const
+{
+    FabricInvariantCheck::Count();
+    const uint64_t cap = m_bufferBytes / m_bytesPerCredit;
+    const uint64_t poolCap = m_poolBytes / m_bytesPerCredit;
+    if (m_occ[vc] > cap || m_poolOcc > poolCap)
+    {
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::CREDITS,
+            Name(),
+            "receive credits held " +
+                (m_occ[vc] > cap ? std::to_string(m_occ[vc]) + " on class " + std::to_string(vc) +
+                                       ", above the " + std::to_string(cap) + " advertised"
+                                 : std::to_string(m_poolOcc) + " in the pool, above the " +
+                                       std::to_string(poolCap) + " advertised") +
+                (arrived ? " after a unit of " + std::to_string(n) + " credits arrived" : ""));
+    }
+}
+
+void
+FabricCreditFlowControl::CheckRelease(uint8_t vc, uint64_t n, uint64_t pool) const
+{
+    FabricInvariantCheck::Count();
+    const int64_t held = vc < m_occ.size() ? static_cast<int64_t>(m_occ[vc]) : 0;
+    const int64_t after = held - static_cast<int64_t>(n - pool);
+    const int64_t poolAfter = static_cast<int64_t>(m_poolOcc) - static_cast<int64_t>(pool);
+    if (after < 0 || poolAfter < 0)
+    {
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::CREDITS,
+            Name(),
+            "receive credits " + std::to_string(after < 0 ? after : poolAfter) +
+                (after < 0 ? " on class " + std::to_string(vc) : std::string(" in the pool")) +
+                " after releasing a unit of " + std::to_string(n) +
+                " credits (released twice, or never received)");
+    }
 }
 
 uint64_t

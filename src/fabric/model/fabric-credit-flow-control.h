@@ -10,6 +10,7 @@
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
+#include <string>
 #include <vector>
 
 namespace ns3
@@ -116,6 +117,34 @@ class FabricCreditFlowControl : public FabricFlowControl
     /// \brief Receiver: credits became due.
     /// \param n credits
     void CreditsDue(uint64_t n);
+    /// \return the port's name for invariant messages
+    std::string Name() const;
+    /**
+     * \brief Check mode: the sender's credits stay >= 0 after a spend.
+     * \param vc the unit's VC
+     * \param own VC credits it takes
+     * \param pool pool credits it takes
+     */
+    void CheckSpend(uint8_t vc, uint64_t own, uint64_t pool) const;
+    /**
+     * \brief Check mode: the sender's credits stay <= what the peer advertised after a return.
+     * \param vc the VC of the credit frame
+     */
+    void CheckReturned(uint8_t vc) const;
+    /**
+     * \brief Check mode: the receiver holds no more than it advertised.
+     * \param vc the VC
+     * \param n credits of the unit that arrived
+     * \param arrived a unit just arrived
+     */
+    void CheckHeld(uint8_t vc, uint64_t n, bool arrived) const;
+    /**
+     * \brief Check mode: a release leaves the receiver's count >= 0.
+     * \param vc the unit's VC
+     * \param n its credits
+     * \param pool of which pool credits
+     */
+    void CheckRelease(uint8_t vc, uint64_t n, uint64_t pool) const;
     /// \brief Receiver: transmit a credit frame.
     /// \param f the frame
     void SendFrame(Ptr<FabricPacket> f);

@@ -5,6 +5,7 @@
 
 #include "fabric-go-back-n.h"
 
+#include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
 #include "ns3/double.h"
@@ -510,6 +511,24 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
     r.tclass = p->tclass;
     if (p->psn == r.expected)
     {
+        if (FabricInvariantCheck::IsEnabled())
+        {
+            // Units of a connection go up in PSN order, each the one after the last: never a
+            // repeat (a duplicate delivered upward), never a jump.
+            FabricInvariantCheck::Count();
+            if (p->psn != r.checkNext)
+            {
+                FabricInvariantCheck::Fail(
+                    FabricInvariantCheck::SEQUENCE,
+                    "acc" + std::to_string(m_localId) + " transport",
+                    "delivers PSN " + std::to_string(p->psn) + " from acc" +
+                        std::to_string(p->src) + " class " + std::to_string(p->tclass) +
+                        " upward after " +
+                        (r.checkNext == 0 ? std::string("none") : std::to_string(r.checkNext - 1)) +
+                        (p->psn < r.checkNext ? " (a duplicate)" : " (a gap)"));
+            }
+            r.checkNext = p->psn + 1;
+        }
         ++r.expected;
         r.nackSent = false;
         ++m_stats.acceptedUnits;
@@ -547,6 +566,13 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
     }
     r.nackMark = p->psn;
     return false;
+}
+
+void
+FabricGoBackN::ForceExpectedPsn(uint32_t peer, uint8_t tclass, uint64_t psn)
+{
+    NS_LOG_FUNCTION(this << peer << unsigned(tclass) << psn);
+    m_rx[ConnKey(peer, tclass)].expected = psn;
 }
 
 void
@@ -599,6 +625,22 @@ FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
         return;
     }
     TxConn& c = it->second;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        // The peer accepts only units sent here: its cumulative ACK (or NACKed PSN) is at most
+        // the next PSN to send. The acknowledged point (the oldest unacknowledged unit) only
+        // moves forward by construction.
+        FabricInvariantCheck::Count();
+        if (psn > c.nextPsn)
+        {
+            FabricInvariantCheck::Fail(FabricInvariantCheck::SEQUENCE,
+                                       "acc" + std::to_string(m_localId) + " transport",
+                                       std::string(nack ? "NACK" : "ACK") + " from acc" +
+                                           std::to_string(peer & PEER_MASK) + " for PSN " +
+                                           std::to_string(psn) + ", but only " +
+                                           std::to_string(c.nextPsn) + " units were sent");
+        }
+    }
     if (nack)
     {
         ++m_stats.nacksReceived;

@@ -162,6 +162,15 @@ class FabricGoBackN : public FabricTxQueue
      */
     bool Receive(const Ptr<FabricPacket>& p);
 
+    /**
+     * \brief Test hook: overwrite the next PSN the receiver expects from a peer (the invariant
+     * tests regress it on purpose to see the check catch the duplicate it lets through).
+     * \param peer the peer's accelerator id
+     * \param tclass the connection's class
+     * \param psn the PSN
+     */
+    void ForceExpectedPsn(uint32_t peer, uint8_t tclass, uint64_t psn);
+
     /// \return the counters
     const Stats& GetStats() const
     {
@@ -199,6 +208,7 @@ class FabricGoBackN : public FabricTxQueue
     struct RxConn
     {
         uint64_t expected{0};   //!< next PSN to accept
+        uint64_t checkNext{0};  //!< check mode: next PSN to go upward
         uint64_t nackMark{0};   //!< largest PSN discarded since the last NACK
         uint32_t ackPending{0}; //!< units accepted since the last ACK
         uint8_t tclass{0};      //!< class of the peer's data (ACK frames use it)

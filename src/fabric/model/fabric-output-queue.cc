@@ -5,6 +5,8 @@
 
 #include "fabric-output-queue.h"
 
+#include "fabric-invariant-check.h"
+
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/trace-source-accessor.h"
@@ -213,6 +215,25 @@ FabricOutputQueue::DoDequeue(const FabricTxGate* gate)
         q.slotOf[f.input] = NONE;
         f.next = q.freeHead;
         q.freeHead = s;
+    }
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        FabricInvariantCheck::Count();
+        if (q.bytes < p->GetSize() || m_bytes < p->GetSize() || m_units == 0)
+        {
+            FabricInvariantCheck::Fail(
+                FabricInvariantCheck::BUFFER,
+                this,
+                "FabricOutputQueue",
+                "class " + std::to_string(c) + " bytes " +
+                    std::to_string(static_cast<int64_t>(q.bytes) -
+                                   static_cast<int64_t>(p->GetSize())) +
+                    ", queue bytes " +
+                    std::to_string(static_cast<int64_t>(m_bytes) -
+                                   static_cast<int64_t>(p->GetSize())) +
+                    ", units " + std::to_string(static_cast<int64_t>(m_units.Get()) - 1) +
+                    " after a dequeue of " + std::to_string(p->GetSize()) + " B");
+        }
     }
     q.bytes -= p->GetSize();
     m_bytes -= p->GetSize();

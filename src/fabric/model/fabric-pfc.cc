@@ -6,6 +6,7 @@
 #include "fabric-pfc.h"
 
 #include "fabric-channel.h"
+#include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
 #include "ns3/log.h"
@@ -226,6 +227,10 @@ FabricPfc::NotifyReceived(const Ptr<FabricPacket>& p)
     {
         m_peak[c] = m_occ[c];
     }
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckHeld(c);
+    }
     // A port whose owner consumes units as they arrive (an endpoint) never needs to pause.
     if (!m_xoffSent[c] && GetDevice()->GetHoldsReceivedUnits() && m_occ[c] >= GetXoff())
     {
@@ -240,6 +245,22 @@ void
 FabricPfc::NotifyReleased(const Ptr<FabricPacket>& p)
 {
     const uint8_t c = p->tclass;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        FabricInvariantCheck::Count();
+        const int64_t after = (c < m_occ.size() ? static_cast<int64_t>(m_occ[c]) : 0) -
+                              static_cast<int64_t>(p->GetSize());
+        if (after < 0)
+        {
+            FabricInvariantCheck::Fail(FabricInvariantCheck::BUFFER,
+                                       GetDevice(),
+                                       "FabricNetDevice",
+                                       "ingress counter " + std::to_string(after) + " B on class " +
+                                           std::to_string(c) + " after releasing " +
+                                           std::to_string(p->GetSize()) +
+                                           " B (released twice, or never received)");
+        }
+    }
     NS_ABORT_MSG_IF(c >= m_occ.size() || m_occ[c] < p->GetSize(),
                     "FabricPfc: release of " << p->GetSize() << " B of priority " << unsigned(c)
                                              << " that the port does not hold");
@@ -249,6 +270,28 @@ FabricPfc::NotifyReleased(const Ptr<FabricPacket>& p)
         m_xoffSent[c] = false;
         m_refresh[c].Cancel();
         SendPause(c, 0);
+    }
+}
+
+void
+FabricPfc::CheckHeld(uint8_t c) const
+{
+    FabricInvariantCheck::Count();
+    // A port that holds what it receives (a switch port) pauses at XOFF; the headroom above it
+    // absorbs what is in flight, so XOFF + headroom is the most it may ever hold.
+    if (!GetDevice()->GetHoldsReceivedUnits())
+    {
+        return;
+    }
+    const uint64_t cap = GetXoff() + GetHeadroom();
+    if (m_occ[c] > cap)
+    {
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::BUFFER,
+            GetDevice(),
+            "FabricNetDevice",
+            "ingress counter " + std::to_string(m_occ[c]) + " B on class " + std::to_string(c) +
+                ", above XOFF + headroom = " + std::to_string(cap) + " B (PFC paused too late)");
     }
 }
 

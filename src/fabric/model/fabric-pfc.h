@@ -135,6 +135,11 @@ class FabricPfc : public FabricFlowControl
     void DoDispose() override;
 
   private:
+    /**
+     * \brief Check mode: a switch port's ingress counter stays within XOFF + headroom.
+     * \param c the priority
+     */
+    void CheckHeld(uint8_t c) const;
     /// \brief Send a PAUSE for \p tclass with \p quanta (0: resume).
     /// \param tclass priority \param quanta quanta
     void SendPause(uint8_t tclass, uint16_t quanta);

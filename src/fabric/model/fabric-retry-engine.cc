@@ -6,6 +6,7 @@
 #include "fabric-retry-engine.h"
 
 #include "fabric-channel.h"
+#include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
 #include "ns3/double.h"
@@ -335,6 +336,22 @@ FabricRetryEngine::NotifySentNew(const Ptr<FabricPacket>& p)
 void
 FabricRetryEngine::Acknowledge(uint64_t next)
 {
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        // The peer's receiver accepts only units sent here: what it acknowledges (cumulative
+        // ACK, or the first unit a NAK asks for) is at most the next sequence number to send.
+        // The acknowledged point (the buffer's front) only moves forward by construction.
+        FabricInvariantCheck::Count();
+        if (next > m_nextSeq)
+        {
+            FabricInvariantCheck::Fail(FabricInvariantCheck::SEQUENCE,
+                                       m_device,
+                                       "FabricNetDevice",
+                                       "link retry acknowledges up to sequence " +
+                                           std::to_string(next) + ", but only " +
+                                           std::to_string(m_nextSeq) + " units were sent");
+        }
+    }
     std::size_t n = 0;
     while (n < m_buf.size() && m_buf[n].seq < next)
     {
@@ -503,6 +520,23 @@ FabricRetryEngine::AcceptData(const Ptr<FabricPacket>& p)
     const uint64_t seq = p->linkSeq;
     if (seq == m_expected)
     {
+        if (FabricInvariantCheck::IsEnabled())
+        {
+            // Units go up in sequence: each one accepted is the one after the last, never a
+            // repeat (a duplicate delivered upward) and never a jump.
+            FabricInvariantCheck::Count();
+            if (seq != m_checkNext)
+            {
+                FabricInvariantCheck::Fail(
+                    FabricInvariantCheck::SEQUENCE,
+                    m_device,
+                    "FabricNetDevice",
+                    "link retry delivers sequence " + std::to_string(seq) + " upward after " +
+                        (m_checkNext == 0 ? std::string("none") : std::to_string(m_checkNext - 1)) +
+                        (seq < m_checkNext ? " (a duplicate)" : " (a gap)"));
+            }
+            m_checkNext = seq + 1;
+        }
         ++m_expected;
         if (m_nakOutstanding)
         {
@@ -535,6 +569,13 @@ FabricRetryEngine::AcceptData(const Ptr<FabricPacket>& p)
     ++m_stats.outOfSequence;
     RequestReplay();
     return false;
+}
+
+void
+FabricRetryEngine::ForceExpectedSequence(uint64_t seq)
+{
+    NS_LOG_FUNCTION(this << seq);
+    m_expected = seq;
 }
 
 void

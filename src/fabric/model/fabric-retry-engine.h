@@ -140,6 +140,13 @@ class FabricRetryEngine : public Object
     void NotifyCorrupted(const Ptr<FabricPacket>& p);
 
     /**
+     * \brief Test hook: overwrite the receiver's next expected sequence number (the invariant
+     * tests regress it on purpose to see the check catch the duplicate it lets through).
+     * \param seq the sequence number
+     */
+    void ForceExpectedSequence(uint64_t seq);
+
+    /**
      * \brief An ACK, NAK or SYNC arrived from the peer.
      * \param p the frame
      */
@@ -271,6 +278,7 @@ class FabricRetryEngine : public Object
 
     // Receiver.
     uint64_t m_expected{0};               //!< next sequence number to accept
+    uint64_t m_checkNext{0};              //!< check mode: next sequence to go upward
     bool m_nakOutstanding{false};         //!< a NAK for m_expected was sent and not yet answered
     Time m_nakTime;                       //!< when the last NAK was sent
     uint32_t m_ackPending{0};             //!< units accepted since the last ACK

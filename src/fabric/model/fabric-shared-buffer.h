@@ -76,6 +76,22 @@ class FabricSharedBuffer : public Object
     uint64_t GetPortClassOccupancy(uint32_t port, uint8_t tclass) const;
 
   private:
+    /**
+     * \brief Check mode: after an admission the buffer and the port/class are within capacity.
+     * \param port egress port
+     * \param tclass class
+     * \param i index of the port and class
+     */
+    void Check(uint32_t port, uint8_t tclass, std::size_t i) const;
+    /**
+     * \brief Check mode: a release leaves no count negative.
+     * \param port egress port
+     * \param tclass class
+     * \param i index of the port and class
+     * \param bytes released
+     */
+    void CheckRelease(uint32_t port, uint8_t tclass, std::size_t i, uint32_t bytes) const;
+
     uint64_t m_size{0};                   //!< bytes
     uint64_t m_portClassLimit{0};         //!< per port/class cap (0: none)
     uint32_t m_classes{1};                //!< classes per port

@@ -14,6 +14,7 @@
 
 #include "ns3/command-line.h"
 #include "ns3/experiment.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-schema.h"
@@ -53,6 +54,7 @@ main(int argc, char** argv)
     bool schema = false;
     bool quiet = false;
     bool validate = false;
+    bool check = false;
     CommandLine cmd(__FILE__);
     cmd.Usage("Run a podsim scenario (YAML) and write its HDF5 results.");
     cmd.AddNonOption("scenario", "scenario file", scenario);
@@ -71,6 +73,10 @@ main(int argc, char** argv)
                  "load and check the scenario and overrides, print a one-line summary and exit "
                  "(0: valid, 2: invalid); nothing is built, run or written",
                  validate);
+    cmd.AddValue("check",
+                 "invariant checks while running (credits, buffers, sequence numbers, event "
+                 "times; byte conservation per flow at the end); a violation exits with 4",
+                 check);
     cmd.Parse(argc, argv);
     if (!seed.empty())
     {
@@ -110,10 +116,16 @@ main(int argc, char** argv)
     opt.resultsFile = out;
     opt.progress = !quiet;
     opt.writeResults = !bench;
+    opt.check = check;
     RunResults r;
     try
     {
         r = Experiment::Run(s, opt);
+    }
+    catch (const FabricInvariantCheck::Violation& e)
+    {
+        std::cerr << "error: " << e.what() << std::endl;
+        return 4;
     }
     catch (const std::exception& e)
     {

@@ -14,6 +14,7 @@
 #include "progress-reporter.h"
 #include "progress-watchdog.h"
 #include "results-writer.h"
+#include "run-invariant-check.h"
 #include "scenario-loader.h"
 #include "wall-clock-limit.h"
 #include "workload-generator.h"
@@ -23,13 +24,16 @@
 #include "ns3/collective-helper.h"
 #include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-check-scheduler.h"
 #include "ns3/fabric-deadlock-monitor.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/sue-endpoint.h"
 #include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
@@ -81,6 +85,7 @@ struct MessageRecorder
     uint64_t delivered{0};                               //!< messages delivered
     uint64_t completed{0};                               //!< messages completed
     Ptr<ProgressWatchdog> watchdog;                      //!< armed by each post (or null)
+    RunInvariantCheck* check{nullptr};                   //!< check mode: the run's checks
 
     /// \param m a message \return its key in rows
     static uint64_t Key(const FabricMessage& m)
@@ -131,6 +136,12 @@ struct MessageRecorder
     /// A message was delivered.
     void Delivered(const FabricMessage& m)
     {
+        if (check)
+        {
+            // A collective message's row is forgotten once delivered and completed.
+            const bool gone = CollectiveDispatcher::IsCollective(m.cookie) && !rows.count(Key(m));
+            check->Delivered(m.src, m.dst, m.id, gone || table->deliverPs[Row(m)] >= 0);
+        }
         const uint64_t row = Row(m);
         table->deliverPs[row] = m.delivered.GetPicoSeconds();
         bytesDelivered += m.bytes;
@@ -327,7 +338,30 @@ Experiment::Load(const std::string& path, const std::vector<std::string>& overri
 RunResults
 Experiment::Run(const Scenario& s, const Options& options)
 {
-    NS_LOG_FUNCTION(s.name);
+    if (!options.check && !s.check)
+    {
+        return DoRun(s, options, false);
+    }
+    FabricInvariantCheck::Enable();
+    try
+    {
+        RunResults r = DoRun(s, options, true);
+        FabricInvariantCheck::Disable();
+        return r;
+    }
+    catch (...)
+    {
+        // A violation left the event loop: clear the simulator for the next run.
+        Simulator::Destroy();
+        FabricInvariantCheck::Disable();
+        throw;
+    }
+}
+
+RunResults
+Experiment::DoRun(const Scenario& s, const Options& options, bool check)
+{
+    NS_LOG_FUNCTION(s.name << check);
     using clock = std::chrono::steady_clock;
     RunResults r;
     r.scenarioName = s.name;
@@ -359,7 +393,16 @@ Experiment::Run(const Scenario& s, const Options& options)
             {"calendar", "ns3::CalendarScheduler"},
             {"priority-queue", "ns3::PriorityQueueScheduler"}};
         ObjectFactory scheduler;
-        scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+        if (check)
+        {
+            // The scenario's scheduler inside one that checks every event's time.
+            scheduler.SetTypeId("ns3::FabricCheckScheduler");
+            scheduler.Set("Inner", StringValue(kSchedulers.at(s.scheduler)));
+        }
+        else
+        {
+            scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+        }
         Simulator::SetScheduler(scheduler);
     }
 
@@ -398,6 +441,12 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         options.afterBuild(topo);
     }
+    std::unique_ptr<RunInvariantCheck> invariants;
+    if (check)
+    {
+        invariants = std::make_unique<RunInvariantCheck>();
+        invariants->Watch(topo);
+    }
     const auto rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
@@ -412,6 +461,7 @@ Experiment::Run(const Scenario& s, const Options& options)
     rec.table = &r.messages;
     rec.instances = &coll.instances;
     rec.watchdog = watchdog;
+    rec.check = invariants.get();
     coll.dispatcher->SetDeliveredCallback(MakeCallback(&MessageRecorder::Delivered, &rec));
     coll.dispatcher->SetCompletedCallback(MakeCallback(&MessageRecorder::Completed, &rec));
     for (const auto& ep : coll.all)
@@ -788,6 +838,23 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         watchdog->Dispose();
     }
+    if (invariants)
+    {
+        // The end-of-run checks. A run cut short (stop time, deadlock) may hold bytes in flight
+        // and credits away from home; one that ended by itself may not.
+        const bool stopped = !r.deadlock.empty() ||
+                             (s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime);
+        const RunInvariantCheck::Summary sum = invariants->CheckMessages(r.messages, stopped);
+        if (!stopped && s.faults.empty() && r.failedConnections == 0)
+        {
+            invariants->CheckDrained(topo);
+        }
+        r.checked = true;
+        r.checks = FabricInvariantCheck::GetChecks();
+        r.checkedFlows = sum.flows;
+        r.checkLostBytes = sum.lostBytes;
+        r.checkInFlightBytes = sum.inFlightBytes;
+    }
     coll.dispatcher->Dispose();
     Simulator::Destroy();
 
@@ -946,6 +1013,20 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
     if (!r.watchdog.empty())
     {
         os << "STOPPED BY WATCHDOG: " << r.watchdog << "\n";
+    }
+    if (r.checked)
+    {
+        os << "invariant checks: passed (" << r.checks << " checks; " << r.checkedFlows
+           << " flows: every byte posted delivered";
+        if (r.checkLostBytes > 0)
+        {
+            os << " or lost with a counted drop (" << r.checkLostBytes << " B)";
+        }
+        if (r.checkInFlightBytes > 0)
+        {
+            os << " or in flight at the stop (" << r.checkInFlightBytes << " B)";
+        }
+        os << ")\n";
     }
     std::snprintf(line,
                   sizeof(line),

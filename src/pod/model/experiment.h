@@ -37,6 +37,7 @@ class Experiment
         /// Called once the pod is built, before the run (tests use it to inject a fault
         /// that no scenario key gives, e.g. a port without credits); empty: none.
         std::function<void(const PodTopology&)> afterBuild;
+        bool check{false}; //!< invariant checks while running (also: scenario key check)
     };
 
     /**
@@ -48,7 +49,9 @@ class Experiment
     static Scenario Load(const std::string& path, const std::vector<std::string>& overrides);
 
     /**
-     * Run a scenario.
+     * Run a scenario. With options.check (or the scenario's check key) the invariant checks run
+     * too (FabricInvariantCheck, RunInvariantCheck): a violation throws
+     * FabricInvariantCheck::Violation, after the simulator has been cleared for the next run.
      * \param scenario a validated scenario
      * \param options what to write and print
      * \return the results
@@ -61,6 +64,16 @@ class Experiment
      * \param os the stream
      */
     static void PrintSummary(const RunResults& r, std::ostream& os);
+
+  private:
+    /**
+     * Run a scenario (Run without the handling of a violated invariant).
+     * \param scenario a validated scenario
+     * \param options what to write and print
+     * \param check with the invariant checks
+     * \return the results
+     */
+    static RunResults DoRun(const Scenario& scenario, const Options& options, bool check);
 };
 
 } // namespace ns3

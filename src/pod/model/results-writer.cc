@@ -974,6 +974,11 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "messages_sampled_every", r.output.messagesSampledEvery);
         io.WriteAttr(s, "series_coarsened_by", r.output.seriesCoarsenedBy);
         io.WriteAttr(s, "watchdog", r.watchdog);
+        io.WriteAttr(s, "checked", static_cast<uint64_t>(r.checked));
+        io.WriteAttr(s, "checks", r.checks);
+        io.WriteAttr(s, "checked_flows", r.checkedFlows);
+        io.WriteAttr(s, "check_lost_bytes", r.checkLostBytes);
+        io.WriteAttr(s, "check_in_flight_bytes", r.checkInFlightBytes);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1212,6 +1217,15 @@ ResultsWriter::Read(const std::string& path)
         if (H5Aexists(s, "watchdog") > 0)
         {
             r.watchdog = io.ReadStringAttr(s, "watchdog");
+        }
+        // Files written before the invariant checks existed have no such attributes.
+        if (H5Aexists(s, "checked") > 0)
+        {
+            r.checked = io.ReadAttr<uint64_t>(s, "checked") != 0;
+            r.checks = io.ReadAttr<uint64_t>(s, "checks");
+            r.checkedFlows = io.ReadAttr<uint64_t>(s, "checked_flows");
+            r.checkLostBytes = io.ReadAttr<uint64_t>(s, "check_lost_bytes");
+            r.checkInFlightBytes = io.ReadAttr<uint64_t>(s, "check_in_flight_bytes");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))

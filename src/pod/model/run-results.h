@@ -157,6 +157,12 @@ struct RunResults
     uint64_t goBacks{0};               //!< transport go-backs (NACK or timeout)
     uint64_t transportTimeouts{0};     //!< go-backs started by the retransmission timer
     uint64_t failedConnections{0};     //!< connections given up after repeated timeouts
+    bool checked{false};               //!< invariant checks (--check) ran and passed
+    uint64_t checks{0};                //!< invariant checks done (while running and at the end)
+    uint64_t checkedFlows{0};          //!< flows whose bytes were checked at the end
+    uint64_t checkLostBytes{0};        //!< bytes of undelivered messages on flows with drops
+                                       //!< or failed connections
+    uint64_t checkInFlightBytes{0};    //!< bytes of undelivered messages of a stopped run
     int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod

@@ -750,6 +750,7 @@ class Loader
         sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
         sc.scheduler = Get("scheduler", false).str;
         ReadLimits(sc);
+        sc.check = Get("check", false).b;
 
         auto& pod = sc.pod;
         pod.fabric = Get("pod.fabric", false).str;

@@ -456,6 +456,12 @@ BuildKeys()
                           "report of where the simulation stands (simulated time, messages done "
                           "and outstanding; results: watchdog; podsim-run exits with 4). 0: "
                           "off."));
+    k.push_back(Row("check", S::BOOL)
+                    .Default("false")
+                    .Help("Invariant checks while running, as podsim run --check: credit and "
+                          "buffer accounting, sequence numbers, event times, and byte "
+                          "conservation per flow at the end; a violation stops the run with an "
+                          "error (doc/robustness.rst)."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     k.push_back(Row("pod.fabric", S::ENUM)

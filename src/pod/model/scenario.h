@@ -280,6 +280,7 @@ struct Scenario
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
     std::string scheduler{"map"};       //!< scheduler: map, heap, calendar or priority-queue
     Limits limits;                      //!< limits (watchdogs)
+    bool check{false};                  //!< check: invariant checks while running (--check)
     Pod pod;                            //!< pod
     std::vector<Workload> workloads;    //!< workloads
     std::vector<Fault> faults;          //!< faults

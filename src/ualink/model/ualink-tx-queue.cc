@@ -13,6 +13,7 @@
 #include "ns3/abort.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-invariant-check.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
 #include "ns3/pointer.h"
@@ -201,8 +202,36 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
         }
     }
     m_avail[cls] += n;
+    if (FabricInvariantCheck::IsEnabled())
+    {
+        CheckCredits(cls, true);
+    }
     NS_ABORT_MSG_IF(m_avail[cls] > m_init[cls],
                     "UalinkTxQueue: more credits returned than the partner advertised");
+}
+
+void
+UalinkTxQueue::CheckCredits(ualink::CreditClass cls, bool returned) const
+{
+    FabricInvariantCheck::Count();
+    static const char* const kNames[] = {"ReqCmd", "RspCmd", "ReqData", "RspData"};
+    const char* name = cls < 4 ? kNames[cls] : "?";
+    // Unsigned counts: a spend below zero wraps to above the advertised count too.
+    if (m_avail[cls] > m_init[cls])
+    {
+        const bool wrapped = m_avail[cls] > (uint64_t(1) << 63);
+        FabricInvariantCheck::Fail(
+            FabricInvariantCheck::CREDITS,
+            this,
+            "UalinkTxQueue",
+            std::string("credits ") +
+                (wrapped ? std::to_string(static_cast<int64_t>(m_avail[cls]))
+                         : std::to_string(m_avail[cls])) +
+                " on class " + name +
+                (wrapped ? std::string(" (spent without credit)")
+                         : ", above the " + std::to_string(m_init[cls]) + " advertised" +
+                               (returned ? std::string(" (returned twice?)") : std::string())));
+    }
 }
 
 bool
@@ -231,6 +260,10 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     {
         m_avail[c] -= need[c];
         m_spent[c] += need[c];
+        if (FabricInvariantCheck::IsEnabled())
+        {
+            CheckCredits(static_cast<ualink::CreditClass>(c), false);
+        }
     }
     return true;
 }

@@ -104,6 +104,15 @@ class UalinkTxQueue : public FabricTxQueue
 
     /**
      * \param cls a credit class
+     * \return credits of that class the partner advertised (0 before the first use)
+     */
+    uint64_t GetAdvertisedCredits(ualink::CreditClass cls) const
+    {
+        return m_started ? m_init[cls] : 0;
+    }
+
+    /**
+     * \param cls a credit class
      * \return credits spent so far (cumulative)
      */
     uint64_t GetSpentCredits(ualink::CreditClass cls) const
@@ -216,7 +225,14 @@ class UalinkTxQueue : public FabricTxQueue
      */
     bool Gate(const UalinkTlOp& op);
 
-    Ptr<UalinkTlPacker> m_packer;                             //!< Packer
+    Ptr<UalinkTlPacker> m_packer; //!< Packer
+    /**
+     * \brief Check mode: credits of a class stay within 0 and what the partner advertised.
+     * \param cls the class
+     * \param returned credits just came back (else: just spent)
+     */
+    void CheckCredits(ualink::CreditClass cls, bool returned) const;
+
     uint32_t m_initReqCmd{512};                               //!< ReqCmdCredits
     uint32_t m_initRspCmd{512};                               //!< RspCmdCredits
     uint32_t m_initReqData{2048};                             //!< ReqDataCredits
