@@ -208,6 +208,15 @@ ResultsToDict(const ns3::RunResults& r)
     summary["packet_hops"] = r.packetHops;
     summary["peak_rss_bytes"] = r.peakRssBytes;
     summary["deadlock"] = ToStr(r.deadlock);
+    summary["faults_injected"] = r.faultsInjected;
+    summary["link_down_events"] = r.linkDownEvents;
+    summary["link_up_events"] = r.linkUpEvents;
+    summary["routes_denied"] = r.routesDenied;
+    summary["isolations"] = r.isolations;
+    summary["cmpto"] = r.cmpto;
+    summary["messages_failed"] = r.messagesFailed;
+    summary["bytes_failed"] = r.bytesFailed;
+    summary["failure"] = ToStr(r.failure);
 
     py::dict d;
     d["messages"] = messages;

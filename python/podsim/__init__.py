@@ -33,7 +33,11 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "bytes_dropped", "drops_by_reason": {reason: packets},
                   "peak_switch_buffer_bytes", "sim_time_ps", "wall_seconds", "build_seconds",
                   "events", "packet_hops", "peak_rss_bytes",
-                  "deadlock" (str: the deadlock monitor's report, "" if none)},
+                  "deadlock" (str: the deadlock monitor's report, "" if none),
+                  fault campaigns: "faults_injected", "link_down_events",
+                  "link_up_events", "routes_denied", "isolations", "cmpto" (UALink),
+                  "messages_failed", "bytes_failed",
+                  "failure" (str: the named failure, "" if every message arrived)},
       "workload_names": [str, ...],   # indexed by messages["workload"]
       "scenario": str,                # the scenario's YAML text
       "results_file": str or None,    # the HDF5 file written (run) or read (read)

@@ -70,6 +70,15 @@ SUMMARY_KEYS = {
     "events",
     "packet_hops",
     "peak_rss_bytes",
+    "faults_injected",
+    "link_down_events",
+    "link_up_events",
+    "routes_denied",
+    "isolations",
+    "cmpto",
+    "messages_failed",
+    "bytes_failed",
+    "failure",
 }
 
 

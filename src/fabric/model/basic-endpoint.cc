@@ -127,6 +127,11 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
     }
     device->SetFabricReceiveCallback(MakeCallback(&BasicEndpoint::Receive, this));
     device->SetTransmitDoneCallback(MakeCallback(&BasicEndpoint::TransmitDone, this));
+    if (m_planeSelection == SPRAY)
+    {
+        device->AddLinkChangeCallback(
+            MakeCallback(&BasicEndpoint::LinkChanged, this, static_cast<uint32_t>(m_devices.size())));
+    }
     m_devices.push_back(device);
 }
 
@@ -212,6 +217,26 @@ BasicEndpoint::DoSend(const FabricMessage& m)
     {
         m_queues[plane]->Enqueue(m);
         m_devices[plane]->Wake();
+    }
+}
+
+void
+BasicEndpoint::LinkChanged(uint32_t port)
+{
+    Ptr<FabricNetDevice> dev = m_devices.at(port);
+    NS_LOG_FUNCTION(this << port << dev->IsLinkUp());
+    if (!dev->IsLinkUp())
+    {
+        dev->SetTxQueue(nullptr);
+        return;
+    }
+    if (m_transports.empty())
+    {
+        dev->SetTxQueue(m_queues.front());
+    }
+    else
+    {
+        dev->SetTxQueue(m_transports.at(port));
     }
 }
 

@@ -126,6 +126,13 @@ class BasicEndpoint : public FabricEndpoint
      */
     void UnitDone(const Ptr<FabricPacket>& p);
 
+    /**
+     * A port's link went down or came back (spray only): a NIC that sees its link status
+     * stops feeding a dead port from the shared queue, and feeds it again when it is back.
+     * \param port the port
+     */
+    void LinkChanged(uint32_t port);
+
     /// Reassembly state of one message.
     struct Reassembly
     {

@@ -140,6 +140,12 @@ class FabricRetryEngine : public Object
     void NotifyCorrupted(const Ptr<FabricPacket>& p);
 
     /**
+     * \brief The port's link came back up (FabricNetDevice::SetLinkUp): replay what is still
+     * unacknowledged (its timer stopped with the link) and repeat an outstanding NAK.
+     */
+    void NotifyLinkUp();
+
+    /**
      * \brief An ACK, NAK or SYNC arrived from the peer.
      * \param p the frame
      */

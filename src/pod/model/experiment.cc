@@ -7,10 +7,12 @@
 
 #include "cell-pod-builder.h"
 #include "channel-dependency-graph.h"
+#include "fault-injector.h"
 #include "pod-topology.h"
 #include "progress-reporter.h"
 #include "results-writer.h"
 #include "scenario-loader.h"
+#include "ualink-pod-builder.h"
 #include "workload-generator.h"
 
 #include "ns3/basic-endpoint.h"
@@ -35,6 +37,7 @@
 #include <iostream>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <sys/resource.h>
 #include <unordered_map>
 
@@ -299,6 +302,68 @@ Quantile(const std::vector<int64_t>& sorted, double q)
     return sorted[i];
 }
 
+/**
+ * Count the messages that did not arrive and name the failure, if any:
+ * StoppedWithMessagesOutstanding when the stop time cut the run short with events pending,
+ * MessagesFailed when the run ended by itself with messages undelivered. The causes counted in the results are listed with it.
+ * \param s the scenario
+ * \param r the results (messages, drops and transport counters filled)
+ */
+void
+NameFailure(const Scenario& s, RunResults& r)
+{
+    const RunResults::Messages& m = r.messages;
+    uint64_t bytes = 0;
+    for (std::size_t i = 0; i < m.src.size(); ++i)
+    {
+        bytes += m.bytes[i];
+        if (m.deliverPs[i] < 0)
+        {
+            ++r.messagesFailed;
+            r.bytesFailed += m.bytes[i];
+        }
+    }
+    if (r.messagesFailed == 0)
+    {
+        return;
+    }
+    // Stopped with work pending: events were left when the stop time came (a run that ended by
+    // itself has none; the stop event may have been the last).
+    const bool stopped = s.stopTime.IsStrictlyPositive() && !Simulator::IsFinished();
+    std::ostringstream os;
+    os << (stopped ? "StoppedWithMessagesOutstanding" : "MessagesFailed") << ": "
+       << r.messagesFailed << " of " << m.src.size() << " messages (" << r.bytesFailed << " of "
+       << bytes << " B) not delivered";
+    std::string causes;
+    for (const auto& [reason, n] : r.dropsByReason)
+    {
+        causes += (causes.empty() ? "" : ", ") + reason + " " + std::to_string(n);
+    }
+    if (r.failedConnections > 0)
+    {
+        causes += (causes.empty() ? "" : ", ") + std::string("connections failed ") +
+                  std::to_string(r.failedConnections);
+    }
+    if (r.isolations > 0)
+    {
+        causes += (causes.empty() ? "" : ", ") + std::string("stations isolated ") +
+                  std::to_string(r.isolations) + " (CMPTO " + std::to_string(r.cmpto) + ")";
+    }
+    if (!causes.empty())
+    {
+        os << " (" << causes << ")";
+    }
+    if (!s.faults.empty())
+    {
+        os << " after " << s.faults.size() << " fault(s): " << FaultInjector::Describe(s.faults[0]);
+        if (s.faults.size() > 1)
+        {
+            os << ", ...";
+        }
+    }
+    r.failure = os.str();
+}
+
 } // namespace
 
 Scenario
@@ -376,11 +441,8 @@ Experiment::Run(const Scenario& s, const Options& options)
         ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
     }
     WorkloadGenerator::Schedule(s, r, rows, topo);
-    for (const auto& f : s.faults)
-    {
-        const PodTopology* tp = &topo;
-        Simulator::Schedule(f.at, [tp, f]() { tp->FailLink(f.accelerator, f.plane); });
-    }
+    FaultInjector faults(s, topo);
+    faults.Schedule();
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
     std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
@@ -549,6 +611,11 @@ Experiment::Run(const Scenario& s, const Options& options)
         }
     }
     r.bytesDelivered = rec.bytesDelivered;
+    const FaultInjector::Counters& fc = faults.GetCounters();
+    r.faultsInjected = fc.faults;
+    r.linkDownEvents = fc.linkDowns;
+    r.linkUpEvents = fc.linkUps;
+    r.routesDenied = fc.routesDenied;
     RunResults::Links& l = r.links;
     std::vector<std::string> reasons;
     for (const auto& t : topo.GetTransmitters())
@@ -623,6 +690,23 @@ Experiment::Run(const Scenario& s, const Options& options)
         }
         CellPodBuilder::CollectDrops(eps, r.dropsByReason);
     }
+    if (s.pod.fabric == "ualink")
+    {
+        // The switches' route drops, the stations' isolations and CMPTO answers.
+        uint64_t failedMessages = 0;
+        std::vector<Ptr<FabricEndpoint>> eps;
+        for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
+        {
+            eps.push_back(topo.GetEndpoint(i));
+        }
+        UalinkPodBuilder::CollectCounters(eps,
+                                          topo.GetUalinkSwitches(),
+                                          r.dropsByReason,
+                                          r.isolations,
+                                          r.cmpto,
+                                          failedMessages);
+    }
+    NameFailure(s, r);
     for (const auto& sw : topo.GetSwitches())
     {
         r.peakSwitchBufferBytes =
@@ -826,6 +910,21 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
             os << ", " << r.failedConnections << " connections FAILED";
         }
         os << "\n";
+    }
+    if (r.faultsInjected > 0)
+    {
+        os << "faults: " << r.faultsInjected << " injected, " << r.linkDownEvents
+           << " links down, " << r.linkUpEvents << " links up, " << r.routesDenied
+           << " routes denied";
+        if (r.isolations > 0 || r.cmpto > 0)
+        {
+            os << "; " << r.isolations << " stations isolated, " << r.cmpto << " CMPTO";
+        }
+        os << "\n";
+    }
+    if (!r.failure.empty())
+    {
+        os << "FAILED: " << r.failure << "\n";
     }
     if (!r.deadlock.empty())
     {
