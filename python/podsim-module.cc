@@ -212,6 +212,7 @@ ResultsToDict(const ns3::RunResults& r)
     summary["link_down_events"] = r.linkDownEvents;
     summary["link_up_events"] = r.linkUpEvents;
     summary["routes_denied"] = r.routesDenied;
+    summary["bytes_failed_over"] = r.bytesFailedOver;
     summary["isolations"] = r.isolations;
     summary["cmpto"] = r.cmpto;
     summary["messages_failed"] = r.messagesFailed;

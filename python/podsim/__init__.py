@@ -35,7 +35,7 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "events", "packet_hops", "peak_rss_bytes",
                   "deadlock" (str: the deadlock monitor's report, "" if none),
                   fault campaigns: "faults_injected", "link_down_events",
-                  "link_up_events", "routes_denied", "isolations", "cmpto" (UALink),
+                  "link_up_events", "routes_denied", "bytes_failed_over" (SUE), "isolations", "cmpto" (UALink),
                   "messages_failed", "bytes_failed",
                   "failure" (str: the named failure, "" if every message arrived)},
       "workload_names": [str, ...],   # indexed by messages["workload"]

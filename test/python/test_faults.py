@@ -39,11 +39,11 @@ FABRICS = {
 }
 
 
-def run(podsim, tmp_path, fabric, faults, extra=None, workloads=None):
+def run(podsim, tmp_path, fabric, faults, extra=None, workloads=None, stop=STOP):
     """Run the campaign's pod on a fabric with the given faults (YAML flow maps)."""
     path = tmp_path / "faults.yaml"
     text = (
-        f"name: faults\nstop: {STOP}\n"
+        f"name: faults\nstop: {stop}\n"
         f"pod: {{accelerators: {N}, planes: {PLANES}, switch: {{radix: {N}}}}}\n"
         "workloads:\n"
         + "".join(f"  - {w}\n" for w in (workloads or [f"{{kind: all-to-all, size: {MSG}}}"]))
@@ -115,11 +115,30 @@ def test_ethernet_link_down_fails_the_connections_to_the_port(podsim, tmp_path):
     assert pairs and involve(pairs, 3)
 
 
+def test_a_stop_time_that_cuts_the_retries_short_is_named(podsim, tmp_path):
+    # The same fault stopped at 20 us, while the transports still retry (2 + 4 + 8 us ...): the
+    # run stops with work pending, names it, and its simulated time is the stop time.
+    r = run(podsim, tmp_path, "ethernet", [LINK_DOWN], stop="20us")
+    s = r["summary"]
+    assert s["failure"].startswith("StoppedWithMessagesOutstanding: ")
+    assert s["sim_time_ps"] == 20_000_000
+    conserved(r, ends=False)
+
+
+def test_a_run_that_ends_by_itself_reports_its_last_event(podsim, tmp_path):
+    # Ended by itself (connections given up), the run's simulated time is its last delivery or
+    # completion, not the stop time: below the 1 s bound.
+    r = run(podsim, tmp_path, "ethernet", [LINK_DOWN])
+    assert r["summary"]["failure"].startswith("MessagesFailed: ")
+    assert 0 < r["summary"]["sim_time_ps"] < 1_000_000_000_000
+
+
 def test_sue_link_down_fails_over(podsim, tmp_path):
     # Section 3.4.8, unordered: the instance moves the port's work to its other port; the
     # peers' connections to the dead port fail and move too: nothing is lost.
     r = run(podsim, tmp_path, "sue", [LINK_DOWN])
     assert r["summary"]["link_down_events"] == 1
+    assert r["summary"]["bytes_failed_over"] > 0
     lossless(r)
 
 
@@ -220,6 +239,7 @@ def test_sue_switch_down_fails_over_to_the_other_plane(podsim, tmp_path):
     # Every XPU's port 1 goes down; each instance moves its work to port 0: nothing is lost.
     r = run(podsim, tmp_path, "sue", [SWITCH_DOWN])
     assert r["summary"]["link_down_events"] == N
+    assert r["summary"]["bytes_failed_over"] > 0
     lossless(r)
 
 
@@ -261,7 +281,7 @@ def test_sue_accelerator_down_fails_only_its_messages(podsim, tmp_path):
     r = run(podsim, tmp_path, "sue", [ACC_DOWN])
     s = r["summary"]
     assert s["link_down_events"] == PLANES
-    pairs = conserved(r, ends=False)
+    pairs = conserved(r)
     assert pairs and involve(pairs, 3)
 
 
@@ -292,7 +312,7 @@ def test_sue_denied_route_fails_that_pair(podsim, tmp_path):
     s = r["summary"]
     assert s["routes_denied"] == PLANES
     assert s["drops_by_reason"].get("RouteDenied", 0) > 0
-    assert (1, 2) in conserved(r, ends=False)
+    assert (1, 2) in conserved(r)
 
 
 def test_ualink_denied_route_isolates_after_the_watchdog(podsim, tmp_path):

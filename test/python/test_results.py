@@ -74,6 +74,7 @@ SUMMARY_KEYS = {
     "link_down_events",
     "link_up_events",
     "routes_denied",
+    "bytes_failed_over",
     "isolations",
     "cmpto",
     "messages_failed",

@@ -127,11 +127,6 @@ BasicEndpoint::AddDevice(Ptr<FabricNetDevice> device)
     }
     device->SetFabricReceiveCallback(MakeCallback(&BasicEndpoint::Receive, this));
     device->SetTransmitDoneCallback(MakeCallback(&BasicEndpoint::TransmitDone, this));
-    if (m_planeSelection == SPRAY)
-    {
-        device->AddLinkChangeCallback(
-            MakeCallback(&BasicEndpoint::LinkChanged, this, static_cast<uint32_t>(m_devices.size())));
-    }
     m_devices.push_back(device);
 }
 
@@ -221,11 +216,15 @@ BasicEndpoint::DoSend(const FabricMessage& m)
 }
 
 void
-BasicEndpoint::LinkChanged(uint32_t port)
+BasicEndpoint::SetPortUp(uint32_t port, bool up)
 {
+    NS_LOG_FUNCTION(this << port << up);
     Ptr<FabricNetDevice> dev = m_devices.at(port);
-    NS_LOG_FUNCTION(this << port << dev->IsLinkUp());
-    if (!dev->IsLinkUp())
+    if (m_planeSelection != SPRAY || m_devices.size() == 1)
+    {
+        return;
+    }
+    if (!up)
     {
         dev->SetTxQueue(nullptr);
         return;
@@ -238,6 +237,7 @@ BasicEndpoint::LinkChanged(uint32_t port)
     {
         dev->SetTxQueue(m_transports.at(port));
     }
+    dev->Wake();
 }
 
 void

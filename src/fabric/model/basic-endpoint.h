@@ -67,6 +67,16 @@ class BasicEndpoint : public FabricEndpoint
      */
     void AddDevice(Ptr<FabricNetDevice> device);
 
+    /**
+     * \brief The NIC sees its port's link status (call before the link goes down, after it
+     * comes back): with spray, a dead port stops taking units from the shared queue, so that
+     * the live ports carry them, and takes them again when it is back. Other plane selections
+     * keep their per-plane queues (a message bound to a dead port is lost there).
+     * \param port the port
+     * \param up the link's new state
+     */
+    void SetPortUp(uint32_t port, bool up);
+
     /// \return number of planes (devices)
     uint32_t GetNDevices() const
     {
@@ -125,13 +135,6 @@ class BasicEndpoint : public FabricEndpoint
      * \param p the unit
      */
     void UnitDone(const Ptr<FabricPacket>& p);
-
-    /**
-     * A port's link went down or came back (spray only): a NIC that sees its link status
-     * stops feeding a dead port from the shared queue, and feeds it again when it is back.
-     * \param port the port
-     */
-    void LinkChanged(uint32_t port);
 
     /// Reassembly state of one message.
     struct Reassembly

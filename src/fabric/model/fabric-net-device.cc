@@ -502,16 +502,14 @@ FabricNetDevice::SetLinkUp(bool up)
     NS_LOG_FUNCTION(this << up);
     const bool changed = up != m_linkUp;
     m_linkUp = up;
-    if (changed)
-    {
-        // The owner sees the link status first (it may detach a shared queue, so that the dead
-        // port drains only its own).
-        m_linkChangeCallbacks();
-    }
     if (!up)
     {
         m_ctrlQueue.clear();
         Wake();
+    }
+    if (changed)
+    {
+        m_linkChangeCallbacks();
     }
     if (up && changed)
     {

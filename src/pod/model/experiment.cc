@@ -305,12 +305,15 @@ Quantile(const std::vector<int64_t>& sorted, double q)
 /**
  * Count the messages that did not arrive and name the failure, if any:
  * StoppedWithMessagesOutstanding when the stop time cut the run short with events pending,
- * MessagesFailed when the run ended by itself with messages undelivered. The causes counted in the results are listed with it.
+ * MessagesFailed when the run ended by itself with messages undelivered. The causes counted in the
+ * results are listed with it.
+ *
  * \param s the scenario
  * \param r the results (messages, drops and transport counters filled)
+ * \param stopped the stop time came with events still pending
  */
 void
-NameFailure(const Scenario& s, RunResults& r)
+NameFailure(const Scenario& s, RunResults& r, bool stopped)
 {
     const RunResults::Messages& m = r.messages;
     uint64_t bytes = 0;
@@ -327,9 +330,6 @@ NameFailure(const Scenario& s, RunResults& r)
     {
         return;
     }
-    // Stopped with work pending: events were left when the stop time came (a run that ended by
-    // itself has none; the stop event may have been the last).
-    const bool stopped = s.stopTime.IsStrictlyPositive() && !Simulator::IsFinished();
     std::ostringstream os;
     os << (stopped ? "StoppedWithMessagesOutstanding" : "MessagesFailed") << ": "
        << r.messagesFailed << " of " << m.src.size() << " messages (" << r.bytesFailed << " of "
@@ -551,9 +551,15 @@ Experiment::Run(const Scenario& s, const Options& options)
     {
         progress.Start();
     }
+    // The stop time: its event notes whether work was still pending (other events queued: the
+    // run was cut short) before it stops the run; a run that ran out of work before it was not.
+    bool stoppedWithWork = false;
     if (s.stopTime.IsStrictlyPositive())
     {
-        Simulator::Stop(s.stopTime);
+        Simulator::Schedule(s.stopTime, [&stoppedWithWork]() {
+            stoppedWithWork = !Simulator::IsFinished();
+            Simulator::Stop();
+        });
     }
     const uint64_t events0 = Simulator::GetEventCount();
     const auto t1 = clock::now();
@@ -570,7 +576,7 @@ Experiment::Run(const Scenario& s, const Options& options)
         r.simTimePs = std::max({r.simTimePs, r.messages.deliverPs[i], r.messages.completePs[i]});
         outstanding = outstanding || r.messages.deliverPs[i] < 0;
     }
-    if (outstanding && s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
+    if (outstanding && stoppedWithWork)
     {
         r.simTimePs = s.stopTime.GetPicoSeconds();
     }
@@ -593,6 +599,7 @@ Experiment::Run(const Scenario& s, const Options& options)
             for (uint32_t k = 0; k < se->GetNInstances(); ++k)
             {
                 Ptr<SueInstance> in = se->GetInstance(k);
+                r.bytesFailedOver += in->GetMovedBytes(); // failover (3.4.8)
                 for (uint32_t p = 0; p < in->GetNPorts() && in->GetTransport(p); ++p)
                 {
                     transports.push_back(in->GetTransport(p));
@@ -706,7 +713,7 @@ Experiment::Run(const Scenario& s, const Options& options)
                                           r.cmpto,
                                           failedMessages);
     }
-    NameFailure(s, r);
+    NameFailure(s, r, stoppedWithWork);
     for (const auto& sw : topo.GetSwitches())
     {
         r.peakSwitchBufferBytes =
@@ -913,9 +920,12 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
     }
     if (r.faultsInjected > 0)
     {
-        os << "faults: " << r.faultsInjected << " injected, " << r.linkDownEvents
-           << " links down, " << r.linkUpEvents << " links up, " << r.routesDenied
-           << " routes denied";
+        os << "faults: " << r.faultsInjected << " injected, " << r.linkDownEvents << " links down, "
+           << r.linkUpEvents << " links up, " << r.routesDenied << " routes denied";
+        if (r.bytesFailedOver > 0)
+        {
+            os << "; " << r.bytesFailedOver << " B failed over";
+        }
         if (r.isolations > 0 || r.cmpto > 0)
         {
             os << "; " << r.isolations << " stations isolated, " << r.cmpto << " CMPTO";

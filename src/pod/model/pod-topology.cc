@@ -5,9 +5,8 @@
 
 #include "pod-topology.h"
 
-#include "pod-switch-count.h"
-
 #include "cell-pod-builder.h"
+#include "pod-switch-count.h"
 #include "rifl-scenario.h"
 #include "ualink-pod-builder.h"
 
@@ -85,9 +84,9 @@ struct PodTopology::Impl
     std::vector<Ptr<BasicEndpoint>> basic;                     //!< ethernet fabric: the endpoints
     std::vector<Ptr<SueEndpoint>> sue;                         //!< sue fabric: the endpoints
     Time fecAdjustment; //!< sue fabric: receive latency change of the FEC choice (3.4.4)
-    std::vector<Ptr<FabricSwitch>> switches; //!< plane-major: plane * perPlane + index
+    std::vector<Ptr<FabricSwitch>> switches;       //!< plane-major: plane * perPlane + index
     std::vector<Ptr<UalinkSwitch>> ualinkSwitches; //!< ualink fabric: the switch of each plane
-    std::vector<Transmitter> transmitters;   //!< every device
+    std::vector<Transmitter> transmitters;         //!< every device
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
     std::vector<std::vector<std::vector<uint32_t>>> routes;
 
@@ -681,7 +680,15 @@ PodTopology::SetLinkUp(uint32_t acc, uint32_t plane, bool up) const
         }
         return true;
     }
+    if (!m.basic.empty() && !up)
+    {
+        m.basic[acc]->SetPortUp(plane, false); // the NIC stops feeding the port first
+    }
     dev->GetFabricChannel()->SetLinkUp(up);
+    if (!m.basic.empty() && up)
+    {
+        m.basic[acc]->SetPortUp(plane, true);
+    }
     return true;
 }
 

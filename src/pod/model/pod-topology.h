@@ -81,8 +81,8 @@ class PodTopology
 
     /**
      * \brief Take the link of accelerator \p acc's port on \p plane down, or bring it back up
-     * (SUE: SueInstance::SetPortDown / SetPortUp; UALink and the others: both ends of the
-     * channel).
+     * (SUE: SueInstance::SetPortDown / SetPortUp; the Ethernet and RIFL NICs see their port's
+     * link status, BasicEndpoint::SetPortUp; then both ends of the channel).
      * \param acc accelerator id
      * \param plane plane of the port
      * \param up the new state

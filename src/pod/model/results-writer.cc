@@ -954,6 +954,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "link_down_events", r.linkDownEvents);
         io.WriteAttr(s, "link_up_events", r.linkUpEvents);
         io.WriteAttr(s, "routes_denied", r.routesDenied);
+        io.WriteAttr(s, "bytes_failed_over", r.bytesFailedOver);
         io.WriteAttr(s, "isolations", r.isolations);
         io.WriteAttr(s, "cmpto", r.cmpto);
         io.WriteAttr(s, "messages_failed", r.messagesFailed);
@@ -1178,6 +1179,7 @@ ResultsWriter::Read(const std::string& path)
             r.linkDownEvents = io.ReadAttr<uint64_t>(s, "link_down_events");
             r.linkUpEvents = io.ReadAttr<uint64_t>(s, "link_up_events");
             r.routesDenied = io.ReadAttr<uint64_t>(s, "routes_denied");
+            r.bytesFailedOver = io.ReadAttr<uint64_t>(s, "bytes_failed_over");
             r.isolations = io.ReadAttr<uint64_t>(s, "isolations");
             r.cmpto = io.ReadAttr<uint64_t>(s, "cmpto");
             r.messagesFailed = io.ReadAttr<uint64_t>(s, "messages_failed");

@@ -137,6 +137,7 @@ struct RunResults
     uint64_t linkDownEvents{0};        //!< links taken down by faults
     uint64_t linkUpEvents{0};          //!< links brought back up by faults
     uint64_t routesDenied{0};          //!< switch routes denied by faults
+    uint64_t bytesFailedOver{0};       //!< SUE: payload moved to another port after a failure
     uint64_t isolations{0};            //!< UALink stations isolated (watchdog or link down)
     uint64_t cmpto{0};                 //!< UALink requests answered CMPTO (completion timeout)
     uint64_t messagesFailed{0};        //!< messages not delivered by the end of the run

@@ -896,8 +896,7 @@ class Loader
         {
             Fail(Locate(field),
                  field,
-                 "must be below " + what + " = " + std::to_string(bound) + " (got " + v.text +
-                     ")");
+                 "must be below " + what + " = " + std::to_string(bound) + " (got " + v.text + ")");
         }
     }
 
@@ -942,8 +941,9 @@ class Loader
             Scenario::Fault f;
             f.kind = Get(p + ".kind", true).str;
             f.at = PicoSeconds(static_cast<int64_t>(Get(p + ".at", true).ps));
-            const bool needsAcc = f.kind != "switch-down" &&
-                                  !(f.kind == "bit-errors" && Get(p + ".links", false).str == "all");
+            const bool needsAcc =
+                f.kind != "switch-down" &&
+                !(f.kind == "bit-errors" && Get(p + ".links", false).str == "all");
             if (needsAcc)
             {
                 const auto acc = Get(p + ".accelerator",

@@ -12,8 +12,8 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/ualink-helper.h"
 #include "ns3/ualink-endpoint.h"
+#include "ns3/ualink-helper.h"
 #include "ns3/ualink-switch.h"
 #include "ns3/uinteger.h"
 
