@@ -861,10 +861,12 @@ BuildKeys()
                     .Element(S::MAP)
                     .Help("Faults injected during the run, each at its time (fault campaigns, "
                           "doc/robustness.rst lists each kind's outcome per fabric). Every "
-                          "fault is counted in the results (fault_events, link_down_events, "
-                          "link_up_events), and what it costs too: drops by reason, replays, "
-                          "go-backs, failed connections, isolations and CMPTO, failed "
-                          "messages. The cell fabric takes none."));
+                          "fault is counted in the results (faults_injected, "
+                          "link_down_events, link_up_events, routes_denied), and what it costs "
+                          "too: drops by reason, replays, go-backs, failed connections, "
+                          "bytes_failed_over (SUE), isolations and CMPTO (UALink), "
+                          "messages_failed, and the named failure (failure). The cell fabric "
+                          "takes none."));
     k.push_back(
         Row("faults[].kind", S::ENUM)
             .Required()
