@@ -169,11 +169,16 @@ def test_ualink_link_down_isolates_and_completes(podsim, tmp_path):
     # Section 3.1.4: acc3's station on port 1 isolates at once (ISOLATE); the peers' requests to
     # it time out after the 2 us watchdog and their stations answer CMPTO. Every message
     # completes (no hang); the failed ones are counted.
+    # Closed form: every peer had a request to acc3 outstanding when the link failed at 300 ns
+    # (the all-to-all issues them all in the first ~100 ns), so its watchdog fires by 300 ns +
+    # 2 us: the last message completes by then.
     r = run(podsim, tmp_path, "ualink", [LINK_DOWN.replace("plane: 1", "plane: 0")])
     s = r["summary"]
     assert s["link_down_events"] == 1
     assert s["isolations"] >= 1
     assert (r["messages"]["complete_ps"] >= 0).all()
+    assert r["messages"]["complete_ps"].max() <= 300_000 + WATCHDOG_PS
+    assert r["messages"]["complete_ps"].max() >= WATCHDOG_PS
     conserved(r)
 
 
