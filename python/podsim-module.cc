@@ -228,6 +228,16 @@ ResultsToDict(const ns3::RunResults& r)
     summary["checked_flows"] = r.checkedFlows;
     summary["check_lost_bytes"] = r.checkLostBytes;
     summary["check_in_flight_bytes"] = r.checkInFlightBytes;
+    summary["faults_injected"] = r.faultsInjected;
+    summary["link_down_events"] = r.linkDownEvents;
+    summary["link_up_events"] = r.linkUpEvents;
+    summary["routes_denied"] = r.routesDenied;
+    summary["bytes_failed_over"] = r.bytesFailedOver;
+    summary["isolations"] = r.isolations;
+    summary["cmpto"] = r.cmpto;
+    summary["messages_failed"] = r.messagesFailed;
+    summary["bytes_failed"] = r.bytesFailed;
+    summary["failure"] = ToStr(r.failure);
 
     py::dict d;
     d["messages"] = messages;

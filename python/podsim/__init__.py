@@ -37,7 +37,11 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "watchdog" (str: the report of the watchdog that stopped the run, "" if
                   none),
                   "checked" (bool: the invariant checks ran and passed), "checks",
-                  "checked_flows", "check_lost_bytes", "check_in_flight_bytes"},
+                  "checked_flows", "check_lost_bytes", "check_in_flight_bytes",
+                  fault campaigns: "faults_injected", "link_down_events",
+                  "link_up_events", "routes_denied", "bytes_failed_over" (SUE), "isolations", "cmpto" (UALink),
+                  "messages_failed", "bytes_failed",
+                  "failure" (str: the named failure, "" if every message arrived)},
       "workload_names": [str, ...],   # indexed by messages["workload"]
       "scenario": str,                # the scenario's YAML text
       "results_file": str or None,    # the HDF5 file written (run) or read (read)

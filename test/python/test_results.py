@@ -81,6 +81,16 @@ SUMMARY_KEYS = {
     "messages_total",
     "messages_sampled_every",
     "series_coarsened_by",
+    "faults_injected",
+    "link_down_events",
+    "link_up_events",
+    "routes_denied",
+    "bytes_failed_over",
+    "isolations",
+    "cmpto",
+    "messages_failed",
+    "bytes_failed",
+    "failure",
 }
 
 

@@ -216,6 +216,31 @@ BasicEndpoint::DoSend(const FabricMessage& m)
 }
 
 void
+BasicEndpoint::SetPortUp(uint32_t port, bool up)
+{
+    NS_LOG_FUNCTION(this << port << up);
+    Ptr<FabricNetDevice> dev = m_devices.at(port);
+    if (m_planeSelection != SPRAY || m_devices.size() == 1)
+    {
+        return;
+    }
+    if (!up)
+    {
+        dev->SetTxQueue(nullptr);
+        return;
+    }
+    if (m_transports.empty())
+    {
+        dev->SetTxQueue(m_queues.front());
+    }
+    else
+    {
+        dev->SetTxQueue(m_transports.at(port));
+    }
+    dev->Wake();
+}
+
+void
 BasicEndpoint::TransmitDone(const Ptr<FabricPacket>& p)
 {
     if (m_transports.empty())

@@ -67,6 +67,16 @@ class BasicEndpoint : public FabricEndpoint
      */
     void AddDevice(Ptr<FabricNetDevice> device);
 
+    /**
+     * \brief The NIC sees its port's link status (call before the link goes down, after it
+     * comes back): with spray, a dead port stops taking units from the shared queue, so that
+     * the live ports carry them, and takes them again when it is back. Other plane selections
+     * keep their per-plane queues (a message bound to a dead port is lost there).
+     * \param port the port
+     * \param up the link's new state
+     */
+    void SetPortUp(uint32_t port, bool up);
+
     /// \return number of planes (devices)
     uint32_t GetNDevices() const
     {

@@ -25,6 +25,9 @@ static constexpr const char* NO_ROUTE = "NoRoute";
 static constexpr const char* MISDELIVERED = "Misdelivered";
 /// The unit was queued at, or sent to, a port whose link is down.
 static constexpr const char* LINK_DOWN = "LinkDown";
+/// A switch's route from the unit's ingress port to its destination is denied (fault injection,
+/// FabricSwitch::SetDenied).
+static constexpr const char* ROUTE_DENIED = "RouteDenied";
 } // namespace FabricDropReason
 
 } // namespace ns3

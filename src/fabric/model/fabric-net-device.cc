@@ -511,6 +511,14 @@ FabricNetDevice::SetLinkUp(bool up)
     {
         m_linkChangeCallbacks();
     }
+    if (up && changed)
+    {
+        if (m_llr)
+        {
+            m_llr->NotifyLinkUp(); // replays what the link swallowed
+        }
+        Wake();
+    }
 }
 
 void

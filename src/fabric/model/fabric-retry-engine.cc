@@ -222,6 +222,27 @@ FabricRetryEngine::Wake()
     }
 }
 
+void
+FabricRetryEngine::NotifyLinkUp()
+{
+    NS_LOG_FUNCTION(this << m_buf.size() << m_nakOutstanding);
+    if (!m_buf.empty())
+    {
+        StartReplay();
+        if (m_mode == ACK_NAK)
+        {
+            m_replayTimer.Cancel();
+            m_replayTimer =
+                Simulator::Schedule(GetReplayTimeout(), &FabricRetryEngine::ReplayTimeout, this);
+        }
+    }
+    if (m_nakOutstanding)
+    {
+        SendNak();
+    }
+    Wake();
+}
+
 // ---- sender ---------------------------------------------------------------------------------
 
 bool

@@ -147,6 +147,12 @@ class FabricRetryEngine : public Object
     void ForceExpectedSequence(uint64_t seq);
 
     /**
+     * \brief The port's link came back up (FabricNetDevice::SetLinkUp): replay what is still
+     * unacknowledged (its timer stopped with the link) and repeat an outstanding NAK.
+     */
+    void NotifyLinkUp();
+
+    /**
      * \brief An ACK, NAK or SYNC arrived from the peer.
      * \param p the frame
      */

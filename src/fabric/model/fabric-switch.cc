@@ -172,6 +172,12 @@ FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>&
     {
         m_idleMonitor->Arm(); // clears m_idleMonitor on every switch it watches
     }
+    if (!m_denied.empty() &&
+        m_denied.count((static_cast<uint64_t>(port->GetPortIndex()) << 32) | p->dst) != 0)
+    {
+        Drop(port, p, FabricDropReason::ROUTE_DENIED);
+        return;
+    }
     const uint32_t out =
         m_forward.IsNull()
             ? m_routes->Lookup(p->dst, p->flowHash)
@@ -216,6 +222,21 @@ FabricSwitch::Dequeued(const Ptr<FabricPacket>& p)
 {
     m_buffer->Release(p->outPort, p->tclass, p->GetSize());
     m_ports[p->inPort]->NotifyReleased(p);
+}
+
+void
+FabricSwitch::SetDenied(uint32_t ingress, uint32_t dst, bool deny)
+{
+    NS_LOG_FUNCTION(this << ingress << dst << deny);
+    const uint64_t key = (static_cast<uint64_t>(ingress) << 32) | dst;
+    if (deny)
+    {
+        m_denied.insert(key);
+    }
+    else
+    {
+        m_denied.erase(key);
+    }
 }
 
 void

@@ -14,6 +14,7 @@
 #include "ns3/object.h"
 
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -127,6 +128,15 @@ class FabricSwitch : public Object
      */
     uint64_t ShareBufferForPfc(uint32_t priorities);
 
+    /**
+     * \brief Deny (or allow again) one route: units arriving on \p ingress for \p dst are
+     * dropped with reason RouteDenied before the route lookup (fault injection).
+     * \param ingress the ingress port
+     * \param dst the destination accelerator
+     * \param deny whether the route is denied
+     */
+    void SetDenied(uint32_t ingress, uint32_t dst, bool deny);
+
     /// \return units dropped at this switch, by reason
     const std::map<std::string, uint64_t>& GetDrops() const
     {
@@ -201,6 +211,7 @@ class FabricSwitch : public Object
     uint32_t m_classes{8};                        //!< traffic classes
     uint64_t m_forwarded{0};                      //!< units forwarded
     std::map<std::string, uint64_t> m_drops;      //!< drops by reason
+    std::set<uint64_t> m_denied;                  //!< denied (ingress << 32 | dst) routes
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
 
     FabricDeadlockMonitor* m_idleMonitor{nullptr}; //!< idle monitor to arm on the next unit

@@ -404,6 +404,53 @@ class FabricBufferDropTestCase : public TestCase
 };
 
 /**
+ * A denied route (fault injection, FabricSwitch::SetDenied): the switch drops exactly what
+ * arrives from the denied ingress for the denied destination, with the named reason RouteDenied,
+ * before the route lookup. Three accelerators; 1 -> 2 is denied; 1 -> 0 and 0 -> 2 (the same
+ * destination from another ingress, the same ingress to another destination) are not.
+ */
+class FabricRouteDeniedTestCase : public TestCase
+{
+  public:
+    FabricRouteDeniedTestCase()
+        : TestCase("A denied route drops only that ingress and destination, as RouteDenied")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        StarConfig c;
+        c.n = 3;
+        Star s = BuildStar(c);
+        Hook(s);
+        // Port i of the switch is accelerator i's (BuildStar adds them in order).
+        s.sw->SetDenied(1, 2, true);
+        const uint64_t bytes = 3 * 4096; // whole units of the default 4 KiB MTU
+        s.ep[1]->Send(2, bytes, 0, 0);
+        s.ep[1]->Send(0, bytes, 0, 1);
+        s.ep[0]->Send(2, bytes, 0, 2);
+        Simulator::Run();
+        // Conservation: 3 messages posted; the denied one is dropped whole, the others arrive.
+        NS_TEST_ASSERT_MSG_EQ(s.Sent(), 3 * bytes, "sent");
+        NS_TEST_ASSERT_MSG_EQ(s.Dropped(FabricDropReason::ROUTE_DENIED), bytes, "denied bytes");
+        NS_TEST_ASSERT_MSG_EQ(s.Dropped(), bytes, "no other drop");
+        NS_TEST_ASSERT_MSG_EQ(s.Received() + bytes, s.Sent(), "conservation");
+        NS_TEST_ASSERT_MSG_EQ(s.delivered.size(), 2, "the two allowed messages arrive");
+        for (const auto& m : s.delivered)
+        {
+            NS_TEST_ASSERT_MSG_EQ((m.src == 1 && m.dst == 2), false, "not the denied pair");
+        }
+        // Allowed again, the pair gets through.
+        s.sw->SetDenied(1, 2, false);
+        s.ep[1]->Send(2, bytes, 0, 3);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(s.delivered.size(), 3, "allowed again");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Codeword errors: an injected error drops exactly that unit; random errors match the formula.
  */
 class FabricCodewordErrorTestCase : public TestCase
@@ -620,6 +667,7 @@ class FabricTestSuite : public TestSuite
         }
         AddTestCase(new FabricIncastFairnessTestCase, TestCase::QUICK);
         AddTestCase(new FabricBufferDropTestCase, TestCase::QUICK);
+        AddTestCase(new FabricRouteDeniedTestCase, TestCase::QUICK);
         AddTestCase(new FabricCodewordErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricOutputQueueOrderTestCase, TestCase::QUICK);
         AddTestCase(new FabricRoutingTableTestCase, TestCase::QUICK);

@@ -8,6 +8,7 @@
 #include "buffer-sampler.h"
 #include "cell-pod-builder.h"
 #include "channel-dependency-graph.h"
+#include "fault-injector.h"
 #include "output-budget.h"
 #include "pod-topology.h"
 #include "pod-watchdog-probes.h"
@@ -16,6 +17,7 @@
 #include "results-writer.h"
 #include "run-invariant-check.h"
 #include "scenario-loader.h"
+#include "ualink-pod-builder.h"
 #include "wall-clock-limit.h"
 #include "workload-generator.h"
 
@@ -327,6 +329,68 @@ Quantile(const std::vector<int64_t>& sorted, double q)
     return sorted[i];
 }
 
+/**
+ * Count the messages that did not arrive and name the failure, if any:
+ * StoppedWithMessagesOutstanding when the stop time cut the run short with events pending,
+ * MessagesFailed when the run ended by itself with messages undelivered. The causes counted in the
+ * results are listed with it.
+ *
+ * \param s the scenario
+ * \param r the results (messages, drops and transport counters filled)
+ * \param stopped the stop time came with events still pending
+ */
+void
+NameFailure(const Scenario& s, RunResults& r, bool stopped)
+{
+    const RunResults::Messages& m = r.messages;
+    uint64_t bytes = 0;
+    for (std::size_t i = 0; i < m.src.size(); ++i)
+    {
+        bytes += m.bytes[i];
+        if (m.deliverPs[i] < 0)
+        {
+            ++r.messagesFailed;
+            r.bytesFailed += m.bytes[i];
+        }
+    }
+    if (r.messagesFailed == 0)
+    {
+        return;
+    }
+    std::ostringstream os;
+    os << (stopped ? "StoppedWithMessagesOutstanding" : "MessagesFailed") << ": "
+       << r.messagesFailed << " of " << m.src.size() << " messages (" << r.bytesFailed << " of "
+       << bytes << " B) not delivered";
+    std::string causes;
+    for (const auto& [reason, n] : r.dropsByReason)
+    {
+        causes += (causes.empty() ? "" : ", ") + reason + " " + std::to_string(n);
+    }
+    if (r.failedConnections > 0)
+    {
+        causes += (causes.empty() ? "" : ", ") + std::string("connections failed ") +
+                  std::to_string(r.failedConnections);
+    }
+    if (r.isolations > 0)
+    {
+        causes += (causes.empty() ? "" : ", ") + std::string("stations isolated ") +
+                  std::to_string(r.isolations) + " (CMPTO " + std::to_string(r.cmpto) + ")";
+    }
+    if (!causes.empty())
+    {
+        os << " (" << causes << ")";
+    }
+    if (!s.faults.empty())
+    {
+        os << " after " << s.faults.size() << " fault(s): " << FaultInjector::Describe(s.faults[0]);
+        if (s.faults.size() > 1)
+        {
+            os << ", ...";
+        }
+    }
+    r.failure = os.str();
+}
+
 } // namespace
 
 Scenario
@@ -469,11 +533,8 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
     }
     WorkloadGenerator::Schedule(s, r, rows, topo);
-    for (const auto& f : s.faults)
-    {
-        const PodTopology* tp = &topo;
-        Simulator::Schedule(f.at, [tp, f]() { tp->FailLink(f.accelerator, f.plane); });
-    }
+    FaultInjector faults(s, topo);
+    faults.Schedule();
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
     std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
@@ -617,9 +678,15 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             r.watchdog = os.str();
         });
     }
+    // The stop time: its event notes whether work was still pending (other events queued: the
+    // run was cut short) before it stops the run; a run that ran out of work before it was not.
+    bool stoppedWithWork = false;
     if (s.stopTime.IsStrictlyPositive())
     {
-        Simulator::Stop(s.stopTime);
+        Simulator::Schedule(s.stopTime, [&stoppedWithWork]() {
+            stoppedWithWork = !Simulator::IsFinished();
+            Simulator::Stop();
+        });
     }
     const uint64_t events0 = Simulator::GetEventCount();
     const auto t1 = clock::now();
@@ -637,7 +704,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         r.simTimePs = std::max({r.simTimePs, r.messages.deliverPs[i], r.messages.completePs[i]});
         outstanding = outstanding || r.messages.deliverPs[i] < 0;
     }
-    if (outstanding && s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime)
+    if (outstanding && stoppedWithWork)
     {
         r.simTimePs = s.stopTime.GetPicoSeconds();
     }
@@ -669,6 +736,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             for (uint32_t k = 0; k < se->GetNInstances(); ++k)
             {
                 Ptr<SueInstance> in = se->GetInstance(k);
+                r.bytesFailedOver += in->GetMovedBytes(); // failover (3.4.8)
                 for (uint32_t p = 0; p < in->GetNPorts() && in->GetTransport(p); ++p)
                 {
                     transports.push_back(in->GetTransport(p));
@@ -687,6 +755,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         }
     }
     r.bytesDelivered = rec.bytesDelivered;
+    const FaultInjector::Counters& fc = faults.GetCounters();
+    r.faultsInjected = fc.faults;
+    r.linkDownEvents = fc.linkDowns;
+    r.linkUpEvents = fc.linkUps;
+    r.routesDenied = fc.routesDenied;
     RunResults::Links& l = r.links;
     std::vector<std::string> reasons;
     for (const auto& t : topo.GetTransmitters())
@@ -761,6 +834,23 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         }
         CellPodBuilder::CollectDrops(eps, r.dropsByReason);
     }
+    if (s.pod.fabric == "ualink")
+    {
+        // The switches' route drops, the stations' isolations and CMPTO answers.
+        uint64_t failedMessages = 0;
+        std::vector<Ptr<FabricEndpoint>> eps;
+        for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
+        {
+            eps.push_back(topo.GetEndpoint(i));
+        }
+        UalinkPodBuilder::CollectCounters(eps,
+                                          topo.GetUalinkSwitches(),
+                                          r.dropsByReason,
+                                          r.isolations,
+                                          r.cmpto,
+                                          failedMessages);
+    }
+    NameFailure(s, r, stoppedWithWork);
     for (const auto& sw : topo.GetSwitches())
     {
         r.peakSwitchBufferBytes =
@@ -1005,6 +1095,24 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
             os << ", " << r.failedConnections << " connections FAILED";
         }
         os << "\n";
+    }
+    if (r.faultsInjected > 0)
+    {
+        os << "faults: " << r.faultsInjected << " injected, " << r.linkDownEvents << " links down, "
+           << r.linkUpEvents << " links up, " << r.routesDenied << " routes denied";
+        if (r.bytesFailedOver > 0)
+        {
+            os << "; " << r.bytesFailedOver << " B failed over";
+        }
+        if (r.isolations > 0 || r.cmpto > 0)
+        {
+            os << "; " << r.isolations << " stations isolated, " << r.cmpto << " CMPTO";
+        }
+        os << "\n";
+    }
+    if (!r.failure.empty())
+    {
+        os << "FAILED: " << r.failure << "\n";
     }
     if (!r.deadlock.empty())
     {

@@ -6,6 +6,7 @@
 #include "pod-topology.h"
 
 #include "cell-pod-builder.h"
+#include "pod-switch-count.h"
 #include "rifl-scenario.h"
 #include "ualink-pod-builder.h"
 
@@ -23,6 +24,7 @@
 #include "ns3/sue-framing.h"
 #include "ns3/sue-helper.h"
 #include "ns3/sue-phy.h"
+#include "ns3/ualink-switch.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -82,8 +84,9 @@ struct PodTopology::Impl
     std::vector<Ptr<BasicEndpoint>> basic;                     //!< ethernet fabric: the endpoints
     std::vector<Ptr<SueEndpoint>> sue;                         //!< sue fabric: the endpoints
     Time fecAdjustment; //!< sue fabric: receive latency change of the FEC choice (3.4.4)
-    std::vector<Ptr<FabricSwitch>> switches; //!< plane-major: plane * perPlane + index
-    std::vector<Transmitter> transmitters;   //!< every device
+    std::vector<Ptr<FabricSwitch>> switches;       //!< plane-major: plane * perPlane + index
+    std::vector<Ptr<UalinkSwitch>> ualinkSwitches; //!< ualink fabric: the switch of each plane
+    std::vector<Transmitter> transmitters;         //!< every device
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
     std::vector<std::vector<std::vector<uint32_t>>> routes;
 
@@ -115,7 +118,12 @@ PodTopology::Build(const Scenario::Pod& pod)
     {
         // Single tier, one switch per port (rails): src/ualink builds it (ualink-pod-builder.cc).
         m.switchesPerPlane = 1;
-        UalinkPodBuilder::Build(pod, m.accNodes, m.endpoints, m.accDevices, m.transmitters);
+        UalinkPodBuilder::Build(pod,
+                                m.accNodes,
+                                m.endpoints,
+                                m.accDevices,
+                                m.transmitters,
+                                m.ualinkSwitches);
         return;
     }
     if (pod.fabric == "cell")
@@ -642,18 +650,95 @@ PodTopology::GetEndpoint(uint32_t i) const
 void
 PodTopology::FailLink(uint32_t acc, uint32_t plane) const
 {
-    NS_LOG_FUNCTION(this << acc << plane);
+    SetLinkUp(acc, plane, false);
+}
+
+bool
+PodTopology::SetLinkUp(uint32_t acc, uint32_t plane, bool up) const
+{
+    NS_LOG_FUNCTION(this << acc << plane << up);
     const Impl& m = *m_impl;
     NS_ABORT_MSG_IF(acc >= m.accDevices.size() || plane >= m.accDevices[acc].size(),
-                    "PodTopology::FailLink: no port of accelerator " << acc << " on plane "
-                                                                     << plane);
+                    "PodTopology::SetLinkUp: no port of accelerator " << acc << " on plane "
+                                                                      << plane);
+    Ptr<FabricNetDevice> dev = m.accDevices[acc][plane];
+    if (dev->IsLinkUp() == up)
+    {
+        return false;
+    }
     if (!m.sue.empty())
     {
         const uint32_t ports = m.pod.sue.ports;
-        m.sue[acc]->GetInstance(plane / ports)->SetPortDown(plane % ports);
-        return;
+        Ptr<SueInstance> in = m.sue[acc]->GetInstance(plane / ports);
+        if (up)
+        {
+            in->SetPortUp(plane % ports);
+        }
+        else
+        {
+            in->SetPortDown(plane % ports);
+        }
+        return true;
     }
-    m.accDevices[acc][plane]->GetFabricChannel()->SetLinkUp(false);
+    if (!m.basic.empty() && !up)
+    {
+        m.basic[acc]->SetPortUp(plane, false); // the NIC stops feeding the port first
+    }
+    dev->GetFabricChannel()->SetLinkUp(up);
+    if (!m.basic.empty() && up)
+    {
+        m.basic[acc]->SetPortUp(plane, true);
+    }
+    return true;
+}
+
+Ptr<FabricNetDevice>
+PodTopology::GetAccDevice(uint32_t acc, uint32_t plane) const
+{
+    const Impl& m = *m_impl;
+    NS_ASSERT(acc < m.accDevices.size() && plane < m.accDevices[acc].size());
+    return m.accDevices[acc][plane];
+}
+
+const std::vector<Ptr<UalinkSwitch>>&
+PodTopology::GetUalinkSwitches() const
+{
+    return m_impl->ualinkSwitches;
+}
+
+uint32_t
+PodSwitchesPerPlane(const Scenario::Pod& pod)
+{
+    // The same arithmetic as Build.
+    const uint32_t n = pod.accelerators;
+    const uint32_t r = pod.sw.radix;
+    if (pod.fabric == "ualink")
+    {
+        return 1;
+    }
+    if (pod.fabric == "cell" || pod.topology == "mesh")
+    {
+        return 0; // the cell fabric's planes are built by its helper; a mesh has none
+    }
+    if (r >= n)
+    {
+        return 1;
+    }
+    const uint32_t k = std::max<uint32_t>(1, pod.sw.oversubscription);
+    const uint32_t spines = r / (k + 1);
+    if (spines == 0)
+    {
+        return 0;
+    }
+    const uint32_t down = k * spines;
+    const uint32_t leaves = (n + down - 1) / down;
+    if (leaves <= r)
+    {
+        return leaves + spines;
+    }
+    const uint32_t h = r / 2;
+    const uint32_t blocks = h == 0 ? 0 : (leaves + h - 1) / h;
+    return leaves + blocks * spines + spines * (r - h);
 }
 
 const std::vector<Ptr<FabricSwitch>>&

@@ -21,6 +21,7 @@ namespace ns3
 {
 
 class FabricLinkHelper;
+class UalinkSwitch;
 
 /**
  * \ingroup pod
@@ -77,6 +78,27 @@ class PodTopology
      * \param plane plane of the port
      */
     void FailLink(uint32_t acc, uint32_t plane) const;
+
+    /**
+     * \brief Take the link of accelerator \p acc's port on \p plane down, or bring it back up
+     * (SUE: SueInstance::SetPortDown / SetPortUp; the Ethernet and RIFL NICs see their port's
+     * link status, BasicEndpoint::SetPortUp; then both ends of the channel).
+     * \param acc accelerator id
+     * \param plane plane of the port
+     * \param up the new state
+     * \return true if the link's state changed
+     */
+    bool SetLinkUp(uint32_t acc, uint32_t plane, bool up) const;
+
+    /**
+     * \param acc accelerator id
+     * \param plane plane
+     * \return the accelerator's port on that plane
+     */
+    Ptr<FabricNetDevice> GetAccDevice(uint32_t acc, uint32_t plane) const;
+
+    /// \return the UALink switches, one per plane (rail); empty for the other fabrics
+    const std::vector<Ptr<UalinkSwitch>>& GetUalinkSwitches() const;
 
     /// \return every switch of every plane
     const std::vector<Ptr<FabricSwitch>>& GetSwitches() const;

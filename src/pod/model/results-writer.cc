@@ -979,6 +979,17 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "checked_flows", r.checkedFlows);
         io.WriteAttr(s, "check_lost_bytes", r.checkLostBytes);
         io.WriteAttr(s, "check_in_flight_bytes", r.checkInFlightBytes);
+        // Fault campaigns (issue 12): what the faults did and the named failure, if any.
+        io.WriteAttr(s, "faults_injected", r.faultsInjected);
+        io.WriteAttr(s, "link_down_events", r.linkDownEvents);
+        io.WriteAttr(s, "link_up_events", r.linkUpEvents);
+        io.WriteAttr(s, "routes_denied", r.routesDenied);
+        io.WriteAttr(s, "bytes_failed_over", r.bytesFailedOver);
+        io.WriteAttr(s, "isolations", r.isolations);
+        io.WriteAttr(s, "cmpto", r.cmpto);
+        io.WriteAttr(s, "messages_failed", r.messagesFailed);
+        io.WriteAttr(s, "bytes_failed", r.bytesFailed);
+        io.WriteAttr(s, "failure", r.failure);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
         {
@@ -1226,6 +1237,20 @@ ResultsWriter::Read(const std::string& path)
             r.checkedFlows = io.ReadAttr<uint64_t>(s, "checked_flows");
             r.checkLostBytes = io.ReadAttr<uint64_t>(s, "check_lost_bytes");
             r.checkInFlightBytes = io.ReadAttr<uint64_t>(s, "check_in_flight_bytes");
+        }
+        // Files written before fault campaigns have none of these.
+        if (H5Aexists(s, "faults_injected") > 0)
+        {
+            r.faultsInjected = io.ReadAttr<uint64_t>(s, "faults_injected");
+            r.linkDownEvents = io.ReadAttr<uint64_t>(s, "link_down_events");
+            r.linkUpEvents = io.ReadAttr<uint64_t>(s, "link_up_events");
+            r.routesDenied = io.ReadAttr<uint64_t>(s, "routes_denied");
+            r.bytesFailedOver = io.ReadAttr<uint64_t>(s, "bytes_failed_over");
+            r.isolations = io.ReadAttr<uint64_t>(s, "isolations");
+            r.cmpto = io.ReadAttr<uint64_t>(s, "cmpto");
+            r.messagesFailed = io.ReadAttr<uint64_t>(s, "messages_failed");
+            r.bytesFailed = io.ReadAttr<uint64_t>(s, "bytes_failed");
+            r.failure = io.ReadStringAttr(s, "failure");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");
         for (const auto& reason : io.AttributeNames(d))

@@ -163,6 +163,16 @@ struct RunResults
     uint64_t checkLostBytes{0};        //!< bytes of undelivered messages on flows with drops
                                        //!< or failed connections
     uint64_t checkInFlightBytes{0};    //!< bytes of undelivered messages of a stopped run
+    uint64_t faultsInjected{0};        //!< faults applied (the faults list, FaultInjector)
+    uint64_t linkDownEvents{0};        //!< links taken down by faults
+    uint64_t linkUpEvents{0};          //!< links brought back up by faults
+    uint64_t routesDenied{0};          //!< switch routes denied by faults
+    uint64_t bytesFailedOver{0};       //!< SUE: payload moved to another port after a failure
+    uint64_t isolations{0};            //!< UALink stations isolated (watchdog or link down)
+    uint64_t cmpto{0};                 //!< UALink requests answered CMPTO (completion timeout)
+    uint64_t messagesFailed{0};        //!< messages not delivered by the end of the run
+    uint64_t bytesFailed{0};           //!< their payload bytes
+    std::string failure;               //!< the named failure ("" if every message arrived)
     int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod

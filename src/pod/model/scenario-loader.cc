@@ -6,6 +6,7 @@
 #include "scenario-loader.h"
 
 #include "cell-scenario.h"
+#include "pod-switch-count.h"
 #include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
@@ -1010,52 +1011,141 @@ class Loader
         }
     }
 
-    /// Read the faults list (optional): each names an existing accelerator port.
+    /**
+     * Check that an index given under a fault is below its bound.
+     * \param field the field
+     * \param v its value
+     * \param bound the bound
+     * \param what what the bound is, e.g. "pod.accelerators"
+     */
+    void CheckBelow(const std::string& field,
+                    const ScenarioSchema::Value& v,
+                    uint64_t bound,
+                    const std::string& what) const
+    {
+        if (v.u >= bound)
+        {
+            Fail(Locate(field),
+                 field,
+                 "must be below " + what + " = " + std::to_string(bound) + " (got " + v.text + ")");
+        }
+    }
+
+    /**
+     * Read the faults list (optional; fault campaigns, doc/robustness.rst): each fault names
+     * existing accelerators, ports or switches, and its kind must be one the fabric models.
+     * The UALink keys pod.ualink.fail-link and fail-* become a link-down fault here.
+     * \param sc the scenario (pod read)
+     */
     void ReadFaults(Scenario& sc) const
     {
+        const Scenario::Pod& pod = sc.pod;
+        const Scenario::Ualink& u = pod.ualink;
+        if (pod.fabric == "ualink" && u.failLink)
+        {
+            // The older UALink keys: the same as faults: [{kind: link-down, ...}].
+            Scenario::Fault f;
+            f.kind = "link-down";
+            f.accelerator = u.failAccelerator;
+            f.plane = u.failPort;
+            f.at = u.failAt;
+            sc.faults.push_back(f);
+        }
         const Where list = Locate("faults");
         if (list.node == nullptr)
         {
             return;
         }
-        if (sc.pod.fabric == "ualink" && !list.node->items.empty())
+        if (pod.fabric == "cell" && !list.node->items.empty())
         {
             Fail(Locate("faults"),
                  "faults",
-                 "UALink link faults have their own keys for now (pod.ualink.fail-link, "
-                 "fail-accelerator, fail-port, fail-at)");
+                 "faults are not modelled on the cell fabric: its adapters spray every page "
+                 "over every link with no link status to react to, and find lost cells only "
+                 "through page validation, which is modelled for injected page loss alone "
+                 "(CellFabricAdapter InjectDropJob; seed 004 section 10)");
         }
-        if (sc.pod.fabric == "cell" && !list.node->items.empty())
-        {
-            Fail(Locate("faults"),
-                 "faults",
-                 "link faults are not modelled on the cell fabric (the adapter sprays over "
-                 "every link)");
-        }
+        const uint32_t perPlane = PodSwitchesPerPlane(pod);
         for (std::size_t i = 0; i < list.node->items.size(); ++i)
         {
             const std::string p = "faults" + Index(i);
             Scenario::Fault f;
             f.kind = Get(p + ".kind", true).str;
-            const auto acc = Get(p + ".accelerator", true);
-            if (acc.u >= sc.pod.accelerators)
-            {
-                Fail(Locate(p + ".accelerator"),
-                     p + ".accelerator",
-                     "must be below pod.accelerators = " + std::to_string(sc.pod.accelerators) +
-                         " (got " + acc.text + ")");
-            }
-            f.accelerator = static_cast<uint32_t>(acc.u);
-            const auto plane = Get(p + ".plane", false);
-            if (plane.u >= sc.pod.planes)
-            {
-                Fail(Locate(p + ".plane"),
-                     p + ".plane",
-                     "must be below pod.planes = " + std::to_string(sc.pod.planes) + " (got " +
-                         plane.text + ")");
-            }
-            f.plane = static_cast<uint32_t>(plane.u);
             f.at = PicoSeconds(static_cast<int64_t>(Get(p + ".at", true).ps));
+            const bool needsAcc =
+                f.kind != "switch-down" &&
+                !(f.kind == "bit-errors" && Get(p + ".links", false).str == "all");
+            if (needsAcc)
+            {
+                const auto acc = Get(p + ".accelerator",
+                                     true,
+                                     nullptr,
+                                     "a " + f.kind + " fault names its accelerator");
+                CheckBelow(p + ".accelerator", acc, pod.accelerators, "pod.accelerators");
+                f.accelerator = static_cast<uint32_t>(acc.u);
+            }
+            const auto plane = Get(p + ".plane", false);
+            CheckBelow(p + ".plane", plane, pod.planes, "pod.planes");
+            f.plane = static_cast<uint32_t>(plane.u);
+            if (f.kind == "link-up" && pod.fabric == "ualink")
+            {
+                Fail(Locate(p + ".kind"),
+                     p + ".kind",
+                     "a UALink link that went down stays down for this run: the station "
+                     "isolated when it did (section 3.1.4), and only software can reset it");
+            }
+            if (f.kind == "switch-down" || f.kind == "deny-route")
+            {
+                if (pod.topology == "mesh")
+                {
+                    Fail(Locate(p + ".kind"),
+                         p + ".kind",
+                         "a mesh (pod.topology: mesh) has no switches: use link-down or "
+                         "accelerator-down");
+                }
+            }
+            if (f.kind == "switch-down")
+            {
+                const auto swi = Get(p + ".switch", false);
+                CheckBelow(p + ".switch", swi, perPlane, "the switches in a plane");
+                f.sw = static_cast<uint32_t>(swi.u);
+            }
+            if (f.kind == "deny-route")
+            {
+                const auto to = Get(p + ".to", true, nullptr, "a deny-route fault names `to`");
+                CheckBelow(p + ".to", to, pod.accelerators, "pod.accelerators");
+                if (to.u == f.accelerator)
+                {
+                    Fail(Locate(p + ".to"),
+                         p + ".to",
+                         "a route from an accelerator to itself never reaches a switch");
+                }
+                f.to = static_cast<uint32_t>(to.u);
+            }
+            if (f.kind == "bit-errors")
+            {
+                f.allLinks = Get(p + ".links", false).str == "all";
+                f.ber = Get(p + ".ber", false).d;
+                f.codewordErrorRate = Get(p + ".codeword-error-rate", false).d;
+                f.until = PicoSeconds(static_cast<int64_t>(Get(p + ".until", false).ps));
+                if (f.ber <= 0 && f.codewordErrorRate <= 0)
+                {
+                    Fail(Locate(p + ".kind"),
+                         p + ".kind",
+                         "a bit-errors fault needs ber or codeword-error-rate above 0");
+                }
+                if (f.until.IsStrictlyPositive() && f.until <= f.at)
+                {
+                    Fail(Locate(p + ".until"), p + ".until", "must be after at");
+                }
+                if (pod.fabric == "ualink" && !u.replay)
+                {
+                    Fail(Locate(p + ".kind"),
+                         p + ".kind",
+                         "bit errors on UALink links need the DL's replay: set "
+                         "pod.ualink.replay: true");
+                }
+            }
             sc.faults.push_back(f);
         }
     }

@@ -272,7 +272,10 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
     k.push_back(Row("pod.ualink.fail-link", S::BOOL)
                     .Default("false")
                     .Help("Fault injection: take one accelerator link down at pod.ualink.fail-at "
-                          "(the accelerator's station isolates, section 3.1.4)."));
+                          "(the accelerator's station isolates, section 3.1.4). Kept for older "
+                          "scenarios: the same as faults: [{kind: link-down, accelerator: "
+                          "fail-accelerator, plane: fail-port, at: fail-at}], and faults "
+                          "offers the other kinds."));
     k.push_back(Row("pod.ualink.fail-accelerator", S::UINT)
                     .Default("0")
                     .Help("Fault injection: the accelerator whose link goes down."));
@@ -890,23 +893,76 @@ BuildKeys()
     // Outputs.
     k.push_back(Row("faults", S::LIST)
                     .Element(S::MAP)
-                    .Help("Faults injected during the run, each at its time."));
-    k.push_back(Row("faults[].kind", S::ENUM)
-                    .Required()
-                    .Allowed({"link-down"})
-                    .Help("link-down: the link of an accelerator's port on a plane fails for "
-                          "good (both directions; frames on it are lost, reason LinkDown). With "
-                          "SUE the instance sees its link status drop (section 3.4.8): in "
-                          "unordered mode its work moves to the instance's other ports; in "
-                          "strict mode the port's connections fail."));
+                    .Help("Faults injected during the run, each at its time (fault campaigns, "
+                          "doc/robustness.rst lists each kind's outcome per fabric). Every "
+                          "fault is counted in the results (faults_injected, "
+                          "link_down_events, link_up_events, routes_denied), and what it costs "
+                          "too: drops by reason, replays, go-backs, failed connections, "
+                          "bytes_failed_over (SUE), isolations and CMPTO (UALink), "
+                          "messages_failed, and the named failure (failure). The cell fabric "
+                          "takes none."));
+    k.push_back(
+        Row("faults[].kind", S::ENUM)
+            .Required()
+            .Allowed({"link-down",
+                      "link-up",
+                      "switch-down",
+                      "accelerator-down",
+                      "deny-route",
+                      "bit-errors"})
+            .Help("link-down: the link of an accelerator's port on a plane fails (both "
+                  "directions; frames on it are lost, reason LinkDown). With SUE the instance "
+                  "sees its link status drop (section 3.4.8): in unordered mode its work moves "
+                  "to the instance's other ports; in strict mode the port's connections fail. "
+                  "With UALink the accelerator's station isolates (section 3.1.4) and the "
+                  "peers' watchdogs answer CMPTO. link-up: that link comes back (link-level "
+                  "retry replays what it had not seen acknowledged; a SUE port serves its "
+                  "queue again); not with UALink, whose isolation lasts until software resets "
+                  "the station. switch-down: every link of switch `switch` of `plane` fails. "
+                  "accelerator-down: every link of the accelerator fails, so it neither sends "
+                  "nor answers. deny-route: the switches of every plane drop what `accelerator` "
+                  "sends to `to` (reason RouteDenied; UALink: the route table's deny bit, "
+                  "section 10.7.1). bit-errors: from `at` to `until` the link of "
+                  "`accelerator` and `plane` (or every link, links: all) has bit error rate "
+                  "`ber` and codeword error rate `codeword-error-rate` in both directions; "
+                  "corrupted frames are dropped (Corrupted) and recovered by link-level retry "
+                  "or the transport where there is one."));
     k.push_back(Row("faults[].accelerator", S::UINT)
-                    .Required()
-                    .Help("The accelerator, below pod.accelerators."));
+                    .Help("The accelerator, below pod.accelerators (link-down, link-up, "
+                          "accelerator-down, bit-errors with links: one; deny-route: the "
+                          "source)."));
     k.push_back(Row("faults[].plane", S::UINT)
                     .Default("0")
-                    .Help("The plane of the accelerator's port, below pod.planes (with SUE: "
-                          "instance plane / pod.sue.ports, port plane % pod.sue.ports)."));
+                    .Help("The plane of the accelerator's port (or of the switch), below "
+                          "pod.planes (with SUE: instance plane / pod.sue.ports, port plane % "
+                          "pod.sue.ports; with UALink: the port, or rail)."));
+    k.push_back(Row("faults[].switch", S::UINT)
+                    .Default("0")
+                    .Help("switch-down: the switch's index within its plane, as in the "
+                          "switch names p<plane>.<name> (one-switch planes: 0; leaf-spine: the "
+                          "leaves, then the spines)."));
+    k.push_back(Row("faults[].to", S::UINT)
+                    .Help("deny-route: the destination accelerator, below pod.accelerators."));
+    k.push_back(Row("faults[].links", S::ENUM)
+                    .Default("one")
+                    .Allowed({"one", "all"})
+                    .Help("bit-errors: one (the link of accelerator and plane) or all (every "
+                          "link of the pod)."));
+    k.push_back(Row("faults[].ber", S::DOUBLE)
+                    .Default("0")
+                    .Range(0, 1)
+                    .Help("bit-errors: residual bit error rate after FEC during the window."));
+    k.push_back(Row("faults[].codeword-error-rate", S::DOUBLE)
+                    .Default("0")
+                    .Range(0, 1)
+                    .Help("bit-errors: probability that a codeword is uncorrectable during the "
+                          "window."));
     k.push_back(Row("faults[].at", S::TIME).Required().Min(0).Help("Simulated time of the fault."));
+    k.push_back(Row("faults[].until", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("bit-errors: end of the window (the link's own pod.link rates "
+                          "return); 0: to the end of the run."));
     k.push_back(Row("output", S::MAP).Help("Outputs."));
     k.push_back(
         Row("output.file", S::STRING).Note("`results/<name>.h5`").Help("HDF5 results file."));

@@ -252,6 +252,12 @@ struct Scenario
         uint32_t accelerator{0};       //!< faults[i].accelerator
         uint32_t plane{0};             //!< faults[i].plane
         Time at;                       //!< faults[i].at
+        uint32_t sw{0};                //!< faults[i].switch (switch-down: index in the plane)
+        uint32_t to{0};                //!< faults[i].to (deny-route: the destination)
+        bool allLinks{false};          //!< faults[i].links: all (bit-errors on every link)
+        double ber{0};                 //!< faults[i].ber (bit-errors)
+        double codewordErrorRate{0};   //!< faults[i].codeword-error-rate (bit-errors)
+        Time until;                    //!< faults[i].until (bit-errors; 0: to the end)
     };
 
     /// Run limits: the watchdogs (src/pod/doc/robustness.rst, section Watchdogs).

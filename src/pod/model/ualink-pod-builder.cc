@@ -12,7 +12,9 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/ualink-endpoint.h"
 #include "ns3/ualink-helper.h"
+#include "ns3/ualink-switch.h"
 #include "ns3/uinteger.h"
 
 namespace ns3
@@ -25,7 +27,8 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
                         NodeContainer& accNodes,
                         std::vector<Ptr<FabricEndpoint>>& endpoints,
                         std::vector<std::vector<Ptr<FabricNetDevice>>>& accDevices,
-                        std::vector<PodTopology::Transmitter>& transmitters)
+                        std::vector<PodTopology::Transmitter>& transmitters,
+                        std::vector<Ptr<UalinkSwitch>>& switches)
 {
     NS_LOG_FUNCTION(pod.accelerators << pod.planes);
     const Scenario::Ualink& u = pod.ualink;
@@ -77,11 +80,35 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
             transmitters.push_back(PodTopology::Transmitter{up, acc + "->" + sw, "acc-up", r});
             transmitters.push_back(PodTopology::Transmitter{down, sw + "->" + acc, "down", r});
             stream += ch->AssignStreams(stream);
-            if (u.failLink && a == u.failAccelerator && r == u.failPort)
-            {
-                // Fault injection: the link goes down (both ends, FabricChannel::SetLinkUp).
-                Simulator::Schedule(u.failAt, &FabricChannel::SetLinkUp, ch, false);
-            }
+        }
+    }
+    // Faults (pod.ualink.fail-link included) are scheduled by the FaultInjector.
+    switches = built.sw;
+}
+
+void
+UalinkPodBuilder::CollectCounters(const std::vector<Ptr<FabricEndpoint>>& endpoints,
+                                  const std::vector<Ptr<UalinkSwitch>>& switches,
+                                  std::map<std::string, uint64_t>& drops,
+                                  uint64_t& isolations,
+                                  uint64_t& cmpto,
+                                  uint64_t& failedMessages)
+{
+    for (const auto& sw : switches)
+    {
+        for (const auto& [reason, n] : sw->GetDrops())
+        {
+            drops[reason] += n;
+        }
+    }
+    for (const auto& e : endpoints)
+    {
+        if (Ptr<UalinkEndpoint> u = DynamicCast<UalinkEndpoint>(e))
+        {
+            const UalinkEndpoint::Stats& st = u->GetStats();
+            isolations += st.isolations;
+            cmpto += st.cmpto;
+            failedMessages += st.failedMessages;
         }
     }
 }

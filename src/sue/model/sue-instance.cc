@@ -341,4 +341,30 @@ SueInstance::SetPortDown(uint32_t i)
     m_ports[i]->GetFabricChannel()->SetLinkUp(false);
 }
 
+void
+SueInstance::SetPortUp(uint32_t i)
+{
+    NS_LOG_FUNCTION(this << i);
+    NS_ABORT_MSG_IF(i >= m_ports.size(), "SueInstance::SetPortUp: no port " << i);
+    if (m_up[i])
+    {
+        return;
+    }
+    m_up[i] = true;
+    if (m_ordering == UNORDERED && m_ports.size() > 1)
+    {
+        // Reattach the port to the shared packer (through its transport, unless SUE Lite).
+        if (m_transports.empty())
+        {
+            m_ports[i]->SetTxQueue(m_packers.front());
+        }
+        else
+        {
+            m_ports[i]->SetTxQueue(m_transports[i]);
+        }
+    }
+    m_ports[i]->GetFabricChannel()->SetLinkUp(true);
+    WakeAll();
+}
+
 } // namespace ns3

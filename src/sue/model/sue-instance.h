@@ -139,6 +139,15 @@ class SueInstance : public Object
     void SetPortDown(uint32_t i);
 
     /**
+     * \brief Bring a port's link back up (after SetPortDown): the port serves the instance's
+     * queue again. Connections that failed while it was down stay failed (FabricGoBackN: no new
+     * data to those peers on this port); the others resume, their lost units resent by the
+     * transport.
+     * \param i the port
+     */
+    void SetPortUp(uint32_t i);
+
+    /**
      * \param i a port
      * \return true if its link is up
      */
