@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Fault campaigns (issue 12; src/pod/doc/robustness-faults.rst): each fault kind of the faults
+"""Fault campaigns (issue 12; src/pod/doc/robustness.rst): each fault kind of the faults
 list on each fabric that models it, on 8 accelerators with 2 planes and a 4 KiB all-to-all
 (56 messages, 229,376 B).
 
