@@ -209,6 +209,15 @@ FabricCreditFlowControl::NotifyReleased(const Ptr<FabricPacket>& p)
 }
 
 void
+FabricCreditFlowControl::NotifyLost(const Ptr<FabricPacket>& p)
+{
+    const uint64_t n = CreditsFor(p->GetSize());
+    m_recovered += n;
+    NotifyReceived(p);
+    NotifyReleased(p);
+}
+
+void
 FabricCreditFlowControl::CreditsDue(uint64_t n)
 {
     m_due += n;

@@ -50,6 +50,22 @@ class FabricCreditFlowControl : public FabricFlowControl
     void NotifySent(const Ptr<FabricPacket>& p) override;
     void NotifyReceived(const Ptr<FabricPacket>& p) override;
     void NotifyReleased(const Ptr<FabricPacket>& p) override;
+    /**
+     * Credit recovery: the credits of a unit lost on the wire are returned as if it had been
+     * received and released at once. This is what the periodic resynchronization of credit
+     * schemes does (the sender's total of blocks sent against the receiver's total received,
+     * e.g. InfiniBand's FCTBS and FCCL), without its period: otherwise every corrupted unit
+     * would leak its credits for good. Counted by GetRecoveredCredits().
+     * \param p the unit
+     */
+    void NotifyLost(const Ptr<FabricPacket>& p) override;
+
+    /// \return credits recovered from units lost on the wire (NotifyLost)
+    uint64_t GetRecoveredCredits() const
+    {
+        return m_recovered;
+    }
+
     void ReceiveControl(const Ptr<FabricPacket>& p) override;
 
     /**
@@ -164,6 +180,7 @@ class FabricCreditFlowControl : public FabricFlowControl
     std::vector<uint64_t> m_spent;         //!< VC credits spent (cumulative)
     std::vector<uint64_t> m_returned;      //!< VC credits returned (cumulative)
     uint64_t m_poolSpent{0};               //!< pool credits spent (cumulative)
+    uint64_t m_recovered{0};               //!< credits recovered from lost units
     uint64_t m_poolReturned{0};            //!< pool credits returned (cumulative)
 
     // Receiver.

@@ -79,6 +79,15 @@ class FabricFlowControl : public Object, public FabricTxGate
      */
     virtual void ReceiveControl(const Ptr<FabricPacket>& p) = 0;
 
+    /**
+     * \brief Receiver role: a data unit arrived corrupted and was dropped (no link-level
+     * retry). The default does nothing (PFC counts only what stays in the buffer).
+     * \param p the unit
+     */
+    virtual void NotifyLost(const Ptr<FabricPacket>& p)
+    {
+    }
+
     /// \return control frames sent
     uint64_t GetControlFramesSent() const
     {

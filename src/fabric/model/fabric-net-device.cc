@@ -390,6 +390,10 @@ FabricNetDevice::Receive(const Ptr<FabricPacket>& p, bool corrupted)
             return;
         }
         RecordDrop(p, FabricDropReason::CORRUPTED);
+        if (m_fc && !p->IsLinkControl())
+        {
+            m_fc->NotifyLost(p); // credit recovery (FabricCreditFlowControl::NotifyLost)
+        }
         return;
     }
     if (p->IsLinkControl())

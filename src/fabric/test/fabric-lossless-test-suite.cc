@@ -797,6 +797,46 @@ class FabricGoBackNOneLossTestCase : public TestCase
 };
 
 /**
+ * Credit recovery: a CBFC link without link-level retry loses one data unit to corruption (unit
+ * 10 of 64, recovered end to end by go-back-N). The receiving port drops it as Corrupted and
+ * returns its credits as the periodic credit resynchronization of credit schemes would
+ * (FabricCreditFlowControl::NotifyLost): by conservation of credits, once the message is
+ * delivered and acknowledged the sender holds all C / 64 credits again and the receiver none,
+ * and exactly one unit's ceil(4114 / 64) = 65 credits were recovered. Without the recovery the
+ * sender would end 65 credits short for good.
+ */
+class FabricCreditRecoveryTestCase : public TestCase
+{
+  public:
+    FabricCreditRecoveryTestCase()
+        : TestCase("CBFC: the credits of a unit lost on the wire are recovered")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PairConfig c;
+        c.fc = "ns3::FabricCreditFlowControl";
+        c.creditBytes = 16 * 65 * 64;
+        c.gbn = true;
+        Pair p = BuildPair(c);
+        p.ch->InjectError(p.da, 10);
+        RunOneMessage(p, 64, 4096);
+        Ptr<FabricCreditFlowControl> tx =
+            DynamicCast<FabricCreditFlowControl>(p.da->GetFlowControl());
+        Ptr<FabricCreditFlowControl> rx =
+            DynamicCast<FabricCreditFlowControl>(p.db->GetFlowControl());
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 1, "delivered exactly once");
+        NS_TEST_EXPECT_MSG_EQ(Dropped(p), 4096, "the lost unit is counted as a drop");
+        NS_TEST_EXPECT_MSG_EQ(rx->GetRecoveredCredits(), 65, "one unit's credits recovered");
+        NS_TEST_EXPECT_MSG_EQ(tx->GetAvailableCredits(0), 16 * 65, "every credit home");
+        NS_TEST_EXPECT_MSG_EQ(rx->GetOccupancy(0), 0, "the receiver holds none");
+        Simulator::Destroy();
+    }
+};
+
+/**
  * Go-back-N under random loss: goodput against the analytic go-back-N efficiency. A saturated
  * sender loses a unit with probability p = 1% on a 500 ns link; each loss costs the K unit slots
  * from the lost unit to its retransmission, K = ceil((2 tU + 2d + tC) / tU) = ceil((82.68 + 1000
@@ -1127,6 +1167,7 @@ class FabricLosslessTestSuite : public TestSuite
         AddTestCase(new FabricLlrEfficiencyTestCase(false, 0), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-7), TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(true, 1e-9), TestCase::QUICK);
+        AddTestCase(new FabricCreditRecoveryTestCase, TestCase::QUICK);
         AddTestCase(new FabricGoBackNOneLossTestCase, TestCase::QUICK);
         AddTestCase(new FabricGoBackNEfficiencyTestCase, TestCase::QUICK);
         AddTestCase(new FabricGoBackNPiggybackTestCase, TestCase::QUICK);

@@ -125,7 +125,10 @@ RunInvariantCheck::DeviceDropped(RunInvariantCheck* self,
                                  Ptr<const FabricPacket> p,
                                  const std::string& reason)
 {
-    if (reason == FabricDropReason::CORRUPTED)
+    // A data unit lost on the wire gets its credits back (FabricCreditFlowControl::NotifyLost);
+    // a lost credit frame is made good only by the next one (credit counts are cumulative), so
+    // the last one of a run may be missing at the end.
+    if (reason == FabricDropReason::CORRUPTED && p->IsLinkControl())
     {
         self->m_corrupted.insert(dev);
     }

@@ -108,9 +108,9 @@ class RunInvariantCheck
 
     /**
      * \brief Check that the pod drained: buffers empty, credits home. The fabric credits of a
-     * link on which a unit or frame was lost to corruption are not checked: the model returns
-     * no credits for a data unit lost on the wire (its receiver never held it), and a lost last
-     * credit frame is repaired by no later one, so such a link may end short of credits.
+     * link on which a credit frame was lost to corruption are not checked: a lost last credit
+     * frame is repaired by no later one, so such a link may end short of credits. (A data unit
+     * lost on the wire gets its credits back: FabricCreditFlowControl::NotifyLost.)
      * \param topo the pod
      * \return the links whose credits were not checked for that reason
      */
