@@ -626,10 +626,39 @@ CellFabricAdapter::Generate()
 }
 
 void
-CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page, uint8_t epoch)
+CellFabricAdapter::OnGrant(uint64_t jobId,
+                           uint32_t page,
+                           uint8_t epoch,
+                           uint32_t from,
+                           uint64_t info)
 {
     NS_LOG_FUNCTION(this << jobId << page);
-    TxJob& job = m_txJobs.at(jobId);
+    auto jobIt = m_txJobs.find(jobId);
+    if (jobIt == m_txJobs.end())
+    {
+        // A grant for a job acknowledged meanwhile (its retry's requests were out when the
+        // first attempt's ACK came): the page is still sent, as the hardware sends what its VOQ
+        // holds, and the receiver drops it and frees the cells it reserved. Its size is not
+        // known any more: the grant's cells, full (the same cell count).
+        NS_LOG_LOGIC("grant for retired job " << jobId);
+        const uint32_t grantedCells = static_cast<uint32_t>(info & 0xFFFF);
+        const uint32_t cluster = static_cast<uint32_t>((info >> 16) & 0xFFFF);
+        --m_voqOutstanding[(static_cast<uint64_t>(from) * 8 + cluster) * 4 + RDMA_DATA_OQ];
+        const uint32_t fullBytes =
+            grantedCells * CellFabricCellifier::MAX_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES -
+            CellFabricCellifier::PAGE_HEADER_BYTES;
+        Simulator::Schedule(m_txLatency,
+                            &CellFabricAdapter::PageOut,
+                            this,
+                            jobId,
+                            page,
+                            from,
+                            cluster,
+                            fullBytes,
+                            epoch);
+        return;
+    }
+    TxJob& job = jobIt->second;
     const uint32_t bytes = job.pages.at(page);
     const uint32_t cellBytes =
         CellFabricCellifier::GetCellBytes(bytes + CellFabricCellifier::PAGE_HEADER_BYTES);
@@ -721,12 +750,6 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         Simulator::Schedule(m_rxLatency, &CellFabricAdapter::HandleControl, this, p);
         return;
     }
-    auto jt = m_rxJobs.find({p->src, p->msgId});
-    if (jt == m_rxJobs.end())
-    {
-        Drop(p, UNKNOWN_JOB);
-        return;
-    }
     const uint32_t nCells = static_cast<uint32_t>(p->ctrlValue2 & 0xFFFFFFFFULL);
     const uint32_t expected = static_cast<uint32_t>(p->ctrlValue2 >> 32);
     m_stats.cellsReceived += nCells;
@@ -745,6 +768,15 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     }
     const uint32_t pageCells = rp.expected;
     m_rxPages.erase(key);
+    auto jt = m_rxJobs.find({p->src, p->msgId});
+    if (jt == m_rxJobs.end())
+    {
+        // a page of a job retired here (e.g. a retry's page after the first attempt's ACK):
+        // dropped; it was granted here, so its cells are freed (psn: its cluster)
+        Drop(p, UNKNOWN_JOB);
+        ReleasePage(static_cast<uint32_t>(p->psn), pageCells);
+        return;
+    }
     RxJob& rx = jt->second;
     if (rx.failed)
     {
@@ -817,7 +849,9 @@ CellFabricAdapter::HandleControl(Ptr<FabricPacket> p)
     case GRANT:
         OnGrant(p->msgId,
                 static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL),
-                static_cast<uint8_t>(p->ctrlValue >> 32));
+                static_cast<uint8_t>(p->ctrlValue >> 32),
+                p->src,
+                p->ctrlValue2);
         break;
     case CTS: {
         auto it = m_txJobs.find(p->msgId);
@@ -912,7 +946,11 @@ CellFabricAdapter::RunGrantScheduler(uint32_t cluster)
         m_stats.minFreeCells = std::min(m_stats.minFreeCells, m_freeCells);
         ++m_grantsOut[cluster];
         ++m_stats.pagesGranted;
-        SendControl(r.src, GRANT, r.job, r.page | (static_cast<uint64_t>(r.epoch) << 32), r.cells);
+        SendControl(r.src,
+                    GRANT,
+                    r.job,
+                    r.page | (static_cast<uint64_t>(r.epoch) << 32),
+                    r.cells | (cluster << 16));
     }
 }
 
@@ -976,7 +1014,7 @@ CellFabricAdapter::RunPacedGrants()
                         GRANT,
                         r.job,
                         r.page | (static_cast<uint64_t>(r.epoch) << 32),
-                        r.cells);
+                        r.cells | (c << 16));
             // the page's cells (chunks plus a cell header each) and its request cell
             const double wire = CellFabricCellifier::GetCellBytes(
                                     r.bytes + CellFabricCellifier::PAGE_HEADER_BYTES) +
@@ -1023,6 +1061,11 @@ CellFabricAdapter::ReleasePage(uint32_t cluster, uint32_t cells)
 {
     m_freeCells += cells;
     --m_grantsOut[cluster];
+    if (m_grantPolicy == PACED_ROUND_ROBIN)
+    {
+        RunPacedGrants(); // all clusters, in its own round robin
+        return;
+    }
     for (uint32_t c = 0; c < m_clusters; ++c)
     {
         RunGrantScheduler((cluster + 1 + c) % m_clusters);
@@ -1121,6 +1164,11 @@ CellFabricAdapter::PageCommitted(uint32_t src,
         }
         m_rxJobs.erase(it);
     }
+    if (m_grantPolicy == PACED_ROUND_ROBIN)
+    {
+        RunPacedGrants(); // all clusters, in its own round robin
+        return;
+    }
     for (uint32_t c = 0; c < m_clusters; ++c)
     {
         RunGrantScheduler((cluster + 1 + c) % m_clusters);
@@ -1139,7 +1187,28 @@ CellFabricAdapter::OnAck(uint64_t jobId)
     }
     Arm(it->second.timer, Time(0), []() {});
     std::shared_ptr<TxMessage> msg = it->second.message;
+    const uint64_t voq = it->second.voq;
+    const bool retried = it->second.retried;
     m_txJobs.erase(it);
+    // an ACK for a job in its retry (its ACK-wait timer expired before the ACK came): the retry
+    // ends here; its requests still out are granted and dropped at the receiver
+    const auto active =
+        retried ? std::find(m_active.begin(), m_active.end(), jobId) : m_active.end();
+    if (active != m_active.end())
+    {
+        m_active.erase(active);
+        m_voqJobs[voq].pop_front();
+        if (!m_active.empty())
+        {
+            m_activeRr %= m_active.size();
+        }
+        ActivateNext(voq);
+    }
+    else if (retried)
+    {
+        std::deque<uint64_t>& q = m_voqJobs[voq];
+        q.erase(std::remove(q.begin(), q.end(), jobId), q.end());
+    }
     ++m_stats.jobsCompleted;
     if (--msg->jobsLeft == 0)
     {

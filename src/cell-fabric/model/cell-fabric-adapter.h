@@ -214,12 +214,6 @@ class CellFabricAdapter : public FabricEndpoint
         return m_stats.jobsPosted - m_stats.jobsCompleted - m_stats.jobsFailed;
     }
 
-    /// \return the Tx ACK-wait timeout (TxAckTimeout; 0: off)
-    Time GetTxAckTimeout() const
-    {
-        return m_txAckTimeout;
-    }
-
     /// \return the adapter's MaxOutstandingGrants (grants not yet committed, per cluster)
     uint32_t GetMaxOutstandingGrants() const
     {
@@ -391,8 +385,11 @@ class CellFabricAdapter : public FabricEndpoint
      * A grant arrived: the page goes to an FO pipe.
      * \param job job id
      * \param page page sequence number
+     * \param epoch the job epoch its request carried
+     * \param from the granting chip
+     * \param info the page's cells, and its cluster in bits 16 to 31
      */
-    void OnGrant(uint64_t job, uint32_t page, uint8_t epoch);
+    void OnGrant(uint64_t job, uint32_t page, uint8_t epoch, uint32_t from, uint64_t info);
     /**
      * A NACK arrived: retry the job once (its epoch flips), or fail it (Job Failed).
      * \param job job id

@@ -867,6 +867,11 @@ class JobRetryTestCase : public TestCase
  *   D, fails the job at D + TxActiveTimeout; the Rx data-wait timer, from the CTS sent at 0,
  *   resends the CTS once at RxDataTimeout and fails the Rx job at 2 RxDataTimeout.
  * - A CTS-wait timer (500 ns) shorter than D: Job Failed at 500 ns, no page requested.
+ * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.885 us): the job
+ *   is retried at T_last + 1 us with no loss; the first attempt's ACK still completes it at
+ *   T_ack. The retry's requests (64, the occupancy limit) reach the receiver after its Rx job
+ *   has retired: granted, their pages are dropped there (UnknownJob) and their cells freed.
+ *   1 MiB delivered once, completed once, the Rx buffer all free.
  */
 class JobTimerTestCase : public JobRetryTestCase
 {
@@ -961,6 +966,26 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ(noCts.fails.size(), 1, "Job Failed");
         NS_TEST_ASSERT_MSG_EQ_TOL(noCtsFail, 500e-9, 1e-12, "CTS-wait timer");
         NS_TEST_ASSERT_MSG_EQ(noCts.tx.pagesRequested, 0, "no page requested");
+
+        const Result early = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
+        });
+        const double earlyRetry =
+            early.retries.empty() ? 0 : (early.retries[0] - post).GetSeconds();
+        const uint64_t unknown = DropsOf(early.rx, CellFabricAdapter::UNKNOWN_JOB);
+        std::cout << "job timers: ACK wait 1 us: retry expected " << (tLast + 1e-6) * 1e6
+                  << " us, measured " << earlyRetry * 1e6 << " us; completion "
+                  << (early.completed - post).GetSeconds() * 1e6 << " us (clean " << tAck * 1e6
+                  << " us); retry pages dropped at the receiver " << unknown << "; bytes "
+                  << early.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(early.retries.size(), 1, "one retry");
+        NS_TEST_ASSERT_MSG_EQ_TOL(earlyRetry, tLast + 1e-6, 1e-9, "retry at T_last + 1 us");
+        NS_TEST_ASSERT_MSG_EQ_TOL((early.completed - post).GetSeconds(), tAck, 1e-9, "ACK");
+        NS_TEST_ASSERT_MSG_EQ(early.tx.jobsCompleted, 1, "completed once");
+        NS_TEST_ASSERT_MSG_EQ(early.tx.jobsFailed, 0, "no Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(early.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(unknown, 64, "the retry's 64 requested pages dropped");
+        NS_TEST_ASSERT_MSG_EQ(early.freeCells, early.cbufCells, "Rx buffer all free");
     }
 };
 
