@@ -70,8 +70,11 @@ def one_mib_job_ns():
     return 3 * d + first_page + 8192 * cycle
 
 
-def test_cell_permutation_matches_the_closed_form(podsim, permutation):
-    r = podsim.run(permutation, overrides={}, write_results=False)
+@pytest.mark.parametrize("policy", ["paced-round-robin", "fifo-round-robin", "fifo"])
+def test_cell_permutation_matches_the_closed_form(podsim, permutation, policy):
+    # One sender per receiver: every grant policy gives the lone job its closed form (the paced
+    # one grants a page per RxDMA page write, the bottleneck's own pace).
+    r = podsim.run(permutation, overrides={"pod.cell.grant-policy": policy}, write_results=False)
     lossless(r)
     assert r["summary"]["planes"] == 36 and r["summary"]["switches"] == 36
     m = r["messages"]
@@ -91,6 +94,28 @@ def test_cell_permutation_matches_the_closed_form(podsim, permutation):
     assert int(links["tx_wire_bytes"][up].sum()) == 16 * per_pair
     down = links["kind"] == "down"
     assert int(links["tx_wire_bytes"][down].sum()) == 16 * per_pair
+
+
+def test_cell_timer_keys_reach_the_adapters(podsim, permutation):
+    # A Tx CTS-wait timer of 500 ns is shorter than the CTS's one-way time D = 988.4 ns (see
+    # one_mib_job_ns): every job fails before its CTS arrives (Job Failed, seed 004 10.7.1.2), so
+    # nothing is delivered, completed or dropped. rx-data-timeout 0 (off) keeps the order check
+    # (the Tx CTS wait longer than the Rx data wait) out of the way.
+    r = podsim.run(permutation, overrides={"pod.cell.tx-cts-timeout": "500ns",
+                                           "pod.cell.rx-data-timeout": 0}, write_results=False)
+    s = r["summary"]
+    assert s["bytes_sent"] == 16 << 20
+    assert s["bytes_delivered"] == s["bytes_received"] == s["bytes_dropped"] == 0
+    m = r["messages"]
+    assert (m["deliver_ps"] == -1).all() and (m["complete_ps"] == -1).all()
+    # Timers longer than the run change nothing: the closed form holds.
+    r = podsim.run(permutation, overrides={"pod.cell.tx-ack-timeout": "20us",
+                                           "pod.cell.tx-active-timeout": "30us",
+                                           "pod.cell.rx-completion-timeout": "40us"},
+                   write_results=False)
+    lossless(r)
+    measured = (r["messages"]["deliver_ps"] - r["messages"]["post_ps"]) / 1e3
+    assert measured == pytest.approx(one_mib_job_ns(), rel=0.02)
 
 
 @pytest.mark.parametrize("over", [
@@ -130,6 +155,13 @@ def test_cell_all_to_all_and_incast_are_lossless(podsim, all_to_all, over):
     ({"pod.flow-control.kind": "pfc"}, "pod.flow-control.kind"),
     ({"pod.transport.kind": "go-back-n"}, "pod.transport.kind"),
     ({"pod.llr.mode": "ack-nak"}, "pod.llr.mode"),
+    ({"pod.cell.grant-policy": "lottery"}, "pod.cell.grant-policy"),
+    ({"pod.cell.tx-ack-timeout": "-1us"}, "pod.cell.tx-ack-timeout"),
+    ({"pod.cell.tx-active-timeout": "11s"}, "pod.cell.tx-active-timeout"),
+    ({"pod.cell.rx-completion-timeout": "20s"}, "pod.cell.rx-completion-timeout"),
+    ({"pod.cell.rx-data-timeout": "-5ms"}, "pod.cell.rx-data-timeout"),
+    ({"pod.cell.tx-cts-timeout": "5ms"}, "pod.cell.tx-cts-timeout"),  # not above rx-data 10ms
+    ({"pod.cell.rx-completion-timeout": "500us"}, "pod.cell.rx-completion-timeout"),  # < ack 1ms
 ])
 def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     with pytest.raises(podsim.ScenarioError) as e:

@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-invariant-check.h"
+#include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-output-queue.h"
 #include "ns3/log.h"
@@ -142,10 +143,60 @@ CellFabricAdapter::GetTypeId()
                           MakeTimeAccessor(&CellFabricAdapter::m_rxLatency),
                           MakeTimeChecker())
             .AddAttribute("GrantPolicy",
-                          "Grant scheduler policy (the spec gives none, digest 5.8).",
-                          EnumValue(FIFO_ROUND_ROBIN),
+                          "Grant scheduler policy (the spec gives none, digest 5.8). Every "
+                          "policy grants a page only when the Rx CBUF has its cells free. "
+                          "PacedRoundRobin: one request FIFO per source, sources served round "
+                          "robin (clusters too), one grant at a time no faster than the "
+                          "receiver drains its CBUF (the page's cells with a request cell at "
+                          "the rate of all its links; its data at its cluster's RxDMA rate), so "
+                          "sources whose requests come first cannot take the whole free CBUF. "
+                          "FifoRoundRobin: the same round robin, granting every page whose "
+                          "cells are free at once. Fifo: arrival order, at once.",
+                          EnumValue(PACED_ROUND_ROBIN),
                           MakeEnumAccessor(&CellFabricAdapter::m_grantPolicy),
-                          MakeEnumChecker(FIFO_ROUND_ROBIN, "FifoRoundRobin", FIFO, "Fifo"))
+                          MakeEnumChecker(PACED_ROUND_ROBIN,
+                                          "PacedRoundRobin",
+                                          FIFO_ROUND_ROBIN,
+                                          "FifoRoundRobin",
+                                          FIFO,
+                                          "Fifo"))
+            .AddAttribute("TxCtsTimeout",
+                          "Tx CTS-wait timer (10.7.1.1): from the VOQ-Active lock to the CTS; "
+                          "expiry: Job Failed. Generous: longer than two Rx data-wait timeouts "
+                          "(the Rx side resends its CTS once). Not in the spec; 0: off.",
+                          TimeValue(MilliSeconds(25)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_txCtsTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TxActiveTimeout",
+                          "Tx-active timer (10.7.1.1): from the CTS (or the retry) until all "
+                          "pages are transmitted; expiry: Job Failed (the VOQ makes no "
+                          "progress). Not in the spec; 0: off.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_txActiveTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("TxAckTimeout",
+                          "Tx ACK-wait timer (10.7.1.1): from the last page transmitted to the "
+                          "ACK or NACK; expiry: the job is retried once (a lost page or "
+                          "message), then Job Failed. Not in the spec (default: well above the "
+                          "time a full 24K-cell Rx CBUF takes to drain at one link); 0: off.",
+                          TimeValue(MilliSeconds(1)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_txAckTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RxDataTimeout",
+                          "Rx data-wait timer (10.8.1.1): from the CTS to the first data page; "
+                          "expiry: the CTS is resent once (retry), a second expiry: Rx Job "
+                          "Failed. Not in the spec; 0: off.",
+                          TimeValue(MilliSeconds(10)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_rxDataTimeout),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("RxCompletionTimeout",
+                          "Rx job-completion timer (10.8.1.1): from the first data page to the "
+                          "last commit; expiry: Rx Job Failed. Generous: longer than the Tx "
+                          "side's ACK timeout plus its retry (Rx timers longer than Tx ones). "
+                          "Not in the spec; 0: off.",
+                          TimeValue(MilliSeconds(20)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_rxCompletionTimeout),
+                          MakeTimeChecker(Time(0)))
             .AddAttribute("Granularity",
                           "Coarse: the cells of a page sent on one link travel as one unit with "
                           "their exact count and bytes (DESIGN.md rule 3); Fine: one unit per "
@@ -164,6 +215,15 @@ CellFabricAdapter::GetTypeId()
                           UintegerValue(0),
                           MakeUintegerAccessor(&CellFabricAdapter::m_injectDropPage),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("InjectDropMode",
+                          "For tests: how the lost page shows. Nack: RxDMA finds the job in "
+                          "error when it would write the page and NACKs at once (a shortcut for "
+                          "the sequence check); HeaderCrc: the page is dropped for a header CRC "
+                          "error (10.8.8) without a trace in the job, so the job timers find "
+                          "the loss.",
+                          EnumValue(INJECT_NACK),
+                          MakeEnumAccessor(&CellFabricAdapter::m_injectDropMode),
+                          MakeEnumChecker(INJECT_NACK, "Nack", INJECT_HEADER_CRC, "HeaderCrc"))
             .AddAttribute("InjectDropAttempts",
                           "For tests: on how many attempts of the job the page is lost (1: the "
                           "retry succeeds; 2: the retry fails too, Job Failed).",
@@ -187,9 +247,19 @@ CellFabricAdapter::GetTypeId()
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_nackTrace),
                             "ns3::CellFabricAdapter::JobTracedCallback")
             .AddTraceSource("JobFailed",
-                            "A Tx job failed: NACKed again after its one retry (the message "
-                            "is never delivered nor completed).",
+                            "A Tx job failed: NACKed or timed out again after its one retry, "
+                            "or a CTS-wait or Tx-active timeout (the message is never "
+                            "delivered nor completed).",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_jobFailedTrace),
+                            "ns3::CellFabricAdapter::JobTracedCallback")
+            .AddTraceSource("JobRetry",
+                            "A Tx job is retried (after a NACK or an ACK-wait timeout).",
+                            MakeTraceSourceAccessor(&CellFabricAdapter::m_retryTrace),
+                            "ns3::CellFabricAdapter::JobTracedCallback")
+            .AddTraceSource("RxJobFailed",
+                            "An Rx job failed here (timer, or an error in its retry); the "
+                            "arguments are the source chip and the job id there.",
+                            MakeTraceSourceAccessor(&CellFabricAdapter::m_rxJobFailedTrace),
                             "ns3::CellFabricAdapter::JobTracedCallback");
     return tid;
 }
@@ -367,6 +437,7 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster)
         job.message = msg;
         RxJob rx;
         rx.src = GetAcceleratorId();
+        rx.job = job.id;
         rx.cluster = dstCluster;
         rx.pages = job.pages.size();
         rx.bytes = std::min<uint64_t>(bytesLeft, static_cast<uint64_t>(jobWords) * 128);
@@ -396,7 +467,17 @@ CellFabricAdapter::ActivateNext(uint64_t voq)
     }
     // VOQ-Active lock (10.7.1.1): only the head job of a VOQ generates pages.
     m_active.push_back(it->second.front());
+    OnActivated(it->second.front());
     Generate();
+}
+
+void
+CellFabricAdapter::OnActivated(uint64_t id)
+{
+    TxJob& job = m_txJobs.at(id);
+    // CTS Wait until the CTS is seen (it may have come first), then Tx Active (10.7.1.1)
+    job.state = job.cts ? TX_ACTIVE : TX_CTS_WAIT;
+    Arm(job.timer, job.cts ? m_txActiveTimeout : m_txCtsTimeout, [this, id]() { OnTxTimeout(id); });
 }
 
 void
@@ -414,6 +495,26 @@ CellFabricAdapter::EnsureResources()
     m_grantsOut.assign(m_clusters, 0);
     m_rxDmaFree.assign(m_clusters, Time(0));
     m_foFree.assign(m_foPipes, Time(0));
+    m_clusterGrantNext.assign(m_clusters, Time(0));
+    m_linkBytesPerSecond = 0;
+    for (const auto& port : m_ports)
+    {
+        if (Ptr<FabricChannel> ch = port->GetFabricChannel())
+        {
+            m_linkBytesPerSecond += ch->GetDataRate().GetBitRate() / 8.0;
+        }
+    }
+}
+
+template <typename F>
+void
+CellFabricAdapter::Arm(EventId& ev, Time delay, F fn)
+{
+    if (ev.IsRunning())
+    {
+        Simulator::Remove(ev); // removed, not cancelled: an idle run ends when its work does
+    }
+    ev = delay.IsStrictlyPositive() ? Simulator::Schedule(delay, fn) : EventId();
 }
 
 void
@@ -421,9 +522,12 @@ CellFabricAdapter::PostRxJob(uint32_t src, uint64_t job, const RxJob& rx)
 {
     NS_LOG_FUNCTION(this << src << job);
     EnsureResources();
-    m_rxJobs[{src, job}] = rx;
-    m_rxJobs[{src, job}].counted.assign(rx.pages, false);
+    RxJob& r = m_rxJobs[{src, job}];
+    r = rx;
+    r.counted.assign(rx.pages, false);
     SendControl(src, CTS, job, 0, 0);
+    // Rx Data Wait (10.8.1.1): no data within RxDataTimeout suggests a lost CTS
+    Arm(r.timer, m_rxDataTimeout, [this, src, job]() { OnRxTimeout(src, job); });
 }
 
 void
@@ -431,7 +535,7 @@ CellFabricAdapter::SendControl(uint32_t dst,
                                UnitType type,
                                uint64_t job,
                                uint64_t page,
-                               uint32_t cells)
+                               uint64_t cells)
 {
     NS_LOG_FUNCTION(this << dst << static_cast<uint32_t>(type) << job << page);
     Ptr<FabricPacket> p = Create<FabricPacket>();
@@ -493,7 +597,8 @@ CellFabricAdapter::Generate()
                         REQUEST,
                         id,
                         page | (static_cast<uint64_t>(job.epoch) << 32),
-                        cells | (job.cluster << 16));
+                        cells | (job.cluster << 16) |
+                            (static_cast<uint64_t>(job.pages[page]) << 32));
             progress = true;
             if (job.nextRequest == job.pages.size())
             {
@@ -510,6 +615,7 @@ CellFabricAdapter::Generate()
             if (!m_voqJobs[voq].empty())
             {
                 m_active.push_back(m_voqJobs[voq].front());
+                OnActivated(m_voqJobs[voq].front());
             }
             progress = true;
         }
@@ -521,10 +627,39 @@ CellFabricAdapter::Generate()
 }
 
 void
-CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page, uint8_t epoch)
+CellFabricAdapter::OnGrant(uint64_t jobId,
+                           uint32_t page,
+                           uint8_t epoch,
+                           uint32_t from,
+                           uint64_t info)
 {
     NS_LOG_FUNCTION(this << jobId << page);
-    TxJob& job = m_txJobs.at(jobId);
+    auto jobIt = m_txJobs.find(jobId);
+    if (jobIt == m_txJobs.end())
+    {
+        // A grant for a job acknowledged meanwhile (its retry's requests were out when the
+        // first attempt's ACK came): the page is still sent, as the hardware sends what its VOQ
+        // holds, and the receiver drops it and frees the cells it reserved. Its size is not
+        // known any more: the grant's cells, full (the same cell count).
+        NS_LOG_LOGIC("grant for retired job " << jobId);
+        const uint32_t grantedCells = static_cast<uint32_t>(info & 0xFFFF);
+        const uint32_t cluster = static_cast<uint32_t>((info >> 16) & 0xFFFF);
+        --m_voqOutstanding[(static_cast<uint64_t>(from) * 8 + cluster) * 4 + RDMA_DATA_OQ];
+        const uint32_t fullBytes =
+            grantedCells * CellFabricCellifier::MAX_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES -
+            CellFabricCellifier::PAGE_HEADER_BYTES;
+        Simulator::Schedule(m_txLatency,
+                            &CellFabricAdapter::PageOut,
+                            this,
+                            jobId,
+                            page,
+                            from,
+                            cluster,
+                            fullBytes,
+                            epoch);
+        return;
+    }
+    TxJob& job = jobIt->second;
     const uint32_t bytes = job.pages.at(page);
     const uint32_t cellBytes =
         CellFabricCellifier::GetCellBytes(bytes + CellFabricCellifier::PAGE_HEADER_BYTES);
@@ -534,6 +669,11 @@ CellFabricAdapter::OnGrant(uint64_t jobId, uint32_t page, uint8_t epoch)
     *pipe = start + Cycles(cellBytes, m_foBytesPerCycle);
     // The QPage is freed at FO dequeue (10.7.6): the occupancy limiter counts it no more.
     --m_voqOutstanding[job.voq];
+    // bit 1: the Retry bit of the page header (10.6), set on the pages of a retried job
+    if (job.retried && epoch == job.epoch)
+    {
+        epoch |= 2;
+    }
     Simulator::Schedule(*pipe - Simulator::Now() + m_txLatency,
                         &CellFabricAdapter::PageOut,
                         this,
@@ -581,7 +721,7 @@ CellFabricAdapter::PageOut(uint64_t job,
         p->tclass = 0;
         p->msgId = job;
         p->ctrlClass = DATA_CELLS;
-        p->ctrlValue = page | (static_cast<uint64_t>(epoch) << 32); // the epoch in bit 32
+        p->ctrlValue = page | (static_cast<uint64_t>(epoch) << 32); // epoch bit 32, retry 33
         p->ctrlValue2 = (static_cast<uint64_t>(cells.size()) << 32) | nCells[i];
         p->psn = cluster;
         p->offset = bytes; // the page's data bytes
@@ -592,6 +732,14 @@ CellFabricAdapter::PageOut(uint64_t job,
     ++m_stats.pagesSent;
     m_stats.cellsSent += cells.size();
     m_pageTxTrace(GetAcceleratorId(), job, page, cells.size());
+    // all pages of the attempt transmitted: ACK Wait (10.7.1.1)
+    auto it = m_txJobs.find(job);
+    if (it != m_txJobs.end() && it->second.state == TX_ACTIVE && (epoch & 1) == it->second.epoch &&
+        ++it->second.sent == it->second.pages.size())
+    {
+        it->second.state = TX_ACK_WAIT;
+        Arm(it->second.timer, m_txAckTimeout, [this, job]() { OnTxTimeout(job); });
+    }
 }
 
 void
@@ -603,19 +751,14 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         Simulator::Schedule(m_rxLatency, &CellFabricAdapter::HandleControl, this, p);
         return;
     }
-    auto jt = m_rxJobs.find({p->src, p->msgId});
-    if (jt == m_rxJobs.end())
-    {
-        Drop(p, UNKNOWN_JOB);
-        return;
-    }
     const uint32_t nCells = static_cast<uint32_t>(p->ctrlValue2 & 0xFFFFFFFFULL);
     const uint32_t expected = static_cast<uint32_t>(p->ctrlValue2 >> 32);
     m_stats.cellsReceived += nCells;
     // Reorder and reassembly (10.8[3-4]): the page is complete when all its cells are here, in
     // whatever order and on whatever links they came.
     const uint32_t page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
-    const uint8_t epoch = static_cast<uint8_t>(p->ctrlValue >> 32);
+    const uint8_t epoch = static_cast<uint8_t>((p->ctrlValue >> 32) & 1);
+    const bool retryBit = (p->ctrlValue >> 33) & 1;
     const uint64_t key = PageKey(p->src, p->msgId, page) ^ (static_cast<uint64_t>(epoch) << 43);
     RxPage& rp = m_rxPages[key];
     rp.expected = expected;
@@ -626,16 +769,56 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     }
     const uint32_t pageCells = rp.expected;
     m_rxPages.erase(key);
-    if (epoch != jt->second.epoch)
+    auto jt = m_rxJobs.find({p->src, p->msgId});
+    if (jt == m_rxJobs.end())
+    {
+        // a page of a job retired here (e.g. a retry's page after the first attempt's ACK):
+        // dropped; it was granted here, so its cells are freed (psn: its cluster)
+        Drop(p, UNKNOWN_JOB);
+        ReleasePage(static_cast<uint32_t>(p->psn), pageCells);
+        return;
+    }
+    RxJob& rx = jt->second;
+    if (rx.failed)
+    {
+        // Rx Job Failed: its pages are dropped, their cells freed
+        Drop(p, RX_JOB_FAILED);
+        ReleasePage(rx.cluster, pageCells);
+        return;
+    }
+    if (epoch != rx.epoch && retryBit && !rx.retry)
+    {
+        // The first page of a retry the sender started on its ACK-wait timeout (no NACK from
+        // here): the Rx job restarts (10.8.1.1: sequence and offset reset, retry state).
+        NS_LOG_LOGIC("retry of job " << p->msgId << " from " << p->src << " begins");
+        rx.retry = true;
+        rx.epoch = epoch;
+        rx.committed = 0;
+    }
+    if (epoch != rx.epoch)
     {
         // a page of the job's stale epoch (sent before a NACK): dropped, its cells freed
         Drop(p, STALE_EPOCH);
-        FreeRxCells(jt->second.cluster, pageCells);
-        for (uint32_t c = 0; c < m_clusters; ++c)
-        {
-            RunGrantScheduler(c);
-        }
+        ReleasePage(rx.cluster, pageCells);
         return;
+    }
+    if (m_injectDropMode == INJECT_HEADER_CRC && p->msgId == m_injectDropJob &&
+        page == m_injectDropPage && rx.losses < m_injectDropAttempts)
+    {
+        // Header CRC error (10.8.8): the page is dropped; its fields cannot be trusted, so
+        // nothing is recorded in the job: the job timers find the loss.
+        ++rx.losses;
+        Drop(p, HEADER_CRC);
+        ReleasePage(rx.cluster, pageCells);
+        return;
+    }
+    if (!rx.dataSeen)
+    {
+        // Rx Data Active (10.8.1.1): the job-completion timer runs from the first data page
+        rx.dataSeen = true;
+        const uint32_t src = p->src;
+        const uint64_t job = p->msgId;
+        Arm(rx.timer, m_rxCompletionTimeout, [this, src, job]() { OnRxTimeout(src, job); });
     }
     Simulator::Schedule(m_rxLatency,
                         &CellFabricAdapter::PageComplete,
@@ -660,18 +843,31 @@ CellFabricAdapter::HandleControl(Ptr<FabricPacket> p)
         r.page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
         r.epoch = static_cast<uint8_t>(p->ctrlValue >> 32);
         r.cells = p->ctrlValue2 & 0xFFFF;
-        OnRequest(r, static_cast<uint32_t>(p->ctrlValue2 >> 16));
+        r.bytes = static_cast<uint32_t>(p->ctrlValue2 >> 32);
+        OnRequest(r, static_cast<uint32_t>((p->ctrlValue2 >> 16) & 0xFFFF));
         break;
     }
     case GRANT:
         OnGrant(p->msgId,
                 static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL),
-                static_cast<uint8_t>(p->ctrlValue >> 32));
+                static_cast<uint8_t>(p->ctrlValue >> 32),
+                p->src,
+                p->ctrlValue2);
         break;
     case CTS: {
         auto it = m_txJobs.find(p->msgId);
-        NS_ASSERT_MSG(it != m_txJobs.end(), "CTS for an unknown Tx job");
-        it->second.cts = true;
+        if (it == m_txJobs.end() || it->second.cts)
+        {
+            break; // a resent CTS (10.3.1.1) for a job that had it, or that is done
+        }
+        TxJob& job = it->second;
+        job.cts = true;
+        if (job.state == TX_CTS_WAIT)
+        {
+            const uint64_t id = p->msgId;
+            job.state = TX_ACTIVE;
+            Arm(job.timer, m_txActiveTimeout, [this, id]() { OnTxTimeout(id); });
+        }
         Generate();
         break;
     }
@@ -707,6 +903,11 @@ void
 CellFabricAdapter::RunGrantScheduler(uint32_t cluster)
 {
     NS_LOG_FUNCTION(this << cluster);
+    if (m_grantPolicy == PACED_ROUND_ROBIN)
+    {
+        RunPacedGrants();
+        return;
+    }
     GrantQueue& g = m_grants[cluster];
     while (g.waiting > 0)
     {
@@ -750,7 +951,128 @@ CellFabricAdapter::RunGrantScheduler(uint32_t cluster)
             CheckRxCells(cluster, "a grant");
         }
         ++m_stats.pagesGranted;
-        SendControl(r.src, GRANT, r.job, r.page | (static_cast<uint64_t>(r.epoch) << 32), r.cells);
+        SendControl(r.src,
+                    GRANT,
+                    r.job,
+                    r.page | (static_cast<uint64_t>(r.epoch) << 32),
+                    r.cells | (cluster << 16));
+    }
+}
+
+void
+CellFabricAdapter::RunPacedGrants()
+{
+    NS_LOG_FUNCTION(this);
+    // Grants paced at the rate the receiver drains its CBUF (an assumption where the spec is
+    // silent, digest 5.8): after a page is granted, the next grant waits until the receiver's
+    // links have had time to bring the page's cells and its request cell, and a cluster's next
+    // grant until its RxDMA has had time to write the page's data. Sources are served round
+    // robin (one FIFO of requests per source), clusters too, one grant at a time, so every
+    // source with requests gets an equal share of pages whatever the order its requests came
+    // in. Free CBUF cells are still required and reserved (lossless).
+    const Time now = Simulator::Now();
+    while (true)
+    {
+        if (m_chipGrantNext > now)
+        {
+            WakeGrantsAt(m_chipGrantNext);
+            return;
+        }
+        Time wake = Time::Max();
+        bool granted = false;
+        for (uint32_t i = 0; i < m_clusters && !granted; ++i)
+        {
+            const uint32_t c = (m_grantRrCluster + i) % m_clusters;
+            GrantQueue& g = m_grants[c];
+            if (g.waiting == 0)
+            {
+                continue;
+            }
+            if (m_clusterGrantNext[c] > now)
+            {
+                wake = std::min(wake, m_clusterGrantNext[c]);
+                continue;
+            }
+            auto it = g.bySource.lower_bound(g.rrNext);
+            if (it == g.bySource.end())
+            {
+                it = g.bySource.begin();
+            }
+            const Request r = it->second.front();
+            if (r.cells > m_freeCells || m_grantsOut[c] >= m_maxOutstandingGrants)
+            {
+                ++m_stats.grantsDeferred; // a commit or a drop runs the scheduler again
+                continue;
+            }
+            it->second.pop_front();
+            if (it->second.empty())
+            {
+                g.bySource.erase(it);
+            }
+            --g.waiting;
+            g.rrNext = r.src + 1;
+            m_freeCells -= r.cells;
+            m_stats.minFreeCells = std::min(m_stats.minFreeCells, m_freeCells);
+            ++m_grantsOut[c];
+            ++m_stats.pagesGranted;
+            SendControl(r.src,
+                        GRANT,
+                        r.job,
+                        r.page | (static_cast<uint64_t>(r.epoch) << 32),
+                        r.cells | (c << 16));
+            // the page's cells (chunks plus a cell header each) and its request cell
+            const double wire = CellFabricCellifier::GetCellBytes(
+                                    r.bytes + CellFabricCellifier::PAGE_HEADER_BYTES) +
+                                static_cast<double>(r.cells) * m_cellHeaderBytes +
+                                m_controlCellBytes + m_cellHeaderBytes;
+            if (m_linkBytesPerSecond > 0)
+            {
+                m_chipGrantNext = now + PicoSeconds(static_cast<int64_t>(
+                                            std::ceil(wire * 1e12 / m_linkBytesPerSecond)));
+            }
+            m_clusterGrantNext[c] = now + Cycles(r.bytes, m_rxDmaBytesPerCycle);
+            m_grantRrCluster = (c + 1) % m_clusters;
+            granted = true;
+        }
+        if (!granted)
+        {
+            if (wake != Time::Max())
+            {
+                WakeGrantsAt(wake);
+            }
+            return;
+        }
+    }
+}
+
+void
+CellFabricAdapter::WakeGrantsAt(Time t)
+{
+    if (m_grantWake.IsRunning())
+    {
+        if (TimeStep(m_grantWake.GetTs()) <= t)
+        {
+            return;
+        }
+        Simulator::Remove(m_grantWake);
+    }
+    ++m_stats.grantPaceWaits;
+    m_grantWake =
+        Simulator::Schedule(t - Simulator::Now(), &CellFabricAdapter::RunGrantScheduler, this, 0);
+}
+
+void
+CellFabricAdapter::ReleasePage(uint32_t cluster, uint32_t cells)
+{
+    FreeRxCells(cluster, cells);
+    if (m_grantPolicy == PACED_ROUND_ROBIN)
+    {
+        RunPacedGrants(); // all clusters, in its own round robin
+        return;
+    }
+    for (uint32_t c = 0; c < m_clusters; ++c)
+    {
+        RunGrantScheduler((cluster + 1 + c) % m_clusters);
     }
 }
 
@@ -790,28 +1112,31 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     auto it = m_rxJobs.find({src, job});
     RxJob& rx = it->second;
     const bool stale = epoch != rx.epoch;
-    // Page validation at RxDMA (section 10, digest 5): a lost page (injected for tests) puts
-    // the job in error: NACK, and the job's epoch flips so the pages still in flight or queued
-    // here for RxDMA are recognized as stale.
-    const bool lost = !stale && job == m_injectDropJob && page == m_injectDropPage &&
-                      rx.nacks < m_injectDropAttempts;
-    if (stale || lost)
+    // Page validation at RxDMA (section 10, digest 5): a lost page (injected for tests, Nack
+    // mode) puts the job in error: NACK, and the job's epoch flips so the pages still in flight
+    // or queued here for RxDMA are recognized as stale. An error in the retry: Rx Job Failed
+    // (10.8.1.1), after its NACK (the sender fails the job on it).
+    const bool lost = !rx.failed && !stale && m_injectDropMode == INJECT_NACK &&
+                      job == m_injectDropJob && page == m_injectDropPage &&
+                      rx.losses < m_injectDropAttempts;
+    if (rx.failed || stale || lost)
     {
-        ++m_stats.drops[stale ? STALE_EPOCH : INJECTED_DROP];
-        FreeRxCells(rx.cluster, cells);
+        ++m_stats.drops[rx.failed ? RX_JOB_FAILED : (stale ? STALE_EPOCH : INJECTED_DROP)];
         if (lost)
         {
+            ++rx.losses;
             ++rx.nacks;
             ++m_stats.nacksSent;
             rx.epoch ^= 1;
             rx.committed = 0;
             SendControl(src, NACK, job, page, 0);
+            if (rx.retry)
+            {
+                FailRxJob(rx);
+            }
+            rx.retry = true;
         }
-        const uint32_t cl = rx.cluster;
-        for (uint32_t c = 0; c < m_clusters; ++c)
-        {
-            RunGrantScheduler((cl + 1 + c) % m_clusters);
-        }
+        ReleasePage(rx.cluster, cells);
         return;
     }
     // payload of this page: the job's bytes cut into PageSizeWords pages
@@ -832,6 +1157,7 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     if (rx.committed == rx.pages)
     {
         // all pages committed: ACK, and the message is delivered here after its last job
+        Arm(rx.timer, Time(0), []() {});
         SendControl(src, ACK, job, 0, 0);
         if (rx.lastJob)
         {
@@ -840,6 +1166,11 @@ CellFabricAdapter::PageCommitted(uint32_t src,
             NotifyDelivered(m);
         }
         m_rxJobs.erase(it);
+    }
+    if (m_grantPolicy == PACED_ROUND_ROBIN)
+    {
+        RunPacedGrants(); // all clusters, in its own round robin
+        return;
     }
     for (uint32_t c = 0; c < m_clusters; ++c)
     {
@@ -896,8 +1227,34 @@ CellFabricAdapter::OnAck(uint64_t jobId)
     NS_LOG_FUNCTION(this << jobId);
     auto it = m_txJobs.find(jobId);
     NS_ASSERT_MSG(it != m_txJobs.end(), "ACK for an unknown Tx job");
+    if (it->second.failed)
+    {
+        return; // Job Failed is sticky (10.7.1.2)
+    }
+    Arm(it->second.timer, Time(0), []() {});
     std::shared_ptr<TxMessage> msg = it->second.message;
+    const uint64_t voq = it->second.voq;
+    const bool retried = it->second.retried;
     m_txJobs.erase(it);
+    // an ACK for a job in its retry (its ACK-wait timer expired before the ACK came): the retry
+    // ends here; its requests still out are granted and dropped at the receiver
+    const auto active =
+        retried ? std::find(m_active.begin(), m_active.end(), jobId) : m_active.end();
+    if (active != m_active.end())
+    {
+        m_active.erase(active);
+        m_voqJobs[voq].pop_front();
+        if (!m_active.empty())
+        {
+            m_activeRr %= m_active.size();
+        }
+        ActivateNext(voq);
+    }
+    else if (retried)
+    {
+        std::deque<uint64_t>& q = m_voqJobs[voq];
+        q.erase(std::remove(q.begin(), q.end(), jobId), q.end());
+    }
     ++m_stats.jobsCompleted;
     if (--msg->jobsLeft == 0)
     {
@@ -913,32 +1270,39 @@ CellFabricAdapter::OnNack(uint64_t jobId)
     NS_LOG_FUNCTION(this << jobId);
     auto it = m_txJobs.find(jobId);
     NS_ASSERT_MSG(it != m_txJobs.end(), "NACK for an unknown Tx job");
-    TxJob& job = it->second;
-    m_nackTrace(job.dst, jobId);
-    // The job's 1-bit epoch flips: grants of requests made before arrive with the old epoch
-    // and their pages are dropped as stale at the receiver.
-    job.epoch ^= 1;
-    const auto active = std::find(m_active.begin(), m_active.end(), jobId);
+    if (it->second.failed)
+    {
+        return;
+    }
+    m_nackTrace(it->second.dst, jobId);
+    RetryOrFail(jobId);
+}
+
+void
+CellFabricAdapter::RetryOrFail(uint64_t jobId)
+{
+    NS_LOG_FUNCTION(this << jobId);
+    TxJob& job = m_txJobs.at(jobId);
     if (job.retried)
     {
         // a second failure: Job Failed; the message is never delivered nor completed
-        job.failed = true;
-        ++m_stats.jobsFailed;
-        m_jobFailedTrace(job.dst, jobId);
-        if (active != m_active.end())
-        {
-            m_active.erase(active);
-            m_voqJobs[job.voq].pop_front();
-            ActivateNext(job.voq);
-        }
+        FailTxJob(jobId);
         return;
     }
+    // The job's 1-bit epoch flips: grants of requests made before arrive with the old epoch
+    // and their pages are dropped as stale at the receiver.
+    job.epoch ^= 1;
     // one retry of the whole job (the receiver's Rx job stays posted: no new CTS)
     job.retried = true;
+    job.sent = 0;
     ++m_stats.jobsRetried;
+    m_retryTrace(job.dst, jobId);
     job.nextRequest = 0;
+    const auto active = std::find(m_active.begin(), m_active.end(), jobId);
     if (active == m_active.end())
     {
+        job.state = TX_QUEUED;
+        Arm(job.timer, Time(0), []() {});
         std::deque<uint64_t>& q = m_voqJobs[job.voq];
         q.push_back(jobId);
         if (q.size() == 1)
@@ -947,7 +1311,83 @@ CellFabricAdapter::OnNack(uint64_t jobId)
         }
         return;
     }
+    job.state = TX_ACTIVE;
+    Arm(job.timer, m_txActiveTimeout, [this, jobId]() { OnTxTimeout(jobId); });
     Generate();
+}
+
+void
+CellFabricAdapter::FailTxJob(uint64_t jobId)
+{
+    NS_LOG_FUNCTION(this << jobId);
+    TxJob& job = m_txJobs.at(jobId);
+    job.failed = true;
+    job.state = TX_DONE;
+    job.epoch ^= 1; // pages of grants still to come are stale at the receiver
+    Arm(job.timer, Time(0), []() {});
+    ++m_stats.jobsFailed;
+    m_jobFailedTrace(job.dst, jobId);
+    const auto active = std::find(m_active.begin(), m_active.end(), jobId);
+    if (active != m_active.end())
+    {
+        m_active.erase(active);
+        m_voqJobs[job.voq].pop_front();
+        if (!m_active.empty())
+        {
+            m_activeRr %= m_active.size();
+        }
+        ActivateNext(job.voq);
+    }
+}
+
+void
+CellFabricAdapter::OnTxTimeout(uint64_t jobId)
+{
+    NS_LOG_FUNCTION(this << jobId);
+    TxJob& job = m_txJobs.at(jobId);
+    switch (job.state)
+    {
+    case TX_ACK_WAIT:
+        // no ACK nor NACK (a lost page, or a lost message): retry once (10.3.1, 10.7.1.1)
+        ++m_stats.ackTimeouts;
+        RetryOrFail(jobId);
+        break;
+    case TX_CTS_WAIT:
+    case TX_ACTIVE:
+        // CTS-wait or Tx-active timeout: Job Failed (10.7.1.2)
+        FailTxJob(jobId);
+        break;
+    default:
+        NS_ABORT_MSG("CellFabricAdapter: timer of Tx job " << jobId << " in state " << job.state);
+    }
+}
+
+void
+CellFabricAdapter::OnRxTimeout(uint32_t src, uint64_t job)
+{
+    NS_LOG_FUNCTION(this << src << job);
+    RxJob& rx = m_rxJobs.at({src, job});
+    if (!rx.dataSeen && !rx.ctsResent)
+    {
+        // Rx Data Wait timeout: the CTS may be lost; resend it once, with Retry (10.8.1.1)
+        rx.ctsResent = true;
+        ++m_stats.ctsResent;
+        SendControl(src, CTS, job, 1, 0);
+        Arm(rx.timer, m_rxDataTimeout, [this, src, job]() { OnRxTimeout(src, job); });
+        return;
+    }
+    // a second data-wait timeout, or the job-completion timeout (10.8.1.1-2)
+    FailRxJob(rx);
+}
+
+void
+CellFabricAdapter::FailRxJob(RxJob& rx)
+{
+    NS_LOG_FUNCTION(this << rx.src << rx.job);
+    rx.failed = true;
+    Arm(rx.timer, Time(0), []() {});
+    ++m_stats.rxJobsFailed;
+    m_rxJobFailedTrace(rx.src, rx.job);
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef CELL_FABRIC_ADAPTER_H
 #define CELL_FABRIC_ADAPTER_H
 
+#include "ns3/event-id.h"
 #include "ns3/fabric-endpoint.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/nstime.h"
@@ -40,7 +41,8 @@ class FabricOutputQueue;
  * (10.1). The grant scheduler grants a page only when the Rx CBUF has free cells for it and
  * reserves them; they are freed when RxDMA has written the page (10.8.6), so grants are paced
  * by free Rx buffer cells and the fabric is lossless. The grant policy is an attribute (the
- * spec gives none; default: per-destination-cluster FIFO with round robin over sources).
+ * spec gives none; default PacedRoundRobin: round robin over sources, grants issued no faster
+ * than the receiver drains its CBUF, see GrantPolicy).
  *
  * A granted page is serialized by one of the FO pipes (88 B per cycle, chosen page by page,
  * 10.7[5a]) and its cells are sprayed round robin over the adapter's links. Coarse granularity
@@ -71,8 +73,16 @@ class CellFabricAdapter : public FabricEndpoint
     /// Grant scheduler policies (the spec gives none, digest 5.8).
     enum GrantPolicy
     {
-        FIFO_ROUND_ROBIN, //!< per destination cluster one FIFO per source, round robin
-        FIFO,             //!< one FIFO per destination cluster in arrival order
+        FIFO_ROUND_ROBIN,  //!< per destination cluster one FIFO per source, round robin
+        FIFO,              //!< one FIFO per destination cluster in arrival order
+        PACED_ROUND_ROBIN, //!< round robin over sources, paced at the CBUF's drain rate
+    };
+
+    /// How an injected page loss shows (InjectDropMode).
+    enum InjectDropMode
+    {
+        INJECT_NACK,       //!< the page is in error at RxDMA: NACK at once (no timer)
+        INJECT_HEADER_CRC, //!< header CRC error: dropped silently, the job timers find it
     };
 
     /// Event granularity of data on the links (DESIGN.md rule 3).
@@ -86,6 +96,8 @@ class CellFabricAdapter : public FabricEndpoint
     static constexpr const char* UNKNOWN_JOB = "UnknownJob";     //!< page for no active Rx job
     static constexpr const char* STALE_EPOCH = "StaleEpoch";     //!< page of a job's stale epoch
     static constexpr const char* INJECTED_DROP = "InjectedDrop"; //!< page lost (InjectDrop*)
+    static constexpr const char* HEADER_CRC = "HeaderCrc";       //!< page header CRC error
+    static constexpr const char* RX_JOB_FAILED = "RxJobFailed";  //!< page for a failed Rx job
 
     /// Per-adapter counters.
     struct Stats
@@ -100,9 +112,13 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t cellsReceived{0};             //!< data cells received
         uint64_t messagesSent{0};              //!< CTS, ACK and NACK sent
         uint64_t nacksSent{0};                 //!< NACKs sent (jobs in error here)
-        uint64_t jobsRetried{0};               //!< Tx jobs retried after a NACK
-        uint64_t jobsFailed{0};                //!< Tx jobs failed (NACK after the retry)
+        uint64_t jobsRetried{0};               //!< Tx jobs retried (NACK or ACK timeout)
+        uint64_t jobsFailed{0};                //!< Tx jobs failed (Job Failed)
+        uint64_t ackTimeouts{0};               //!< Tx ACK-wait timer expiries
+        uint64_t ctsResent{0};                 //!< CTS resent on an Rx data-wait timeout
+        uint64_t rxJobsFailed{0};              //!< Rx jobs failed (timer or second error)
         uint64_t grantsDeferred{0};            //!< requests that waited for free Rx buffer cells
+        uint64_t grantPaceWaits{0};            //!< times the paced scheduler waited its pace
         uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
         std::map<std::string, uint64_t> drops; //!< drops by reason
     };
@@ -275,6 +291,16 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t jobsLeft{0}; //!< jobs not yet acknowledged
     };
 
+    /// Tx job FSM states (10.7.1.1; digest 5.4).
+    enum TxState
+    {
+        TX_QUEUED,   //!< waiting for the VOQ-Active lock
+        TX_CTS_WAIT, //!< holds the lock, waits for the CTS (TxCtsTimeout)
+        TX_ACTIVE,   //!< pages being generated and sent (TxActiveTimeout)
+        TX_ACK_WAIT, //!< all pages transmitted, waits for ACK or NACK (TxAckTimeout)
+        TX_DONE,     //!< acknowledged or failed
+    };
+
     /// A Tx job (10.7.2).
     struct TxJob
     {
@@ -289,12 +315,16 @@ class CellFabricAdapter : public FabricEndpoint
         bool retried{false};                //!< the job was retried once
         bool failed{false};                 //!< Job Failed (second NACK)
         std::shared_ptr<TxMessage> message; //!< the message the job belongs to
+        TxState state{TX_QUEUED};           //!< FSM state (10.7.1.1)
+        uint32_t sent{0};                   //!< pages of this attempt transmitted
+        EventId timer;                      //!< the state's timer
     };
 
     /// An Rx job (10.8.2).
     struct RxJob
     {
         uint32_t src{0};           //!< source chip
+        uint64_t job{0};           //!< job id at the source
         uint32_t cluster{0};       //!< destination cluster (here)
         uint32_t pages{0};         //!< pages expected
         uint32_t committed{0};     //!< pages committed
@@ -303,7 +333,13 @@ class CellFabricAdapter : public FabricEndpoint
         bool lastJob{true};        //!< last job of its message
         uint8_t epoch{0};          //!< epoch expected (flips on a NACK)
         uint32_t nacks{0};         //!< NACKs sent for the job
+        uint32_t losses{0};        //!< injected losses of the page (InjectDrop*)
+        bool retry{false};         //!< the job is in its retry (after a NACK or a Tx timeout)
+        bool dataSeen{false};      //!< a data page arrived (Rx Data Active, 10.8.1.1)
+        bool ctsResent{false};     //!< the CTS was resent after a data-wait timeout
+        bool failed{false};        //!< Rx Job Failed (10.8.1.2)
         std::vector<bool> counted; //!< pages whose payload was counted (delivered once)
+        EventId timer;             //!< data-wait or job-completion timer
     };
 
     /// A request waiting at the grant scheduler.
@@ -313,6 +349,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t job{0};   //!< job id at the source
         uint32_t page{0};  //!< page sequence number
         uint32_t cells{0}; //!< cells of the page
+        uint32_t bytes{0}; //!< data bytes of the page (RxDMA time of the paced policy)
         uint8_t epoch{0};  //!< job epoch of the request
     };
 
@@ -359,9 +396,10 @@ class CellFabricAdapter : public FabricEndpoint
      * \param type REQUEST, GRANT, CTS, ACK or NACK
      * \param job job id at the data source
      * \param page page sequence number
-     * \param cells cells of the page (requests also carry the cluster in bits 16 and up)
+     * \param cells cells of the page (requests also carry the cluster in bits 16 to 31 and the
+     * page's data bytes in bits 32 and up)
      */
-    void SendControl(uint32_t dst, UnitType type, uint64_t job, uint64_t page, uint32_t cells);
+    void SendControl(uint32_t dst, UnitType type, uint64_t job, uint64_t page, uint64_t cells);
     /**
      * Queue a unit on a link port and wake the port.
      * \param link the port index
@@ -379,8 +417,11 @@ class CellFabricAdapter : public FabricEndpoint
      * A grant arrived: the page goes to an FO pipe.
      * \param job job id
      * \param page page sequence number
+     * \param epoch the job epoch its request carried
+     * \param from the granting chip
+     * \param info the page's cells, and its cluster in bits 16 to 31
      */
-    void OnGrant(uint64_t job, uint32_t page, uint8_t epoch);
+    void OnGrant(uint64_t job, uint32_t page, uint8_t epoch, uint32_t from, uint64_t info);
     /**
      * A NACK arrived: retry the job once (its epoch flips), or fail it (Job Failed).
      * \param job job id
@@ -411,6 +452,60 @@ class CellFabricAdapter : public FabricEndpoint
      * \param cluster the cluster
      */
     void RunGrantScheduler(uint32_t cluster);
+    /// PacedRoundRobin: grant in round robin over clusters and sources at the drain rate.
+    void RunPacedGrants();
+    /**
+     * Run the paced scheduler again at \p t (one wake-up pending at a time, the earliest).
+     * \param t the time
+     */
+    void WakeGrantsAt(Time t);
+    /**
+     * Give back the Rx CBUF cells and the grant of a page that is dropped, and grant again.
+     * \param cluster the page's cluster
+     * \param cells its cells
+     */
+    void ReleasePage(uint32_t cluster, uint32_t cells);
+    /**
+     * A job of this adapter got the VOQ-Active lock: start its CTS-wait or Tx-active timer.
+     * \param id the job
+     */
+    void OnActivated(uint64_t id);
+    /**
+     * (Re)start a timer, or stop it when \p delay is zero (the timer is off).
+     * \param ev the timer
+     * \param delay the timeout
+     * \param fn what runs on expiry
+     */
+    template <typename F>
+    void Arm(EventId& ev, Time delay, F fn);
+    /**
+     * A Tx job's timer expired (10.7.1.1-2): CTS wait or Tx active: Job Failed; ACK wait:
+     * retry once, then Job Failed.
+     * \param id the job
+     */
+    void OnTxTimeout(uint64_t id);
+    /**
+     * An Rx job's timer expired (10.8.1.1-2): data wait: resend the CTS once, then Rx Job
+     * Failed; job completion: Rx Job Failed.
+     * \param src source chip
+     * \param job job id at the source
+     */
+    void OnRxTimeout(uint32_t src, uint64_t job);
+    /**
+     * Retry a Tx job once (its epoch flips; no new CTS), or fail it if it was retried.
+     * \param id the job
+     */
+    void RetryOrFail(uint64_t id);
+    /**
+     * Job Failed (sticky): the message is never delivered nor completed.
+     * \param id the job
+     */
+    void FailTxJob(uint64_t id);
+    /**
+     * Rx Job Failed: later pages of the job are dropped (RxJobFailed).
+     * \param rx the job
+     */
+    void FailRxJob(RxJob& rx);
     /**
      * Check mode: free cells and outstanding grants within their capacity.
      * \param cluster the cluster whose grants changed
@@ -470,11 +565,17 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_maxOutstandingGrants{4096}; //!< grants not yet committed, per cluster
     Time m_txLatency;                      //!< Tx pipeline latency [assumption]
     Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
-    GrantPolicy m_grantPolicy{FIFO_ROUND_ROBIN}; //!< grant scheduler policy
-    Granularity m_granularity{COARSE};           //!< event granularity on the links
-    uint64_t m_injectDropJob{UINT64_MAX};        //!< job (id at its source) to lose a page of
-    uint32_t m_injectDropPage{0};                //!< page of that job to lose
-    uint32_t m_injectDropAttempts{1};            //!< attempts on which the page is lost
+    Time m_txCtsTimeout;                   //!< Tx CTS-wait timer [assumption]
+    Time m_txActiveTimeout;                //!< Tx-active timer [assumption]
+    Time m_txAckTimeout;                   //!< Tx ACK-wait timer [assumption]
+    Time m_rxDataTimeout;                  //!< Rx data-wait timer [assumption]
+    Time m_rxCompletionTimeout;            //!< Rx job-completion timer [assumption]
+    GrantPolicy m_grantPolicy{PACED_ROUND_ROBIN}; //!< grant scheduler policy
+    InjectDropMode m_injectDropMode{INJECT_NACK}; //!< how an injected loss shows
+    Granularity m_granularity{COARSE};            //!< event granularity on the links
+    uint64_t m_injectDropJob{UINT64_MAX};         //!< job (id at its source) to lose a page of
+    uint32_t m_injectDropPage{0};                 //!< page of that job to lose
+    uint32_t m_injectDropAttempts{1};             //!< attempts on which the page is lost
 
     // Tx state
     uint64_t m_nextJob{0};                               //!< next job id
@@ -496,14 +597,21 @@ class CellFabricAdapter : public FabricEndpoint
     std::vector<uint32_t> m_grantsOut;                       //!< grants not committed, per cluster
     std::vector<Time> m_rxDmaFree;                           //!< when each RxDMA is free
     uint32_t m_freeCells{0};                                 //!< free Rx CBUF data cells
-    bool m_resourcesReady{false};                            //!< EnsureResources() ran
+    Time m_chipGrantNext;                 //!< paced: earliest next grant (receiver's links)
+    std::vector<Time> m_clusterGrantNext; //!< paced: earliest next grant per cluster (RxDMA)
+    uint32_t m_grantRrCluster{0};         //!< paced: next cluster in round robin
+    EventId m_grantWake;                  //!< paced: pending wake-up of the scheduler
+    double m_linkBytesPerSecond{0};       //!< sum of the link ports' rates
+    bool m_resourcesReady{false};         //!< EnsureResources() ran
 
     Stats m_stats;                                                            //!< counters
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageCommitTrace; //!< page committed
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace;  //!< drops
-    TracedCallback<uint32_t, uint64_t> m_nackTrace;      //!< NACK received (sender)
-    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace; //!< Job Failed (sender)
+    TracedCallback<uint32_t, uint64_t> m_nackTrace;        //!< NACK received (sender)
+    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;   //!< Job Failed (sender)
+    TracedCallback<uint32_t, uint64_t> m_retryTrace;       //!< Tx job retried (sender)
+    TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace; //!< Rx Job Failed (receiver)
 };
 
 } // namespace ns3

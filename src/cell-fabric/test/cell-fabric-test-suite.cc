@@ -15,12 +15,16 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/nstime.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdint>
+#include <functional>
 #include <iostream>
 #include <map>
 #include <numeric>
@@ -492,14 +496,18 @@ class GranularityTestCase : public TestCase
  * 2 planes (2 links per chip, to keep the test fast), each a folded Clos of 15 first-stage
  * switches (72 chips each) and 8 second-stage switches (9 links from each first-stage switch).
  * 64 chips spread over the first-stage switches each write 1 MiB to chip 0: 64 MiB, 15 times
- * the 24K-cell (4.3 MB) Rx CBUF, so grants are paced by free cells. Expected: by conservation,
- * every byte delivered and no cell dropped anywhere; and the receiver's links, the bottleneck,
- * are busy at least 95% of the incast (first to last commit). Fairness: the grant scheduler
- * serves the sources round robin, so while all of a set of sources are active each gets the
- * same share (within 5% of the mean). It is measured for the 59 sources behind the middle
- * stage, from the moment the 5 sources on the receiver's own first-stage switch have finished
- * to the next delivery: those 5 get their requests in first and take the free CBUF in arrival
- * order at the start, a head start the test does not count as fair sharing.
+ * the 24K-cell (4.3 MB) Rx CBUF. Default grant policy (PacedRoundRobin): grants go round
+ * robin over the sources that have requests, one at a time at the rate the receiver's links
+ * bring a page and its request cell, so no source takes the free CBUF ahead of the others.
+ * Expected: by conservation, every byte delivered, no cell dropped anywhere and the CBUF all
+ * free at the end; the scheduler waited for its pace; the receiver's links, the bottleneck, are
+ * busy at least 95% of the incast (first to last commit). Fairness (one bottleneck shared
+ * round robin by 64 sources of equal size): over the window in which all 64 are active (the
+ * last source's first commit to the first source's last commit, which must be most of the
+ * incast) each commits the same number of cells, and all finish at the same time, each within
+ * 5% of the mean. (Before this policy, FifoRoundRobin let the 5 sources on the receiver's own
+ * first-stage switch, whose requests come first, take the whole free CBUF: they finished by
+ * 572 us of a 2759 us incast.)
  */
 class TwoStageIncastTestCase : public TestCase
 {
@@ -540,22 +548,27 @@ class TwoStageIncastTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(done.size(), 64, "every message delivered");
         const Time first = std::get<0>(commits.front());
         const Time last = std::get<0>(commits.back());
-        // Shares: from the moment the sources of the receiver's own first-stage switch (chips
-        // 1 to 65, 5 sources) have all finished to the next delivery, every other source is
-        // active; each should get 1/59 of the cells committed in that window.
-        uint32_t local = 0;
-        std::size_t k = 0;
-        while (k < done.size() && local < 5)
+        // Shares over the window in which all 64 sources are active: from the last source's
+        // first commit to the first source's last commit. Each source should commit 1/64 of the
+        // cells committed in it (round robin over sources), within 5% of the mean.
+        std::map<uint32_t, Time> firstCommit;
+        std::map<uint32_t, Time> lastCommit;
+        for (const auto& c : commits)
         {
-            local += done[k].second < 72 ? 1 : 0;
-            ++k;
+            firstCommit.emplace(std::get<1>(c), std::get<0>(c));
+            lastCommit[std::get<1>(c)] = std::get<0>(c);
         }
-        const Time from = done[k - 1].first;
-        const Time to = k < done.size() ? done[k].first : last;
+        Time from;
+        Time to = Time::Max();
+        for (const auto& [src, t] : firstCommit)
+        {
+            from = std::max(from, t);
+            to = std::min(to, lastCommit[src]);
+        }
         std::map<uint32_t, uint64_t> cells;
         for (const auto& c : commits)
         {
-            if (std::get<0>(c) > from && std::get<0>(c) <= to && std::get<1>(c) >= 72)
+            if (std::get<0>(c) > from && std::get<0>(c) <= to)
             {
                 cells[std::get<1>(c)] += std::get<2>(c);
             }
@@ -570,34 +583,68 @@ class TwoStageIncastTestCase : public TestCase
             sum += kv.second;
         }
         const double mean = cells.empty() ? 0 : static_cast<double>(sum) / cells.size();
+        // Finish times (delivery after the post at 1 ns): equal shares of one bottleneck make
+        // them equal; each within 5% of their mean.
+        double minDone = 1e9;
+        double maxDone = 0;
+        double sumDone = 0;
+        for (const auto& [t, src] : done)
+        {
+            const double d = (t - NanoSeconds(1)).GetSeconds();
+            minDone = std::min(minDone, d);
+            maxDone = std::max(maxDone, d);
+            sumDone += d;
+        }
+        const double meanDone = sumDone / done.size();
         Time busy;
         for (uint32_t p = 0; p < 2; ++p)
         {
             busy += helper.GetSwitchPortOf(0, p)->GetStats().busyTime;
         }
         const double busyFraction = busy.GetSeconds() / 2 / (last - first).GetSeconds();
+        const CellFabricAdapter::Stats& st = a[0]->GetStats();
         std::cout << "incast 64:1, 1024 chips, two stages: " << a[0]->GetReceivedPayloadBytes()
                   << " of " << posted << " B in " << (last - first).GetSeconds() * 1e6
-                  << " us; grants deferred " << a[0]->GetStats().grantsDeferred
-                  << "; the 5 sources on the receiver's first-stage switch done by "
-                  << from.GetSeconds() * 1e6 << " us; then to " << to.GetSeconds() * 1e6
-                  << " us the " << cells.size() << " others got cells per source " << minCells
-                  << " to " << maxCells << " (mean " << mean << "); receiver links busy "
-                  << 100 * busyFraction << "%" << std::endl;
+                  << " us; all 64 active from " << from.GetSeconds() * 1e6 << " to "
+                  << to.GetSeconds() * 1e6 << " us: cells per source " << minCells << " to "
+                  << maxCells << " (mean " << mean << ", spread "
+                  << 100 * (maxCells - minCells) / mean << "%); finish times " << minDone * 1e6
+                  << " to " << maxDone * 1e6 << " us (mean " << meanDone * 1e6
+                  << "); grants deferred for free cells " << st.grantsDeferred << ", pace waits "
+                  << st.grantPaceWaits << ", lowest free Rx cells " << st.minFreeCells
+                  << "; receiver links busy " << 100 * busyFraction << "%" << std::endl;
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), posted, "bytes conserved");
         NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no cell dropped");
-        NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().grantsDeferred, 0, "grants paced by Rx cells");
-        NS_TEST_ASSERT_MSG_EQ(cells.size(), 59, "every remote source active in the window");
+        NS_TEST_ASSERT_MSG_GT(st.grantPaceWaits, 0, "grants paced at the CBUF's drain rate");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetFreeRxCells(), 24576, "Rx CBUF free again");
+        NS_TEST_ASSERT_MSG_EQ(cells.size(), 64, "every source active in the window");
+        NS_TEST_ASSERT_MSG_GT(to - from, (last - first) / 2, "the window is most of the incast");
         NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(minCells), mean, 0.05 * mean, "fair");
         NS_TEST_ASSERT_MSG_EQ_TOL(static_cast<double>(maxCells), mean, 0.05 * mean, "fair");
+        NS_TEST_ASSERT_MSG_EQ_TOL(minDone, meanDone, 0.05 * meanDone, "finish times fair");
+        NS_TEST_ASSERT_MSG_EQ_TOL(maxDone, meanDone, 0.05 * meanDone, "finish times fair");
         NS_TEST_ASSERT_MSG_GT_OR_EQ(busyFraction, 0.95, "receiver links busy");
         Simulator::Destroy();
     }
 };
 
-/// Times of NACK and Job Failed events at a sender (trace sinks of JobRetryTestCase).
+/// Times of NACK, retry, Job Failed and Rx Job Failed events (trace sinks of JobRetryTestCase).
 std::vector<Time> g_nackTimes;
 std::vector<Time> g_failTimes;
+std::vector<Time> g_retryTimes;
+std::vector<Time> g_rxFailTimes;
+
+void
+OnRetryTrace(uint32_t, uint64_t)
+{
+    g_retryTimes.push_back(Simulator::Now());
+}
+
+void
+OnRxJobFailedTrace(uint32_t, uint64_t)
+{
+    g_rxFailTimes.push_back(Simulator::Now());
+}
 
 void
 OnNackTrace(uint32_t, uint64_t)
@@ -618,10 +665,11 @@ OnJobFailedTrace(uint32_t, uint64_t)
  *
  * - Clean run: the reference; its ACK reaches the sender at T_ack after the post, its CTS at D
  *   (the one-way control time of RdmaJobTimeTestCase).
- * - Last page (65, 67 words) lost once: it is reassembled before page 64 (a full page), so RxDMA
- *   finds it one full page write (125 cycles) before the clean run's ACK instant: the NACK reaches
- *   the sender at T_ack - 125 cycles and page 64 is then dropped as stale. The retry starts at the
- *   NACK, needs no CTS, and its first page arrives 2D later when RxDMA is long idle, so it
+ * - Last page (65, 67 words) lost once (Nack mode: RxDMA finds the job in error when it would
+ *   write the page): the paced grant scheduler grants page 65 one page write (125 cycles) after
+ *   page 64, so it arrives after it and is the last page RxDMA handles: the NACK leaves when the
+ *   clean run's ACK does and reaches the sender at T_ack; no page is stale. The retry starts at
+ *   the NACK, needs no CTS, and its first page arrives 2D later when RxDMA is long idle, so it
  *   completes at T_nack + (T_ack - D): the first attempt's NACK time plus a full job less its CTS.
  *   Bytes received = 1 MiB (delivered once), one NACK, one retry.
  * - Page 65 lost on both attempts: two NACKs, one retry, one Job Failed, nothing delivered or
@@ -638,13 +686,22 @@ class JobRetryTestCase : public TestCase
     {
     }
 
-  private:
+  protected:
+    /// \param name the test's name
+    JobRetryTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+    /// What a run of RunJob gives.
     struct Result
     {
         Time delivered;
         Time completed;
         std::vector<Time> nacks;
         std::vector<Time> fails;
+        std::vector<Time> retries;
+        std::vector<Time> rxFails;
         CellFabricAdapter::Stats tx;
         CellFabricAdapter::Stats rx;
         uint64_t received{0};
@@ -653,10 +710,23 @@ class JobRetryTestCase : public TestCase
         double d{0};
     };
 
-    Result RunJob(int64_t dropPage, uint32_t attempts)
+    /**
+     * One 1 MiB job from chip 0 to chip 1 posted at 1 us.
+     * \param dropPage the page lost at the receiver (-1: none)
+     * \param attempts on how many attempts
+     * \param mode how the loss shows (InjectDropMode)
+     * \param setup attributes to set on the two adapters before the run
+     * \return what happened
+     */
+    Result RunJob(int64_t dropPage,
+                  uint32_t attempts,
+                  const std::string& mode = "Nack",
+                  std::function<void(std::vector<Ptr<CellFabricAdapter>>&)> setup = {})
     {
         g_nackTimes.clear();
         g_failTimes.clear();
+        g_retryTimes.clear();
+        g_rxFailTimes.clear();
         CellFabricHelper helper;
         NodeContainer chips;
         chips.Create(2);
@@ -666,9 +736,16 @@ class JobRetryTestCase : public TestCase
             a[1]->SetAttribute("InjectDropJob", UintegerValue(0));
             a[1]->SetAttribute("InjectDropPage", UintegerValue(dropPage));
             a[1]->SetAttribute("InjectDropAttempts", UintegerValue(attempts));
+            a[1]->SetAttribute("InjectDropMode", StringValue(mode));
+        }
+        if (setup)
+        {
+            setup(a);
         }
         a[0]->TraceConnectWithoutContext("Nack", MakeCallback(&OnNackTrace));
         a[0]->TraceConnectWithoutContext("JobFailed", MakeCallback(&OnJobFailedTrace));
+        a[0]->TraceConnectWithoutContext("JobRetry", MakeCallback(&OnRetryTrace));
+        a[1]->TraceConnectWithoutContext("RxJobFailed", MakeCallback(&OnRxJobFailedTrace));
         Result r;
         a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
             [&r](const FabricMessage& m) { r.delivered = m.delivered; }));
@@ -684,6 +761,8 @@ class JobRetryTestCase : public TestCase
               (96 + a[0]->GetCellHeaderBytes()) / rate + a[0]->GetRxLatency().GetSeconds();
         r.nacks = g_nackTimes;
         r.fails = g_failTimes;
+        r.retries = g_retryTimes;
+        r.rxFails = g_rxFailTimes;
         r.tx = a[0]->GetStats();
         r.rx = a[1]->GetStats();
         r.received = a[1]->GetReceivedPayloadBytes();
@@ -701,6 +780,7 @@ class JobRetryTestCase : public TestCase
         return it == s.drops.end() ? 0 : it->second;
     }
 
+  private:
     void DoRun() override
     {
         const Time post = MicroSeconds(1);
@@ -717,12 +797,10 @@ class JobRetryTestCase : public TestCase
                   << " ns; NACK at " << tNack * 1e6 << " us; completion expected " << expected * 1e6
                   << " us, measured " << measured * 1e6 << " us; bytes " << once.received
                   << std::endl;
-        // Page 65 (67 words, smaller) is reassembled before page 64 and so written by RxDMA one
-        // full page (125 cycles) before the job's last write: the NACK leaves that much before
-        // the clean run's ACK; page 64 is then of the stale epoch.
-        const double pageDma = 125 / 1.33e9;
-        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, tAck - pageDma, 1e-9, "NACK one page write before ACK");
-        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 1, "page 64");
+        // Page 65 is the last page RxDMA handles (paced grants): the NACK takes the clean ACK's
+        // place; no page of the first attempt is left to be stale.
+        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, tAck, 1e-9, "NACK when the clean run's ACK");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 1e-9, "NACK time + a full job less CTS");
         NS_TEST_ASSERT_MSG_EQ(once.rx.nacksSent, 1, "one NACK sent");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsRetried, 1, "one retry");
@@ -768,6 +846,151 @@ class JobRetryTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * Job timers (seed 004 10.3.1, 10.7.1.1-2, 10.8.1.1-2; digest 5.4), at their defaults (TxAckTimeout
+ * 1 ms, TxActiveTimeout 10 ms, RxDataTimeout 10 ms, RxCompletionTimeout 20 ms), with the 1 MiB
+ * job of JobRetryTestCase. Times are after the post; D is the control one-way time, P = 125
+ * cycles the RxDMA time of a full page (the paced scheduler's grant interval for one source).
+ *
+ * - Last page (65) lost by a header CRC error (InjectDropMode HeaderCrc: dropped, nothing
+ *   recorded, no NACK). The CTS reaches the sender at D, the requests the receiver at 2D; the
+ *   grants leave every P from 2D and page 65's reaches the sender at 3D + 65 P; its FO pipe
+ *   (ceil(8592 / 88) = 98 cycles) and the Tx pipeline later all pages are transmitted: T_last =
+ *   3D + 65 P + 98 cycles + TxLatency. No ACK comes: the ACK-wait timer retries the job at
+ *   T_retry = T_last + TxAckTimeout. The retry (no CTS wait; its pages carry the Retry bit, which
+ *   restarts the Rx job) completes a full job less its CTS later: T_retry + (T_ack - D), T_ack
+ *   the clean run's ACK. 1 MiB delivered once, one header CRC drop, no NACK.
+ * - Page 65 lost on both attempts: the retry's ACK-wait timer expires T_last - D after T_retry
+ *   plus TxAckTimeout: Job Failed there. The Rx job-completion timer runs from the first data
+ *   page (its cells complete at 3D + first page - RxLatency, the first page's term of
+ *   RdmaJobTimeTestCase) and fails the Rx job RxCompletionTimeout later, after the Tx side.
+ * - A receiver that never grants (MaxOutstandingGrants 0): the Tx-active timer, from the CTS at
+ *   D, fails the job at D + TxActiveTimeout; the Rx data-wait timer, from the CTS sent at 0,
+ *   resends the CTS once at RxDataTimeout and fails the Rx job at 2 RxDataTimeout.
+ * - A CTS-wait timer (500 ns) shorter than D: Job Failed at 500 ns, no page requested.
+ * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.885 us): the job
+ *   is retried at T_last + 1 us with no loss; the first attempt's ACK still completes it at
+ *   T_ack. The retry's requests (64, the occupancy limit) reach the receiver after its Rx job
+ *   has retired: granted, their pages are dropped there (UnknownJob) and their cells freed.
+ *   1 MiB delivered once, completed once, the Rx buffer all free.
+ */
+class JobTimerTestCase : public JobRetryTestCase
+{
+  public:
+    JobTimerTestCase()
+        : JobRetryTestCase("RDMA job timers: ACK-wait retry, Job Failed, data wait, Tx active")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time post = MicroSeconds(1);
+        const Result clean = RunJob(-1, 0);
+        const double tAck = (clean.completed - post).GetSeconds();
+        const double d = clean.d;
+        const double cycle = 1 / 1.33e9;
+        const double p = 125 * cycle;
+        const double fo65 =
+            std::ceil(CellFabricCellifier::GetCellBytes(67 * 128 + 16) / 88.0) * cycle;
+        const double txLat = 240e-9;
+        const double rxLat = 240e-9;
+        const double ackTimeout = 1e-3;
+        const double tLast = 3 * d + 65 * p + fo65 + txLat;
+        const double tRetry = tLast + ackTimeout;
+
+        const Result once = RunJob(65, 1, "HeaderCrc");
+        NS_TEST_ASSERT_MSG_EQ(once.retries.size(), 1, "one retry");
+        const double retryAt = (once.retries[0] - post).GetSeconds();
+        const double doneAt = (once.completed - post).GetSeconds();
+        std::cout << "job timers: page 65 lost (header CRC): all pages transmitted at "
+                  << tLast * 1e6 << " us; retry expected " << tRetry * 1e6 << " us, measured "
+                  << retryAt * 1e6 << " us; completion expected " << (tRetry + tAck - d) * 1e6
+                  << " us, measured " << doneAt * 1e6 << " us; bytes " << once.received
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(retryAt, tRetry, 1e-9, "retry at T_last + TxAckTimeout");
+        NS_TEST_ASSERT_MSG_EQ_TOL(doneAt, tRetry + tAck - d, 1e-9, "retry + a job less CTS");
+        NS_TEST_ASSERT_MSG_EQ(once.nacks.size(), 0, "no NACK: the timer found the loss");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.ackTimeouts, 1, "one ACK-wait timeout");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.jobsFailed, 0, "no Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.jobsCompleted, 1, "job completed");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::HEADER_CRC), 1, "one CRC drop");
+        NS_TEST_ASSERT_MSG_EQ(once.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(once.tx.pagesSent, 2 * 66, "two attempts of 66 pages");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.rxJobsFailed, 0, "Rx job not failed");
+        NS_TEST_ASSERT_MSG_EQ(once.freeCells, once.cbufCells, "Rx buffer all free");
+
+        const Result twice = RunJob(65, 2, "HeaderCrc");
+        const double firstData =
+            3 * d + 182 * cycle + txLat + 2 * 50e-9 + 400e-9 + 3 * (176 + 16) / (106.25e9 / 8);
+        const double failAt = twice.fails.empty() ? 0 : (twice.fails[0] - post).GetSeconds();
+        const double rxFailAt = twice.rxFails.empty() ? 0 : (twice.rxFails[0] - post).GetSeconds();
+        std::cout << "job timers: lost twice: retry at "
+                  << (twice.retries.empty() ? 0 : (twice.retries[0] - post).GetSeconds()) * 1e6
+                  << " us; Job Failed expected " << (tRetry + tLast - d + ackTimeout) * 1e6
+                  << " us, measured " << failAt * 1e6 << " us; Rx Job Failed expected "
+                  << (firstData + 20e-3) * 1e6 << " us, measured " << rxFailAt * 1e6
+                  << " us; bytes " << twice.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(twice.retries.size(), 1, "one retry only");
+        NS_TEST_ASSERT_MSG_EQ(twice.fails.size(), 1, "Job Failed once");
+        NS_TEST_ASSERT_MSG_EQ_TOL(failAt, tRetry + tLast - d + ackTimeout, 1e-9, "Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(twice.tx.ackTimeouts, 2, "two ACK-wait timeouts");
+        NS_TEST_ASSERT_MSG_EQ(twice.nacks.size(), 0, "no NACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.delivered, Time(0), "not delivered");
+        NS_TEST_ASSERT_MSG_EQ(twice.completed, Time(0), "not completed");
+        NS_TEST_ASSERT_MSG_EQ(twice.rxFails.size(), 1, "Rx Job Failed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(rxFailAt, firstData + 20e-3, 1e-9, "Rx completion timer");
+        NS_TEST_ASSERT_MSG_GT(rxFailAt, failAt, "Rx timers longer than Tx timers");
+        NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
+
+        const Result stuck = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("MaxOutstandingGrants", UintegerValue(0));
+        });
+        const double stuckFail = stuck.fails.empty() ? 0 : (stuck.fails[0] - post).GetSeconds();
+        const double stuckRx = stuck.rxFails.empty() ? 0 : (stuck.rxFails[0] - post).GetSeconds();
+        std::cout << "job timers: no grant: Job Failed expected " << (d + 10e-3) * 1e6
+                  << " us, measured " << stuckFail * 1e6 << " us; CTS resent " << stuck.rx.ctsResent
+                  << "; Rx Job Failed expected 20000 us, measured " << stuckRx * 1e6 << " us"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(stuck.fails.size(), 1, "Job Failed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(stuckFail, d + 10e-3, 1e-9, "Tx-active timer from the CTS");
+        NS_TEST_ASSERT_MSG_EQ(stuck.rx.ctsResent, 1, "CTS resent once");
+        NS_TEST_ASSERT_MSG_EQ_TOL(stuckRx, 20e-3, 1e-9, "two data-wait timeouts");
+        NS_TEST_ASSERT_MSG_EQ(stuck.tx.pagesSent, 0, "nothing sent");
+
+        const Result noCts = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("TxCtsTimeout", TimeValue(NanoSeconds(500)));
+        });
+        const double noCtsFail = noCts.fails.empty() ? 0 : (noCts.fails[0] - post).GetSeconds();
+        std::cout << "job timers: CTS wait 500 ns < D: Job Failed at " << noCtsFail * 1e9
+                  << " ns, pages requested " << noCts.tx.pagesRequested << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(noCts.fails.size(), 1, "Job Failed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(noCtsFail, 500e-9, 1e-12, "CTS-wait timer");
+        NS_TEST_ASSERT_MSG_EQ(noCts.tx.pagesRequested, 0, "no page requested");
+
+        const Result early = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
+        });
+        const double earlyRetry =
+            early.retries.empty() ? 0 : (early.retries[0] - post).GetSeconds();
+        const uint64_t unknown = DropsOf(early.rx, CellFabricAdapter::UNKNOWN_JOB);
+        std::cout << "job timers: ACK wait 1 us: retry expected " << (tLast + 1e-6) * 1e6
+                  << " us, measured " << earlyRetry * 1e6 << " us; completion "
+                  << (early.completed - post).GetSeconds() * 1e6 << " us (clean " << tAck * 1e6
+                  << " us); retry pages dropped at the receiver " << unknown << "; bytes "
+                  << early.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(early.retries.size(), 1, "one retry");
+        NS_TEST_ASSERT_MSG_EQ_TOL(earlyRetry, tLast + 1e-6, 1e-9, "retry at T_last + 1 us");
+        NS_TEST_ASSERT_MSG_EQ_TOL((early.completed - post).GetSeconds(), tAck, 1e-9, "ACK");
+        NS_TEST_ASSERT_MSG_EQ(early.tx.jobsCompleted, 1, "completed once");
+        NS_TEST_ASSERT_MSG_EQ(early.tx.jobsFailed, 0, "no Job Failed");
+        NS_TEST_ASSERT_MSG_EQ(early.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(unknown, 64, "the retry's 64 requested pages dropped");
+        NS_TEST_ASSERT_MSG_EQ(early.freeCells, early.cbufCells, "Rx buffer all free");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
 class CellFabricTestSuite : public TestSuite
@@ -784,6 +1007,7 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new GranularityTestCase, TestCase::QUICK);
         AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
         AddTestCase(new JobRetryTestCase, TestCase::QUICK);
+        AddTestCase(new JobTimerTestCase, TestCase::QUICK);
     }
 };
 

@@ -52,7 +52,14 @@ CellPodBuilder::Build(const Scenario::Pod& pod,
     h.SetAdapterAttribute("RxLatency", TimeValue(c.rxLatency));
     h.SetAdapterAttribute("GrantPolicy",
                           EnumValue(c.grantPolicy == "fifo" ? CellFabricAdapter::FIFO
-                                                            : CellFabricAdapter::FIFO_ROUND_ROBIN));
+                                    : c.grantPolicy == "fifo-round-robin"
+                                        ? CellFabricAdapter::FIFO_ROUND_ROBIN
+                                        : CellFabricAdapter::PACED_ROUND_ROBIN));
+    h.SetAdapterAttribute("TxCtsTimeout", TimeValue(c.txCtsTimeout));
+    h.SetAdapterAttribute("TxActiveTimeout", TimeValue(c.txActiveTimeout));
+    h.SetAdapterAttribute("TxAckTimeout", TimeValue(c.txAckTimeout));
+    h.SetAdapterAttribute("RxDataTimeout", TimeValue(c.rxDataTimeout));
+    h.SetAdapterAttribute("RxCompletionTimeout", TimeValue(c.rxCompletionTimeout));
     h.SetAdapterAttribute(
         "Granularity",
         EnumValue(c.granularity == "fine" ? CellFabricAdapter::FINE : CellFabricAdapter::COARSE));

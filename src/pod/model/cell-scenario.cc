@@ -100,6 +100,24 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
         message = "a control cell carries a 64 B message in one cell of at most 176 B (10.1)";
         return false;
     }
+    // Rx timers longer than Tx timers (10.7.1.1, 10.8.1.1): the Tx CTS wait covers the Rx side's
+    // data wait (which resends the CTS), the Rx job completion covers the Tx ACK wait and retry.
+    if (c.txCtsTimeout.IsStrictlyPositive() && c.rxDataTimeout.IsStrictlyPositive() &&
+        c.txCtsTimeout <= c.rxDataTimeout)
+    {
+        field = "pod.cell.tx-cts-timeout";
+        message = "the Tx CTS-wait timer must be longer than pod.cell.rx-data-timeout, so that the "
+                  "receiver can resend its CTS first (seed 004 10.7.1.1)";
+        return false;
+    }
+    if (c.rxCompletionTimeout.IsStrictlyPositive() && c.txAckTimeout.IsStrictlyPositive() &&
+        c.rxCompletionTimeout <= c.txAckTimeout)
+    {
+        field = "pod.cell.rx-completion-timeout";
+        message = "the Rx job-completion timer must be longer than pod.cell.tx-ack-timeout, so "
+                  "that the sender can time out and retry first (seed 004 10.8.1.1)";
+        return false;
+    }
     if (pod.fc.kind != "none")
     {
         field = "pod.flow-control.kind";

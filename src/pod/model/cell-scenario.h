@@ -22,8 +22,10 @@ namespace ns3
  * cell switch has ports (one per chip), more chips than a two-stage plane reaches (as many
  * first-stage switches as a second-stage switch's ports reach), up ports that do not spread
  * evenly over the second-stage switches, an Rx CBUF smaller than
- * one full page, pod.planes other than pod.cell.links, and the keys of other fabrics' link
- * layers (pod.flow-control, pod.transport, pod.llr).
+ * one full page, pod.planes other than pod.cell.links, job timers against the spec's order (a
+ * Tx CTS wait not longer than the Rx data wait, an Rx job completion not longer than the Tx ACK
+ * wait; 10.7.1.1, 10.8.1.1), and the keys of other fabrics' link layers (pod.flow-control,
+ * pod.transport, pod.llr).
  */
 class CellScenario
 {

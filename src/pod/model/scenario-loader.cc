@@ -1211,6 +1211,11 @@ class Loader
         c.txLatency = time("pod.cell.tx-latency");
         c.rxLatency = time("pod.cell.rx-latency");
         c.grantPolicy = Get("pod.cell.grant-policy", false).str;
+        c.txCtsTimeout = time("pod.cell.tx-cts-timeout");
+        c.txActiveTimeout = time("pod.cell.tx-active-timeout");
+        c.txAckTimeout = time("pod.cell.tx-ack-timeout");
+        c.rxDataTimeout = time("pod.cell.rx-data-timeout");
+        c.rxCompletionTimeout = time("pod.cell.rx-completion-timeout");
         c.granularity = Get("pod.cell.granularity", false).str;
         c.linkRate = DataRate(Get("pod.cell.link-rate", false).u);
         c.linkDelay = time("pod.cell.link-delay");

@@ -338,8 +338,9 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                           "spec)."));
     k.push_back(Row("pod.cell.clock-ghz", S::DOUBLE)
                     .Default("1.33")
-                    .Above(0)
-                    .Help("Adapter clock in GHz (seed 004 1)."));
+                    .Min(0.01)
+                    .Help("Adapter clock in GHz (seed 004 1); at least 0.01, as the "
+                          "adapter's ClockGhz attribute."));
     k.push_back(
         Row("pod.cell.fo-pipes", S::UINT).Default("4").Range(1, 64).Help("FO pipes (10.7)."));
     k.push_back(Row("pod.cell.fo-bytes-per-cycle", S::UINT)
@@ -382,9 +383,34 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                     .Min(0)
                     .Help("Adapter receive pipeline latency (not in the spec)."));
     k.push_back(Row("pod.cell.grant-policy", S::ENUM)
-                    .Default("fifo-round-robin")
-                    .Allowed({"fifo-round-robin", "fifo"})
-                    .Help("Grant scheduler (not in the spec, digest 5.8)."));
+                    .Default("paced-round-robin")
+                    .Allowed({"paced-round-robin", "fifo-round-robin", "fifo"})
+                    .Help("Grant scheduler (not in the spec, digest 5.8): paced-round-robin "
+                          "grants sources in turn at the rate the receiver drains its Rx "
+                          "buffer; fifo-round-robin in turn, every free cell at once; fifo in "
+                          "arrival order."));
+    // Job timers (seed 004 10.7.1.1, 10.8.1.1; values not in the spec). 0: off.
+    k.push_back(Row("pod.cell.tx-cts-timeout", S::TIME)
+                    .Default("25ms")
+                    .Range(0, 1e13)
+                    .Help("Tx CTS-wait timer: Job Failed (10.7.1.1); above rx-data-timeout."));
+    k.push_back(Row("pod.cell.tx-active-timeout", S::TIME)
+                    .Default("10ms")
+                    .Range(0, 1e13)
+                    .Help("Tx-active timer, CTS to all pages transmitted: Job Failed."));
+    k.push_back(Row("pod.cell.tx-ack-timeout", S::TIME)
+                    .Default("1ms")
+                    .Range(0, 1e13)
+                    .Help("Tx ACK-wait timer: the job is retried once, then Job Failed."));
+    k.push_back(Row("pod.cell.rx-data-timeout", S::TIME)
+                    .Default("10ms")
+                    .Range(0, 1e13)
+                    .Help("Rx data-wait timer: CTS resent once, then Rx Job Failed (10.8.1.1)."));
+    k.push_back(Row("pod.cell.rx-completion-timeout", S::TIME)
+                    .Default("20ms")
+                    .Range(0, 1e13)
+                    .Help("Rx job-completion timer, first page to last commit: Rx Job Failed; "
+                          "above tx-ack-timeout."));
     k.push_back(Row("pod.cell.granularity", S::ENUM)
                     .Default("coarse")
                     .Allowed({"coarse", "fine"})

@@ -145,29 +145,34 @@ struct Scenario
     /// Cell fabric (pod.cell), used when pod.fabric is cell (seed 004 section 10).
     struct Cell
     {
-        uint32_t links{36};                          //!< pod.cell.links (per chip = planes)
-        std::string stages{"auto"};                  //!< pod.cell.stages
-        uint32_t switchPorts{144};                   //!< pod.cell.switch-ports
-        uint32_t spines{0};                          //!< pod.cell.spines (0: automatic)
-        uint32_t pageSizeWords{125};                 //!< pod.cell.page-size-words
-        uint32_t clusters{4};                        //!< pod.cell.clusters
-        uint32_t destinationClusters{4};             //!< pod.cell.destination-clusters
-        double clockGhz{1.33};                       //!< pod.cell.clock-ghz
-        uint32_t foPipes{4};                         //!< pod.cell.fo-pipes
-        uint32_t foBytesPerCycle{88};                //!< pod.cell.fo-bytes-per-cycle
-        uint32_t rxDmaBytesPerCycle{128};            //!< pod.cell.rxdma-bytes-per-cycle
-        uint32_t rxCbufCells{24576};                 //!< pod.cell.rx-cbuf-cells
-        uint32_t cellHeaderBytes{16};                //!< pod.cell.cell-header-bytes
-        uint32_t controlCellBytes{96};               //!< pod.cell.control-cell-bytes
-        uint32_t maxOutstandingPages{64};            //!< pod.cell.max-outstanding-pages
-        uint32_t maxOutstandingGrants{4096};         //!< pod.cell.max-outstanding-grants
-        Time txLatency;                              //!< pod.cell.tx-latency
-        Time rxLatency;                              //!< pod.cell.rx-latency
-        std::string grantPolicy{"fifo-round-robin"}; //!< pod.cell.grant-policy
-        std::string granularity{"coarse"};           //!< pod.cell.granularity
-        DataRate linkRate{"106.25Gbps"};             //!< pod.cell.link-rate
-        Time linkDelay;                              //!< pod.cell.link-delay
-        Time switchLatency;                          //!< pod.cell.switch-latency
+        uint32_t links{36};                           //!< pod.cell.links (per chip = planes)
+        std::string stages{"auto"};                   //!< pod.cell.stages
+        uint32_t switchPorts{144};                    //!< pod.cell.switch-ports
+        uint32_t spines{0};                           //!< pod.cell.spines (0: automatic)
+        uint32_t pageSizeWords{125};                  //!< pod.cell.page-size-words
+        uint32_t clusters{4};                         //!< pod.cell.clusters
+        uint32_t destinationClusters{4};              //!< pod.cell.destination-clusters
+        double clockGhz{1.33};                        //!< pod.cell.clock-ghz
+        uint32_t foPipes{4};                          //!< pod.cell.fo-pipes
+        uint32_t foBytesPerCycle{88};                 //!< pod.cell.fo-bytes-per-cycle
+        uint32_t rxDmaBytesPerCycle{128};             //!< pod.cell.rxdma-bytes-per-cycle
+        uint32_t rxCbufCells{24576};                  //!< pod.cell.rx-cbuf-cells
+        uint32_t cellHeaderBytes{16};                 //!< pod.cell.cell-header-bytes
+        uint32_t controlCellBytes{96};                //!< pod.cell.control-cell-bytes
+        uint32_t maxOutstandingPages{64};             //!< pod.cell.max-outstanding-pages
+        uint32_t maxOutstandingGrants{4096};          //!< pod.cell.max-outstanding-grants
+        Time txLatency;                               //!< pod.cell.tx-latency
+        Time rxLatency;                               //!< pod.cell.rx-latency
+        std::string grantPolicy{"paced-round-robin"}; //!< pod.cell.grant-policy
+        Time txCtsTimeout;                            //!< pod.cell.tx-cts-timeout
+        Time txActiveTimeout;                         //!< pod.cell.tx-active-timeout
+        Time txAckTimeout;                            //!< pod.cell.tx-ack-timeout
+        Time rxDataTimeout;                           //!< pod.cell.rx-data-timeout
+        Time rxCompletionTimeout;                     //!< pod.cell.rx-completion-timeout
+        std::string granularity{"coarse"};            //!< pod.cell.granularity
+        DataRate linkRate{"106.25Gbps"};              //!< pod.cell.link-rate
+        Time linkDelay;                               //!< pod.cell.link-delay
+        Time switchLatency;                           //!< pod.cell.switch-latency
     };
 
     /// The pod.
