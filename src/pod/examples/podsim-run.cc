@@ -22,6 +22,7 @@
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace ns3;
@@ -30,11 +31,21 @@ namespace
 {
 std::vector<std::string> g_overrides; //!< --set values, in order
 
-/// Collect one --set value.
+/**
+ * Collect one --set value.
+ *
+ * \param kv KEY=VALUE
+ * \return true
+ *
+ * Takes the string by value: CommandLine::AddValue wants a Callback<bool, std::string>, and ns-3
+ * turns a Callback<bool, const std::string&> into one by a static_cast of its implementation to
+ * the other signature's type (UndefinedBehaviorSanitizer: "downcast of address ... which does not
+ * point to an object of type CallbackImpl").
+ */
 bool
-AddOverride(const std::string& kv)
+AddOverride(std::string kv)
 {
-    g_overrides.push_back(kv);
+    g_overrides.push_back(std::move(kv));
     return true;
 }
 } // namespace
