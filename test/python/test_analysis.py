@@ -106,7 +106,7 @@ def test_switch_buffer_series(tmp_path):
     with h5py.File(results, "a") as f:
         g = f.create_group("timeseries").create_group("switch_buffer")
         g.attrs["interval_ps"] = np.int64(10**6)
-        g.attrs.create("switch_names", ["p0.sw0", "p1.sw0", "p2.sw0"], dtype=h5py.string_dtype())
+        g.create_dataset("switch_names", data=["p0.sw0", "p1.sw0", "p2.sw0"], dtype=h5py.string_dtype())
         g["switch"] = np.array([0, 0, 0, 1, 1, 2], np.uint32)
         g["time_ps"] = np.array([0, 1, 3, 0, 5, 2], np.int64) * 10**6
         g["max_bytes"] = np.array([4096, 65536, 8192, 1024, 2048, 512], np.uint64)

@@ -933,7 +933,9 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         H5Handle g = io.CreateGroup(file, "timeseries");
         H5Handle b = io.CreateGroup(g, "switch_buffer");
         io.WriteAttr(b, "interval_ps", ts.intervalPs);
-        io.WriteAttr(b, "switch_names", ts.switchNames);
+        // A dataset, not an attribute: attributes live in the object header (64 KiB at most),
+        // which the names of a few thousand switches overflow.
+        io.WriteColumn(b, "switch_names", ts.switchNames);
         io.WriteColumn(b, "switch", ts.sw);
         io.WriteColumn(b, "time_ps", ts.timePs);
         io.WriteColumn(b, "max_bytes", ts.maxBytes);
@@ -1178,7 +1180,7 @@ ResultsWriter::Read(const std::string& path)
         H5Handle g = io.OpenGroup(file, "timeseries");
         H5Handle b = io.OpenGroup(g, "switch_buffer");
         ts.intervalPs = io.ReadAttr<int64_t>(b, "interval_ps");
-        ts.switchNames = io.ReadStringsAttr(b, "switch_names");
+        ts.switchNames = io.ReadStringsDataset(b, "switch_names");
         ts.sw = io.ReadColumn<uint32_t>(b, "switch");
         ts.timePs = io.ReadColumn<int64_t>(b, "time_ps");
         ts.maxBytes = io.ReadColumn<uint64_t>(b, "max_bytes");

@@ -37,8 +37,8 @@ namespace ns3
  * /dag_nodes/             one row per DAG node, iteration and accelerator: workload u32,
  *     node str, kind str, iteration u32, accelerator u32, start_ps i64, end_ps i64
  * /timeseries/switch_buffer/   switch buffer occupancy (format version 3; BufferSampler):
- *     switch u32, time_ps i64 (interval start), max_bytes u64, end_bytes u64; attributes
- *     interval_ps i64 (0: not sampled), switch_names (string array indexed by switch)
+ *     switch u32, time_ps i64 (interval start), max_bytes u64, end_bytes u64, switch_names str
+ *     (one per switch, indexed by the switch column); attribute interval_ps i64 (0: not sampled)
  * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
