@@ -70,6 +70,10 @@ def worker_main():
     for line in sys.stdin:
         req = json.loads(line)
         try:
+            if req["op"] == "selftest-abort":  # the driver's own test: a crash
+                os.abort()
+            elif req["op"] == "selftest-hang":  # ... and a hang
+                time.sleep(3600)
             if req["op"] == "schema":
                 ans = {"status": "ok", "schema": podsim.schema()}
             elif req["op"] == "load":
@@ -411,7 +415,9 @@ def modest_value(key, rng):
         return rng.choice(["0", "1ns", "10ns", "100ns", "250ns", "1us"]) if lo is None or lo <= 0 \
             else rng.choice(["1us", "5us", "20us"])
     if typ == "size":
-        return rng.choice(["1KiB", "4KiB", "64KiB", "1MiB", "16MiB"])
+        sizes = [1024, 4096, 65536, 1 << 20, 16 << 20]
+        ok = [v for v in sizes if (hi is None or v <= hi) and (lo is None or v >= lo)]
+        return str(rng.choice(ok)) if ok else fmt_number(lo if lo is not None else 1, typ)
     if typ == "double":
         v = rng.choice([0.0, 1e-7, 1e-5, 0.5, 1.0, 1.33, 2.0])
         if lo is not None and (v < lo or (key["min_exclusive"] and v <= lo)):
@@ -424,6 +430,21 @@ def modest_value(key, rng):
     if typ == "rate":
         return rng.choice(["100Gbps", "200Gbps", "400Gbps", "800Gbps"])
     return "fuzz"
+
+
+def extreme_value(key, rng):
+    """A value at an end of a key's range (min or max), or a modest one if it has no range."""
+    typ = key["type"]
+    if typ not in ("uint", "size", "time", "rate", "length", "double") or \
+            (key["min"] is None and key["max"] is None):
+        return modest_value(key, rng)
+    if key["max"] is not None and (key["min"] is None or rng.random() < 0.5):
+        return fmt_number(key["max"], typ)
+    if key["min_exclusive"]:
+        if typ in ("double", "length"):
+            return fmt_number(key["min"] + 1e-6, typ)
+        return fmt_number(key["min"] + 1, typ)
+    return fmt_number(key["min"], typ)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -507,7 +528,7 @@ def gen_valid(rng, schema, index):
         target = pod
         for part in sec.split(".")[1:]:
             target = target.setdefault(part, {})
-        target[name] = modest_value(k, rng)
+        target[name] = extreme_value(k, rng) if rng.random() < 0.25 else modest_value(k, rng)
     # Workloads.
     workloads = []
     kinds = ["incast", "permutation", "all-to-all", "collective", "dag"]
@@ -560,6 +581,16 @@ def gen_collective(rng, schema, n):
         c["root"] = str(rng.randrange(ranks))
     if rng.random() < 0.2:
         c["chunks"] = str(rng.randint(1, 4))
+        if rng.random() < 0.5:
+            c["chunks-in-flight"] = str(rng.randint(0, 2))
+    if rng.random() < 0.15:
+        c["stripes"] = str(rng.choice([1, 2, 4, 64]))
+    if rng.random() < 0.1:
+        c["reduce-cost"] = rng.choice(["0", "1ps", "10ps"])
+    if rng.random() < 0.1 and coll == "all-reduce":
+        c["algorithm"] = "hierarchical"
+        if rng.random() < 0.5:
+            c["group-size"] = str(rng.randint(1, max(1, ranks)))
     return c
 
 
@@ -607,6 +638,7 @@ class Case:
         self.line0 = line0
         self.overrides = overrides
         self.note = note
+        self.stop_ps = 0  # valid runs: the simulated time they must not pass
 
 
 def random_name(rng):
@@ -1091,6 +1123,10 @@ class Fuzzer:
         if st == "ok":
             if case.expect == "error":
                 return "accepted, but the scenario is malformed (%s)" % case.note
+            # Simulated progress: a run ends by its stop time (the last delivery may be earlier).
+            if case.stop_ps and ans.get("sim_time_ps", 0) > case.stop_ps:
+                return "ran to %d ps, past its stop time of %d ps" % (ans["sim_time_ps"],
+                                                                       case.stop_ps)
             return None
         return check_error(case, ans, str(path))
 
@@ -1103,6 +1139,7 @@ class Fuzzer:
         if why:
             self.fail(index, case, path, why, ans)
             self.count("failed")
+        ans["passed"] = not why
         return ans
 
     def prepare(self):
@@ -1165,14 +1202,18 @@ class Fuzzer:
         for index in range(self.args.count):
             if rng.random() < self.args.valid_share:
                 n_valid += 1
-                case = Case("valid", dump_doc(gen_valid(rng, self.schema, index)), expect="run")
+                doc = gen_valid(rng, self.schema, index)
+                case = Case("valid", dump_doc(doc), expect="run")
+                case.stop_ps = int(doc["stop"][:-2]) * 1000000  # "20us"
                 ans = self.one(index, case, "run", "valid.yaml")
-                if ans["status"] == "ok":
+                if ans["status"] == "ok" and ans["passed"]:
                     self.count("ran")
                     if ans.get("deadlock"):
                         self.count("deadlock-stopped")
-                elif ans["status"] == "scenario-error":
+                elif ans["status"] == "scenario-error" and ans["passed"]:
                     self.count("refused")
+                if self.args.verbose:
+                    print("%5d %-16s %s" % (index, "valid", ans.get("text", ans["status"])[:160]))
                 continue
             case = None
             while case is None:
@@ -1180,8 +1221,10 @@ class Fuzzer:
             self.count("malformed")
             self.count("kind:" + case.kind)
             ans = self.one(index, case, "load", "case.yaml")
-            if ans["status"] == "ok":
-                self.count("malformed-accepted-noise")
+            if ans["passed"]:
+                # Refused with a located error, or (a mutation that may leave the scenario
+                # valid, expect "any") accepted.
+                self.count("malformed-refused" if ans["status"] != "ok" else "malformed-valid")
             if self.args.verbose:
                 print("%5d %-16s %s" % (index, case.kind, ans.get("text", ans["status"])[:160]))
         # The fixed corpus of findings.
@@ -1222,14 +1265,12 @@ class Fuzzer:
         failed = len(self.failures)
         crashes = sum(1 for f in self.failures if f[2].startswith("crash"))
         hangs = sum(1 for f in self.failures if "hang" in f[2])
-        print("fuzz: %d scenarios (seed %d): %d malformed, %d refused with a located error, "
-              "%d noise left valid; %d valid: %d ran (%d stopped by the deadlock monitor), "
-              "%d refused; %d regressions; %d failures (%d crashes, %d hangs); worker restarts "
-              "%d; %.1f s"
-              % (self.args.count, self.args.seed, n_mal,
-                 n_mal - c.get("malformed-accepted-noise", 0)
-                 - sum(1 for f in self.failures if f[0] >= 0 and f[1] != "valid"),
-                 c.get("malformed-accepted-noise", 0), n_valid, c.get("ran", 0),
+        print("fuzz: %d scenarios (seed %d): %d mutated, %d refused with a located error, "
+              "%d left valid by noise and loaded; %d valid: %d ran (%d stopped by the deadlock "
+              "monitor), %d refused with a located error; %d regressions; %d failures (%d "
+              "crashes, %d hangs); worker restarts %d; %.1f s"
+              % (self.args.count, self.args.seed, n_mal, c.get("malformed-refused", 0),
+                 c.get("malformed-valid", 0), n_valid, c.get("ran", 0),
                  c.get("deadlock-stopped", 0), c.get("refused", 0), reg, failed, crashes, hangs,
                  self.worker.restarts, dt), flush=True)
         return failed
