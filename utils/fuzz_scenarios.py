@@ -639,6 +639,8 @@ class Case:
         self.overrides = overrides
         self.note = note
         self.stop_ps = 0  # valid runs: the simulated time they must not pass
+        self.extra = {}  # other files beside the scenario: {name: bytes} (DAG files)
+        self.error_file = None  # the file the error must name, if not the scenario
 
 
 def random_name(rng):
@@ -991,11 +993,73 @@ def text_case(rng, base_text, base_doc):
                 lines={t.count("\n") + 2})
 
 
+DAG_FILE = "dag-fuzz.yaml"
+
+
+def dag_file_case(rng, schema, base):
+    """A DAG workload whose nodes are in a file beside the scenario, the file mutated: the error
+    must name the DAG file, the line in it and the workload's field path."""
+    doc = load_doc(dump_doc(base))
+    n = int(doc["pod"]["accelerators"])
+    nodes = gen_dag_nodes(rng, schema, max(n, 2) if n >= 2 else 1)
+    dag = {"nodes": nodes}
+    j = len(doc["workloads"])
+    doc["workloads"].append({"kind": "dag", "file": DAG_FILE})
+    c = rng.choice(["unknown", "bad", "cycle", "syntax", "shape", "empty", "extra-key"])
+    field, lines = None, None
+    if c == "unknown":
+        k = rng.randrange(len(nodes))
+        nodes[k]["zq-" + random_name(rng)] = "1"
+        name = [x for x in nodes[k] if x.startswith("zq-")][0]
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].%s" % (j, k, name)
+        where = lines_of(text, ("nodes", k, name))
+        lines = {where[0]} if where else None
+    elif c == "bad":
+        k = rng.randrange(len(nodes))
+        nodes[k]["kind"] = "zq" + nodes[k]["kind"]
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].kind" % (j, k)
+        where = lines_of(text, ("nodes", k, "kind"))
+        lines = {where[1]} if where else None
+    elif c == "cycle":
+        nodes.append({"name": "zqa", "kind": "compute", "deps": ["zqb"]})
+        nodes.append({"name": "zqb", "kind": "compute", "deps": ["zqa"]})
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].deps[0]" % (j, len(nodes) - 1)
+    elif c == "syntax":
+        text = dump_doc(dag).rstrip("\n") + "\n  - {name: [\n"
+    elif c == "shape":
+        text = rng.choice(["- 1\n", "nodes: 5\n", "nodes: {a: 1}\n", "just text\n"])
+    elif c == "empty":
+        text = rng.choice(["", "nodes: []\n", "~\n"])
+    else:
+        dag["zqextra"] = "1"
+        text = dump_doc(dag)
+        field = "workloads[%d].zqextra" % j
+        lines = {text.count("\n")}
+    case = Case("dag-file-" + c, dump_doc(doc), field=field, lines=lines,
+                line0=c in ("empty",))
+    case.extra = {DAG_FILE: text.encode("utf-8")}
+    case.error_file = DAG_FILE
+    return case
+
+
 def override_case(rng, schema, base_text):
     """A valid file with one bad --set override: the error names --set, line 0 and the key."""
     keys = [k for k in schema.keys if k["type"] not in ("map", "list") and "[]" not in k["path"]]
     k = rng.choice(keys)
-    c = rng.choice(["value", "unknown", "syntax", "index"])
+    c = rng.choice(["value", "unknown", "syntax", "index", "structure"])
+    if c == "structure":
+        key, value = rng.choice([
+            ("workloads", "[{kind: incast}]"), ("workloads", "5"), ("workloads", "{a: 1}"),
+            ("workloads", "[[[1]]]"), ("workloads", "[" * 3000 + "]" * 3000),
+            ("pod", "5"), ("pod", "[1, 2]"), ("pod", "{accelerators: -1}"),
+            ("pod.link", "{rate: fast}"), ("workloads[0]", "{kind: zq}"),
+            ("workloads[0]", "*alias"), ("pod", "{a: &x [1], b: *x}"), ("pod", "{unclosed"),
+            ("workloads[0].group", "[1, x]"), ("workloads[0].sender-list", "{a: 1}")])
+        return Case("override", base_text, overrides=["%s=%s" % (key, value)], field=None,
+                    line0=True, note="--set %s=%s" % (key, value[:40]))
     if c == "value":
         v = rng.choice(bad_values(k, rng))
         return Case("override", base_text, overrides=["%s=%s" % (k["path"], v)],
@@ -1021,6 +1085,9 @@ def check_error(case, ans, path):
     if case.overrides:
         if file != "--set":
             return "names file %r, not --set (the file is valid, the override is not)" % file
+    elif case.error_file is not None:
+        if Path(file).name != case.error_file:
+            return "names file %r, not the DAG file %r" % (file, case.error_file)
     elif file != path:
         # A DAG file's error names that file (beside the scenario); nothing else may be named.
         if not (file.endswith(".yaml") and file.startswith(str(Path(path).parent))):
@@ -1132,6 +1199,8 @@ class Fuzzer:
 
     def one(self, index, case, op, name):
         path = self.write(name, case.data)
+        for extra, data in case.extra.items():
+            self.write(extra, data)
         timeout = self.args.run_timeout if op == "run" else self.args.load_timeout
         ans = self.worker.call({"op": op, "path": str(path), "overrides": case.overrides},
                                timeout)
@@ -1186,8 +1255,10 @@ class Fuzzer:
             case = mutate_cross(rng, s, doc)
         elif r < 0.70:
             case = mutate_extreme(rng, s, doc)
-        elif r < 0.93:
+        elif r < 0.90:
             case = text_case(rng, text, doc)
+        elif r < 0.93:
+            case = dag_file_case(rng, s, doc)
         else:
             case = override_case(rng, s, dump_doc(doc))
         if case is not None:
@@ -1203,7 +1274,14 @@ class Fuzzer:
             if rng.random() < self.args.valid_share:
                 n_valid += 1
                 doc = gen_valid(rng, self.schema, index)
+                extra = {}
+                for k, w in enumerate(doc["workloads"]):
+                    if w["kind"] == "dag" and rng.random() < 0.3:  # nodes in a file beside
+                        name = "dag-valid-%d.yaml" % k
+                        extra[name] = dump_doc({"nodes": w.pop("nodes")}).encode("utf-8")
+                        w["file"] = name
                 case = Case("valid", dump_doc(doc), expect="run")
+                case.extra = extra
                 case.stop_ps = int(doc["stop"][:-2]) * 1000000  # "20us"
                 ans = self.one(index, case, "run", "valid.yaml")
                 if ans["status"] == "ok" and ans["passed"]:

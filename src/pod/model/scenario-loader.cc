@@ -1734,9 +1734,28 @@ class Loader
         workloads.key = "workloads";
         workloads.value.kind = Node::SEQ;
         workloads.value.items.resize(index + 1);
+        // The workloads before this one are empty maps, valid in any shape check (as empty
+        // values, a DAG file of any workload but the first was refused with "workloads[0]:
+        // expected a map of keys": found by utils/fuzz_scenarios.py).
+        for (auto& placeholder : workloads.value.items)
+        {
+            placeholder.kind = Node::MAP;
+            placeholder.line = 1;
+        }
         ValueBudget budget;
         Node dag = Convert(doc, 1, false, w.dagFile, p, budget);
-        if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr || dag.entries.size() != 1)
+        for (const auto& e : dag.entries)
+        {
+            if (e.key != "nodes") // at its line rather than the file's first
+            {
+                throw ScenarioError(w.dagFile,
+                                    e.line,
+                                    p + "." + e.key,
+                                    "unknown key (a DAG file is a map with one key, nodes: the "
+                                    "list of nodes)");
+            }
+        }
+        if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr)
         {
             throw ScenarioError(w.dagFile,
                                 dag.line,
