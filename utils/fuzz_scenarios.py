@@ -452,6 +452,7 @@ def extreme_value(key, rng):
 # ---------------------------------------------------------------------------------------------
 
 FABRICS = ["ethernet", "sue", "ualink", "cell", "rifl"]
+EXTREME_SHARE = 0.25  # share of the random extra keys of a valid scenario set to a range end
 SIZES = ["512", "1KiB", "4KiB", "16KiB", "64KiB"]
 
 
@@ -528,7 +529,8 @@ def gen_valid(rng, schema, index):
         target = pod
         for part in sec.split(".")[1:]:
             target = target.setdefault(part, {})
-        target[name] = extreme_value(k, rng) if rng.random() < 0.25 else modest_value(k, rng)
+        target[name] = (extreme_value(k, rng) if rng.random() < EXTREME_SHARE
+                        else modest_value(k, rng))
     # Workloads.
     workloads = []
     kinds = ["incast", "permutation", "all-to-all", "collective", "dag"]
@@ -557,8 +559,13 @@ def gen_valid(rng, schema, index):
         workloads.append(w)
     doc["workloads"] = workloads
     if fabric in ("ethernet", "sue", "rifl") and rng.random() < 0.15:
+        planes = int(pod.get("planes", "1"))
         doc["faults"] = [{"kind": "link-down", "accelerator": str(rng.randrange(n)),
-                          "plane": "0", "at": rng.choice(["1us", "3us"])}]
+                          "plane": str(rng.randrange(planes)),
+                          "at": rng.choice(["0", "1us", "3us"])}
+                         for _ in range(rng.choice([1, 1, 2, 3]))]
+    if rng.random() < 0.15:
+        doc["stop"] = "0"  # run until no event is left: the wall-time watchdog guards it
     doc["output"] = {"plots": "false", "progress": "false"}
     return doc
 
@@ -641,6 +648,7 @@ class Case:
         self.stop_ps = 0  # valid runs: the simulated time they must not pass
         self.extra = {}  # other files beside the scenario: {name: bytes} (DAG files)
         self.error_file = None  # the file the error must name, if not the scenario
+        self.runnable = False  # a mutant of a small generated base: run it if it loads
 
 
 def random_name(rng):
@@ -1263,6 +1271,8 @@ class Fuzzer:
             case = override_case(rng, s, dump_doc(doc))
         if case is not None:
             case.note = (case.note + " " if case.note else "") + "(base %s)" % name
+            # A generated base is small and has a stop time: what still loads can be run.
+            case.runnable = name.startswith("generated-")
         return case
 
     def run(self):
@@ -1282,7 +1292,7 @@ class Fuzzer:
                         w["file"] = name
                 case = Case("valid", dump_doc(doc), expect="run")
                 case.extra = extra
-                case.stop_ps = int(doc["stop"][:-2]) * 1000000  # "20us"
+                case.stop_ps = int(doc["stop"][:-2]) * 1000000 if doc["stop"] != "0" else 0
                 ans = self.one(index, case, "run", "valid.yaml")
                 if ans["status"] == "ok" and ans["passed"]:
                     self.count("ran")
@@ -1305,6 +1315,12 @@ class Fuzzer:
                 self.count("malformed-refused" if ans["status"] != "ok" else "malformed-valid")
             if self.args.verbose:
                 print("%5d %-16s %s" % (index, case.kind, ans.get("text", ans["status"])[:160]))
+            if ans["status"] == "ok" and case.runnable and case.expect == "any":
+                # An extreme value or noise that loads: it must also run (or be refused).
+                case.expect = "run"
+                ans = self.one(index, case, "run", "case.yaml")
+                if ans["passed"]:
+                    self.count("mutant-ran" if ans["status"] == "ok" else "mutant-refused")
         # The fixed corpus of findings.
         reg = 0
         for p in sorted(REGRESSIONS.glob("*.yaml")) if self.args.regressions else []:
@@ -1344,11 +1360,13 @@ class Fuzzer:
         crashes = sum(1 for f in self.failures if f[2].startswith("crash"))
         hangs = sum(1 for f in self.failures if "hang" in f[2])
         print("fuzz: %d scenarios (seed %d): %d mutated, %d refused with a located error, "
-              "%d left valid by noise and loaded; %d valid: %d ran (%d stopped by the deadlock "
+              "%d left valid by noise and loaded (%d of them run); %d valid: %d ran (%d stopped "
+              "by the deadlock "
               "monitor), %d refused with a located error; %d regressions; %d failures (%d "
               "crashes, %d hangs); worker restarts %d; %.1f s"
               % (self.args.count, self.args.seed, n_mal, c.get("malformed-refused", 0),
-                 c.get("malformed-valid", 0), n_valid, c.get("ran", 0),
+                 c.get("malformed-valid", 0), c.get("mutant-ran", 0) + c.get("mutant-refused", 0),
+                 n_valid, c.get("ran", 0),
                  c.get("deadlock-stopped", 0), c.get("refused", 0), reg, failed, crashes, hangs,
                  self.worker.restarts, dt), flush=True)
         return failed
@@ -1366,6 +1384,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=int(os.environ.get("PODSIM_FUZZ_SEED", 1)))
     ap.add_argument("--valid-share", type=float, default=0.12,
                     help="share of random-but-valid scenarios, which are run (default 0.12)")
+    ap.add_argument("--extreme-share", type=float, default=EXTREME_SHARE,
+                    help="share of a valid scenario's random keys set to an end of their "
+                         "range (default %(default)s)")
     ap.add_argument("--load-timeout", type=float, default=20.0,
                     help="seconds a load may take before it counts as a hang")
     ap.add_argument("--run-timeout", type=float, default=60.0,
@@ -1380,6 +1401,8 @@ def main(argv=None):
                     help="skip the fixed corpus test/python/data/fuzz-regressions")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    global EXTREME_SHARE
+    EXTREME_SHARE = args.extreme_share
     return 1 if Fuzzer(args).run() else 0
 
 

@@ -16,6 +16,7 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
+#include "ns3/sue-phy.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -950,6 +951,25 @@ class Loader
             Fail(Locate("pod.sue.fec-interleave"),
                  "pod.sue.fec-interleave",
                  "FEC codewords interleave 1, 2 or 4 ways (0: the IEEE choice for the port)");
+        }
+        // A.1's switch latency includes the IEEE RS-544 accumulation at the switch's ingress;
+        // another code or interleave shortens it by RxAdjustment, which the latency must cover
+        // (PodTopology aborted on a negative latency: found by utils/fuzz_scenarios.py).
+        SuePhy::Fec fec = SuePhy::RS544;
+        SuePhy::FromName(s.fec, fec);
+        const auto portGbps = static_cast<uint32_t>(pod.link.rate.GetBitRate() / 1000000000);
+        const uint32_t serdes = SuePhy::SerdesGbps(portGbps * s.ports);
+        const Time saved =
+            Time(0) -
+            SuePhy::RxAdjustment(fec, s.fecInterleave, serdes, SuePhy::Lanes(portGbps, serdes));
+        if (pod.sw.latency < saved)
+        {
+            std::ostringstream os;
+            os << "must be at least " << saved.As(Time::NS) << " with pod.sue.fec " << s.fec
+               << " and fec-interleave " << s.fecInterleave
+               << ": it includes the IEEE RS-544 FEC accumulation at the switch's ingress, "
+                  "which this FEC choice shortens by that much (seed 000 3.4.4, A.1)";
+            Fail(Locate("pod.switch.latency"), "pod.switch.latency", os.str());
         }
         if (pod.topology == "mesh")
         {

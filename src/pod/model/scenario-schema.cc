@@ -335,8 +335,9 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                           "spec)."));
     k.push_back(Row("pod.cell.clock-ghz", S::DOUBLE)
                     .Default("1.33")
-                    .Above(0)
-                    .Help("Adapter clock in GHz (seed 004 1)."));
+                    .Min(0.01)
+                    .Help("Adapter clock in GHz (seed 004 1); at least 0.01, the adapter's "
+                          "ClockGhz attribute's bound."));
     k.push_back(
         Row("pod.cell.fo-pipes", S::UINT).Default("4").Range(1, 64).Help("FO pipes (10.7)."));
     k.push_back(Row("pod.cell.fo-bytes-per-cycle", S::UINT)
