@@ -1373,6 +1373,7 @@ class Fuzzer:
 
 
 def main(argv=None):
+    global EXTREME_SHARE
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["--worker"]:
@@ -1401,7 +1402,6 @@ def main(argv=None):
                     help="skip the fixed corpus test/python/data/fuzz-regressions")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
-    global EXTREME_SHARE
     EXTREME_SHARE = args.extreme_share
     return 1 if Fuzzer(args).run() else 0
 
