@@ -572,7 +572,7 @@ def gen_valid(rng, schema, index):
         # them, stop-0 scenarios have neither faults nor bit errors.
         if "limits.wall" in schema.by_path and "limits.no-progress" in schema.by_path:
             doc["stop"] = "0"
-            doc["limits"] = {"no-progress": rng.choice(["100us", "1ms"]), "wall": "20s"}
+            doc["limits"] = {"no-progress": rng.choice(["100us", "1ms"]), "wall": "5s"}
         elif "faults" not in doc and not any(
                 k in pod.get("link", {}) for k in ("ber", "codeword-error-rate")):
             doc["stop"] = "0"

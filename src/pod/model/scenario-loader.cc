@@ -289,6 +289,9 @@ constexpr std::size_t MAX_VALUES = std::size_t(1) << 22;
 /// Largest scenario or DAG file read, in bytes.
 constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
 
+/// Most block states (ranks x chunks x blocks) of one collective's executor.
+constexpr uint64_t MAX_BLOCK_STATES = uint64_t(1) << 26;
+
 /// What Convert may still copy, and the outermost key being copied (errors name it).
 struct ValueBudget
 {
@@ -1539,14 +1542,30 @@ class Loader
         {
             h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
         }
+        Ptr<CollectiveAlgorithm> algorithm;
         try
         {
-            h.CreateAlgorithm(c.algorithm, spec);
+            algorithm = h.CreateAlgorithm(c.algorithm, spec);
         }
         catch (const std::invalid_argument& e)
         {
             const std::string field = algGiven ? p + ".algorithm" : p + ".collective";
             Fail(Locate(field), p + ".algorithm", e.what());
+        }
+        // The executor keeps a state per rank, chunk and block from the start: 1048576 chunks
+        // of an all-to-all of 24 ranks were 6e8 block states and std::bad_alloc (found by
+        // utils/fuzz_scenarios.py). 2^26 states are about 2.7 GB.
+        const uint64_t states = uint64_t(ranks) * c.chunks * algorithm->GetNBlocks();
+        if (states > MAX_BLOCK_STATES)
+        {
+            Fail(Locate(p + ".chunks"),
+                 p + ".chunks",
+                 std::to_string(c.chunks) + " chunks of a " + c.algorithm + " " + c.collective +
+                     " over " + std::to_string(ranks) + " ranks of " +
+                     std::to_string(algorithm->GetNBlocks()) + " blocks each are " +
+                     std::to_string(states) + " block states, more than the " +
+                     std::to_string(MAX_BLOCK_STATES) +
+                     " (about 2.7 GB) a collective may hold: use fewer chunks");
         }
     }
 
