@@ -30,6 +30,7 @@
 #include <set>
 #include <sstream>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace ns3
@@ -459,6 +460,144 @@ YamlMessage(const YAML::Exception& e)
                "their entries)";
     }
     return e.msg;
+}
+
+/**
+ * Where the YAML documents of a text start, from yaml-cpp's parser events (nothing is built).
+ * Each mark is the document's first node, or its start if it has none.
+ */
+class DocumentMarks : public YAML::EventHandler
+{
+  public:
+    std::vector<YAML::Mark> starts; //!< the start of each document
+    std::vector<YAML::Mark> firsts; //!< the first node of each document (its start if none)
+
+    /// \param mark where the document starts
+    void OnDocumentStart(const YAML::Mark& mark) override
+    {
+        starts.push_back(mark);
+        m_first = true;
+    }
+
+    void OnDocumentEnd() override
+    {
+        if (m_first)
+        {
+            firsts.push_back(starts.back());
+        }
+    }
+
+    /// \param mark where the node is
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnScalar(const YAML::Mark& mark,
+                  const std::string&,
+                  YAML::anchor_t,
+                  const std::string&) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnSequenceStart(const YAML::Mark& mark,
+                         const std::string&,
+                         YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        Node(mark);
+    }
+
+    void OnSequenceEnd() override
+    {
+    }
+
+    /// \param mark where the node is
+    void OnMapStart(const YAML::Mark& mark,
+                    const std::string&,
+                    YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        Node(mark);
+    }
+
+    void OnMapEnd() override
+    {
+    }
+
+  private:
+    /// \param mark a node's mark: the document's first if none came before
+    void Node(const YAML::Mark& mark)
+    {
+        if (m_first)
+        {
+            firsts.push_back(mark);
+            m_first = false;
+        }
+    }
+
+    bool m_first{false}; //!< no node of the current document yet
+};
+
+/**
+ * Parse a text that must hold one YAML document. yaml-cpp 0.7's LoadAll never returns on a
+ * ',' outside [] or {} at the top level (its parser does not consume the token and yields one
+ * empty document after another, found by utils/fuzz_scenarios.py with a random binary file), so
+ * the documents are counted here first, stopping where the parser stops moving.
+ * \param text the YAML text
+ * \param file the file name for errors
+ * \return the document (null if there is none)
+ * \throws ScenarioError for a syntax error or more than one document
+ */
+YAML::Node
+LoadOneDocument(const std::string& text, const std::string& file)
+{
+    DocumentMarks marks;
+    try
+    {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        while (parser.HandleNextDocument(marks))
+        {
+            const auto& s = marks.starts;
+            if (s.size() >= 2 && s[s.size() - 1].pos == s[s.size() - 2].pos)
+            {
+                const YAML::Mark& m = s.back();
+                const auto pos = static_cast<std::size_t>(m.pos);
+                const std::string token = pos < text.size() ? text.substr(pos, 1) : "";
+                throw ScenarioError(file,
+                                    static_cast<uint32_t>(m.line) + 1,
+                                    "",
+                                    "YAML syntax error: unexpected '" + token + "' at column " +
+                                        std::to_string(m.column + 1) +
+                                        " (a ',' belongs inside [] or {})");
+            }
+        }
+        if (marks.starts.size() > 1)
+        {
+            const int line = marks.firsts.size() > 1 ? marks.firsts[1].line : marks.starts[1].line;
+            throw ScenarioError(file,
+                                line >= 0 ? static_cast<uint32_t>(line) + 1 : 0,
+                                "",
+                                "expected one YAML document, found " +
+                                    std::to_string(marks.starts.size()));
+        }
+        return YAML::Load(text);
+    }
+    catch (const YAML::Exception& e)
+    {
+        const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
+        throw ScenarioError(file, line, "", "YAML syntax error: " + YamlMessage(e));
+    }
 }
 
 /**
@@ -1754,16 +1893,7 @@ class Loader
         {
             Fail(file, p + ".file", readError);
         }
-        YAML::Node doc;
-        try
-        {
-            doc = YAML::Load(text);
-        }
-        catch (const YAML::Exception& e)
-        {
-            const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-            throw ScenarioError(w.dagFile, line, "", "YAML syntax error: " + YamlMessage(e));
-        }
+        const YAML::Node doc = LoadOneDocument(text, w.dagFile);
         // The file's tree is placed where inline nodes would be, in a tree of its own, so that
         // errors name the DAG file, its lines and the workload's field paths.
         Node root;
@@ -2189,30 +2319,13 @@ ScenarioLoader::LoadString(const std::string& text,
     NS_LOG_FUNCTION(displayName << overrides.size());
     NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
                   "call Time::SetResolution(Time::PS) before loading a scenario");
-    std::vector<YAML::Node> docs;
-    try
-    {
-        docs = YAML::LoadAll(text);
-    }
-    catch (const YAML::Exception& e)
-    {
-        const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-        throw ScenarioError(displayName, line, "", "YAML syntax error: " + YamlMessage(e));
-    }
-    if (docs.size() > 1)
-    {
-        const int line = docs[1].Mark().line;
-        throw ScenarioError(displayName,
-                            line >= 0 ? static_cast<uint32_t>(line) + 1 : 0,
-                            "",
-                            "expected one YAML document, found " + std::to_string(docs.size()));
-    }
-    if (docs.empty() || docs[0].IsNull())
+    const YAML::Node doc = LoadOneDocument(text, displayName);
+    if (!doc.IsDefined() || doc.IsNull())
     {
         throw ScenarioError(displayName, 0, "", "the scenario is empty");
     }
     ValueBudget budget;
-    Node root = Convert(docs[0], 1, false, displayName, "", budget);
+    Node root = Convert(doc, 1, false, displayName, "", budget);
     for (const auto& o : overrides)
     {
         ApplyOverride(root, o, displayName);
