@@ -133,3 +133,21 @@ def test_driver_detects_crash_and_hang(podsim, tmp_path):
         assert ans == {"status": "ok", "accelerators": 16}
     finally:
         w.stop()
+
+
+def test_large_size_matrix_loads(podsim, tmp_path):
+    # Found by the fuzzer: an all-to-all-v of 1001 ranks has a size-matrix of 1001 x 1001 =
+    # 1002001 entries; the loader's path parser refused list indices above 1000000 and the
+    # lookup of entry 1000001 aborted on an assertion. It loads now (the value budget of 2^22
+    # values holds it).
+    n = 1001
+    p = tmp_path / "a2av.yaml"
+    p.write_text("pod: {accelerators: 1024}\n"
+                 "workloads:\n"
+                 "  - kind: collective\n"
+                 "    collective: all-to-all-v\n"
+                 "    group: [%s]\n"
+                 "    size-matrix: [%s]\n" % (", ".join(str(i) for i in range(n)),
+                                              ", ".join(["64"] * (n * n))))
+    d = podsim.load(p)
+    assert d["workloads"][0]["kind"] == "collective"

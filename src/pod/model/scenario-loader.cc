@@ -179,7 +179,9 @@ SplitPath(const std::string& path, std::vector<Segment>& segments)
             while (j < n && std::isdigit(static_cast<unsigned char>(path[j])))
             {
                 index = index * 10 + static_cast<std::size_t>(path[j] - '0');
-                if (index > 1000000)
+                // Far above any list the value budget lets through (a size-matrix of 1024 x 1024
+                // has indices above 1000000, the bound this was: found by the fuzzer).
+                if (index > 1000000000000)
                 {
                     return false;
                 }
@@ -290,8 +292,12 @@ constexpr std::size_t MAX_VALUES = std::size_t(1) << 22;
 /// Largest scenario or DAG file read, in bytes.
 constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
 
-/// Most block states (ranks x chunks x blocks) of one collective's executor.
-constexpr uint64_t MAX_BLOCK_STATES = uint64_t(1) << 26;
+/// Most rank x chunk states of one collective's executor (about 1.6 GB).
+constexpr uint64_t MAX_CHUNK_STATES = uint64_t(1) << 25;
+
+/// Most messages one collective may post at once: ranks x chunks in flight x stripes x the
+/// operations of a rank's first step.
+constexpr uint64_t MAX_MESSAGES_AT_ONCE = uint64_t(1) << 24;
 
 /// What Convert may still copy, and the outermost key being copied (errors name it).
 struct ValueBudget
@@ -1691,20 +1697,37 @@ class Loader
             const std::string field = algGiven ? p + ".algorithm" : p + ".collective";
             Fail(Locate(field), p + ".algorithm", e.what());
         }
-        // The executor keeps a state per rank, chunk and block from the start: 1048576 chunks
-        // of an all-to-all of 24 ranks were 6e8 block states and std::bad_alloc (found by
-        // utils/fuzz_scenarios.py). 2^26 states are about 2.7 GB.
-        const uint64_t states = uint64_t(ranks) * c.chunks * algorithm->GetNBlocks();
-        if (states > MAX_BLOCK_STATES)
+        // The executor keeps a state per rank and chunk, and posts the first step of every
+        // chunk in flight at once: 1048576 chunks of a 512 B all-to-all of 24 ranks in 4
+        // stripes were 2e9 messages and std::bad_alloc (found by utils/fuzz_scenarios.py).
+        const uint64_t chunkStates = uint64_t(ranks) * c.chunks;
+        if (chunkStates > MAX_CHUNK_STATES)
         {
             Fail(Locate(p + ".chunks"),
                  p + ".chunks",
-                 std::to_string(c.chunks) + " chunks of a " + c.algorithm + " " + c.collective +
-                     " over " + std::to_string(ranks) + " ranks of " +
-                     std::to_string(algorithm->GetNBlocks()) + " blocks each are " +
-                     std::to_string(states) + " block states, more than the " +
-                     std::to_string(MAX_BLOCK_STATES) +
-                     " (about 2.7 GB) a collective may hold: use fewer chunks");
+                 std::to_string(c.chunks) + " chunks over " + std::to_string(ranks) +
+                     " ranks are " + std::to_string(chunkStates) + " chunk states, more than " +
+                     std::to_string(MAX_CHUNK_STATES) + ": use fewer chunks");
+        }
+        std::vector<CollectiveOp> ops;
+        if (algorithm->GetNSteps() > 0)
+        {
+            algorithm->GetStep(0, 0, ops);
+        }
+        const uint64_t window =
+            c.chunksInFlight == 0 ? c.chunks : std::min(c.chunksInFlight, c.chunks);
+        const uint64_t atOnce =
+            uint64_t(ranks) * window * c.stripes * std::max<uint64_t>(1, ops.size());
+        if (atOnce > MAX_MESSAGES_AT_ONCE)
+        {
+            Fail(Locate(p + ".chunks"),
+                 p + ".chunks",
+                 std::to_string(window) + " chunks in flight of " + std::to_string(ranks) +
+                     " ranks, each posting " + std::to_string(ops.size()) + " operations of " +
+                     std::to_string(c.stripes) + " stripes in its first step, are " +
+                     std::to_string(atOnce) + " messages at once, more than " +
+                     std::to_string(MAX_MESSAGES_AT_ONCE) +
+                     ": use fewer chunks or set chunks-in-flight");
         }
     }
 
