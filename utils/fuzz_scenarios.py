@@ -782,7 +782,8 @@ def mutate_extreme(rng, schema, base):
     doc = load_doc(dump_doc(base))
     keys = [(p, k) for p, k in settable_keys(schema, doc)
             if k["type"] in ("uint", "size", "time", "rate", "length", "double")
-            and (k["min"] is not None or k["max"] is not None)]
+            and (k["min"] is not None or k["max"] is not None)
+            and k["path"] != "stop"]  # stop 0 is no bound, not an extreme: it may never end
     path, key = rng.choice(keys)
     typ = key["type"]
     if key["max"] is not None and (key["min"] is None or rng.random() < 0.6):
