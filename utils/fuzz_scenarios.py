@@ -70,6 +70,10 @@ def worker_main():
     for line in sys.stdin:
         req = json.loads(line)
         try:
+            if req["op"] == "selftest-abort":  # the driver's own test: a crash
+                os.abort()
+            elif req["op"] == "selftest-hang":  # ... and a hang
+                time.sleep(3600)
             if req["op"] == "schema":
                 ans = {"status": "ok", "schema": podsim.schema()}
             elif req["op"] == "load":
@@ -85,6 +89,7 @@ def worker_main():
                     "sim_time_ps": int(s["sim_time_ps"]),
                     "events": int(s["events"]),
                     "deadlock": s["deadlock"],
+                    "watchdog": s.get("watchdog", ""),
                 }
         except podsim.ScenarioError as e:
             ans = {
@@ -120,7 +125,17 @@ class Worker:
         resource.setrlimit(resource.RLIMIT_CORE, (0, 0))
         os.setsid()
 
-    def start(self):
+    def start(self, tries=2):
+        try:
+            self._start()
+        except RuntimeError:
+            if tries <= 1:
+                raise
+            self.stop()
+            time.sleep(5)  # e.g. a library being rebuilt under the worker
+            self.start(tries - 1)
+
+    def _start(self):
         self.stderr = tempfile.TemporaryFile()
         self.buf = b""
         self.proc = subprocess.Popen(
@@ -411,7 +426,9 @@ def modest_value(key, rng):
         return rng.choice(["0", "1ns", "10ns", "100ns", "250ns", "1us"]) if lo is None or lo <= 0 \
             else rng.choice(["1us", "5us", "20us"])
     if typ == "size":
-        return rng.choice(["1KiB", "4KiB", "64KiB", "1MiB", "16MiB"])
+        sizes = [1024, 4096, 65536, 1 << 20, 16 << 20]
+        ok = [v for v in sizes if (hi is None or v <= hi) and (lo is None or v >= lo)]
+        return str(rng.choice(ok)) if ok else fmt_number(lo if lo is not None else 1, typ)
     if typ == "double":
         v = rng.choice([0.0, 1e-7, 1e-5, 0.5, 1.0, 1.33, 2.0])
         if lo is not None and (v < lo or (key["min_exclusive"] and v <= lo)):
@@ -426,11 +443,29 @@ def modest_value(key, rng):
     return "fuzz"
 
 
+def extreme_value(key, rng):
+    """A value at an end of a key's range (min or max), or a modest one if it has no range."""
+    typ = key["type"]
+    if typ not in ("uint", "size", "time", "rate", "length", "double") or \
+            (key["min"] is None and key["max"] is None):
+        return modest_value(key, rng)
+    # A 1-byte MTU is valid and slow (a packet per byte): such a run is work, not a finding.
+    if key["max"] is not None and (key["min"] is None or rng.random() < 0.5
+                                   or key["path"] == "pod.nic.mtu"):
+        return fmt_number(key["max"], typ)
+    if key["min_exclusive"]:
+        if typ in ("double", "length"):
+            return fmt_number(key["min"] + 1e-6, typ)
+        return fmt_number(key["min"] + 1, typ)
+    return fmt_number(key["min"], typ)
+
+
 # ---------------------------------------------------------------------------------------------
 # Valid scenarios.
 # ---------------------------------------------------------------------------------------------
 
 FABRICS = ["ethernet", "sue", "ualink", "cell", "rifl"]
+EXTREME_SHARE = 0.25  # share of the random extra keys of a valid scenario set to a range end
 SIZES = ["512", "1KiB", "4KiB", "16KiB", "64KiB"]
 
 
@@ -507,7 +542,8 @@ def gen_valid(rng, schema, index):
         target = pod
         for part in sec.split(".")[1:]:
             target = target.setdefault(part, {})
-        target[name] = modest_value(k, rng)
+        target[name] = (extreme_value(k, rng) if rng.random() < EXTREME_SHARE
+                        else modest_value(k, rng))
     # Workloads.
     workloads = []
     kinds = ["incast", "permutation", "all-to-all", "collective", "dag"]
@@ -536,8 +572,24 @@ def gen_valid(rng, schema, index):
         workloads.append(w)
     doc["workloads"] = workloads
     if fabric in ("ethernet", "sue", "rifl") and rng.random() < 0.15:
+        planes = int(pod.get("planes", "1"))
         doc["faults"] = [{"kind": "link-down", "accelerator": str(rng.randrange(n)),
-                          "plane": "0", "at": rng.choice(["1us", "3us"])}]
+                          "plane": str(rng.randrange(planes)),
+                          "at": rng.choice(["0", "1us", "3us"])}
+                         for _ in range(rng.choice([1, 1, 2, 3]))]
+    if "limits.wall" in schema.by_path:
+        doc["limits"] = {"wall": "20s"}  # a slow run ends with a report, not the driver's kill
+    if rng.random() < 0.15:
+        # Run until no event is left. Some of these never end: a destination that faults cut
+        # off is retried for ever, a link that corrupts every frame is replayed for ever. Where
+        # the schema has the run's watchdogs (limits.*), they must stop such a run; without
+        # them, stop-0 scenarios have neither faults nor bit errors.
+        if "limits.wall" in schema.by_path and "limits.no-progress" in schema.by_path:
+            doc["stop"] = "0"
+            doc["limits"].update({"no-progress": rng.choice(["100us", "1ms"]), "wall": "5s"})
+        elif "faults" not in doc and not any(
+                k in pod.get("link", {}) for k in ("ber", "codeword-error-rate")):
+            doc["stop"] = "0"
     doc["output"] = {"plots": "false", "progress": "false"}
     return doc
 
@@ -560,6 +612,16 @@ def gen_collective(rng, schema, n):
         c["root"] = str(rng.randrange(ranks))
     if rng.random() < 0.2:
         c["chunks"] = str(rng.randint(1, 4))
+        if rng.random() < 0.5:
+            c["chunks-in-flight"] = str(rng.randint(0, 2))
+    if rng.random() < 0.15:
+        c["stripes"] = str(rng.choice([1, 2, 4, 64]))
+    if rng.random() < 0.1:
+        c["reduce-cost"] = rng.choice(["0", "1ps", "10ps"])
+    if rng.random() < 0.1 and coll == "all-reduce":
+        c["algorithm"] = "hierarchical"
+        if rng.random() < 0.5:
+            c["group-size"] = str(rng.randint(1, max(1, ranks)))
     return c
 
 
@@ -607,6 +669,10 @@ class Case:
         self.line0 = line0
         self.overrides = overrides
         self.note = note
+        self.stop_ps = 0  # valid runs: the simulated time they must not pass
+        self.extra = {}  # other files beside the scenario: {name: bytes} (DAG files)
+        self.error_file = None  # the file the error must name, if not the scenario
+        self.runnable = False  # a mutant of a small generated base: run it if it loads
 
 
 def random_name(rng):
@@ -716,7 +782,8 @@ def mutate_extreme(rng, schema, base):
     doc = load_doc(dump_doc(base))
     keys = [(p, k) for p, k in settable_keys(schema, doc)
             if k["type"] in ("uint", "size", "time", "rate", "length", "double")
-            and (k["min"] is not None or k["max"] is not None)]
+            and (k["min"] is not None or k["max"] is not None)
+            and k["path"] != "stop"]  # stop 0 is no bound, not an extreme: it may never end
     path, key = rng.choice(keys)
     typ = key["type"]
     if key["max"] is not None and (key["min"] is None or rng.random() < 0.6):
@@ -861,7 +928,7 @@ def text_case(rng, base_text, base_doc):
     lines = text.split("\n")
     kinds = ["tab", "unclosed-bracket", "unclosed-quote", "duplicate", "empty", "binary",
              "documents", "deep", "alias-bomb", "merge", "noise", "truncate", "bom-crlf", "tag",
-             "not-a-map", "nul", "long"]
+             "not-a-map", "nul", "long", "comma"]
     # An alias bomb past the loader's value budget takes seconds: a third of the others' share.
     c = rng.choices(kinds, weights=[0.33 if k == "alias-bomb" else 1 for k in kinds])[0]
     if c == "tab":
@@ -946,6 +1013,10 @@ def text_case(rng, base_text, base_doc):
             a, b = lines[i].split(": ", 1)
             lines[i] = a + ": " + rng.choice(["!!str ", "!!int ", "!custom ", "!!binary "]) + b
         return Case("yaml-tag", "\n".join(lines), expect="any", field=None)
+    if c == "comma":  # a ',' outside [] or {}: yaml-cpp's LoadAll never returned (finding)
+        i = rng.randrange(len(lines) + 1)
+        lines.insert(i, rng.choice([",", ", x", ",,", "- ,"]))
+        return Case("yaml-comma", "\n".join(lines), expect="any", field=None)
     if c == "not-a-map":
         return Case("not-a-map", rng.choice(["- 1\n- 2\n", "just text\n", "42\n",
                                              "[pod, workloads]\n"]), field="")
@@ -959,11 +1030,75 @@ def text_case(rng, base_text, base_doc):
                 lines={t.count("\n") + 2})
 
 
+DAG_FILE = "dag-fuzz.yaml"
+
+
+def dag_file_case(rng, schema, base):
+    """A DAG workload whose nodes are in a file beside the scenario, the file mutated: the error
+    must name the DAG file, the line in it and the workload's field path."""
+    doc = load_doc(dump_doc(base))
+    n = int(doc["pod"]["accelerators"])
+    nodes = gen_dag_nodes(rng, schema, max(n, 2) if n >= 2 else 1)
+    for node in nodes:
+        node.pop("algorithm", None)  # a random algorithm may not implement the collective
+    dag = {"nodes": nodes}
+    j = len(doc["workloads"])
+    doc["workloads"].append({"kind": "dag", "file": DAG_FILE})
+    c = rng.choice(["unknown", "bad", "cycle", "syntax", "shape", "empty", "extra-key"])
+    field, lines = None, None
+    if c == "unknown":
+        k = rng.randrange(len(nodes))
+        nodes[k]["zq-" + random_name(rng)] = "1"
+        name = [x for x in nodes[k] if x.startswith("zq-")][0]
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].%s" % (j, k, name)
+        where = lines_of(text, ("nodes", k, name))
+        lines = {where[0]} if where else None
+    elif c == "bad":
+        k = rng.randrange(len(nodes))
+        nodes[k]["kind"] = "zq" + nodes[k]["kind"]
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].kind" % (j, k)
+        where = lines_of(text, ("nodes", k, "kind"))
+        lines = {where[1]} if where else None
+    elif c == "cycle":
+        nodes.append({"name": "zqa", "kind": "compute", "deps": ["zqb"]})
+        nodes.append({"name": "zqb", "kind": "compute", "deps": ["zqa"]})
+        text = dump_doc(dag)
+        field = "workloads[%d].nodes[%d].deps[0]" % (j, len(nodes) - 1)
+    elif c == "syntax":
+        text = dump_doc(dag).rstrip("\n") + "\n  - {name: [\n"
+    elif c == "shape":
+        text = rng.choice(["- 1\n", "nodes: 5\n", "nodes: {a: 1}\n", "just text\n"])
+    elif c == "empty":
+        text = rng.choice(["", "nodes: []\n", "~\n"])
+    else:
+        dag["zqextra"] = "1"
+        text = dump_doc(dag)
+        field = "workloads[%d].zqextra" % j
+        lines = {text.count("\n")}
+    case = Case("dag-file-" + c, dump_doc(doc), field=field, lines=lines,
+                line0=c in ("empty",))
+    case.extra = {DAG_FILE: text.encode("utf-8")}
+    case.error_file = DAG_FILE
+    return case
+
+
 def override_case(rng, schema, base_text):
     """A valid file with one bad --set override: the error names --set, line 0 and the key."""
     keys = [k for k in schema.keys if k["type"] not in ("map", "list") and "[]" not in k["path"]]
     k = rng.choice(keys)
-    c = rng.choice(["value", "unknown", "syntax", "index"])
+    c = rng.choice(["value", "unknown", "syntax", "index", "structure"])
+    if c == "structure":
+        key, value = rng.choice([
+            ("workloads", "[{kind: incast}]"), ("workloads", "5"), ("workloads", "{a: 1}"),
+            ("workloads", "[[[1]]]"), ("workloads", "[" * 3000 + "]" * 3000),
+            ("pod", "5"), ("pod", "[1, 2]"), ("pod", "{accelerators: -1}"),
+            ("pod.link", "{rate: fast}"), ("workloads[0]", "{kind: zq}"),
+            ("workloads[0]", "*alias"), ("pod", "{a: &x [1], b: *x}"), ("pod", "{unclosed"),
+            ("workloads[0].group", "[1, x]"), ("workloads[0].sender-list", "{a: 1}")])
+        return Case("override", base_text, overrides=["%s=%s" % (key, value)], field=None,
+                    line0=True, note="--set %s=%s" % (key, value[:40]))
     if c == "value":
         v = rng.choice(bad_values(k, rng))
         return Case("override", base_text, overrides=["%s=%s" % (k["path"], v)],
@@ -989,6 +1124,9 @@ def check_error(case, ans, path):
     if case.overrides:
         if file != "--set":
             return "names file %r, not --set (the file is valid, the override is not)" % file
+    elif case.error_file is not None:
+        if Path(file).name != case.error_file:
+            return "names file %r, not the DAG file %r" % (file, case.error_file)
     elif file != path:
         # A DAG file's error names that file (beside the scenario); nothing else may be named.
         if not (file.endswith(".yaml") and file.startswith(str(Path(path).parent))):
@@ -1091,11 +1229,17 @@ class Fuzzer:
         if st == "ok":
             if case.expect == "error":
                 return "accepted, but the scenario is malformed (%s)" % case.note
+            # Simulated progress: a run ends by its stop time (the last delivery may be earlier).
+            if case.stop_ps and ans.get("sim_time_ps", 0) > case.stop_ps:
+                return "ran to %d ps, past its stop time of %d ps" % (ans["sim_time_ps"],
+                                                                       case.stop_ps)
             return None
         return check_error(case, ans, str(path))
 
     def one(self, index, case, op, name):
         path = self.write(name, case.data)
+        for extra, data in case.extra.items():
+            self.write(extra, data)
         timeout = self.args.run_timeout if op == "run" else self.args.load_timeout
         ans = self.worker.call({"op": op, "path": str(path), "overrides": case.overrides},
                                timeout)
@@ -1103,6 +1247,7 @@ class Fuzzer:
         if why:
             self.fail(index, case, path, why, ans)
             self.count("failed")
+        ans["passed"] = not why
         return ans
 
     def prepare(self):
@@ -1123,6 +1268,9 @@ class Fuzzer:
         while len(self.bases) < 40 and tries < 200:
             tries += 1
             doc = gen_valid(rng, self.schema, 100000 + tries)
+            # Mutants of these bases are run: a stop bound keeps a mutant that adds bit errors
+            # or faults to a stop-0 pod from running for ever (finding 9).
+            doc["stop"] = "50us" if doc["stop"] == "0" else doc["stop"]
             text = dump_doc(doc)
             p = self.write("base-gen.yaml", text.encode("utf-8"))
             if self.worker.call({"op": "load", "path": str(p)}, 60)["status"] == "ok":
@@ -1149,12 +1297,16 @@ class Fuzzer:
             case = mutate_cross(rng, s, doc)
         elif r < 0.70:
             case = mutate_extreme(rng, s, doc)
-        elif r < 0.93:
+        elif r < 0.90:
             case = text_case(rng, text, doc)
+        elif r < 0.93:
+            case = dag_file_case(rng, s, doc)
         else:
             case = override_case(rng, s, dump_doc(doc))
         if case is not None:
             case.note = (case.note + " " if case.note else "") + "(base %s)" % name
+            # A generated base is small and has a stop time: what still loads can be run.
+            case.runnable = name.startswith("generated-")
         return case
 
     def run(self):
@@ -1165,14 +1317,25 @@ class Fuzzer:
         for index in range(self.args.count):
             if rng.random() < self.args.valid_share:
                 n_valid += 1
-                case = Case("valid", dump_doc(gen_valid(rng, self.schema, index)), expect="run")
+                doc = gen_valid(rng, self.schema, index)
+                extra = {}
+                for k, w in enumerate(doc["workloads"]):
+                    if w["kind"] == "dag" and rng.random() < 0.3:  # nodes in a file beside
+                        name = "dag-valid-%d.yaml" % k
+                        extra[name] = dump_doc({"nodes": w.pop("nodes")}).encode("utf-8")
+                        w["file"] = name
+                case = Case("valid", dump_doc(doc), expect="run")
+                case.extra = extra
+                case.stop_ps = int(doc["stop"][:-2]) * 1000000 if doc["stop"] != "0" else 0
                 ans = self.one(index, case, "run", "valid.yaml")
-                if ans["status"] == "ok":
+                if ans["status"] == "ok" and ans["passed"]:
                     self.count("ran")
-                    if ans.get("deadlock"):
+                    if ans.get("deadlock") or ans.get("watchdog"):
                         self.count("deadlock-stopped")
-                elif ans["status"] == "scenario-error":
+                elif ans["status"] == "scenario-error" and ans["passed"]:
                     self.count("refused")
+                if self.args.verbose:
+                    print("%5d %-16s %s" % (index, "valid", ans.get("text", ans["status"])[:160]))
                 continue
             case = None
             while case is None:
@@ -1180,10 +1343,18 @@ class Fuzzer:
             self.count("malformed")
             self.count("kind:" + case.kind)
             ans = self.one(index, case, "load", "case.yaml")
-            if ans["status"] == "ok":
-                self.count("malformed-accepted-noise")
+            if ans["passed"]:
+                # Refused with a located error, or (a mutation that may leave the scenario
+                # valid, expect "any") accepted.
+                self.count("malformed-refused" if ans["status"] != "ok" else "malformed-valid")
             if self.args.verbose:
                 print("%5d %-16s %s" % (index, case.kind, ans.get("text", ans["status"])[:160]))
+            if ans["status"] == "ok" and case.runnable and case.expect == "any":
+                # An extreme value or noise that loads: it must also run (or be refused).
+                case.expect = "run"
+                ans = self.one(index, case, "run", "case.yaml")
+                if ans["passed"]:
+                    self.count("mutant-ran" if ans["status"] == "ok" else "mutant-refused")
         # The fixed corpus of findings.
         reg = 0
         for p in sorted(REGRESSIONS.glob("*.yaml")) if self.args.regressions else []:
@@ -1194,6 +1365,9 @@ class Fuzzer:
                 m = re.match(r"#\s*fuzz-expect:\s*(.*)", line)
                 if m:
                     exp = dict(x.split("=", 1) for x in m.group(1).split())
+            if exp.get("requires") and exp["requires"] not in self.schema.by_path:
+                self.count("regressions-skipped")  # a key this build does not have yet
+                continue
             case = Case("regression-" + p.stem, p.read_bytes(),
                         expect=exp.get("expect", "error"),
                         field=exp.get("field") or None,
@@ -1222,20 +1396,22 @@ class Fuzzer:
         failed = len(self.failures)
         crashes = sum(1 for f in self.failures if f[2].startswith("crash"))
         hangs = sum(1 for f in self.failures if "hang" in f[2])
-        print("fuzz: %d scenarios (seed %d): %d malformed, %d refused with a located error, "
-              "%d noise left valid; %d valid: %d ran (%d stopped by the deadlock monitor), "
-              "%d refused; %d regressions; %d failures (%d crashes, %d hangs); worker restarts "
+        print("fuzz: %d scenarios (seed %d): %d mutated, %d refused with a located error, "
+              "%d left valid by noise and loaded (%d of them run); %d valid: %d ran (%d stopped "
+              "by a deadlock monitor or watchdog), %d refused with a located error; %d "
+              "regressions (%d skipped); %d failures (%d crashes, %d hangs); worker restarts "
               "%d; %.1f s"
-              % (self.args.count, self.args.seed, n_mal,
-                 n_mal - c.get("malformed-accepted-noise", 0)
-                 - sum(1 for f in self.failures if f[0] >= 0 and f[1] != "valid"),
-                 c.get("malformed-accepted-noise", 0), n_valid, c.get("ran", 0),
-                 c.get("deadlock-stopped", 0), c.get("refused", 0), reg, failed, crashes, hangs,
+              % (self.args.count, self.args.seed, n_mal, c.get("malformed-refused", 0),
+                 c.get("malformed-valid", 0), c.get("mutant-ran", 0) + c.get("mutant-refused", 0),
+                 n_valid, c.get("ran", 0),
+                 c.get("deadlock-stopped", 0), c.get("refused", 0), reg,
+                 c.get("regressions-skipped", 0), failed, crashes, hangs,
                  self.worker.restarts, dt), flush=True)
         return failed
 
 
 def main(argv=None):
+    global EXTREME_SHARE
     if argv is None:
         argv = sys.argv[1:]
     if argv[:1] == ["--worker"]:
@@ -1247,6 +1423,9 @@ def main(argv=None):
     ap.add_argument("--seed", type=int, default=int(os.environ.get("PODSIM_FUZZ_SEED", 1)))
     ap.add_argument("--valid-share", type=float, default=0.12,
                     help="share of random-but-valid scenarios, which are run (default 0.12)")
+    ap.add_argument("--extreme-share", type=float, default=EXTREME_SHARE,
+                    help="share of a valid scenario's random keys set to an end of their "
+                         "range (default %(default)s)")
     ap.add_argument("--load-timeout", type=float, default=20.0,
                     help="seconds a load may take before it counts as a hang")
     ap.add_argument("--run-timeout", type=float, default=60.0,
@@ -1261,6 +1440,7 @@ def main(argv=None):
                     help="skip the fixed corpus test/python/data/fuzz-regressions")
     ap.add_argument("-v", "--verbose", action="store_true")
     args = ap.parse_args(argv)
+    EXTREME_SHARE = args.extreme_share
     return 1 if Fuzzer(args).run() else 0
 
 

@@ -111,3 +111,43 @@ def test_fuzzed_scenarios(podsim, tmp_path, capsys):
     summary = [l for l in out.splitlines() if l.startswith("fuzz: ")]
     assert summary and " 0 failures " in summary[-1], out[-5000:]
     assert failed == 0
+
+
+def test_driver_detects_crash_and_hang(podsim, tmp_path):
+    # The watchdog itself: a worker that aborts is a crash (SIGABRT, exit status -6), one that
+    # does not answer within the limit a hang; the worker is restarted and answers again.
+    fuzz = _fuzz_module()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(_build_dir(podsim) / "python")] +
+                                        ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    import sys
+    w = fuzz.Worker(sys.executable, env, 0)
+    try:
+        w.start()
+        ans = w.call({"op": "selftest-abort"}, 60)
+        assert ans["status"] == "crash" and ans["returncode"] == -6
+        ans = w.call({"op": "selftest-hang"}, 1)
+        assert ans["status"] == "hang"
+        assert w.restarts == 2
+        ans = w.call({"op": "load", "path": str(DATA / "small.yaml")}, 60)
+        assert ans == {"status": "ok", "accelerators": 16}
+    finally:
+        w.stop()
+
+
+def test_large_size_matrix_loads(podsim, tmp_path):
+    # Found by the fuzzer: an all-to-all-v of 1001 ranks has a size-matrix of 1001 x 1001 =
+    # 1002001 entries; the loader's path parser refused list indices above 1000000 and the
+    # lookup of entry 1000001 aborted on an assertion. It loads now (the value budget of 2^22
+    # values holds it).
+    n = 1001
+    p = tmp_path / "a2av.yaml"
+    p.write_text("pod: {accelerators: 1024}\n"
+                 "workloads:\n"
+                 "  - kind: collective\n"
+                 "    collective: all-to-all-v\n"
+                 "    group: [%s]\n"
+                 "    size-matrix: [%s]\n" % (", ".join(str(i) for i in range(n)),
+                                              ", ".join(["64"] * (n * n))))
+    d = podsim.load(p)
+    assert d["workloads"][0]["kind"] == "collective"

@@ -5,18 +5,54 @@
 
 #include "scenario-error.h"
 
+#include <cstdio>
+
 namespace ns3
 {
+
+namespace
+{
+
+/**
+ * Control characters as \xHH: a NUL would end what() early (found by utils/fuzz_scenarios.py:
+ * yaml-cpp quotes the bad escape of a binary file in its message), and none belongs on a
+ * terminal.
+ * \param s text
+ * \return s with every byte below 0x20 and 0x7f written as \xHH
+ */
+std::string
+Printable(const std::string& s)
+{
+    std::string out;
+    out.reserve(s.size());
+    for (const char c : s)
+    {
+        const auto u = static_cast<unsigned char>(c);
+        if (u < 0x20 || u == 0x7f)
+        {
+            char buf[5];
+            std::snprintf(buf, sizeof(buf), "\\x%02x", u);
+            out += buf;
+        }
+        else
+        {
+            out += c;
+        }
+    }
+    return out;
+}
+
+} // namespace
 
 ScenarioError::ScenarioError(const std::string& file,
                              uint32_t line,
                              const std::string& field,
                              const std::string& message)
-    : std::runtime_error(Format(file, line, field, message)),
-      m_file(file),
+    : std::runtime_error(Format(Printable(file), line, Printable(field), Printable(message))),
+      m_file(Printable(file)),
       m_line(line),
-      m_field(field),
-      m_message(message)
+      m_field(Printable(field)),
+      m_message(Printable(message))
 {
 }
 

@@ -20,7 +20,8 @@ namespace ns3
  * `bad.yaml:7: pod.accelerators: must be at least 1 (got 0)`. A value that came from a `--set`
  * override has FILE `--set` and LINE 0, printed as `--set: pod.accelerators: ...`. In general a
  * LINE of 0 (unknown) is left out (`missing.yaml: cannot open file`) and so is an empty FIELD
- * (`bad.yaml:3: YAML syntax error: ...`).
+ * (`bad.yaml:3: YAML syntax error: ...`). Control characters in the file, field or message (a
+ * NUL quoted from a binary file, a tab in a key) are written as `\xHH`.
  */
 class ScenarioError : public std::runtime_error
 {

@@ -17,6 +17,7 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
+#include "ns3/sue-phy.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -30,6 +31,7 @@
 #include <set>
 #include <sstream>
 #include <yaml-cpp/depthguard.h>
+#include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
 namespace ns3
@@ -178,7 +180,9 @@ SplitPath(const std::string& path, std::vector<Segment>& segments)
             while (j < n && std::isdigit(static_cast<unsigned char>(path[j])))
             {
                 index = index * 10 + static_cast<std::size_t>(path[j] - '0');
-                if (index > 1000000)
+                // Far above any list the value budget lets through (a size-matrix of 1024 x 1024
+                // has indices above 1000000, the bound this was: found by the fuzzer).
+                if (index > 1000000000000)
                 {
                     return false;
                 }
@@ -288,6 +292,13 @@ constexpr std::size_t MAX_VALUES = std::size_t(1) << 22;
 
 /// Largest scenario or DAG file read, in bytes.
 constexpr std::size_t MAX_FILE_BYTES = std::size_t(64) << 20;
+
+/// Most rank x chunk states of one collective's executor (about 1.6 GB).
+constexpr uint64_t MAX_CHUNK_STATES = uint64_t(1) << 25;
+
+/// Most messages one collective may post at once: ranks x chunks in flight x stripes x the
+/// operations of a rank's first step.
+constexpr uint64_t MAX_MESSAGES_AT_ONCE = uint64_t(1) << 24;
 
 /// What Convert may still copy, and the outermost key being copied (errors name it).
 struct ValueBudget
@@ -456,6 +467,144 @@ YamlMessage(const YAML::Exception& e)
                "their entries)";
     }
     return e.msg;
+}
+
+/**
+ * Where the YAML documents of a text start, from yaml-cpp's parser events (nothing is built).
+ * Each mark is the document's first node, or its start if it has none.
+ */
+class DocumentMarks : public YAML::EventHandler
+{
+  public:
+    std::vector<YAML::Mark> starts; //!< the start of each document
+    std::vector<YAML::Mark> firsts; //!< the first node of each document (its start if none)
+
+    /// \param mark where the document starts
+    void OnDocumentStart(const YAML::Mark& mark) override
+    {
+        starts.push_back(mark);
+        m_first = true;
+    }
+
+    void OnDocumentEnd() override
+    {
+        if (m_first)
+        {
+            firsts.push_back(starts.back());
+        }
+    }
+
+    /// \param mark where the node is
+    void OnNull(const YAML::Mark& mark, YAML::anchor_t) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnAlias(const YAML::Mark& mark, YAML::anchor_t) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnScalar(const YAML::Mark& mark,
+                  const std::string&,
+                  YAML::anchor_t,
+                  const std::string&) override
+    {
+        Node(mark);
+    }
+
+    /// \param mark where the node is
+    void OnSequenceStart(const YAML::Mark& mark,
+                         const std::string&,
+                         YAML::anchor_t,
+                         YAML::EmitterStyle::value) override
+    {
+        Node(mark);
+    }
+
+    void OnSequenceEnd() override
+    {
+    }
+
+    /// \param mark where the node is
+    void OnMapStart(const YAML::Mark& mark,
+                    const std::string&,
+                    YAML::anchor_t,
+                    YAML::EmitterStyle::value) override
+    {
+        Node(mark);
+    }
+
+    void OnMapEnd() override
+    {
+    }
+
+  private:
+    /// \param mark a node's mark: the document's first if none came before
+    void Node(const YAML::Mark& mark)
+    {
+        if (m_first)
+        {
+            firsts.push_back(mark);
+            m_first = false;
+        }
+    }
+
+    bool m_first{false}; //!< no node of the current document yet
+};
+
+/**
+ * Parse a text that must hold one YAML document. yaml-cpp 0.7's LoadAll never returns on a
+ * ',' outside [] or {} at the top level (its parser does not consume the token and yields one
+ * empty document after another, found by utils/fuzz_scenarios.py with a random binary file), so
+ * the documents are counted here first, stopping where the parser stops moving.
+ * \param text the YAML text
+ * \param file the file name for errors
+ * \return the document (null if there is none)
+ * \throws ScenarioError for a syntax error or more than one document
+ */
+YAML::Node
+LoadOneDocument(const std::string& text, const std::string& file)
+{
+    DocumentMarks marks;
+    try
+    {
+        std::istringstream in(text);
+        YAML::Parser parser(in);
+        while (parser.HandleNextDocument(marks))
+        {
+            const auto& s = marks.starts;
+            if (s.size() >= 2 && s[s.size() - 1].pos == s[s.size() - 2].pos)
+            {
+                const YAML::Mark& m = s.back();
+                const auto pos = static_cast<std::size_t>(m.pos);
+                const std::string token = pos < text.size() ? text.substr(pos, 1) : "";
+                throw ScenarioError(file,
+                                    static_cast<uint32_t>(m.line) + 1,
+                                    "",
+                                    "YAML syntax error: unexpected '" + token + "' at column " +
+                                        std::to_string(m.column + 1) +
+                                        " (a ',' belongs inside [] or {})");
+            }
+        }
+        if (marks.starts.size() > 1)
+        {
+            const int line = marks.firsts.size() > 1 ? marks.firsts[1].line : marks.starts[1].line;
+            throw ScenarioError(file,
+                                line >= 0 ? static_cast<uint32_t>(line) + 1 : 0,
+                                "",
+                                "expected one YAML document, found " +
+                                    std::to_string(marks.starts.size()));
+        }
+        return YAML::Load(text);
+    }
+    catch (const YAML::Exception& e)
+    {
+        const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
+        throw ScenarioError(file, line, "", "YAML syntax error: " + YamlMessage(e));
+    }
 }
 
 /**
@@ -983,6 +1132,25 @@ class Loader
             Fail(Locate("pod.sue.fec-interleave"),
                  "pod.sue.fec-interleave",
                  "FEC codewords interleave 1, 2 or 4 ways (0: the IEEE choice for the port)");
+        }
+        // A.1's switch latency includes the IEEE RS-544 accumulation at the switch's ingress;
+        // another code or interleave shortens it by RxAdjustment, which the latency must cover
+        // (PodTopology aborted on a negative latency: found by utils/fuzz_scenarios.py).
+        SuePhy::Fec fec = SuePhy::RS544;
+        SuePhy::FromName(s.fec, fec);
+        const auto portGbps = static_cast<uint32_t>(pod.link.rate.GetBitRate() / 1000000000);
+        const uint32_t serdes = SuePhy::SerdesGbps(portGbps * s.ports);
+        const Time saved =
+            Time(0) -
+            SuePhy::RxAdjustment(fec, s.fecInterleave, serdes, SuePhy::Lanes(portGbps, serdes));
+        if (pod.sw.latency < saved)
+        {
+            std::ostringstream os;
+            os << "must be at least " << saved.As(Time::NS) << " with pod.sue.fec " << s.fec
+               << " and fec-interleave " << s.fecInterleave
+               << ": it includes the IEEE RS-544 FEC accumulation at the switch's ingress, "
+                  "which this FEC choice shortens by that much (seed 000 3.4.4, A.1)";
+            Fail(Locate("pod.switch.latency"), "pod.switch.latency", os.str());
         }
         if (pod.topology == "mesh")
         {
@@ -1646,14 +1814,47 @@ class Loader
         {
             h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
         }
+        Ptr<CollectiveAlgorithm> algorithm;
         try
         {
-            h.CreateAlgorithm(c.algorithm, spec);
+            algorithm = h.CreateAlgorithm(c.algorithm, spec);
         }
         catch (const std::invalid_argument& e)
         {
             const std::string field = algGiven ? p + ".algorithm" : p + ".collective";
             Fail(Locate(field), p + ".algorithm", e.what());
+        }
+        // The executor keeps a state per rank and chunk, and posts the first step of every
+        // chunk in flight at once: 1048576 chunks of a 512 B all-to-all of 24 ranks in 4
+        // stripes were 2e9 messages and std::bad_alloc (found by utils/fuzz_scenarios.py).
+        const uint64_t chunkStates = uint64_t(ranks) * c.chunks;
+        if (chunkStates > MAX_CHUNK_STATES)
+        {
+            Fail(Locate(p + ".chunks"),
+                 p + ".chunks",
+                 std::to_string(c.chunks) + " chunks over " + std::to_string(ranks) +
+                     " ranks are " + std::to_string(chunkStates) + " chunk states, more than " +
+                     std::to_string(MAX_CHUNK_STATES) + ": use fewer chunks");
+        }
+        std::vector<CollectiveOp> ops;
+        if (algorithm->GetNSteps() > 0)
+        {
+            algorithm->GetStep(0, 0, ops);
+        }
+        const uint64_t window =
+            c.chunksInFlight == 0 ? c.chunks : std::min(c.chunksInFlight, c.chunks);
+        const uint64_t atOnce =
+            uint64_t(ranks) * window * c.stripes * std::max<uint64_t>(1, ops.size());
+        if (atOnce > MAX_MESSAGES_AT_ONCE)
+        {
+            Fail(Locate(p + ".chunks"),
+                 p + ".chunks",
+                 std::to_string(window) + " chunks in flight of " + std::to_string(ranks) +
+                     " ranks, each posting " + std::to_string(ops.size()) + " operations of " +
+                     std::to_string(c.stripes) + " stripes in its first step, are " +
+                     std::to_string(atOnce) + " messages at once, more than " +
+                     std::to_string(MAX_MESSAGES_AT_ONCE) +
+                     ": use fewer chunks or set chunks-in-flight");
         }
     }
 
@@ -1842,16 +2043,7 @@ class Loader
         {
             Fail(file, p + ".file", readError);
         }
-        YAML::Node doc;
-        try
-        {
-            doc = YAML::Load(text);
-        }
-        catch (const YAML::Exception& e)
-        {
-            const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-            throw ScenarioError(w.dagFile, line, "", "YAML syntax error: " + YamlMessage(e));
-        }
+        const YAML::Node doc = LoadOneDocument(text, w.dagFile);
         // The file's tree is placed where inline nodes would be, in a tree of its own, so that
         // errors name the DAG file, its lines and the workload's field paths.
         Node root;
@@ -1861,9 +2053,28 @@ class Loader
         workloads.key = "workloads";
         workloads.value.kind = Node::SEQ;
         workloads.value.items.resize(index + 1);
+        // The workloads before this one are empty maps, valid in any shape check (as empty
+        // values, a DAG file of any workload but the first was refused with "workloads[0]:
+        // expected a map of keys": found by utils/fuzz_scenarios.py).
+        for (auto& placeholder : workloads.value.items)
+        {
+            placeholder.kind = Node::MAP;
+            placeholder.line = 1;
+        }
         ValueBudget budget;
         Node dag = Convert(doc, 1, false, w.dagFile, p, budget);
-        if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr || dag.entries.size() != 1)
+        for (const auto& e : dag.entries)
+        {
+            if (e.key != "nodes") // at its line rather than the file's first
+            {
+                throw ScenarioError(w.dagFile,
+                                    e.line,
+                                    p + "." + e.key,
+                                    "unknown key (a DAG file is a map with one key, nodes: the "
+                                    "list of nodes)");
+            }
+        }
+        if (dag.kind != Node::MAP || dag.Find("nodes") == nullptr)
         {
             throw ScenarioError(w.dagFile,
                                 dag.line,
@@ -2258,30 +2469,13 @@ ScenarioLoader::LoadString(const std::string& text,
     NS_LOG_FUNCTION(displayName << overrides.size());
     NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
                   "call Time::SetResolution(Time::PS) before loading a scenario");
-    std::vector<YAML::Node> docs;
-    try
-    {
-        docs = YAML::LoadAll(text);
-    }
-    catch (const YAML::Exception& e)
-    {
-        const uint32_t line = e.mark.line >= 0 ? static_cast<uint32_t>(e.mark.line) + 1 : 0;
-        throw ScenarioError(displayName, line, "", "YAML syntax error: " + YamlMessage(e));
-    }
-    if (docs.size() > 1)
-    {
-        const int line = docs[1].Mark().line;
-        throw ScenarioError(displayName,
-                            line >= 0 ? static_cast<uint32_t>(line) + 1 : 0,
-                            "",
-                            "expected one YAML document, found " + std::to_string(docs.size()));
-    }
-    if (docs.empty() || docs[0].IsNull())
+    const YAML::Node doc = LoadOneDocument(text, displayName);
+    if (!doc.IsDefined() || doc.IsNull())
     {
         throw ScenarioError(displayName, 0, "", "the scenario is empty");
     }
     ValueBudget budget;
-    Node root = Convert(docs[0], 1, false, displayName, "", budget);
+    Node root = Convert(doc, 1, false, displayName, "", budget);
     for (const auto& o : overrides)
     {
         ApplyOverride(root, o, displayName);

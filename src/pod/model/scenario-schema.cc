@@ -710,9 +710,10 @@ BuildKeys()
                           "switch-switch links only."));
     k.push_back(Row("pod.llr.window", S::UINT)
                     .Default("512")
-                    .Range(1, 1 << 20)
+                    .Range(1, 1 << 15)
                     .Unit("packets")
-                    .Help("Replay buffer per link direction."));
+                    .Help("Replay buffer per link direction; at most half the space of the "
+                          "retry engine's 16-bit sequence numbers."));
     k.push_back(Row("pod.llr.ack-interval", S::UINT)
                     .Default("16")
                     .Range(1, 1 << 20)
