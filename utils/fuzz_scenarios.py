@@ -80,7 +80,10 @@ def worker_main():
                 d = podsim.load(req["path"], req.get("overrides"))
                 ans = {"status": "ok", "accelerators": d["accelerators"]}
             else:
-                r = podsim.run(req["path"], req.get("overrides"), write_results=False, quiet=True)
+                # With the invariant checks (--check): a violation raises, a failure here.
+                r = podsim.run(
+                    req["path"], req.get("overrides"), write_results=False, quiet=True, check=True
+                )
                 s = r["summary"]
                 ans = {
                     "status": "ok",
@@ -90,6 +93,7 @@ def worker_main():
                     "events": int(s["events"]),
                     "deadlock": s["deadlock"],
                     "watchdog": s.get("watchdog", ""),
+                    "checked": bool(s.get("checked", False)),
                 }
         except podsim.ScenarioError as e:
             ans = {

@@ -143,6 +143,15 @@ class FabricEndpoint : public Object
     }
 
     /**
+     * Fire the Post trace for a message a subclass posts on its own (a read), as Send() does.
+     * \param m the message
+     */
+    void NotifyPosted(const FabricMessage& m)
+    {
+        m_postTrace(m);
+    }
+
+    /**
      * Report a message fully received at this endpoint.
      * \param m the message (delivered time set by the caller)
      */

@@ -672,8 +672,8 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             os << "wall limit of " << limit << " s reached at simulated "
                << Simulator::Now().As(Time::US) << " after " << Simulator::GetEventCount()
                << " events: " << done << " of " << rec.posted << " messages done, "
-               << rec.posted - done << " outstanding (" << rec.delivered << " delivered, "
-               << rec.completed << " completed), " << rec.bytesDelivered
+               << (rec.posted > done ? rec.posted - done : 0) << " outstanding (" << rec.delivered
+               << " delivered, " << rec.completed << " completed), " << rec.bytesDelivered
                << " B delivered in whole messages";
             r.watchdog = os.str();
         });
@@ -930,9 +930,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     if (invariants)
     {
-        // The end-of-run checks. A run cut short (stop time, deadlock) may hold bytes in flight
-        // and credits away from home; one that ended by itself may not.
-        const bool stopped = !r.deadlock.empty() ||
+        // The end-of-run checks. A run cut short (stop time, deadlock, a watchdog) may hold bytes
+        // in flight and credits away from home; one that ended by itself may not.
+        const bool stopped = !r.deadlock.empty() || !r.watchdog.empty() ||
                              (s.stopTime.IsStrictlyPositive() && Simulator::Now() >= s.stopTime);
         const RunInvariantCheck::Summary sum = invariants->CheckMessages(r.messages, stopped);
         if (!stopped && s.faults.empty() && r.failedConnections == 0)

@@ -36,8 +36,8 @@ class FabricNetDevice;
  *   bytes of messages not delivered; a flow may have undelivered bytes only when they are
  *   accounted: the flow (either direction) lost units that were counted as dropped with a
  *   reason (at most one undelivered message per dropped unit), its transport connection failed,
- *   or the run was stopped (stop time or deadlock) with them in flight. Without any of these a
- *   run that ended by itself has every message delivered and completed;
+ *   or the run was stopped (stop time, deadlock or watchdog) with them in flight. Without any of
+ * these a run that ended by itself has every message delivered and completed;
  * - **drained**: when the run ended by itself (no stop, no deadlock, no link fault, no failed
  *   connection), every switch buffer and output queue is empty and every credit is back home
  *   (fabric credit flow control, UALink TL credits, cell-fabric Rx buffer cells and grants).
@@ -101,8 +101,8 @@ class RunInvariantCheck
     /**
      * \brief The end-of-run checks.
      * \param messages the message table
-     * \param stopped the run was stopped (stop time or deadlock) with messages outstanding
-     * \return what was checked
+     * \param stopped the run was stopped (stop time, deadlock or watchdog) with messages
+     * outstanding \return what was checked
      */
     Summary CheckMessages(const RunResults::Messages& messages, bool stopped) const;
 

@@ -189,6 +189,7 @@ SueEndpoint::Read(uint32_t dst, uint64_t bytes, uint64_t cookie)
     m.tclass = 0; // requests on VC0 (3.2.2)
     m.cookie = cookie;
     m.posted = Simulator::Now();
+    NotifyPosted(m); // the Post trace, as for a write (the run's watchdog counts posted work)
     Simulator::Schedule(m_txLatency,
                         [this, m]() { m_instances[PickInstance(m.dst)]->EnqueueOp(m, 1); });
     return m.id;
