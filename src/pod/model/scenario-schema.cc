@@ -456,7 +456,9 @@ BuildKeys()
                     .Help("ns-3 event scheduler: map (ns3::MapScheduler), heap (HeapScheduler), "
                           "calendar (CalendarScheduler) or priority-queue "
                           "(PriorityQueueScheduler). Every one runs the same events in the same "
-                          "order; only the speed differs (doc/performance.rst)."));
+                          "order; only the speed differs (doc/performance.rst). heap is refused "
+                          "with the cell fabric: ns-3 3.37's HeapScheduler::Remove can break the "
+                          "heap order, and the cell adapter removes events."));
     k.push_back(
         Row("limits", S::MAP)
             .Help(
