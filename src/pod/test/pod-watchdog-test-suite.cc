@@ -23,6 +23,7 @@
 #include "ns3/wall-clock-limit.h"
 
 #include <algorithm>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -225,18 +226,48 @@ class ProgressWatchdogRuleTestCase : public TestCase
 };
 
 /**
+ * A pod case whose run the watchdog stops: checks that its report names what it should.
+ */
+class PodWatchdogStuckTestCase : public TestCase
+{
+  public:
+    /// \param name the case's name
+    explicit PodWatchdogStuckTestCase(const std::string& name)
+        : TestCase(name)
+    {
+    }
+
+  protected:
+    /**
+     * Expect every one of \p parts in the watchdog's report.
+     * \param report the report
+     * \param parts substrings it must contain
+     */
+    void ExpectReportHas(const std::string& report, std::initializer_list<const char*> parts)
+    {
+        for (const char* what : parts)
+        {
+            NS_TEST_EXPECT_MSG_NE(report.find(what),
+                                  std::string::npos,
+                                  "report has '" << what << "': " << report);
+        }
+    }
+};
+
+/**
  * UALink: accelerator 3's port gets no ReqData credit (its partner advertises none), so its
  * writes never leave; the other 9 messages complete. The watchdog stops the run at
  * ExpectedStop(last completion) and names acc3's TL queue (0 ReqData credits) and the requests
  * waiting at its UPLI: 3 x 16 = 48 writes, at most UpliRequestDepth = 32 in the TL queue, so 16
  * wait for room.
  */
-class PodWatchdogUalinkTestCase : public TestCase
+class PodWatchdogUalinkTestCase : public PodWatchdogStuckTestCase
 {
   public:
     PodWatchdogUalinkTestCase()
-        : TestCase("UALink pod with a port without ReqData credits: stopped at the last "
-                   "completion + timeout, naming the port")
+        : PodWatchdogStuckTestCase(
+              "UALink pod with a port without ReqData credits: stopped at the last "
+              "completion + timeout, naming the port")
     {
     }
 
@@ -252,16 +283,12 @@ class PodWatchdogUalinkTestCase : public TestCase
         const Time expected = ExpectedStop(LastActivity(r), MicroSeconds(2), MicroSeconds(20));
         NS_TEST_EXPECT_MSG_EQ(PicoSeconds(r.simTimePs), expected, "stop time: " << r.watchdog);
         NS_TEST_EXPECT_MSG_EQ(r.watchdog.rfind("no progress at", 0), 0, "a no-progress report");
-        for (const char* what : {"2 queue(s) hold work",
-                                 "3 of 12 messages outstanding",
-                                 "acc3:port0 (acc3->p0.sw0) tx queue: 32 ops waiting",
-                                 "ReqData 0",
-                                 "acc3:port0 UPLI requests: 16 requests waiting"})
-        {
-            NS_TEST_EXPECT_MSG_NE(r.watchdog.find(what),
-                                  std::string::npos,
-                                  "report has '" << what << "': " << r.watchdog);
-        }
+        ExpectReportHas(r.watchdog,
+                        {"2 queue(s) hold work",
+                         "3 of 12 messages outstanding",
+                         "acc3:port0 (acc3->p0.sw0) tx queue: 32 ops waiting",
+                         "ReqData 0",
+                         "acc3:port0 UPLI requests: 16 requests waiting"});
         NS_TEST_EXPECT_MSG_EQ(r.bytesDropped, 0, "credits hold back, never drop");
     }
 };
@@ -274,12 +301,13 @@ class PodWatchdogUalinkTestCase : public TestCase
  * destination goes to cluster (source id) mod 4, so one request waits in each of clusters 0, 2
  * and 3, none granted, and all 24576 Rx buffer cells stay free.
  */
-class PodWatchdogCellTestCase : public TestCase
+class PodWatchdogCellTestCase : public PodWatchdogStuckTestCase
 {
   public:
     PodWatchdogCellTestCase()
-        : TestCase("Cell pod whose receiver never grants: stopped at the last completion + "
-                   "timeout, naming the VOQs and the grant scheduler")
+        : PodWatchdogStuckTestCase(
+              "Cell pod whose receiver never grants: stopped at the last completion + "
+              "timeout, naming the VOQs and the grant scheduler")
     {
     }
 
@@ -293,21 +321,17 @@ class PodWatchdogCellTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Outstanding(r), 3, "the three messages to acc1");
         const Time expected = ExpectedStop(LastActivity(r), MicroSeconds(5), MicroSeconds(50));
         NS_TEST_EXPECT_MSG_EQ(PicoSeconds(r.simTimePs), expected, "stop time: " << r.watchdog);
-        for (const char* what :
-             {"4 queue(s) hold work",
-              "3 of 12 messages outstanding",
-              "acc0 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 0 (0 jobs, 1 pages waiting on a "
-              "grant)",
-              "acc2 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 2",
-              "acc3 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 3",
-              "acc1 grant scheduler: 24576 free Rx buffer cells, cluster 0: 1 requests waiting, 0 "
-              "grants out of at most 0, cluster 2: 1 requests waiting, 0 grants out of at most 0, "
-              "cluster 3: 1 requests waiting"})
-        {
-            NS_TEST_EXPECT_MSG_NE(r.watchdog.find(what),
-                                  std::string::npos,
-                                  "report has '" << what << "': " << r.watchdog);
-        }
+        ExpectReportHas(
+            r.watchdog,
+            {"4 queue(s) hold work",
+             "3 of 12 messages outstanding",
+             "acc0 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 0 (0 jobs, 1 pages waiting on a "
+             "grant)",
+             "acc2 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 2",
+             "acc3 VOQs: 1 Tx jobs pending: VOQ to acc1 cluster 3",
+             "acc1 grant scheduler: 24576 free Rx buffer cells, cluster 0: 1 requests waiting, 0 "
+             "grants out of at most 0, cluster 2: 1 requests waiting, 0 grants out of at most 0, "
+             "cluster 3: 1 requests waiting"});
         NS_TEST_EXPECT_MSG_EQ(r.bytesDropped, 0, "grants hold back, never drop");
     }
 };
@@ -320,13 +344,14 @@ class PodWatchdogCellTestCase : public TestCase
  * holding at the first check (5 us) and the run stops at 5 + 50 = 55 us, all 12 messages
  * outstanding, naming the four accelerator queues.
  */
-class PodWatchdogGenericTestCase : public TestCase
+class PodWatchdogGenericTestCase : public PodWatchdogStuckTestCase
 {
   public:
     /// \param fabric pod.fabric
     PodWatchdogGenericTestCase(const std::string& fabric)
-        : TestCase(fabric + " CBFC pod whose credits cannot cover a unit: stopped at the first "
-                            "check + timeout, naming every accelerator queue"),
+        : PodWatchdogStuckTestCase(
+              fabric + " CBFC pod whose credits cannot cover a unit: stopped at the first "
+                       "check + timeout, naming every accelerator queue"),
           m_fabric(fabric)
     {
     }
@@ -339,16 +364,12 @@ class PodWatchdogGenericTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(Outstanding(r), 12, "nothing delivered");
         NS_TEST_EXPECT_MSG_EQ(PicoSeconds(r.simTimePs), MicroSeconds(55), "5 + 50 us");
         NS_TEST_EXPECT_MSG_EQ(r.deadlock, "", "no switch holds units: not the deadlock monitor");
-        for (const char* what : {"no progress at +55us",
-                                 "4 queue(s) hold work",
-                                 "12 of 12 messages outstanding",
-                                 "acc0:port0 (acc0->p0.sw0) tx queue",
-                                 "acc3:port0 (acc3->p0.sw0) tx queue"})
-        {
-            NS_TEST_EXPECT_MSG_NE(r.watchdog.find(what),
-                                  std::string::npos,
-                                  "report has '" << what << "': " << r.watchdog);
-        }
+        ExpectReportHas(r.watchdog,
+                        {"no progress at +55us",
+                         "4 queue(s) hold work",
+                         "12 of 12 messages outstanding",
+                         "acc0:port0 (acc0->p0.sw0) tx queue",
+                         "acc3:port0 (acc3->p0.sw0) tx queue"});
     }
 
     std::string m_fabric; //!< pod.fabric
