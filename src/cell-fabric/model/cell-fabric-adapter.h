@@ -122,27 +122,28 @@ class CellFabricAdapter : public FabricEndpoint
     /// Per-adapter counters.
     struct Stats
     {
-        uint64_t jobsPosted{0};     //!< Tx jobs posted
-        uint64_t jobsCompleted{0};  //!< Tx jobs acknowledged
-        uint64_t pagesRequested{0}; //!< data pages requested
-        uint64_t pagesGranted{0};   //!< grants issued by this adapter's scheduler
-        uint64_t pagesSent{0};      //!< data pages sent (granted and serialized)
-        uint64_t pagesCommitted{0}; //!< data pages written by RxDMA here
-        uint64_t cellsSent{0};      //!< data cells sent
-        uint64_t cellsReceived{0};  //!< data cells received
-        uint64_t messagesSent{0};   //!< CTS, ACK and NACK sent
-        uint64_t nacksSent{0};      //!< NACKs sent (jobs in error here)
-        uint64_t jobsRetried{0};    //!< Tx jobs retried (NACK or ACK timeout)
-        uint64_t jobsFailed{0};     //!< Tx jobs failed (Job Failed)
-        uint64_t ackTimeouts{0};    //!< Tx ACK-wait timer expiries
-        uint64_t ctsResent{0};      //!< CTS resent on an Rx data-wait timeout
-        uint64_t rxJobsFailed{0};   //!< Rx jobs failed (timer or second error)
-        uint64_t grantsDeferred{0}; //!< requests that waited for free Rx buffer cells
-        uint64_t grantPaceWaits{0}; //!< times the paced scheduler waited its pace
-        uint32_t minFreeCells{0};   //!< low-water mark of free Rx CBUF cells
-        uint64_t qpageWaits{0};     //!< Page Generator runs that left a page for want of a QPage
-        uint64_t txBufStalls{0};    //!< granted pages that waited for TxBuf space (10.7.7)
+        uint64_t jobsPosted{0};                //!< Tx jobs posted
+        uint64_t jobsCompleted{0};             //!< Tx jobs acknowledged
+        uint64_t pagesRequested{0};            //!< data pages requested
+        uint64_t pagesGranted{0};              //!< grants issued by this adapter's scheduler
+        uint64_t pagesSent{0};                 //!< data pages sent (granted and serialized)
+        uint64_t pagesCommitted{0};            //!< data pages written by RxDMA here
+        uint64_t cellsSent{0};                 //!< data cells sent
+        uint64_t cellsReceived{0};             //!< data cells received
+        uint64_t messagesSent{0};              //!< CTS, ACK and NACK sent
+        uint64_t nacksSent{0};                 //!< NACKs sent (jobs in error here)
+        uint64_t jobsRetried{0};               //!< Tx jobs retried (NACK or ACK timeout)
+        uint64_t jobsFailed{0};                //!< Tx jobs failed (Job Failed)
+        uint64_t ackTimeouts{0};               //!< Tx ACK-wait timer expiries
+        uint64_t ctsResent{0};                 //!< CTS resent on an Rx data-wait timeout
+        uint64_t rxJobsFailed{0};              //!< Rx jobs failed (timer or second error)
+        uint64_t grantsDeferred{0};            //!< requests that waited for free Rx buffer cells
+        uint64_t grantPaceWaits{0};            //!< times the paced scheduler waited its pace
+        uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
         std::map<std::string, uint64_t> drops; //!< drops by reason
+
+        uint64_t qpageWaits{0};  //!< Page Generator runs that left a page for want of a QPage
+        uint64_t txBufStalls{0}; //!< granted pages that waited for TxBuf space (10.7.7)
     };
 
     /**
@@ -285,7 +286,8 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t jobs{0};        //!< jobs queued whose last page is not yet requested
         uint32_t outstanding{0}; //!< pages requested and not yet sent (waiting on a grant)
         bool cts{false};         //!< the head job has its CTS (false: it waits for it)
-        uint32_t srcCluster{0};  //!< source cluster (its Job Manager and Page Generator)
+
+        uint32_t srcCluster{0}; //!< source cluster (its Job Manager and Page Generator)
     };
 
     /// \return the VOQs that hold jobs or pages waiting on a grant, in VOQ key order
@@ -370,9 +372,6 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t dst{0};                    //!< destination chip
         uint32_t cluster{0};                //!< destination cluster
         uint64_t voq{0};                    //!< VOQ key (dst, cluster, OQ; source cluster)
-        uint32_t srcCluster{0};             //!< source cluster (10.7.1: its Job Manager)
-        bool high{false};                   //!< its VOQ is high priority (10.7.3)
-        uint32_t profile{0};                //!< its VOQ's occupancy profile (10.7.3.1)
         std::vector<uint32_t> pages;        //!< data bytes of each page
         uint32_t nextRequest{0};            //!< next page to request
         bool cts{false};                    //!< CTS received
@@ -383,6 +382,10 @@ class CellFabricAdapter : public FabricEndpoint
         TxState state{TX_QUEUED};           //!< FSM state (10.7.1.1)
         uint32_t sent{0};                   //!< pages of this attempt transmitted
         EventId timer;                      //!< the state's timer
+
+        uint32_t srcCluster{0}; //!< source cluster (10.7.1: its Job Manager)
+        bool high{false};       //!< its VOQ is high priority (10.7.3)
+        uint32_t profile{0};    //!< its VOQ's occupancy profile (10.7.3.1)
     };
 
     /// An Rx job (10.8.2).
@@ -505,8 +508,8 @@ class CellFabricAdapter : public FabricEndpoint
     void OnNack(uint64_t job);
     /**
      * FO dequeues a granted page (10.7.5-7): its QPage is retired and it takes space in the
-     * TxBuf of the pipe that frees first among those with room, or waits in grant order.
-     * \param g the granted page (job, page, epoch)
+     * TxBuf of the pipe that frees first among those with room.
+     * \param g the granted page
      * \return false if no pipe's TxBuf has room for it
      */
     bool Dequeue(const GrantedPage& g);
@@ -636,34 +639,25 @@ class CellFabricAdapter : public FabricEndpoint
     std::shared_ptr<std::vector<CellFabricAdapter*>> m_peers; //!< adapters by accelerator id
 
     // Attributes
-    uint32_t m_clusters{4};             //!< clusters per chip (1)
-    double m_clockGhz{1.33};            //!< clock (1)
-    uint32_t m_destinationClusters{4};  //!< clusters endpoint messages are spread over
-    uint32_t m_pageSizeWords{125};      //!< PageSizeWords of RDMA jobs (10.7.2)
-    uint32_t m_foPipes{4};              //!< FO pipes (10.7)
-    uint32_t m_foBytesPerCycle{88};     //!< FO pipe width (10.7[5a])
-    uint32_t m_rxDmaBytesPerCycle{128}; //!< RxDMA width per cluster (10.8.8)
-    uint32_t m_rxCbufCells{24576};      //!< Rx CBUF cells (10.8.3)
-    uint32_t m_cellHeaderBytes{16};     //!< per-cell header on the links [assumption]
-    uint32_t m_controlCellBytes{96};    //!< request, grant and message cell bytes [assumption]
-    uint32_t m_maxOutstandingPages{64}; //!< default XOFF of every profile (10.7.3.1)
-    std::string m_occupancyProfiles;    //!< profiles "xoff:xon,..." (10.7.3.1)
-    uint32_t m_qpages{1024};            //!< QPage table entries of the chip (10.7.6)
-    uint32_t m_clusterQPages{1024};     //!< QPage cap per source cluster (10.7.3.1)
-    uint32_t m_highGroupPages{1024};    //!< high-priority group limit per cluster
-    uint32_t m_lowGroupPages{1024};     //!< low-priority group limit per cluster
-    uint32_t m_txBufBytes{32768};       //!< TxBuf per FO pipe (10.7[5b], 10.7.8)
-    uint32_t m_defaultOq{1};            //!< OQ of the endpoint API's jobs (digest 5.2)
-    VoqPriority m_defaultPriority{LOW_PRIORITY};  //!< priority of the endpoint API's VOQs
-    uint32_t m_defaultProfile{0};                 //!< occupancy profile of the endpoint API's VOQs
-    uint32_t m_maxOutstandingGrants{4096};        //!< grants not yet committed, per cluster
-    Time m_txLatency;                             //!< Tx pipeline latency [assumption]
-    Time m_rxLatency;                             //!< Rx pipeline latency [assumption]
-    Time m_txCtsTimeout;                          //!< Tx CTS-wait timer [assumption]
-    Time m_txActiveTimeout;                       //!< Tx-active timer [assumption]
-    Time m_txAckTimeout;                          //!< Tx ACK-wait timer [assumption]
-    Time m_rxDataTimeout;                         //!< Rx data-wait timer [assumption]
-    Time m_rxCompletionTimeout;                   //!< Rx job-completion timer [assumption]
+    uint32_t m_clusters{4};                //!< clusters per chip (1)
+    double m_clockGhz{1.33};               //!< clock (1)
+    uint32_t m_destinationClusters{4};     //!< clusters endpoint messages are spread over
+    uint32_t m_pageSizeWords{125};         //!< PageSizeWords of RDMA jobs (10.7.2)
+    uint32_t m_foPipes{4};                 //!< FO pipes (10.7)
+    uint32_t m_foBytesPerCycle{88};        //!< FO pipe width (10.7[5a])
+    uint32_t m_rxDmaBytesPerCycle{128};    //!< RxDMA width per cluster (10.8.8)
+    uint32_t m_rxCbufCells{24576};         //!< Rx CBUF cells (10.8.3)
+    uint32_t m_cellHeaderBytes{16};        //!< per-cell header on the links [assumption]
+    uint32_t m_controlCellBytes{96};       //!< request, grant and message cell bytes [assumption]
+    uint32_t m_maxOutstandingPages{64};    //!< default XOFF of every profile (10.7.3.1)
+    uint32_t m_maxOutstandingGrants{4096}; //!< grants not yet committed, per cluster
+    Time m_txLatency;                      //!< Tx pipeline latency [assumption]
+    Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
+    Time m_txCtsTimeout;                   //!< Tx CTS-wait timer [assumption]
+    Time m_txActiveTimeout;                //!< Tx-active timer [assumption]
+    Time m_txAckTimeout;                   //!< Tx ACK-wait timer [assumption]
+    Time m_rxDataTimeout;                  //!< Rx data-wait timer [assumption]
+    Time m_rxCompletionTimeout;            //!< Rx job-completion timer [assumption]
     GrantPolicy m_grantPolicy{PACED_ROUND_ROBIN}; //!< grant scheduler policy
     InjectDropMode m_injectDropMode{INJECT_NACK}; //!< how an injected loss shows
     Granularity m_granularity{COARSE};            //!< event granularity on the links
@@ -671,23 +665,36 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_injectDropPage{0};                 //!< page of that job to lose
     uint32_t m_injectDropAttempts{1};             //!< attempts on which the page is lost
 
+    // Attributes of the Tx pipeline structures (10.7.3-10.7.8)
+    std::string m_occupancyProfiles;             //!< profiles "xoff:xon,..." (10.7.3.1)
+    uint32_t m_qpages{1024};                     //!< QPage table entries of the chip (10.7.6)
+    uint32_t m_clusterQPages{1024};              //!< QPage cap per source cluster (10.7.3.1)
+    uint32_t m_highGroupPages{1024};             //!< high-priority group limit per cluster
+    uint32_t m_lowGroupPages{1024};              //!< low-priority group limit per cluster
+    uint32_t m_txBufBytes{32768};                //!< TxBuf per FO pipe (10.7[5b], 10.7.8)
+    uint32_t m_defaultOq{1};                     //!< OQ of the endpoint API's jobs (digest 5.2)
+    VoqPriority m_defaultPriority{LOW_PRIORITY}; //!< priority of the endpoint API's VOQs
+    uint32_t m_defaultProfile{0};                //!< occupancy profile of the endpoint's VOQs
+
     // Tx state
     uint64_t m_nextJob{0};                               //!< next job id
     std::unordered_map<uint32_t, uint32_t> m_messagesTo; //!< endpoint messages per destination
     std::unordered_map<uint64_t, TxJob> m_txJobs;        //!< Tx jobs by id
     std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;  //!< jobs per VOQ, head active
-    CellFabricOccupancyLimiter m_limiter;                //!< occupancy limiter and QPages
-    std::unique_ptr<CellFabricVoqTable> m_voqTable;      //!< VOQ map (made on first use)
+    std::vector<uint64_t> m_active;                      //!< active jobs (head of a VOQ)
+    uint32_t m_activeRr{0};                              //!< round robin over active jobs
+    std::vector<Time> m_foFree;                          //!< when each FO pipe is free
+    uint32_t m_sprayNext{0};                             //!< next link to spray on
+    uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
+    uint32_t m_ctrlNext{0};  //!< next link for control cells
+
+    // Tx pipeline structures (10.7.3-10.7.8)
+    CellFabricOccupancyLimiter m_limiter;           //!< occupancy limiter and QPage table
+    std::unique_ptr<CellFabricVoqTable> m_voqTable; //!< VOQ map (made on first use)
     std::vector<std::deque<std::pair<Time, uint32_t>>> m_txBuf; //!< TxBuf pages per pipe
     std::vector<uint32_t> m_txBufUsed;                          //!< TxBuf bytes in use per pipe
     std::deque<GrantedPage> m_foWait;                           //!< granted, waiting for TxBuf
     EventId m_foWake;                                           //!< TxBuf space frees
-    std::vector<uint64_t> m_active;                             //!< active jobs (head of a VOQ)
-    uint32_t m_activeRr{0};                                     //!< round robin over active jobs
-    std::vector<Time> m_foFree;                                 //!< when each FO pipe is free
-    uint32_t m_sprayNext{0};                                    //!< next link to spray on
-    uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
-    uint32_t m_ctrlNext{0};  //!< next link for control cells
 
     // Rx state
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
@@ -707,11 +714,12 @@ class CellFabricAdapter : public FabricEndpoint
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageCommitTrace; //!< page committed
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace;  //!< drops
-    TracedCallback<uint32_t, uint64_t> m_nackTrace;              //!< NACK received (sender)
-    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;         //!< Job Failed (sender)
-    TracedCallback<uint32_t, uint64_t> m_retryTrace;             //!< Tx job retried (sender)
-    TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace;       //!< Rx Job Failed (receiver)
-    TracedCallback<uint64_t, uint32_t, uint32_t> m_pageGenTrace; //!< page generated
+    TracedCallback<uint32_t, uint64_t> m_nackTrace;        //!< NACK received (sender)
+    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;   //!< Job Failed (sender)
+    TracedCallback<uint32_t, uint64_t> m_retryTrace;       //!< Tx job retried (sender)
+    TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace; //!< Rx Job Failed (receiver)
+
+    TracedCallback<uint64_t, uint32_t, uint32_t> m_pageGenTrace; //!< page generated (10.7.3)
 };
 
 } // namespace ns3
