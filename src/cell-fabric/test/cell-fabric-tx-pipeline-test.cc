@@ -349,7 +349,7 @@ class OccupancyHysteresisTestCase : public TestCase
 {
   public:
     OccupancyHysteresisTestCase()
-        : TestCase("Occupancy limiter: XOFF/XON hysteresis per VOQ profile")
+        : TestCase("Occupancy limiter: XOFF and XON hysteresis per VOQ profile")
     {
     }
 
