@@ -202,6 +202,82 @@ class VoqTableTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * The occupancy limiter's levels (10.7.3.1) on their own, counted by hand. Configured with a
+ * 10-entry QPage table, a cap of 6 per source cluster, groups of 4 (high) and 3 (low) per
+ * cluster and profile 0 = {XOFF 2, XON 0}:
+ * - cluster 0, low VOQs 1, 2, 3 (one page each): the 4th low page (VOQ 4) is stopped by the low
+ *   group (3 of 3); high VOQs 5, 6, 7: the next high page is stopped by the cluster cap (6 of
+ *   6) before the high group (3 of 4).
+ * - cluster 1: 4 high pages (its own groups and cap) fill the table (10 of 10); the next is
+ *   stopped by the pool (a low page: the low group of cluster 1 is empty).
+ * - XOFF/XON: cluster 1's VOQ 9 takes 2 pages of profile 0 once a QPage is free (the pool then
+ *   full again): XOFF at 2; one page retired (1 left) stays off (XON is 0); the second retired:
+ *   XON, and VOQ 9 may generate again. Retiring an unknown handle is refused.
+ * - Profiles: {8, 9}, {4, 4} and {0, 0} are refused (XON not below XOFF, XOFF 0); {8, 7} is
+ *   legal.
+ */
+class OccupancyLimiterTestCase : public TestCase
+{
+  public:
+    OccupancyLimiterTestCase()
+        : TestCase("Occupancy limiter levels: group limits, cluster cap, QPage pool, profiles")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        using L = CellFabricOccupancyLimiter;
+        L lim;
+        lim.Configure(10, 6, 4, 3, 64);
+        lim.SetProfile(0, 2, 0);
+        uint64_t handle = 0;
+        for (uint64_t voq = 1; voq <= 3; ++voq)
+        {
+            NS_TEST_ASSERT_MSG_EQ(lim.Check(0, voq, 0, false), L::NONE, "low page " << voq);
+            lim.Allocate(handle++, 0, voq, 0, false);
+        }
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(0, 4, 0, false), L::GROUP, "low group full");
+        for (uint64_t voq = 5; voq <= 7; ++voq)
+        {
+            NS_TEST_ASSERT_MSG_EQ(lim.Check(0, voq, 0, true), L::NONE, "high page " << voq);
+            lim.Allocate(handle++, 0, voq, 0, true);
+        }
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(0, 8, 0, true), L::CLUSTER, "cluster cap");
+        for (uint64_t voq = 10; voq <= 13; ++voq)
+        {
+            NS_TEST_ASSERT_MSG_EQ(lim.Check(1, voq, 0, true), L::NONE, "cluster 1");
+            lim.Allocate(handle++, 1, voq, 0, true);
+        }
+        NS_TEST_ASSERT_MSG_EQ(lim.GetInUse(), 10, "10 QPages");
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(1, 9, 0, false), L::POOL, "table full");
+        // free two of cluster 1's QPages (handles 6 and 7): VOQ 9 takes both and goes to XOFF
+        NS_TEST_ASSERT_MSG_EQ(lim.Free(6), true, "free 6");
+        NS_TEST_ASSERT_MSG_EQ(lim.Free(7), true, "free 7");
+        NS_TEST_ASSERT_MSG_EQ(lim.Allocate(100, 1, 9, 0, true), 1, "VOQ 9: 1 page");
+        NS_TEST_ASSERT_MSG_EQ(lim.Allocate(101, 1, 9, 0, true), 2, "VOQ 9: 2 pages");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetStats().xoffs, 1, "XOFF at 2");
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(1, 9, 0, true), L::XOFF, "VOQ 9 in XOFF");
+        NS_TEST_ASSERT_MSG_EQ(lim.Free(100), true, "free 100");
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(1, 9, 0, true), L::XOFF, "1 left: still off (XON 0)");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetStats().xons, 0, "no XON yet");
+        NS_TEST_ASSERT_MSG_EQ(lim.Free(101), true, "free 101");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetStats().xons, 1, "XON at 0");
+        NS_TEST_ASSERT_MSG_EQ(lim.Check(1, 9, 0, true), L::NONE, "VOQ 9 generates again");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetOutstanding(1, 9), 0, "VOQ 9 empty");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetInUse(), 8, "8 QPages in use");
+        NS_TEST_ASSERT_MSG_EQ(lim.GetStats().peakInUse, 10, "peak 10");
+        NS_TEST_ASSERT_MSG_EQ(lim.Free(999), false, "unknown handle");
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(L::CheckProfile(8, 9, error), false, "xon 9 above xoff 8");
+        NS_TEST_ASSERT_MSG_EQ(L::CheckProfile(4, 4, error), false, "xon equal to xoff");
+        NS_TEST_ASSERT_MSG_EQ(L::CheckProfile(0, 0, error), false, "xoff 0");
+        NS_TEST_ASSERT_MSG_EQ(L::CheckProfile(8, 7, error), true, "{8, 7}");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * RDMA jobs posted by VOQ id (10.2, 10.7[1]) on 4 chips. Default map: VOQ 44 = 4 x (2 x 4 + 3)
  * + 0 is chip 2, cluster 3, OQ 0: right after the post the adapter's VOQ list shows exactly
  * that VOQ (one job). Software remaps group 11 (VOQ[12:2] of 44) to the VPFE of chip 3,
@@ -522,6 +598,7 @@ std::vector<TestCase*>
 MakeCellFabricTxPipelineTests()
 {
     return {new VoqTableTestCase,
+            new OccupancyLimiterTestCase,
             new VoqIdJobTestCase,
             new PagePriorityTestCase,
             new OccupancyHysteresisTestCase,
