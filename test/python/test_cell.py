@@ -118,6 +118,34 @@ def test_cell_timer_keys_reach_the_adapters(podsim, permutation):
     assert measured == pytest.approx(one_mib_job_ns(), rel=0.02)
 
 
+def test_cell_qpage_and_occupancy_keys_reach_the_adapters(podsim, permutation):
+    # pod.cell.qpages 1 (seed 004 10.7.6): a chip generates one page at a time and the next only
+    # when FO dequeues it at its grant, a request/grant round trip 2D later. The CTS comes at D,
+    # so page k is generated at D + 2kD and the last (k = 65) is granted at 133D; then it takes
+    # its FO time (8592 B: 98 cycles), the pipelines, links and switch with 2 cells on its
+    # busiest link, and RxDMA writes its 67 words (67 cycles). Lossless, within 2%.
+    r = podsim.run(permutation, overrides={"pod.cell.qpages": 1}, write_results=False)
+    lossless(r)
+    byte_ns = 8 / 106.25
+    cycle = 1 / 1.33
+    d = 240 + 50 + 400 + 112 * byte_ns + 50 + 240
+    expected = 133 * d + 98 * cycle + 240 + 50 + 400 + 2 * 192 * byte_ns + 50 + 240 + 67 * cycle
+    measured = (r["messages"]["deliver_ps"] - r["messages"]["post_ps"]) / 1e3
+    print(f"qpages 1: expected {expected:.1f} ns, measured {measured.min():.1f} to "
+          f"{measured.max():.1f} ns")
+    assert measured == pytest.approx(expected, rel=0.02)
+    # An occupancy profile of {xoff 8, xon 4} (10.7.3.1) keeps at most 8 pages of a VOQ
+    # outstanding: fewer than the 2D x 170 GB/s / 16 KB = 21 pages that keep RxDMA busy, so the
+    # jobs take longer than the unlimited closed form, and nothing is lost.
+    r = podsim.run(permutation, overrides={
+        "pod.cell.occupancy-profiles": "[{xoff: 64, xon: 63}, {xoff: 8, xon: 4}]",
+        "pod.cell.occupancy-profile": 1}, write_results=False)
+    lossless(r)
+    measured = (r["messages"]["deliver_ps"] - r["messages"]["post_ps"]) / 1e3
+    print(f"profile {{8, 4}}: {measured.min():.1f} to {measured.max():.1f} ns")
+    assert measured.min() > 1.2 * one_mib_job_ns()
+
+
 @pytest.mark.parametrize("over", [
     {},
     {"pod.cell.stages": "two-stage", "pod.cell.switch-ports": 8, "pod.cell.links": 4},
@@ -162,6 +190,19 @@ def test_cell_all_to_all_and_incast_are_lossless(podsim, all_to_all, over):
     ({"pod.cell.rx-data-timeout": "-5ms"}, "pod.cell.rx-data-timeout"),
     ({"pod.cell.tx-cts-timeout": "5ms"}, "pod.cell.tx-cts-timeout"),  # not above rx-data 10ms
     ({"pod.cell.rx-completion-timeout": "500us"}, "pod.cell.rx-completion-timeout"),  # < ack 1ms
+    # occupancy profiles (seed 004 10.7.3.1): xon not below xoff, more than 8, out of range
+    ({"pod.cell.occupancy-profiles": "[{xoff: 8, xon: 9}]"}, "pod.cell.occupancy-profiles[0].xon"),
+    ({"pod.cell.occupancy-profiles": "[{xoff: 8, xon: 4}, {xoff: 4, xon: 4}]"},
+     "pod.cell.occupancy-profiles[1].xon"),
+    ({"pod.cell.occupancy-profiles": "[" + ", ".join(["{xoff: 8, xon: 4}"] * 9) + "]"},
+     "pod.cell.occupancy-profiles"),
+    ({"pod.cell.occupancy-profiles": "[{xoff: 0, xon: 0}]"}, "pod.cell.occupancy-profiles[0].xoff"),
+    ({"pod.cell.occupancy-profiles": "[{xoff: 8}]"}, "pod.cell.occupancy-profiles[0].xon"),
+    ({"pod.cell.occupancy-profiles": "[{xoff: 8, xon: 4}]", "pod.cell.occupancy-profile": 1},
+     "pod.cell.occupancy-profile"),
+    ({"pod.cell.occupancy-profile": 8}, "pod.cell.occupancy-profile"),
+    ({"pod.cell.qpages": 0}, "pod.cell.qpages"),
+    ({"pod.cell.txbuf-bytes": 16000}, "pod.cell.txbuf-bytes"),  # below one 16 KB page
 ])
 def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     with pytest.raises(podsim.ScenarioError) as e:

@@ -15,10 +15,12 @@
 #include "ns3/fabric-output-queue.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 
 namespace ns3
 {
@@ -29,8 +31,20 @@ NS_OBJECT_ENSURE_REGISTERED(CellFabricAdapter);
 namespace
 {
 
-/// OQ of RDMA data in the VOQ[1:0] assignment of digest 5.2 (an assumption there).
-constexpr uint32_t RDMA_DATA_OQ = 1;
+/// VOQ keys: bits 0 to 47 (dst * 8 + cluster) * 4 + OQ, the source cluster from bit 48.
+constexpr uint32_t SRC_CLUSTER_SHIFT = 48;
+
+/**
+ * \param job job id at the source
+ * \param page page sequence number
+ * \param epoch the job's epoch bit of the page's request
+ * \return the page's QPage handle
+ */
+uint64_t
+QPageHandle(uint64_t job, uint32_t page, uint8_t epoch)
+{
+    return (job << 20) ^ (static_cast<uint64_t>(page) << 1) ^ (epoch & 1);
+}
 
 /**
  * \param src source chip
@@ -121,6 +135,66 @@ CellFabricAdapter::GetTypeId()
                           UintegerValue(64),
                           MakeUintegerAccessor(&CellFabricAdapter::m_maxOutstandingPages),
                           MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("OccupancyProfiles",
+                          "The 8 occupancy profiles of the limiter (10.7.3.1) as \"xoff:xon\" "
+                          "in pages, comma separated, profile 0 first (at most 8; XON below "
+                          "XOFF): a VOQ stops generating pages when XOFF of them are "
+                          "outstanding and resumes when they have dropped to XON. Profiles not "
+                          "given are {MaxOutstandingPages, MaxOutstandingPages - 1}: a plain "
+                          "limit. The spec gives no values.",
+                          StringValue(""),
+                          MakeStringAccessor(&CellFabricAdapter::m_occupancyProfiles),
+                          MakeStringChecker())
+            .AddAttribute("QPages",
+                          "QPage table entries of the chip, shared by its clusters: pages "
+                          "generated and not yet dequeued by FO (10.7.6: about 1024).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_qpages),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("ClusterQPages",
+                          "Most QPages one source cluster may hold (10.7.3.1: configurable, no "
+                          "value given; default the whole table).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_clusterQPages),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("HighGroupPages",
+                          "Limit of the pages of a source cluster's high-priority VOQs "
+                          "(10.7.3.1 occupancy-tracking group; no value given; default the "
+                          "whole table).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_highGroupPages),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("LowGroupPages",
+                          "Limit of the pages of a source cluster's low-priority VOQs "
+                          "(10.7.3.1; no value given; default the whole table).",
+                          UintegerValue(1024),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_lowGroupPages),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute(
+                "TxBufBytes",
+                "TxBuf of one FO pipe in bytes (10.7[5b]: up to two maximum pages, "
+                "32 KB). A dequeued page takes its data's 128 B entries until its "
+                "last cell leaves the pipe; a page that finds no pipe with room "
+                "waits (10.7.7).",
+                UintegerValue(32768),
+                MakeUintegerAccessor(&CellFabricAdapter::m_txBufBytes),
+                MakeUintegerChecker<uint32_t>(CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES))
+            .AddAttribute("DefaultOq",
+                          "OQ (VOQ[1:0]) of the endpoint API's jobs, which name no VOQ (digest "
+                          "5.2's assumption: 1 = RDMA low class).",
+                          UintegerValue(1),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_defaultOq),
+                          MakeUintegerChecker<uint32_t>(0, 3))
+            .AddAttribute("DefaultPriority",
+                          "Page Generator priority of the endpoint API's VOQs (10.7.3).",
+                          EnumValue(LOW_PRIORITY),
+                          MakeEnumAccessor(&CellFabricAdapter::m_defaultPriority),
+                          MakeEnumChecker(LOW_PRIORITY, "Low", HIGH_PRIORITY, "High"))
+            .AddAttribute("DefaultOccupancyProfile",
+                          "Occupancy profile of the endpoint API's VOQs (10.7.3.1).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_defaultProfile),
+                          MakeUintegerChecker<uint32_t>(0, 7))
             .AddAttribute("MaxOutstandingGrants",
                           "Grants issued and not yet committed by RxDMA, per destination "
                           "cluster (the spec gives none; an assumption of digest 5.8). 0: the "
@@ -260,7 +334,12 @@ CellFabricAdapter::GetTypeId()
                             "An Rx job failed here (timer, or an error in its retry); the "
                             "arguments are the source chip and the job id there.",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_rxJobFailedTrace),
-                            "ns3::CellFabricAdapter::JobTracedCallback");
+                            "ns3::CellFabricAdapter::JobTracedCallback")
+            .AddTraceSource("PageGen",
+                            "The Page Generator generated a data page (10.7.3): the job, the "
+                            "page and its VOQ's outstanding pages with it.",
+                            MakeTraceSourceAccessor(&CellFabricAdapter::m_pageGenTrace),
+                            "ns3::CellFabricAdapter::PageGenTracedCallback");
     return tid;
 }
 
@@ -328,13 +407,16 @@ CellFabricAdapter::GetFoBytesPerSecond() const
 std::vector<CellFabricAdapter::VoqState>
 CellFabricAdapter::GetVoqStates() const
 {
-    // VOQ keys are (dst * 8 + cluster) * 4 + OQ (see PostRdmaWrite).
+    // VOQ keys are (dst * 8 + cluster) * 4 + OQ, the source cluster from bit 48 (see
+    // PostRdmaWrite).
     std::map<uint64_t, VoqState> voqs;
     auto at = [&voqs](uint64_t key) -> VoqState& {
         VoqState& v = voqs[key];
-        v.dst = static_cast<uint32_t>(key / 32);
-        v.cluster = static_cast<uint32_t>(key / 4 % 8);
-        v.oq = static_cast<uint32_t>(key % 4);
+        const uint64_t low = key & ((1ULL << SRC_CLUSTER_SHIFT) - 1);
+        v.dst = static_cast<uint32_t>(low / 32);
+        v.cluster = static_cast<uint32_t>(low / 4 % 8);
+        v.oq = static_cast<uint32_t>(low % 4);
+        v.srcCluster = static_cast<uint32_t>(key >> SRC_CLUSTER_SHIFT);
         return v;
     };
     for (const auto& [key, jobs] : m_voqJobs)
@@ -347,12 +429,9 @@ CellFabricAdapter::GetVoqStates() const
             v.cts = head != m_txJobs.end() && head->second.cts;
         }
     }
-    for (const auto& [key, n] : m_voqOutstanding)
+    for (const auto& [key, n] : m_limiter.GetVoqCounts())
     {
-        if (n > 0)
-        {
-            at(key).outstanding = n;
-        }
+        at(key).outstanding = n;
     }
     std::vector<VoqState> out;
     for (const auto& [key, v] : voqs)
@@ -376,16 +455,16 @@ CellFabricAdapter::GetGrantQueueStates() const
 double
 CellFabricAdapter::GetCongestionState(uint32_t dst) const
 {
+    // the endpoint API's VOQs (source cluster 0) to the destination's clusters
     uint32_t worst = 0;
     for (uint32_t c = 0; c < m_clusters; ++c)
     {
-        auto it = m_voqOutstanding.find((static_cast<uint64_t>(dst) * 8 + c) * 4 + RDMA_DATA_OQ);
-        if (it != m_voqOutstanding.end())
-        {
-            worst = std::max(worst, it->second);
-        }
+        const uint64_t voq = (static_cast<uint64_t>(dst) * 8 + c) * 4 + m_defaultOq;
+        worst = std::max(worst, m_limiter.GetOutstanding(0, voq));
     }
-    return std::min(1.0, static_cast<double>(worst) / m_maxOutstandingPages);
+    const uint32_t xoff =
+        m_resourcesReady ? m_limiter.GetProfile(m_defaultProfile).xoff : m_maxOutstandingPages;
+    return std::min(1.0, static_cast<double>(worst) / xoff);
 }
 
 void
@@ -401,10 +480,60 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
     PostRdmaWrite(m, cluster);
 }
 
+CellFabricVoqTable&
+CellFabricAdapter::GetVoqTable()
+{
+    if (!m_voqTable)
+    {
+        m_voqTable = std::make_unique<CellFabricVoqTable>(m_clusters);
+        m_voqTable->SetDefaultMap();
+    }
+    return *m_voqTable;
+}
+
+void
+CellFabricAdapter::PostRdmaJob(const FabricMessage& m, uint32_t voq, uint32_t srcCluster)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << voq << srcCluster);
+    CellFabricVoqTable& table = GetVoqTable();
+    CellFabricVoqTable::Target t;
+    std::string error;
+    NS_ABORT_MSG_UNLESS(table.Lookup(voq, t, error), "CellFabricAdapter: " << error);
+    NS_ABORT_MSG_UNLESS(t.chip == m.dst,
+                        "CellFabricAdapter: VOQ id " << voq << " goes to chip " << t.chip
+                                                     << " (VPFE " << t.vpfe
+                                                     << "), not to the message's " << m.dst);
+    JobClass cls;
+    cls.oq = t.oq;
+    cls.high = table.IsHighPriority(voq);
+    cls.profile = table.GetProfile(voq);
+    cls.srcCluster = srcCluster;
+    PostRdmaWrite(m, t.cluster, cls);
+}
+
 void
 CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster)
 {
-    NS_LOG_FUNCTION(this << m.id << m.dst << dstCluster);
+    JobClass cls;
+    cls.oq = m_defaultOq;
+    cls.high = m_defaultPriority == HIGH_PRIORITY;
+    cls.profile = m_defaultProfile;
+    cls.srcCluster = 0;
+    PostRdmaWrite(m, dstCluster, cls);
+}
+
+void
+CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, const JobClass& cls)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << dstCluster << cls.oq << cls.high << cls.profile
+                         << cls.srcCluster);
+    NS_ABORT_MSG_IF(cls.oq >= CellFabricVoqTable::OQS_PER_VPFE,
+                    "CellFabricAdapter: OQ " << cls.oq << " is not below 4 (10.2)");
+    NS_ABORT_MSG_IF(cls.profile >= CellFabricOccupancyLimiter::PROFILES,
+                    "CellFabricAdapter: occupancy profile " << cls.profile
+                                                            << " is not below 8 (10.7.3.1)");
+    NS_ABORT_MSG_IF(cls.srcCluster >= m_clusters,
+                    "CellFabricAdapter: no source cluster " << cls.srcCluster);
     NS_ABORT_MSG_UNLESS(CellFabricCellifier::IsLegalPageSizeWords(m_pageSizeWords),
                         "CellFabricAdapter: PageSizeWords " << m_pageSizeWords
                                                             << " is not legal (10.7.2)");
@@ -421,7 +550,9 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster)
     const uint64_t jobs =
         (words + CellFabricCellifier::MAX_JOB_WORDS - 1) / CellFabricCellifier::MAX_JOB_WORDS;
     msg->jobsLeft = jobs;
-    const uint64_t voq = (static_cast<uint64_t>(m.dst) * 8 + dstCluster) * 4 + RDMA_DATA_OQ;
+    // one VOQ-Active lock and one occupancy count per VOQ and source cluster (10.7.1, 10.7.3.1)
+    const uint64_t voq = ((static_cast<uint64_t>(m.dst) * 8 + dstCluster) * 4 + cls.oq) |
+                         (static_cast<uint64_t>(cls.srcCluster) << SRC_CLUSTER_SHIFT);
     uint64_t bytesLeft = m.bytes;
     for (uint64_t j = 0; j < jobs; ++j)
     {
@@ -433,6 +564,9 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster)
         job.dst = m.dst;
         job.cluster = dstCluster;
         job.voq = voq;
+        job.srcCluster = cls.srcCluster;
+        job.high = cls.high;
+        job.profile = cls.profile;
         job.pages = CellFabricCellifier::GetRdmaPages(jobWords, m_pageSizeWords);
         job.message = msg;
         RxJob rx;
@@ -495,6 +629,29 @@ CellFabricAdapter::EnsureResources()
     m_grantsOut.assign(m_clusters, 0);
     m_rxDmaFree.assign(m_clusters, Time(0));
     m_foFree.assign(m_foPipes, Time(0));
+    m_txBuf.assign(m_foPipes, {});
+    m_txBufUsed.assign(m_foPipes, 0);
+    m_limiter.Configure(m_qpages,
+                        m_clusterQPages,
+                        m_highGroupPages,
+                        m_lowGroupPages,
+                        m_maxOutstandingPages);
+    std::istringstream profiles(m_occupancyProfiles);
+    std::string item;
+    uint32_t i = 0;
+    while (std::getline(profiles, item, ','))
+    {
+        uint32_t xoff = 0;
+        uint32_t xon = 0;
+        char colon = 0;
+        std::istringstream one(item);
+        NS_ABORT_MSG_UNLESS((one >> xoff >> colon >> xon) && colon == ':' && (one >> std::ws).eof(),
+                            "CellFabricAdapter: OccupancyProfiles entry \""
+                                << item << "\" is not xoff:xon");
+        NS_ABORT_MSG_IF(i >= CellFabricOccupancyLimiter::PROFILES,
+                        "CellFabricAdapter: OccupancyProfiles has more than 8 profiles");
+        m_limiter.SetProfile(i++, xoff, xon);
+    }
     m_clusterGrantNext.assign(m_clusters, Time(0));
     m_linkBytesPerSecond = 0;
     for (const auto& port : m_ports)
@@ -569,27 +726,52 @@ void
 CellFabricAdapter::Generate()
 {
     NS_LOG_FUNCTION(this);
-    // Page Generator (10.7.3): one page per active job in turn, while the occupancy limiter
-    // allows (outstanding pages per VOQ below MaxOutstandingPages).
+    // Page Generator (10.7.3): one page per active job (channel) in turn while the occupancy
+    // limiter allows (10.7.3.1: the VOQ's profile, the priority groups, the cluster's cap and a
+    // free QPage). A cluster's low-priority channels wait while one of its high-priority
+    // channels can generate (high/low priority, round robin within each).
     bool progress = true;
+    bool poolWait = false;
     while (progress && !m_active.empty())
     {
         progress = false;
         std::vector<uint64_t> finished;
         const uint32_t n = m_active.size();
+        auto ready = [this, &poolWait](const TxJob& job) {
+            if (!job.cts || job.nextRequest >= job.pages.size())
+            {
+                return false;
+            }
+            const auto block = m_limiter.Check(job.srcCluster, job.voq, job.profile, job.high);
+            poolWait |= block == CellFabricOccupancyLimiter::POOL;
+            return block == CellFabricOccupancyLimiter::NONE;
+        };
+        std::vector<bool> highReady(m_clusters, false);
+        for (uint64_t id : m_active)
+        {
+            const TxJob& job = m_txJobs.at(id);
+            if (job.high && ready(job))
+            {
+                highReady[job.srcCluster] = true;
+            }
+        }
         for (uint32_t i = 0; i < n; ++i)
         {
             const uint64_t id = m_active[(m_activeRr + i) % n];
             TxJob& job = m_txJobs.at(id);
-            uint32_t& outstanding = m_voqOutstanding[job.voq];
-            if (!job.cts || job.nextRequest >= job.pages.size() ||
-                outstanding >= m_maxOutstandingPages)
+            if ((!job.high && highReady[job.srcCluster]) || !ready(job))
             {
                 continue;
             }
             const uint32_t page = job.nextRequest++;
-            ++outstanding;
+            // a QPage for the page (10.7[3]), counted on its VOQ until FO dequeues it
+            const uint32_t outstanding = m_limiter.Allocate(QPageHandle(id, page, job.epoch),
+                                                            job.srcCluster,
+                                                            job.voq,
+                                                            job.profile,
+                                                            job.high);
             ++m_stats.pagesRequested;
+            m_pageGenTrace(id, page, outstanding);
             const uint32_t cells = CellFabricCellifier::GetCells(
                 job.pages[page] + CellFabricCellifier::PAGE_HEADER_BYTES);
             // the request carries the job's epoch (bit 32), echoed by its grant
@@ -624,6 +806,10 @@ CellFabricAdapter::Generate()
             m_activeRr %= m_active.size();
         }
     }
+    if (poolWait)
+    {
+        ++m_stats.qpageWaits;
+    }
 }
 
 void
@@ -644,7 +830,8 @@ CellFabricAdapter::OnGrant(uint64_t jobId,
         NS_LOG_LOGIC("grant for retired job " << jobId);
         const uint32_t grantedCells = static_cast<uint32_t>(info & 0xFFFF);
         const uint32_t cluster = static_cast<uint32_t>((info >> 16) & 0xFFFF);
-        --m_voqOutstanding[(static_cast<uint64_t>(from) * 8 + cluster) * 4 + RDMA_DATA_OQ];
+        const bool freed = m_limiter.Free(QPageHandle(jobId, page, epoch));
+        NS_ASSERT_MSG(freed, "grant for a page without a QPage");
         const uint32_t fullBytes =
             grantedCells * CellFabricCellifier::MAX_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES -
             CellFabricCellifier::PAGE_HEADER_BYTES;
@@ -657,33 +844,121 @@ CellFabricAdapter::OnGrant(uint64_t jobId,
                             cluster,
                             fullBytes,
                             epoch);
+        Generate();
         return;
     }
     TxJob& job = jobIt->second;
-    const uint32_t bytes = job.pages.at(page);
-    const uint32_t cellBytes =
-        CellFabricCellifier::GetCellBytes(bytes + CellFabricCellifier::PAGE_HEADER_BYTES);
-    // FO pipes (10.7[5a]): the page goes to the pipe that frees first, at 88 B per cycle.
-    auto pipe = std::min_element(m_foFree.begin(), m_foFree.end());
-    const Time start = std::max(Simulator::Now(), *pipe);
-    *pipe = start + Cycles(cellBytes, m_foBytesPerCycle);
-    // The QPage is freed at FO dequeue (10.7.6): the occupancy limiter counts it no more.
-    --m_voqOutstanding[job.voq];
+    GrantedPage g;
+    g.job = jobId;
+    g.page = page;
+    g.epoch = epoch;
+    g.dst = job.dst;
+    g.cluster = job.cluster;
+    g.bytes = job.pages.at(page);
     // bit 1: the Retry bit of the page header (10.6), set on the pages of a retried job
     if (job.retried && epoch == job.epoch)
     {
-        epoch |= 2;
+        g.epoch |= 2;
     }
-    Simulator::Schedule(*pipe - Simulator::Now() + m_txLatency,
+    if (m_foWait.empty() && Dequeue(g))
+    {
+        Generate();
+        return;
+    }
+    // no FO pipe's TxBuf has room: the page transfer stalls (10.7.7), pages in grant order
+    ++m_stats.txBufStalls;
+    m_foWait.push_back(g);
+    if (!m_foWake.IsRunning())
+    {
+        Time next = Time::Max();
+        for (const auto& pages : m_txBuf)
+        {
+            if (!pages.empty())
+            {
+                next = std::min(next, pages.front().first);
+            }
+        }
+        NS_ASSERT(next != Time::Max() && next > Simulator::Now());
+        m_foWake =
+            Simulator::Schedule(next - Simulator::Now(), &CellFabricAdapter::DrainFoWait, this);
+    }
+}
+
+bool
+CellFabricAdapter::Dequeue(const GrantedPage& g)
+{
+    const Time now = Simulator::Now();
+    // the page's data in 128 B TxBuf entries (10.7.7-8)
+    const uint32_t need = (g.bytes + 127) / 128 * 128;
+    // FO pipes (10.7[5a]): the page goes to the pipe that frees first, at 88 B per cycle, among
+    // those whose TxBuf has room for it; a page holds its space until its last cell is out.
+    uint32_t best = m_foPipes;
+    for (uint32_t i = 0; i < m_foPipes; ++i)
+    {
+        auto& pages = m_txBuf[i];
+        while (!pages.empty() && pages.front().first <= now)
+        {
+            m_txBufUsed[i] -= pages.front().second;
+            pages.pop_front();
+        }
+        if (m_txBufUsed[i] + need <= m_txBufBytes &&
+            (best == m_foPipes || m_foFree[i] < m_foFree[best]))
+        {
+            best = i;
+        }
+    }
+    if (best == m_foPipes)
+    {
+        return false;
+    }
+    const uint32_t cellBytes =
+        CellFabricCellifier::GetCellBytes(g.bytes + CellFabricCellifier::PAGE_HEADER_BYTES);
+    const Time start = std::max(now, m_foFree[best]);
+    m_foFree[best] = start + Cycles(cellBytes, m_foBytesPerCycle);
+    m_txBuf[best].emplace_back(m_foFree[best], need);
+    m_txBufUsed[best] += need;
+    // The QPage is retired at FO dequeue (10.7.5-6): the occupancy limiter counts it no more.
+    const bool freed = m_limiter.Free(QPageHandle(g.job, g.page, g.epoch));
+    NS_ASSERT_MSG(freed, "dequeue of a page without a QPage");
+    Simulator::Schedule(m_foFree[best] - now + m_txLatency,
                         &CellFabricAdapter::PageOut,
                         this,
-                        jobId,
-                        page,
-                        job.dst,
-                        job.cluster,
-                        bytes,
-                        epoch);
-    Generate();
+                        g.job,
+                        g.page,
+                        g.dst,
+                        g.cluster,
+                        g.bytes,
+                        g.epoch);
+    return true;
+}
+
+void
+CellFabricAdapter::DrainFoWait()
+{
+    NS_LOG_FUNCTION(this);
+    bool any = false;
+    while (!m_foWait.empty() && Dequeue(m_foWait.front()))
+    {
+        m_foWait.pop_front();
+        any = true;
+    }
+    if (!m_foWait.empty())
+    {
+        Time next = Time::Max();
+        for (const auto& pages : m_txBuf)
+        {
+            if (!pages.empty())
+            {
+                next = std::min(next, pages.front().first);
+            }
+        }
+        m_foWake =
+            Simulator::Schedule(next - Simulator::Now(), &CellFabricAdapter::DrainFoWait, this);
+    }
+    if (any)
+    {
+        Generate();
+    }
 }
 
 void

@@ -5,6 +5,9 @@
 #ifndef CELL_FABRIC_ADAPTER_H
 #define CELL_FABRIC_ADAPTER_H
 
+#include "cell-fabric-occupancy-limiter.h"
+#include "cell-fabric-voq-table.h"
+
 #include "ns3/event-id.h"
 #include "ns3/fabric-endpoint.h"
 #include "ns3/fabric-packet.h"
@@ -17,6 +20,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -85,6 +89,22 @@ class CellFabricAdapter : public FabricEndpoint
         INJECT_HEADER_CRC, //!< header CRC error: dropped silently, the job timers find it
     };
 
+    /// Page Generator priority of a VOQ (10.7.3).
+    enum VoqPriority
+    {
+        LOW_PRIORITY,  //!< served when no high-priority channel of the cluster is pending
+        HIGH_PRIORITY, //!< served first, round robin among the high-priority channels
+    };
+
+    /// What a Tx job names besides its destination (its VOQ's OQ and configuration).
+    struct JobClass
+    {
+        uint32_t oq{1};         //!< OQ, VOQ[1:0] (digest 5.2: 1 = RDMA low class)
+        bool high{false};       //!< the VOQ is high priority (10.7.3)
+        uint32_t profile{0};    //!< the VOQ's occupancy profile (10.7.3.1)
+        uint32_t srcCluster{0}; //!< source cluster: its Job Manager and Page Generator
+    };
+
     /// Event granularity of data on the links (DESIGN.md rule 3).
     enum Granularity
     {
@@ -121,6 +141,9 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t grantPaceWaits{0};            //!< times the paced scheduler waited its pace
         uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
         std::map<std::string, uint64_t> drops; //!< drops by reason
+
+        uint64_t qpageWaits{0};  //!< Page Generator runs that left a page for want of a QPage
+        uint64_t txBufStalls{0}; //!< granted pages that waited for TxBuf space (10.7.7)
     };
 
     /**
@@ -138,6 +161,14 @@ class CellFabricAdapter : public FabricEndpoint
      * \param job job id
      */
     typedef void (*JobTracedCallback)(uint32_t dst, uint64_t job);
+
+    /**
+     * TracedCallback signature for page generation (10.7.3).
+     * \param job job id
+     * \param page page sequence number in the job
+     * \param outstanding the VOQ's outstanding pages (its source cluster's) with this one
+     */
+    typedef void (*PageGenTracedCallback)(uint64_t job, uint32_t page, uint32_t outstanding);
 
     static TypeId GetTypeId();
     CellFabricAdapter();
@@ -170,6 +201,37 @@ class CellFabricAdapter : public FabricEndpoint
      * \param dstCluster destination cluster
      */
     void PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster);
+
+    /**
+     * Post an RDMA write naming its VOQ's OQ, priority, occupancy profile and source cluster.
+     * \param m the message record (id, src, dst, bytes set)
+     * \param dstCluster destination cluster
+     * \param cls the job's class
+     */
+    void PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, const JobClass& cls);
+
+    /**
+     * Post an RDMA write to a 13-bit Pyxis VOQ id (10.2, 10.7[1]): the VOQ table gives the
+     * destination chip (it must be m.dst), cluster and OQ, and the VOQ's priority and profile.
+     * Aborts with the table's reason for an id of 2^13 or more or an unmapped one.
+     * \param m the message record (id, src, dst, bytes set)
+     * \param voq the VOQ id
+     * \param srcCluster the source cluster
+     */
+    void PostRdmaJob(const FabricMessage& m, uint32_t voq, uint32_t srcCluster = 0);
+
+    /**
+     * The VOQ map table (10.2), the default map until software changes it (made on first use).
+     * \return the table
+     */
+    CellFabricVoqTable& GetVoqTable();
+
+    /// \return the occupancy limiter and QPage table (10.7.3.1, 10.7.6)
+    const CellFabricOccupancyLimiter& GetOccupancyLimiter()
+    {
+        EnsureResources();
+        return m_limiter;
+    }
 
     /// \return the counters
     const Stats& GetStats() const
@@ -224,6 +286,8 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t jobs{0};        //!< jobs queued whose last page is not yet requested
         uint32_t outstanding{0}; //!< pages requested and not yet sent (waiting on a grant)
         bool cts{false};         //!< the head job has its CTS (false: it waits for it)
+
+        uint32_t srcCluster{0}; //!< source cluster (its Job Manager and Page Generator)
     };
 
     /// \return the VOQs that hold jobs or pages waiting on a grant, in VOQ key order
@@ -307,7 +371,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t id{0};                     //!< job id (the TJID with its epoch, unbounded here)
         uint32_t dst{0};                    //!< destination chip
         uint32_t cluster{0};                //!< destination cluster
-        uint64_t voq{0};                    //!< VOQ key (dst, cluster, OQ)
+        uint64_t voq{0};                    //!< VOQ key (dst, cluster, OQ; source cluster)
         std::vector<uint32_t> pages;        //!< data bytes of each page
         uint32_t nextRequest{0};            //!< next page to request
         bool cts{false};                    //!< CTS received
@@ -318,6 +382,10 @@ class CellFabricAdapter : public FabricEndpoint
         TxState state{TX_QUEUED};           //!< FSM state (10.7.1.1)
         uint32_t sent{0};                   //!< pages of this attempt transmitted
         EventId timer;                      //!< the state's timer
+
+        uint32_t srcCluster{0}; //!< source cluster (10.7.1: its Job Manager)
+        bool high{false};       //!< its VOQ is high priority (10.7.3)
+        uint32_t profile{0};    //!< its VOQ's occupancy profile (10.7.3.1)
     };
 
     /// An Rx job (10.8.2).
@@ -360,6 +428,17 @@ class CellFabricAdapter : public FabricEndpoint
         std::deque<Request> fifo;                         //!< FIFO policy queue
         uint32_t rrNext{0};                               //!< next source in round robin
         uint64_t waiting{0};                              //!< requests queued
+    };
+
+    /// A granted page on its way to an FO pipe.
+    struct GrantedPage
+    {
+        uint64_t job{0};     //!< job id
+        uint32_t page{0};    //!< page sequence number
+        uint8_t epoch{0};    //!< its request's epoch (bit 0) and the Retry bit (bit 1)
+        uint32_t dst{0};     //!< destination chip
+        uint32_t cluster{0}; //!< destination cluster
+        uint32_t bytes{0};   //!< data bytes
     };
 
     /// A page being reassembled.
@@ -427,6 +506,15 @@ class CellFabricAdapter : public FabricEndpoint
      * \param job job id
      */
     void OnNack(uint64_t job);
+    /**
+     * FO dequeues a granted page (10.7.5-7): its QPage is retired and it takes space in the
+     * TxBuf of the pipe that frees first among those with room.
+     * \param g the granted page
+     * \return false if no pipe's TxBuf has room for it
+     */
+    bool Dequeue(const GrantedPage& g);
+    /// Dequeue the granted pages waiting for TxBuf space, in order, while there is room.
+    void DrainFoWait();
     /**
      * A page leaves its FO pipe: spray its cells over the links.
      * \param job job id
@@ -561,7 +649,7 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_rxCbufCells{24576};         //!< Rx CBUF cells (10.8.3)
     uint32_t m_cellHeaderBytes{16};        //!< per-cell header on the links [assumption]
     uint32_t m_controlCellBytes{96};       //!< request, grant and message cell bytes [assumption]
-    uint32_t m_maxOutstandingPages{64};    //!< occupancy limiter per VOQ (10.7.3.1)
+    uint32_t m_maxOutstandingPages{64};    //!< default XOFF of every profile (10.7.3.1)
     uint32_t m_maxOutstandingGrants{4096}; //!< grants not yet committed, per cluster
     Time m_txLatency;                      //!< Tx pipeline latency [assumption]
     Time m_rxLatency;                      //!< Rx pipeline latency [assumption]
@@ -577,18 +665,36 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_injectDropPage{0};                 //!< page of that job to lose
     uint32_t m_injectDropAttempts{1};             //!< attempts on which the page is lost
 
+    // Attributes of the Tx pipeline structures (10.7.3-10.7.8)
+    std::string m_occupancyProfiles;             //!< profiles "xoff:xon,..." (10.7.3.1)
+    uint32_t m_qpages{1024};                     //!< QPage table entries of the chip (10.7.6)
+    uint32_t m_clusterQPages{1024};              //!< QPage cap per source cluster (10.7.3.1)
+    uint32_t m_highGroupPages{1024};             //!< high-priority group limit per cluster
+    uint32_t m_lowGroupPages{1024};              //!< low-priority group limit per cluster
+    uint32_t m_txBufBytes{32768};                //!< TxBuf per FO pipe (10.7[5b], 10.7.8)
+    uint32_t m_defaultOq{1};                     //!< OQ of the endpoint API's jobs (digest 5.2)
+    VoqPriority m_defaultPriority{LOW_PRIORITY}; //!< priority of the endpoint API's VOQs
+    uint32_t m_defaultProfile{0};                //!< occupancy profile of the endpoint's VOQs
+
     // Tx state
     uint64_t m_nextJob{0};                               //!< next job id
     std::unordered_map<uint32_t, uint32_t> m_messagesTo; //!< endpoint messages per destination
     std::unordered_map<uint64_t, TxJob> m_txJobs;        //!< Tx jobs by id
     std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;  //!< jobs per VOQ, head active
-    std::map<uint64_t, uint32_t> m_voqOutstanding;       //!< outstanding pages per VOQ
     std::vector<uint64_t> m_active;                      //!< active jobs (head of a VOQ)
     uint32_t m_activeRr{0};                              //!< round robin over active jobs
     std::vector<Time> m_foFree;                          //!< when each FO pipe is free
     uint32_t m_sprayNext{0};                             //!< next link to spray on
     uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
     uint32_t m_ctrlNext{0};  //!< next link for control cells
+
+    // Tx pipeline structures (10.7.3-10.7.8)
+    CellFabricOccupancyLimiter m_limiter;           //!< occupancy limiter and QPage table
+    std::unique_ptr<CellFabricVoqTable> m_voqTable; //!< VOQ map (made on first use)
+    std::vector<std::deque<std::pair<Time, uint32_t>>> m_txBuf; //!< TxBuf pages per pipe
+    std::vector<uint32_t> m_txBufUsed;                          //!< TxBuf bytes in use per pipe
+    std::deque<GrantedPage> m_foWait;                           //!< granted, waiting for TxBuf
+    EventId m_foWake;                                           //!< TxBuf space frees
 
     // Rx state
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
@@ -612,6 +718,8 @@ class CellFabricAdapter : public FabricEndpoint
     TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;   //!< Job Failed (sender)
     TracedCallback<uint32_t, uint64_t> m_retryTrace;       //!< Tx job retried (sender)
     TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace; //!< Rx Job Failed (receiver)
+
+    TracedCallback<uint64_t, uint32_t, uint32_t> m_pageGenTrace; //!< page generated (10.7.3)
 };
 
 } // namespace ns3

@@ -33,6 +33,9 @@
 
 using namespace ns3;
 
+/// The Tx pipeline tests (cell-fabric-tx-pipeline-test.cc).
+std::vector<TestCase*> MakeCellFabricTxPipelineTests();
+
 namespace
 {
 
@@ -1008,6 +1011,11 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
         AddTestCase(new JobRetryTestCase, TestCase::QUICK);
         AddTestCase(new JobTimerTestCase, TestCase::QUICK);
+        // the Tx pipeline structures (cell-fabric-tx-pipeline-test.cc)
+        for (TestCase* t : MakeCellFabricTxPipelineTests())
+        {
+            AddTestCase(t, TestCase::QUICK);
+        }
     }
 };
 

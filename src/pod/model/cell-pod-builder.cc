@@ -16,6 +16,7 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/log.h"
+#include "ns3/string.h"
 #include "ns3/uinteger.h"
 
 #include <map>
@@ -58,6 +59,16 @@ CellPodBuilder::Build(const Scenario::Pod& pod,
     h.SetAdapterAttribute("TxCtsTimeout", TimeValue(c.txCtsTimeout));
     h.SetAdapterAttribute("TxActiveTimeout", TimeValue(c.txActiveTimeout));
     h.SetAdapterAttribute("TxAckTimeout", TimeValue(c.txAckTimeout));
+    std::string profiles;
+    for (const auto& [xoff, xon] : c.occupancyProfiles)
+    {
+        profiles +=
+            (profiles.empty() ? "" : ",") + std::to_string(xoff) + ":" + std::to_string(xon);
+    }
+    h.SetAdapterAttribute("OccupancyProfiles", StringValue(profiles));
+    h.SetAdapterAttribute("DefaultOccupancyProfile", UintegerValue(c.occupancyProfile));
+    h.SetAdapterAttribute("QPages", UintegerValue(c.qpages));
+    h.SetAdapterAttribute("TxBufBytes", UintegerValue(c.txBufBytes));
     h.SetAdapterAttribute("RxDataTimeout", TimeValue(c.rxDataTimeout));
     h.SetAdapterAttribute("RxCompletionTimeout", TimeValue(c.rxCompletionTimeout));
     h.SetAdapterAttribute(

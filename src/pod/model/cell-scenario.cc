@@ -6,6 +6,7 @@
 #include "cell-scenario.h"
 
 #include "ns3/cell-fabric-cellifier.h"
+#include "ns3/cell-fabric-occupancy-limiter.h"
 
 namespace ns3
 {
@@ -116,6 +117,34 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
         field = "pod.cell.rx-completion-timeout";
         message = "the Rx job-completion timer must be longer than pod.cell.tx-ack-timeout, so "
                   "that the sender can time out and retry first (seed 004 10.8.1.1)";
+        return false;
+    }
+    // the occupancy limiter's profiles (10.7.3.1): at most 8, XON below XOFF
+    if (c.occupancyProfiles.size() > CellFabricOccupancyLimiter::PROFILES)
+    {
+        field = "pod.cell.occupancy-profiles";
+        message = std::to_string(c.occupancyProfiles.size()) +
+                  " occupancy profiles given; the limiter has 8 (seed 004 10.7.3.1)";
+        return false;
+    }
+    for (std::size_t i = 0; i < c.occupancyProfiles.size(); ++i)
+    {
+        std::string error;
+        if (!CellFabricOccupancyLimiter::CheckProfile(c.occupancyProfiles[i].first,
+                                                      c.occupancyProfiles[i].second,
+                                                      error))
+        {
+            field = "pod.cell.occupancy-profiles[" + std::to_string(i) + "].xon";
+            message = error;
+            return false;
+        }
+    }
+    if (!c.occupancyProfiles.empty() && c.occupancyProfile >= c.occupancyProfiles.size())
+    {
+        field = "pod.cell.occupancy-profile";
+        message = "profile " + std::to_string(c.occupancyProfile) + " is not among the " +
+                  std::to_string(c.occupancyProfiles.size()) +
+                  " given in pod.cell.occupancy-profiles (profiles count from 0)";
         return false;
     }
     if (pod.fc.kind != "none")

@@ -1396,6 +1396,19 @@ class Loader
         c.controlCellBytes = u32("pod.cell.control-cell-bytes");
         c.maxOutstandingPages = u32("pod.cell.max-outstanding-pages");
         c.maxOutstandingGrants = u32("pod.cell.max-outstanding-grants");
+        c.occupancyProfiles.clear();
+        if (const Node* list = Locate("pod.cell.occupancy-profiles").node)
+        {
+            for (std::size_t i = 0; i < list->items.size(); ++i)
+            {
+                const std::string p = "pod.cell.occupancy-profiles" + Index(i);
+                c.occupancyProfiles.emplace_back(static_cast<uint32_t>(Get(p + ".xoff", true).u),
+                                                 static_cast<uint32_t>(Get(p + ".xon", true).u));
+            }
+        }
+        c.occupancyProfile = u32("pod.cell.occupancy-profile");
+        c.qpages = u32("pod.cell.qpages");
+        c.txBufBytes = u32("pod.cell.txbuf-bytes");
         c.txLatency = time("pod.cell.tx-latency");
         c.rxLatency = time("pod.cell.rx-latency");
         c.grantPolicy = Get("pod.cell.grant-policy", false).str;

@@ -370,6 +370,35 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                     .Default("64")
                     .Range(1, 1 << 20)
                     .Help("Occupancy limiter: pages generated not yet sent, per VOQ (10.7.3.1)."));
+    k.push_back(
+        Row("pod.cell.occupancy-profiles", S::LIST)
+            .Element(S::MAP)
+            .Help("The limiter's occupancy profiles, profile 0 first (at most 8, 10.7.3.1), "
+                  "each {xoff, xon} in pages: a VOQ stops generating pages when xoff are "
+                  "outstanding and resumes when they have dropped to xon (below xoff). Profiles "
+                  "not given: {max-outstanding-pages, max-outstanding-pages - 1}."));
+    k.push_back(Row("pod.cell.occupancy-profiles[].xoff", S::UINT)
+                    .Required()
+                    .Range(1, 1 << 20)
+                    .Help("XOFF threshold in outstanding pages."));
+    k.push_back(Row("pod.cell.occupancy-profiles[].xon", S::UINT)
+                    .Required()
+                    .Range(0, 1 << 20)
+                    .Help("XON threshold in outstanding pages (below xoff)."));
+    k.push_back(Row("pod.cell.occupancy-profile", S::UINT)
+                    .Default("0")
+                    .Range(0, 7)
+                    .Help("Occupancy profile of the VOQs the workloads' messages use."));
+    k.push_back(Row("pod.cell.qpages", S::UINT)
+                    .Default("1024")
+                    .Range(1, 1 << 20)
+                    .Help("QPage table entries per chip: pages generated and not yet dequeued "
+                          "by FO (10.7.6)."));
+    k.push_back(Row("pod.cell.txbuf-bytes", S::UINT)
+                    .Default("32768")
+                    .Range(16384, 1 << 24)
+                    .Unit("B")
+                    .Help("TxBuf per FO pipe (10.7[5b]: two maximum pages, 32 KB)."));
     k.push_back(Row("pod.cell.max-outstanding-grants", S::UINT)
                     .Default("4096")
                     .Range(1, 1 << 20)

@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -173,6 +174,12 @@ struct Scenario
         DataRate linkRate{"106.25Gbps"};              //!< pod.cell.link-rate
         Time linkDelay;                               //!< pod.cell.link-delay
         Time switchLatency;                           //!< pod.cell.switch-latency
+
+        /// pod.cell.occupancy-profiles: {xoff, xon} of each profile given (10.7.3.1)
+        std::vector<std::pair<uint32_t, uint32_t>> occupancyProfiles;
+        uint32_t occupancyProfile{0}; //!< pod.cell.occupancy-profile
+        uint32_t qpages{1024};        //!< pod.cell.qpages
+        uint32_t txBufBytes{32768};   //!< pod.cell.txbuf-bytes
     };
 
     /// The pod.

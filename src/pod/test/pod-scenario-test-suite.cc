@@ -869,6 +869,10 @@ class PodScenarioTestSuite : public TestSuite
              "pod.accelerators",
              "40 chips need 10 first-stage switches per plane (4 chips each), more than a "
              "second-stage switch of 8 ports reaches (at most 32 chips)"},
+            {"bad-cell-occupancy-profile.yaml",
+             10,
+             "pod.cell.occupancy-profiles[1].xon",
+             "xon (8) must be below xoff (8): generation stops at xoff and resumes at xon"},
         };
         for (const auto& [file, line, field, message] : bad)
         {
