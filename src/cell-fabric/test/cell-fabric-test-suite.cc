@@ -195,7 +195,8 @@ FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdap
  * 91 cells sprayed over 36 links: at most 3 cells of 192 B on one link) and the Rx pipeline; from
  * then on the receiving cluster's RxDMA, 128 B per cycle, is the bottleneck (170 GB/s, below the
  * 4 x 117 GB/s of FO and the links' 438 GB/s), so it writes the 1 MiB in 8192 cycles back to
- * back. Delivery = 3D + first page + 8192 cycles, checked within 2%.
+ * back; the last page's writes commit RxDmaCommitCycles (100, 11.7.2) later. Delivery = 3D +
+ * first page + 8192 cycles + 100 cycles, checked within 2%.
  */
 class RdmaJobTimeTestCase : public TestCase
 {
@@ -235,7 +236,8 @@ class RdmaJobTimeTestCase : public TestCase
         const double d = tx + link + sw + ctrlWire / rate + link + rx;
         const double firstPage = 182 * cycle + tx + link + sw + 3 * cellWire / rate + link + rx;
         const double transfer = 8192 * cycle;
-        const double expected = 3 * d + firstPage + transfer;
+        const double commit = 100 * cycle;
+        const double expected = 3 * d + firstPage + transfer + commit;
         const double measured = (delivered - MicroSeconds(1)).GetSeconds();
         std::cout << "1 MiB job: control one-way " << d * 1e9 << " ns (round trip " << 2 * d * 1e6
                   << " us), startup " << 3 * d * 1e6 << " us, transfer " << transfer * 1e6
@@ -660,29 +662,39 @@ OnJobFailedTrace(uint32_t, uint64_t)
 
 /**
  * \ingroup cell-fabric
- * RDMA job retry (seed 004 section 10; pyxis digest 5 and 7): a 1 MiB job (66 pages) between two
- * idle chips with one page lost at the receiver (InjectDropJob/Page/Attempts).
+ * RDMA job retry and the page checks of RxDMA (seed 004 10.3.1, 10.8.1.1, 10.8.8; pyxis digest
+ * 5.4, 5.7 and 7.2 item 14): a 1 MiB job (66 pages) between two idle chips with one page lost in
+ * the fabric at the receiver (InjectDropJob/Page/Attempts, InjectDropMode Lost). Times are after
+ * the post; D is the control one-way time, P = 125 cycles a full page's RxDMA time (the paced
+ * scheduler's grant interval), T_ack the clean run's ACK at the sender.
  *
- * - Clean run: the reference; its ACK reaches the sender at T_ack after the post, its CTS at D
- *   (the one-way control time of RdmaJobTimeTestCase).
- * - Last page (65, 67 words) lost once (Nack mode: RxDMA finds the job in error when it would
- *   write the page): the paced grant scheduler grants page 65 one page write (125 cycles) after
- *   page 64, so it arrives after it and is the last page RxDMA handles: the NACK leaves when the
- *   clean run's ACK does and reaches the sender at T_ack; no page is stale. The retry starts at
- *   the NACK, needs no CTS, and its first page arrives 2D later when RxDMA is long idle, so it
- *   completes at T_nack + (T_ack - D): the first attempt's NACK time plus a full job less its CTS.
- *   Bytes received = 1 MiB (delivered once), one NACK, one retry.
- * - Page 65 lost on both attempts: two NACKs, one retry, one Job Failed, nothing delivered or
- *   completed.
- * - Page 10 lost once: the pages after it still in flight or queued for RxDMA are of the stale
- *   epoch and dropped (reason StaleEpoch); conservation: grants = commits + injected + stale
- *   drops; bytes delivered once; the Rx buffer back to all free.
+ * - Page 64 lost once: page 65 reaches RxDMA with sequence 65 where 64 is expected: a sequence
+ *   error (dropped, SequenceError), and as it is the last page (Last-page flag) the NACK leaves
+ *   at once (10.8.8: NACK once the last page has been received). Page 65 is transmitted at
+ *   T_last = 3D + 65 P + 98 FO cycles + TxLatency (JobTimerTestCase); RxDMA is idle (page 64
+ *   never came), so it is checked when its cells are in (cut-through: link, switch, its largest
+ *   unit of 2 cells = 384 B on one link, link) plus RxLatency, and the NACK reaches the sender
+ *   D later: T_nack = T_last + 2 x 50 ns + 400 ns + 384 B / 13.28 GB/s + 240 ns + D. The retry
+ *   needs no CTS and RxDMA is idle: completion at T_nack + (T_ack - D). Commits 64 + 66 = 130;
+ *   grants 132 = 130 + 1 lost + 1 sequence error; no stale page (the NACK follows the last
+ *   page); 1 MiB delivered once.
+ * - Page 64 lost on both attempts: the retry is the first attempt less its CTS, shifted by
+ *   T_nack - D, so its NACK reaches the sender at 2 T_nack - D: Job Failed there, the Rx job
+ *   failed when it sent that NACK (D before); 64 pages (1,024,000 B) written, counted once;
+ *   nothing delivered or completed.
+ * - Page 10 lost once: pages 11 to 65 fail the sequence check (55 SequenceError drops; the
+ *   expected number stays 10); a dropped page's flits still pass RxDMA, so page 65 is checked
+ *   when it would have been written in the clean run, 67 + 100 cycles (its write and the commit
+ *   latency) before the clean ACK left: T_nack = T_ack - 167 cycles; completion T_nack + (T_ack
+ *   - D). Grants 132 = 76 commits (10 + 66) + 1 lost + 55 sequence errors.
+ * - Page 65 (the last) lost once: no later page shows the gap, so there is no NACK; the ACK-wait
+ *   timer retries at T_last + TxAckTimeout (1 ms), as with a header CRC error.
  */
 class JobRetryTestCase : public TestCase
 {
   public:
     JobRetryTestCase()
-        : TestCase("RDMA job retry: NACK, one retry, stale epoch, Job Failed")
+        : TestCase("RDMA job retry: sequence check, NACK at the last page, one retry, Job Failed")
     {
     }
 
@@ -720,7 +732,7 @@ class JobRetryTestCase : public TestCase
      */
     Result RunJob(int64_t dropPage,
                   uint32_t attempts,
-                  const std::string& mode = "Nack",
+                  const std::string& mode = "Lost",
                   std::function<void(std::vector<Ptr<CellFabricAdapter>>&)> setup = {})
     {
         g_nackTimes.clear();
@@ -786,61 +798,95 @@ class JobRetryTestCase : public TestCase
         const Time post = MicroSeconds(1);
         const Result clean = RunJob(-1, 0);
         const double tAck = (clean.completed - post).GetSeconds();
+        const double d = clean.d;
+        const double cycle = 1 / 1.33e9;
+        const double fo65 =
+            std::ceil(CellFabricCellifier::GetCellBytes(67 * 128 + 16) / 88.0) * cycle;
+        const double tLast = 3 * d + 65 * 125 * cycle + fo65 + 240e-9;
 
-        // one loss of the last page: NACK, retry, success
-        const Result once = RunJob(65, 1);
+        // page 64 lost once: the sequence check of page 65 (the last) NACKs at once
+        const Result once = RunJob(64, 1);
         NS_TEST_ASSERT_MSG_EQ(once.nacks.size(), 1, "one NACK");
-        const double tNack = (once.nacks.at(0) - post).GetSeconds();
-        const double expected = tNack + (tAck - clean.d);
+        const double tNack = once.nacks.empty() ? 0 : (once.nacks.at(0) - post).GetSeconds();
+        const double nackExpected = tLast + 2 * 50e-9 + 400e-9 + 384 / (106.25e9 / 8) + 240e-9 + d;
+        const double expected = tNack + (tAck - d);
         const double measured = (once.completed - post).GetSeconds();
-        std::cout << "job retry: clean ACK at " << tAck * 1e6 << " us, D " << clean.d * 1e9
-                  << " ns; NACK at " << tNack * 1e6 << " us; completion expected " << expected * 1e6
+        std::cout << "job retry: clean ACK at " << tAck * 1e6 << " us, D " << d * 1e9
+                  << " ns; page 64 lost: NACK expected " << nackExpected * 1e6 << " us, measured "
+                  << tNack * 1e6 << " us; completion expected " << expected * 1e6
                   << " us, measured " << measured * 1e6 << " us; bytes " << once.received
+                  << "; sequence errors " << DropsOf(once.rx, CellFabricAdapter::SEQUENCE_ERROR)
                   << std::endl;
-        // Page 65 is the last page RxDMA handles (paced grants): the NACK takes the clean ACK's
-        // place; no page of the first attempt is left to be stale.
-        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, tAck, 1e-9, "NACK when the clean run's ACK");
-        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
+        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, nackExpected, 1e-9, "NACK at page 65's check + D");
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 1e-9, "NACK time + a full job less CTS");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::SEQUENCE_ERROR), 1, "page 65");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::INJECTED_DROP), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
         NS_TEST_ASSERT_MSG_EQ(once.rx.nacksSent, 1, "one NACK sent");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsRetried, 1, "one retry");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsFailed, 0, "no Job Failed");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsCompleted, 1, "job completed");
         NS_TEST_ASSERT_MSG_EQ(once.received, 1 << 20, "bytes delivered once");
         NS_TEST_ASSERT_MSG_EQ(once.tx.pagesSent, 2 * 66, "two attempts of 66 pages");
-        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::INJECTED_DROP), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.pagesCommitted, 64 + 66, "64 before the loss + 66");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.pagesGranted, 130 + 1 + 1, "grants = commits + drops");
         NS_TEST_ASSERT_MSG_EQ(once.freeCells, once.cbufCells, "Rx buffer all free");
 
-        // the page lost on both attempts: Job Failed
-        const Result twice = RunJob(65, 2);
+        // the page lost on both attempts: Job Failed on the second NACK
+        const Result twice = RunJob(64, 2);
+        const double failAt = twice.fails.empty() ? 0 : (twice.fails[0] - post).GetSeconds();
+        const double rxFailAt = twice.rxFails.empty() ? 0 : (twice.rxFails[0] - post).GetSeconds();
         std::cout << "job retry: lost twice: NACKs " << twice.nacks.size() << ", retries "
-                  << twice.tx.jobsRetried << ", Job Failed " << twice.tx.jobsFailed << " at "
-                  << (twice.fails.empty() ? 0.0 : (twice.fails[0] - post).GetSeconds() * 1e6)
-                  << " us, bytes " << twice.received << std::endl;
+                  << twice.tx.jobsRetried << ", Job Failed expected " << (2 * tNack - d) * 1e6
+                  << " us, measured " << failAt * 1e6 << " us; Rx Job Failed at " << rxFailAt * 1e6
+                  << " us; bytes " << twice.received << std::endl;
         NS_TEST_ASSERT_MSG_EQ(twice.nacks.size(), 2, "two NACKs");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsRetried, 1, "one retry only");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsFailed, 1, "Job Failed");
         NS_TEST_ASSERT_MSG_EQ(twice.fails.size(), 1, "JobFailed traced once");
+        NS_TEST_ASSERT_MSG_EQ_TOL(failAt, 2 * tNack - d, 1e-9, "second NACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.rxFails.size(), 1, "Rx Job Failed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(rxFailAt, 2 * tNack - 2 * d, 1e-9, "when it NACKs again");
         NS_TEST_ASSERT_MSG_EQ(twice.delivered, Time(0), "not delivered");
         NS_TEST_ASSERT_MSG_EQ(twice.completed, Time(0), "not completed");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsCompleted, 0, "no ACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.received, 64 * 16000, "64 pages written, counted once");
         NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
 
-        // a middle page lost once: stale-epoch pages dropped and counted
+        // a middle page lost once: every later page fails the sequence check, NACK at the last
         const Result mid = RunJob(10, 1);
-        const uint64_t stale = DropsOf(mid.rx, CellFabricAdapter::STALE_EPOCH);
-        std::cout << "job retry: page 10 lost: stale-epoch drops " << stale << ", grants "
-                  << mid.rx.pagesGranted << ", commits " << mid.rx.pagesCommitted << ", bytes "
-                  << mid.received << ", completion " << (mid.completed - post).GetSeconds() * 1e6
-                  << " us" << std::endl;
-        NS_TEST_ASSERT_MSG_GT(stale, 0, "stale-epoch pages dropped");
+        const uint64_t seq = DropsOf(mid.rx, CellFabricAdapter::SEQUENCE_ERROR);
+        const double midNack = mid.nacks.empty() ? 0 : (mid.nacks.at(0) - post).GetSeconds();
+        const double midDone = (mid.completed - post).GetSeconds();
+        std::cout << "job retry: page 10 lost: sequence errors " << seq << ", grants "
+                  << mid.rx.pagesGranted << ", commits " << mid.rx.pagesCommitted
+                  << "; NACK expected " << (tAck - 167 * cycle) * 1e6 << " us, measured "
+                  << midNack * 1e6 << " us; completion expected " << (midNack + tAck - d) * 1e6
+                  << " us, measured " << midDone * 1e6 << " us; bytes " << mid.received
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(seq, 55, "pages 11 to 65");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(mid.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
         NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesGranted,
-                              mid.rx.pagesCommitted + 1 + stale,
-                              "grants = commits + lost + stale");
+                              mid.rx.pagesCommitted + 1 + seq,
+                              "grants = commits + lost + sequence errors");
         NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesCommitted, 10 + 66, "10 before the loss + 66");
+        NS_TEST_ASSERT_MSG_EQ_TOL(midNack, tAck - 167 * cycle, 1e-9, "NACK at page 65's check");
+        NS_TEST_ASSERT_MSG_EQ_TOL(midDone, midNack + tAck - d, 1e-9, "a full job less CTS");
         NS_TEST_ASSERT_MSG_EQ(mid.received, 1 << 20, "bytes delivered once");
         NS_TEST_ASSERT_MSG_EQ(mid.tx.jobsCompleted, 1, "job completed");
         NS_TEST_ASSERT_MSG_EQ(mid.freeCells, mid.cbufCells, "Rx buffer all free");
+
+        // the last page lost: no page after it shows the gap; the ACK-wait timer finds it
+        const Result last = RunJob(65, 1);
+        const double lastRetry = last.retries.empty() ? 0 : (last.retries[0] - post).GetSeconds();
+        std::cout << "job retry: page 65 lost: NACKs " << last.nacks.size() << ", retry expected "
+                  << (tLast + 1e-3) * 1e6 << " us, measured " << lastRetry * 1e6 << " us"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(last.nacks.size(), 0, "no NACK");
+        NS_TEST_ASSERT_MSG_EQ(last.tx.ackTimeouts, 1, "ACK-wait timeout");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lastRetry, tLast + 1e-3, 1e-9, "retry at T_last + 1 ms");
+        NS_TEST_ASSERT_MSG_EQ(last.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(last.freeCells, last.cbufCells, "Rx buffer all free");
     }
 };
 
@@ -942,7 +988,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_GT(rxFailAt, failAt, "Rx timers longer than Tx timers");
         NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
 
-        const Result stuck = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result stuck = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[1]->SetAttribute("MaxOutstandingGrants", UintegerValue(0));
         });
         const double stuckFail = stuck.fails.empty() ? 0 : (stuck.fails[0] - post).GetSeconds();
@@ -957,7 +1003,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(stuckRx, 20e-3, 1e-9, "two data-wait timeouts");
         NS_TEST_ASSERT_MSG_EQ(stuck.tx.pagesSent, 0, "nothing sent");
 
-        const Result noCts = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result noCts = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[0]->SetAttribute("TxCtsTimeout", TimeValue(NanoSeconds(500)));
         });
         const double noCtsFail = noCts.fails.empty() ? 0 : (noCts.fails[0] - post).GetSeconds();
@@ -967,7 +1013,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(noCtsFail, 500e-9, 1e-12, "CTS-wait timer");
         NS_TEST_ASSERT_MSG_EQ(noCts.tx.pagesRequested, 0, "no page requested");
 
-        const Result early = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result early = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
         });
         const double earlyRetry =
