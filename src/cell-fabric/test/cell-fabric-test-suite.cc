@@ -1035,6 +1035,284 @@ class JobTimerTestCase : public JobRetryTestCase
     }
 };
 
+/// Drops of one reason at an adapter.
+uint64_t
+AdapterDrops(const Ptr<CellFabricAdapter>& a, const std::string& reason)
+{
+    auto it = a->GetStats().drops.find(reason);
+    return it == a->GetStats().drops.end() ? 0 : it->second;
+}
+
+/**
+ * \ingroup cell-fabric
+ * Datagrams (seed 004 10.5, 10.8.1.3, 10.8.8, 11.4.8-9, 11.5.2; digest 5.5 and 7.2 items 2 and
+ * 16), between two idle chips (36 links, single stage, default attributes unless named).
+ *
+ * - The maximum datagram, 16,256 B (11.4.8), is one page of 16,272 B with its header: 93 cells
+ *   (91 x 176 + 160 + 96, digest 7.2 item 2), delivered. No CTS (10.5): its request reaches the
+ *   receiver at D, its grant the sender at 2D; then its FO time (ceil(16,272 / 88) = 185
+ *   cycles), TxLatency, link, switch, its largest unit on one link (93 cells over 36 links:
+ *   cells 0, 36 and 72 = 3 x 176 B + 3 x 16 B = 576 B), link, RxLatency, RxDMA (ceil(16,256 /
+ *   128) = 127 cycles) and the commit latency (100 cycles): delivery = 2D + 185 cycles + 240 ns
+ *   + 50 ns + 400 ns + 576 B / 13.28 GB/s + 50 ns + 240 ns + 227 cycles, within 1 ns.
+ * - 16,257 B is refused at the sender (NumBytes 1 to 16,256): drop reason DatagramSize, nothing
+ *   sent.
+ * - An RxQ ring of 9 descriptors holds 8 free ones (a ring of N holds N - 1, 11.5.2.2); with no
+ *   re-posting (DatagramRxRepostLimit 0) 20 datagrams deliver exactly 8 and 12 are dropped
+ *   (DatagramNoDescriptor): sent 20 = delivered 8 + dropped 12. With 4 re-posts allowed at once
+ *   (DatagramRxRepostTime 0): 12 delivered, 8 dropped.
+ * - A buffer of 4096 B (BufferSizeBytes): 4096 B delivered, 4097 B dropped (DatagramTooLarge).
+ * - The endpoint API over datagrams (EndpointTransport Datagram): a 40,000 B message is 3
+ *   datagrams (16,256 + 16,256 + 7488 B: 93 + 93 + 43 cells = 229), delivered once with its
+ *   40,000 B, completed once at the sender.
+ */
+class DatagramTestCase : public TestCase
+{
+  public:
+    DatagramTestCase()
+        : TestCase("Datagrams: 16256 B max, refusal, RxQ ring runs dry, buffer size, endpoint API")
+    {
+    }
+
+  private:
+    /// What one run gives.
+    struct Run
+    {
+        std::vector<Time> delivered; //!< delivery times at the receiver
+        uint32_t completed{0};       //!< completions at the sender
+        std::vector<bool> posted;    //!< PostDatagram's results
+        CellFabricAdapter::Stats tx; //!< sender's counters
+        CellFabricAdapter::Stats rx; //!< receiver's counters
+        uint64_t received{0};        //!< payload bytes received
+        uint64_t noDescriptor{0};    //!< DatagramNoDescriptor drops
+        uint64_t tooLarge{0};        //!< DatagramTooLarge drops
+        uint64_t refused{0};         //!< DatagramSize drops at the sender
+        double d{0};                 //!< control one-way time
+    };
+
+    /**
+     * \param sizes datagrams posted at 1 us, in order (0: a 40,000 B endpoint message instead)
+     * \param setup attributes of the two adapters
+     * \return the run
+     */
+    Run Go(const std::vector<uint64_t>& sizes,
+           std::function<void(std::vector<Ptr<CellFabricAdapter>>&)> setup = {})
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        if (setup)
+        {
+            setup(a);
+        }
+        Run r;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&r](const FabricMessage& m) { r.delivered.push_back(m.delivered); }));
+        a[0]->SetCompletedCallback(
+            FabricEndpoint::MessageCallback([&r](const FabricMessage&) { ++r.completed; }));
+        Simulator::Schedule(MicroSeconds(1), [&a, &r, sizes]() {
+            uint64_t id = 0;
+            for (uint64_t bytes : sizes)
+            {
+                if (bytes == 0)
+                {
+                    a[0]->Send(1, 40000, 0);
+                    continue;
+                }
+                FabricMessage m;
+                m.id = id++;
+                m.src = 0;
+                m.dst = 1;
+                m.bytes = bytes;
+                m.posted = Simulator::Now();
+                r.posted.push_back(a[0]->PostDatagram(m, 0, 0, 0));
+            }
+        });
+        Simulator::Run();
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(chips.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        r.d = a[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
+              helper.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
+              (96 + a[0]->GetCellHeaderBytes()) / (ch->GetDataRate().GetBitRate() / 8.0) +
+              a[0]->GetRxLatency().GetSeconds();
+        r.tx = a[0]->GetStats();
+        r.rx = a[1]->GetStats();
+        r.received = a[1]->GetReceivedPayloadBytes();
+        r.noDescriptor = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_NO_DESCRIPTOR);
+        r.tooLarge = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_TOO_LARGE);
+        r.refused = AdapterDrops(a[0], CellFabricAdapter::DATAGRAM_SIZE);
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const double cycle = 1 / 1.33e9;
+        // the maximum datagram and one byte more
+        const Run max = Go({16256, 16257});
+        const double expected = 2 * max.d + 185 * cycle + 240e-9 + 50e-9 + 400e-9 +
+                                576 / (106.25e9 / 8) + 50e-9 + 240e-9 + 227 * cycle;
+        const double at = max.delivered.empty() ? 0 : max.delivered[0].GetSeconds() - 1e-6;
+        std::cout << "datagram 16256 B: " << max.tx.cellsSent << " cells, delivered at " << at * 1e6
+                  << " us (expected " << expected * 1e6 << " us); 16257 B refused " << max.refused
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(max.posted.size(), 2, "two posts");
+        NS_TEST_ASSERT_MSG_EQ(max.posted[0], true, "16256 B accepted");
+        NS_TEST_ASSERT_MSG_EQ(max.posted[1], false, "16257 B refused");
+        NS_TEST_ASSERT_MSG_EQ(max.refused, 1, "DatagramSize drop");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.cellsSent, 93, "93 cells");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.pagesSent, 1, "one page");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.datagramsSent, 1, "one datagram sent");
+        NS_TEST_ASSERT_MSG_EQ(max.delivered.size(), 1, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(max.completed, 1, "completed at the sender");
+        NS_TEST_ASSERT_MSG_EQ(max.received, 16256, "payload");
+        NS_TEST_ASSERT_MSG_EQ(max.rx.messagesSent, 0, "no CTS, no ACK");
+        NS_TEST_ASSERT_MSG_EQ_TOL(at, expected, 1e-9, "request, grant, page, RxDMA, commit");
+
+        // a ring of 9 descriptors, no re-posting: 8 of 20 delivered
+        const std::vector<uint64_t> twenty(20, 1000);
+        const Run dry = Go(twenty, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(9));
+            a[1]->SetAttribute("DatagramRxRepostLimit", UintegerValue(0));
+        });
+        std::cout << "datagram RxQ of 9, no re-post: sent " << dry.tx.datagramsSent
+                  << ", delivered " << dry.delivered.size() << ", dropped " << dry.noDescriptor
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(dry.tx.datagramsSent, 20, "20 sent");
+        NS_TEST_ASSERT_MSG_EQ(dry.delivered.size(), 8, "N - 1 = 8 delivered");
+        NS_TEST_ASSERT_MSG_EQ(dry.noDescriptor, 12, "12 dropped");
+        NS_TEST_ASSERT_MSG_EQ(dry.rx.datagramsReceived + dry.noDescriptor,
+                              dry.tx.datagramsSent,
+                              "sent = delivered + dropped");
+        NS_TEST_ASSERT_MSG_EQ(dry.received, 8 * 1000, "8 payloads");
+        NS_TEST_ASSERT_MSG_EQ(dry.completed, 20, "all completed at the sender (unreliable)");
+
+        // 4 re-posts at once: 12 delivered
+        const Run four = Go(twenty, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(9));
+            a[1]->SetAttribute("DatagramRxRepostLimit", UintegerValue(4));
+            a[1]->SetAttribute("DatagramRxRepostTime", TimeValue(Time(0)));
+        });
+        std::cout << "datagram RxQ of 9, 4 re-posts: delivered " << four.delivered.size()
+                  << ", dropped " << four.noDescriptor << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(four.delivered.size(), 12, "8 + 4 delivered");
+        NS_TEST_ASSERT_MSG_EQ(four.noDescriptor, 8, "8 dropped");
+
+        // a 4096 B buffer
+        const Run small = Go({4096, 4097}, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxBufferBytes", UintegerValue(4096));
+        });
+        std::cout << "datagram buffer 4096 B: delivered " << small.delivered.size()
+                  << ", too large " << small.tooLarge << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(small.delivered.size(), 1, "4096 B delivered");
+        NS_TEST_ASSERT_MSG_EQ(small.tooLarge, 1, "4097 B dropped");
+        NS_TEST_ASSERT_MSG_EQ(small.received, 4096, "payload");
+
+        // the endpoint API over datagrams
+        const Run api = Go({0}, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("EndpointTransport", StringValue("Datagram"));
+        });
+        std::cout << "endpoint message of 40000 B over datagrams: " << api.tx.datagramsSent
+                  << " datagrams, " << api.tx.cellsSent << " cells, delivered "
+                  << api.delivered.size() << ", bytes " << api.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(api.tx.datagramsSent, 3, "3 datagrams");
+        NS_TEST_ASSERT_MSG_EQ(api.tx.cellsSent, 93 + 93 + 43, "229 cells");
+        NS_TEST_ASSERT_MSG_EQ(api.delivered.size(), 1, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(api.completed, 1, "completed once");
+        NS_TEST_ASSERT_MSG_EQ(api.received, 40000, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(api.tx.jobsPosted, 0, "no RDMA job");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * RxDMA tracking IDs (seed 004 10.8.8, 11.7.2): a page is written only with one of the
+ * cluster's 16 tracking IDs, held from the start of its write to its commit (w + L: w its write
+ * cycles, L = RxDmaCommitCycles = 100). With small pages (datagrams of 128 B, w = 1 cycle) the 16
+ * IDs, not RxDMA's 128 B per cycle, set the rate: once RxDMA has a backlog, page k starts
+ * (and commits) w + L after page k - 16, i.e. 16 pages per 101 cycles (210.7 M pages/s, against
+ * one page per cycle, 1.33 G/s, without the limit). With n = 16 (m + 1) datagrams (m = 60) the
+ * commits of pages 15 and n - 1 are m (w + L) apart (the model's cycle rounding: w = 752 ps,
+ * L = 75,188 ps), within 1 ps per step; RxDMA stalls once per group of 16 after the first
+ * (the group's first page waits for the ID of the page 16 before; the next ones find theirs
+ * freed exactly at their turn): m stalls. With 4096 IDs the same run commits one page per cycle
+ * (752 ps, the RxDMA or grant pace) and never stalls. The sender's occupancy limit and TxQ
+ * (MaxOutstandingPages, DatagramTxReorderIds, DatagramTxRingSize) are raised so that the
+ * receiver is the bottleneck.
+ */
+class TrackingIdTestCase : public TestCase
+{
+  public:
+    TrackingIdTestCase()
+        : TestCase("RxDMA tracking IDs limit small pages to 16 per write and commit time")
+    {
+    }
+
+  private:
+    /**
+     * \param ids RxDmaTrackingIds of the receiver
+     * \param n datagrams
+     * \param[out] stalls the receiver's tracking-ID stalls
+     * \return sorted delivery times
+     */
+    std::vector<Time> Go(uint32_t ids, uint32_t n, uint64_t& stalls)
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        a[0]->SetAttribute("MaxOutstandingPages", UintegerValue(100000));
+        a[0]->SetAttribute("DatagramTxReorderIds", UintegerValue(8192));
+        a[0]->SetAttribute("DatagramTxRingSize", UintegerValue(8192));
+        a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(8192));
+        a[1]->SetAttribute("RxDmaTrackingIds", UintegerValue(ids));
+        std::vector<Time> t;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&t](const FabricMessage& m) { t.push_back(m.delivered); }));
+        Simulator::Schedule(MicroSeconds(1), [&a, n]() {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                FabricMessage m;
+                m.id = i;
+                m.src = 0;
+                m.dst = 1;
+                m.bytes = 128;
+                a[0]->PostDatagram(m, 0, 0, 0);
+            }
+        });
+        Simulator::Run();
+        stalls = a[1]->GetStats().trackingIdStalls;
+        Simulator::Destroy();
+        std::sort(t.begin(), t.end());
+        return t;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t m = 60;
+        const uint32_t n = 16 * (m + 1);
+        uint64_t stalls = 0;
+        const std::vector<Time> t16 = Go(16, n, stalls);
+        NS_TEST_ASSERT_MSG_EQ(t16.size(), n, "all delivered");
+        const double span = (t16.back() - t16.at(15)).GetSeconds();
+        const double expected = m * (752e-12 + 75188e-12);
+        uint64_t stallsFree = 0;
+        const std::vector<Time> tFree = Go(4096, n, stallsFree);
+        NS_TEST_ASSERT_MSG_EQ(tFree.size(), n, "all delivered");
+        const double spanFree = (tFree.back() - tFree.at(15)).GetSeconds();
+        std::cout << "tracking IDs: " << n << " datagrams of 128 B: 16 IDs: pages 15 to " << n - 1
+                  << " commit over " << span * 1e9 << " ns (expected " << expected * 1e9 << " ns, "
+                  << 16 * m / span / 1e6 << " M pages/s), stalls " << stalls
+                  << "; 4096 IDs: " << spanFree * 1e9 << " ns (expected " << 16 * m * 752e-3
+                  << " ns), stalls " << stallsFree << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(span, expected, m * 1e-12, "16 pages per w + L");
+        NS_TEST_ASSERT_MSG_EQ(stalls, m, "one stall per group of 16 after the first");
+        NS_TEST_ASSERT_MSG_EQ_TOL(spanFree, 16 * m * 752e-12, m * 1e-12, "one page per cycle");
+        NS_TEST_ASSERT_MSG_EQ(stallsFree, 0, "no stall");
+    }
+};
+
 /**
  * \ingroup cell-fabric
  * The cell-fabric test suite.
@@ -1054,6 +1332,8 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
         AddTestCase(new JobRetryTestCase, TestCase::QUICK);
         AddTestCase(new JobTimerTestCase, TestCase::QUICK);
+        AddTestCase(new DatagramTestCase, TestCase::QUICK);
+        AddTestCase(new TrackingIdTestCase, TestCase::QUICK);
     }
 };
 
