@@ -173,6 +173,13 @@ struct Scenario
         DataRate linkRate{"106.25Gbps"};              //!< pod.cell.link-rate
         Time linkDelay;                               //!< pod.cell.link-delay
         Time switchLatency;                           //!< pod.cell.switch-latency
+        std::string transport{"rdma"};                //!< pod.cell.transport
+        uint32_t datagramRxRingSize{256};             //!< pod.cell.datagram-rx-ring-size
+        uint32_t datagramRxBufferBytes{16256};        //!< pod.cell.datagram-rx-buffer-bytes
+        Time datagramRxRepostTime;                    //!< pod.cell.datagram-rx-repost-time
+        uint32_t datagramTxRingSize{256};             //!< pod.cell.datagram-tx-ring-size
+        uint32_t rxDmaTrackingIds{16};                //!< pod.cell.rxdma-tracking-ids
+        uint32_t rxDmaCommitCycles{100};              //!< pod.cell.rxdma-commit-cycles
     };
 
     /// The pod.
