@@ -61,13 +61,14 @@ def one_mib_job_ns():
     (96 B + 16 B header) at 106.25 Gb/s + link 50 ns + Rx pipeline 240 ns. Startup 3D (CTS, then
     request and grant: 1.5 round trips). First page: 182 FO cycles (16,016 B at 88 B) at
     1.33 GHz, the pipelines, links and switch, and 3 cells of 192 B on its busiest link. Then
-    RxDMA writes 1 MiB at 128 B per cycle: 8192 cycles.
+    RxDMA writes 1 MiB at 128 B per cycle: 8192 cycles, and the last page's writes commit 100
+    cycles later (AMEM write-completion latency, seed 004 11.7.2; pod.cell.rxdma-commit-cycles).
     """
     byte_ns = 8 / 106.25
     cycle = 1 / 1.33
     d = 240 + 50 + 400 + 112 * byte_ns + 50 + 240
     first_page = 182 * cycle + 240 + 50 + 400 + 3 * 192 * byte_ns + 50 + 240
-    return 3 * d + first_page + 8192 * cycle
+    return 3 * d + first_page + 8192 * cycle + 100 * cycle
 
 
 @pytest.mark.parametrize("policy", ["paced-round-robin", "fifo-round-robin", "fifo"])
@@ -146,6 +147,45 @@ def test_cell_qpage_and_occupancy_keys_reach_the_adapters(podsim, permutation):
     assert measured.min() > 1.2 * one_mib_job_ns()
 
 
+def test_cell_datagram_transport_is_exact(podsim, permutation):
+    # pod.cell.transport: datagram (seed 004 10.5): a 1 MiB message is 64 datagrams of 16,256 B
+    # and one of 8192 B (11.4.8: at most 16,256 B each). One sender per receiver and 255 free
+    # descriptors per RxQ (a ring of 256 holds 255, 11.5.2.2) for 65 datagrams: nothing dropped,
+    # every message delivered. Bytes on the chips' links per pair: 64 pages of 16,272 B and one
+    # of 8208 B (with the 16 B page header), 64 x 93 + 47 = 5999 cells with a 16 B cell header,
+    # and a request and a grant per datagram (130 control cells of 112 B); no CTS, no ACK.
+    r = podsim.run(permutation, overrides={"pod.cell.transport": "datagram"},
+                   write_results=False)
+    s = r["summary"]
+    assert s["bytes_dropped"] == 0 and sum(s["drops_by_reason"].values()) == 0
+    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"] == 16 << 20
+    m = r["messages"]
+    assert (m["deliver_ps"] > 0).all() and (m["complete_ps"] > 0).all()
+    # unreliable: the sender completes a message when its last datagram is transmitted,
+    # before the receiver has it
+    assert (m["complete_ps"] < m["deliver_ps"]).all()
+    per_pair = 64 * 16272 + 8208 + 5999 * 16 + 130 * 112
+    links = r["links"]
+    assert int(links["tx_wire_bytes"][links["kind"] == "acc-up"].sum()) == 16 * per_pair
+    assert int(links["tx_wire_bytes"][links["kind"] == "down"].sum()) == 16 * per_pair
+
+
+def test_cell_datagram_rx_ring_runs_dry(podsim, permutation):
+    # An RxQ ring of 3 descriptors holds 2 (11.5.2.2); software re-posts one per millisecond,
+    # long after the 65 datagrams of each message have arrived (about 10 us): per receiver 2
+    # written and 63 dropped for want of a descriptor (10.8.1.3), so no message is delivered.
+    # Conservation: datagrams sent 16 x 65 = written 16 x 2 + dropped 16 x 63.
+    r = podsim.run(permutation, overrides={"pod.cell.transport": "datagram",
+                                           "pod.cell.datagram-rx-ring-size": 3,
+                                           "pod.cell.datagram-rx-repost-time": "1ms"},
+                   write_results=False)
+    s = r["summary"]
+    assert s["drops_by_reason"].get("DatagramNoDescriptor") == 16 * 63
+    assert s["bytes_received"] == 16 * 2 * 16256
+    assert s["bytes_delivered"] == 0
+    assert (r["messages"]["deliver_ps"] == -1).all()
+
+
 @pytest.mark.parametrize("over", [
     {},
     {"pod.cell.stages": "two-stage", "pod.cell.switch-ports": 8, "pod.cell.links": 4},
@@ -203,6 +243,13 @@ def test_cell_all_to_all_and_incast_are_lossless(podsim, all_to_all, over):
     ({"pod.cell.occupancy-profile": 8}, "pod.cell.occupancy-profile"),
     ({"pod.cell.qpages": 0}, "pod.cell.qpages"),
     ({"pod.cell.txbuf-bytes": 16000}, "pod.cell.txbuf-bytes"),  # below one 16 KB page
+    ({"pod.cell.transport": "udp"}, "pod.cell.transport"),
+    ({"pod.cell.datagram-rx-ring-size": 1}, "pod.cell.datagram-rx-ring-size"),  # holds N - 1
+    ({"pod.cell.datagram-rx-buffer-bytes": 16257}, "pod.cell.datagram-rx-buffer-bytes"),
+    ({"pod.cell.datagram-rx-buffer-bytes": 0}, "pod.cell.datagram-rx-buffer-bytes"),
+    ({"pod.cell.datagram-rx-repost-time": "-1us"}, "pod.cell.datagram-rx-repost-time"),
+    ({"pod.cell.datagram-tx-ring-size": 1}, "pod.cell.datagram-tx-ring-size"),
+    ({"pod.cell.rxdma-tracking-ids": 0}, "pod.cell.rxdma-tracking-ids"),
 ])
 def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     with pytest.raises(podsim.ScenarioError) as e:

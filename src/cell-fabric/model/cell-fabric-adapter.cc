@@ -46,6 +46,13 @@ QPageHandle(uint64_t job, uint32_t page, uint8_t epoch)
     return (job << 20) ^ (static_cast<uint64_t>(page) << 1) ^ (epoch & 1);
 }
 
+/// OQ of datagrams of RxQ 0 (RxQ 1: the next) in the assignment of digest 5.2.
+constexpr uint32_t DATAGRAM_OQ = 2;
+/// Page-type bits carried with a data page's epoch (bit 0 epoch, bit 1 Retry; 10.6).
+constexpr uint8_t PAGE_DATAGRAM = 4;
+/// RxQ index bit of a datagram page (10.6).
+constexpr uint8_t PAGE_RXQ = 8;
+
 /**
  * \param src source chip
  * \param job job id at the source
@@ -290,19 +297,80 @@ CellFabricAdapter::GetTypeId()
                           MakeUintegerAccessor(&CellFabricAdapter::m_injectDropPage),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("InjectDropMode",
-                          "For tests: how the lost page shows. Nack: RxDMA finds the job in "
-                          "error when it would write the page and NACKs at once (a shortcut for "
-                          "the sequence check); HeaderCrc: the page is dropped for a header CRC "
-                          "error (10.8.8) without a trace in the job, so the job timers find "
-                          "the loss.",
-                          EnumValue(INJECT_NACK),
+                          "For tests: how the lost page shows. Lost: lost in the fabric before "
+                          "RxDMA (drop reason InjectedDrop); the next page of the job fails the "
+                          "sequence check and the job is NACKed at its last page (10.8.8), or, "
+                          "if the last page is lost, the job timers find it. HeaderCrc: the "
+                          "page reaches RxDMA with a header CRC error and is dropped there "
+                          "(10.8.8) without a trace in the job, so the job timers find the "
+                          "loss.",
+                          EnumValue(INJECT_LOST),
                           MakeEnumAccessor(&CellFabricAdapter::m_injectDropMode),
-                          MakeEnumChecker(INJECT_NACK, "Nack", INJECT_HEADER_CRC, "HeaderCrc"))
+                          MakeEnumChecker(INJECT_LOST, "Lost", INJECT_HEADER_CRC, "HeaderCrc"))
             .AddAttribute("InjectDropAttempts",
                           "For tests: on how many attempts of the job the page is lost (1: the "
                           "retry succeeds; 2: the retry fails too, Job Failed).",
                           UintegerValue(1),
                           MakeUintegerAccessor(&CellFabricAdapter::m_injectDropAttempts),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("EndpointTransport",
+                          "Transport of the endpoint API's messages. Rdma: RDMA write jobs "
+                          "(10.3). Datagram: unreliable datagrams (10.5) to RxQ 0, a message "
+                          "larger than 16,256 B split into datagrams of 16,256 B and the rest; "
+                          "the message is delivered when all its datagrams are written into the "
+                          "receiver's RxQ, never if one is dropped, and completed at the sender "
+                          "when all are transmitted.",
+                          EnumValue(TRANSPORT_RDMA),
+                          MakeEnumAccessor(&CellFabricAdapter::m_transport),
+                          MakeEnumChecker(TRANSPORT_RDMA, "Rdma", TRANSPORT_DATAGRAM, "Datagram"))
+            .AddAttribute("DatagramRxRingSize",
+                          "Descriptors in each datagram RxQ ring (2 per cluster); a ring of N "
+                          "holds N - 1 free descriptors (11.5.2.2). Not in the spec.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_dgRxRingSize),
+                          MakeUintegerChecker<uint32_t>(2))
+            .AddAttribute("DatagramRxBufferBytes",
+                          "BufferSizeBytes of every RxQ descriptor (11.4.9: at most 16,256 B); "
+                          "a larger datagram is dropped (10.8.1.3).",
+                          UintegerValue(CellFabricCellifier::MAX_DATAGRAM_BYTES),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_dgRxBufferBytes),
+                          MakeUintegerChecker<uint32_t>(1, CellFabricCellifier::MAX_DATAGRAM_BYTES))
+            .AddAttribute("DatagramRxRepostTime",
+                          "Software's time to process one received datagram and post its "
+                          "descriptor again (one at a time; not in the spec).",
+                          TimeValue(MicroSeconds(1)),
+                          MakeTimeAccessor(&CellFabricAdapter::m_dgRxRepostTime),
+                          MakeTimeChecker(Time(0)))
+            .AddAttribute("DatagramRxRepostLimit",
+                          "Descriptors software posts again per RxQ in all (the maximum: no "
+                          "limit; 0: the ring runs dry after N - 1 datagrams).",
+                          UintegerValue(UINT64_MAX),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_dgRxRepostLimit),
+                          MakeUintegerChecker<uint64_t>())
+            .AddAttribute("DatagramTxRingSize",
+                          "Descriptors in each datagram TxQ ring (2 per cluster); a ring of N "
+                          "holds N - 1 (11.5.2.1), more posts wait in software. Not in the spec.",
+                          UintegerValue(256),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_dgTxRingSize),
+                          MakeUintegerChecker<uint32_t>(2))
+            .AddAttribute("DatagramTxReorderIds",
+                          "TxQ Reorder IDs per TxQ (10.7.1.4: 64): datagrams admitted and "
+                          "whose head has not advanced; with none free the TxQ blocks.",
+                          UintegerValue(64),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_dgTxReorderIds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RxDmaTrackingIds",
+                          "Write-completion tracking IDs per cluster RxDMA (10.8.8, 11.7.2: "
+                          "16): a page is written only with a free one, held until its writes "
+                          "are committed; with none free RxDMA stalls.",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_trackingIds),
+                          MakeUintegerChecker<uint32_t>(1))
+            .AddAttribute("RxDmaCommitCycles",
+                          "AMEM write-completion latency in cycles, from a page's last write to "
+                          "its commit (11.7.2: about 100 cycles).",
+                          UintegerValue(100),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_commitCycles),
                           MakeUintegerChecker<uint32_t>())
             .AddTraceSource("PageTx",
                             "A data page left an FO pipe onto the links.",
@@ -477,7 +545,131 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
     // id, so that sources that start together aim at different clusters (an assumption; the
     // endpoint API names no cluster).
     const uint32_t cluster = (GetAcceleratorId() + m_messagesTo[m.dst]++) % spread;
-    PostRdmaWrite(m, cluster);
+    if (m_transport == TRANSPORT_RDMA)
+    {
+        PostRdmaWrite(m, cluster);
+        return;
+    }
+    // Datagrams (10.5): one page of at most 16,256 B each; a larger message is split, from the
+    // TxQ 0 of the same cluster number at the source (cluster j to cluster j, 10.4's example).
+    NS_ABORT_MSG_UNLESS(m_peers && m.dst < m_peers->size() && (*m_peers)[m.dst],
+                        "CellFabricAdapter: no adapter for accelerator " << m.dst);
+    const uint64_t maxBytes = CellFabricCellifier::MAX_DATAGRAM_BYTES;
+    const uint64_t parts = std::max<uint64_t>(1, (m.bytes + maxBytes - 1) / maxBytes);
+    auto msg = std::make_shared<TxMessage>();
+    msg->msg = m;
+    msg->jobsLeft = parts;
+    auto rxMsg = std::make_shared<RxDatagramMessage>();
+    rxMsg->msg = m;
+    rxMsg->left = parts;
+    uint64_t left = m.bytes;
+    for (uint64_t i = 0; i < parts; ++i)
+    {
+        const uint64_t payload = std::min(left, maxBytes);
+        left -= payload;
+        // a message of 0 B is one datagram of 1 B (the least, 11.4.8) carrying no payload
+        PostDatagramPart(msg,
+                         rxMsg,
+                         static_cast<uint32_t>(std::max<uint64_t>(1, payload)),
+                         payload,
+                         cluster,
+                         0,
+                         cluster % m_clusters);
+    }
+}
+
+bool
+CellFabricAdapter::PostDatagram(const FabricMessage& m,
+                                uint32_t dstCluster,
+                                uint32_t rxq,
+                                uint32_t srcCluster)
+{
+    NS_LOG_FUNCTION(this << m.id << m.dst << dstCluster << rxq);
+    NS_ABORT_MSG_UNLESS(m_peers && m.dst < m_peers->size() && (*m_peers)[m.dst],
+                        "CellFabricAdapter: no adapter for accelerator " << m.dst);
+    NS_ABORT_MSG_IF(rxq > 1, "CellFabricAdapter: no RxQ " << rxq << " (two per cluster, 10.5)");
+    NS_ABORT_MSG_IF(srcCluster >= m_clusters, "CellFabricAdapter: no cluster " << srcCluster);
+    EnsureResources();
+    if (m.bytes < 1 || m.bytes > CellFabricCellifier::MAX_DATAGRAM_BYTES)
+    {
+        // NumBytes is 1 to 16,256 (11.4.8): the descriptor is refused, nothing is sent
+        Ptr<FabricPacket> p = Create<FabricPacket>();
+        p->src = GetAcceleratorId();
+        p->dst = m.dst;
+        p->msgId = m.id;
+        p->payloadBytes = static_cast<uint32_t>(std::min<uint64_t>(m.bytes, UINT32_MAX));
+        Drop(p, DATAGRAM_SIZE);
+        return false;
+    }
+    auto msg = std::make_shared<TxMessage>();
+    msg->msg = m;
+    msg->jobsLeft = 1;
+    auto rxMsg = std::make_shared<RxDatagramMessage>();
+    rxMsg->msg = m;
+    rxMsg->left = 1;
+    PostDatagramPart(msg, rxMsg, m.bytes, m.bytes, dstCluster, rxq, srcCluster);
+    return true;
+}
+
+void
+CellFabricAdapter::PostDatagramPart(const std::shared_ptr<TxMessage>& msg,
+                                    const std::shared_ptr<RxDatagramMessage>& rxMsg,
+                                    uint32_t bytes,
+                                    uint64_t payload,
+                                    uint32_t dstCluster,
+                                    uint32_t rxq,
+                                    uint32_t srcCluster)
+{
+    const FabricMessage& m = msg->msg;
+    NS_ABORT_MSG_IF(m.dst == GetAcceleratorId(), "CellFabricAdapter: no loopback");
+    NS_ABORT_MSG_IF(dstCluster >= m_clusters, "CellFabricAdapter: no cluster " << dstCluster);
+    NS_ABORT_MSG_IF(m_ports.empty(), "CellFabricAdapter: no link ports");
+    EnsureResources();
+    // A datagram is a one-page job without job table, CTS or timers (10.7.1.3); it takes the
+    // VOQ-Active lock of its datagram VOQ once admitted from its TxQ.
+    TxJob job;
+    job.id = m_nextJob++;
+    job.dst = m.dst;
+    job.cluster = dstCluster;
+    // the datagram OQ of its RxQ (digest 5.2), one VOQ per source cluster (10.7.1, 10.7.3.1)
+    job.voq = ((static_cast<uint64_t>(m.dst) * 8 + dstCluster) * 4 + DATAGRAM_OQ + rxq) |
+              (static_cast<uint64_t>(srcCluster) << SRC_CLUSTER_SHIFT);
+    job.srcCluster = srcCluster;
+    job.pages = {bytes};
+    job.message = msg;
+    job.cts = true;
+    job.datagram = true;
+    job.rxq = rxq;
+    job.txq = srcCluster * 2 + rxq;
+    const uint64_t id = job.id;
+    const uint32_t txq = job.txq;
+    m_txJobs.emplace(id, std::move(job));
+    ++m_stats.datagramsPosted;
+    (*m_peers)[m.dst]->ExpectDatagram(GetAcceleratorId(), id, {rxMsg, payload});
+    m_dgTx[txq].Post(id);
+    PumpTxQueue(txq);
+}
+
+void
+CellFabricAdapter::PumpTxQueue(uint32_t txq)
+{
+    uint64_t id = 0;
+    while (m_dgTx[txq].Admit(id))
+    {
+        const uint64_t voq = m_txJobs.at(id).voq;
+        m_voqJobs[voq].push_back(id);
+        if (m_voqJobs[voq].size() == 1)
+        {
+            ActivateNext(voq); // the VOQ was free
+        }
+    }
+}
+
+void
+CellFabricAdapter::ExpectDatagram(uint32_t src, uint64_t job, const RxDatagram& dg)
+{
+    EnsureResources();
+    m_rxDatagrams[{src, job}] = dg;
 }
 
 CellFabricVoqTable&
@@ -574,6 +766,7 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, co
         rx.job = job.id;
         rx.cluster = dstCluster;
         rx.pages = job.pages.size();
+        rx.totalWords = jobWords;
         rx.bytes = std::min<uint64_t>(bytesLeft, static_cast<uint64_t>(jobWords) * 128);
         bytesLeft -= rx.bytes;
         rx.msg = m;
@@ -609,6 +802,11 @@ void
 CellFabricAdapter::OnActivated(uint64_t id)
 {
     TxJob& job = m_txJobs.at(id);
+    if (job.datagram)
+    {
+        job.state = TX_ACTIVE; // no CTS, no timer (10.5)
+        return;
+    }
     // CTS Wait until the CTS is seen (it may have come first), then Tx Active (10.7.1.1)
     job.state = job.cts ? TX_ACTIVE : TX_CTS_WAIT;
     Arm(job.timer, job.cts ? m_txActiveTimeout : m_txCtsTimeout, [this, id]() { OnTxTimeout(id); });
@@ -627,7 +825,20 @@ CellFabricAdapter::EnsureResources()
     m_stats.minFreeCells = m_rxCbufCells;
     m_grants.resize(m_clusters);
     m_grantsOut.assign(m_clusters, 0);
-    m_rxDmaFree.assign(m_clusters, Time(0));
+    m_rxDmaQueue.assign(m_clusters, {});
+    m_rxDmaBusy.assign(m_clusters, false);
+    m_trackFree.assign(m_clusters, std::vector<Time>(m_trackingIds, Time(0)));
+    // datagram queues: two TxQs and two RxQs per cluster (10.5); sized once, never moved
+    m_dgRx.assign(m_clusters * 2, CellFabricDatagramRxRing());
+    for (auto& ring : m_dgRx)
+    {
+        ring.Configure(m_dgRxRingSize, m_dgRxBufferBytes, m_dgRxRepostTime, m_dgRxRepostLimit);
+    }
+    m_dgTx.assign(m_clusters * 2, CellFabricDatagramTxQueue());
+    for (auto& q : m_dgTx)
+    {
+        q.Configure(m_dgTxRingSize, m_dgTxReorderIds);
+    }
     m_foFree.assign(m_foPipes, Time(0));
     m_txBuf.assign(m_foPipes, {});
     m_txBufUsed.assign(m_foPipes, 0);
@@ -860,6 +1071,10 @@ CellFabricAdapter::OnGrant(uint64_t jobId,
     {
         g.epoch |= 2;
     }
+    if (job.datagram)
+    {
+        g.epoch |= PAGE_DATAGRAM | (job.rxq ? PAGE_RXQ : 0); // page type and RxQ index (10.6)
+    }
     if (m_foWait.empty() && Dequeue(g))
     {
         Generate();
@@ -1007,8 +1222,25 @@ CellFabricAdapter::PageOut(uint64_t job,
     ++m_stats.pagesSent;
     m_stats.cellsSent += cells.size();
     m_pageTxTrace(GetAcceleratorId(), job, page, cells.size());
-    // all pages of the attempt transmitted: ACK Wait (10.7.1.1)
     auto it = m_txJobs.find(job);
+    if (it != m_txJobs.end() && it->second.datagram)
+    {
+        // the datagram's page is out: its TxQ descriptor is done (10.7.1.4); no ACK
+        const uint32_t txq = it->second.txq;
+        std::shared_ptr<TxMessage> msg = it->second.message;
+        m_txJobs.erase(it);
+        ++m_stats.datagramsSent;
+        if (--msg->jobsLeft == 0)
+        {
+            FabricMessage m = msg->msg;
+            m.completed = Simulator::Now();
+            NotifyCompleted(m);
+        }
+        m_dgTx[txq].Done(job);
+        PumpTxQueue(txq);
+        return;
+    }
+    // all pages of the attempt transmitted: ACK Wait (10.7.1.1)
     if (it != m_txJobs.end() && it->second.state == TX_ACTIVE && (epoch & 1) == it->second.epoch &&
         ++it->second.sent == it->second.pages.size())
     {
@@ -1032,8 +1264,8 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     // Reorder and reassembly (10.8[3-4]): the page is complete when all its cells are here, in
     // whatever order and on whatever links they came.
     const uint32_t page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
-    const uint8_t epoch = static_cast<uint8_t>((p->ctrlValue >> 32) & 1);
-    const bool retryBit = (p->ctrlValue >> 33) & 1;
+    const uint8_t flags = static_cast<uint8_t>(p->ctrlValue >> 32);
+    const uint8_t epoch = flags & 1;
     const uint64_t key = PageKey(p->src, p->msgId, page) ^ (static_cast<uint64_t>(epoch) << 43);
     RxPage& rp = m_rxPages[key];
     rp.expected = expected;
@@ -1044,6 +1276,50 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
     }
     const uint32_t pageCells = rp.expected;
     m_rxPages.erase(key);
+    if (flags & PAGE_DATAGRAM)
+    {
+        // a datagram page: no job, no order among pages; on to its cluster's RxDMA
+        RxDmaPage pg;
+        pg.unit = p;
+        pg.src = p->src;
+        pg.job = p->msgId;
+        pg.page = page;
+        pg.bytes = static_cast<uint32_t>(p->offset);
+        pg.cells = pageCells;
+        pg.cluster = static_cast<uint32_t>(p->psn);
+        pg.datagram = true;
+        pg.rxq = (flags & PAGE_RXQ) ? 1 : 0;
+        Simulator::Schedule(m_rxLatency, &CellFabricAdapter::EnqueueRxDma, this, pg);
+        return;
+    }
+    // Data Reorder (10.8[3]): the cells of a chip pair are handed on in the order they were
+    // sent, and a VOQ sends its pages in order, so the pages of one job attempt reach RxDMA in
+    // sequence order. The model keeps that order per job attempt (source, job, epoch): a page
+    // complete before an earlier one of its attempt waits for it.
+    RxOrder& order = m_rxOrder[{p->src, p->msgId, epoch}];
+    if (page != order.next)
+    {
+        order.waiting.emplace(page, std::make_pair(p, pageCells));
+        ++m_stats.pagesReordered;
+        return;
+    }
+    ++order.next;
+    OnPageInOrder(p, pageCells);
+    while (!order.waiting.empty() && order.waiting.begin()->first == order.next)
+    {
+        const auto next = order.waiting.begin()->second;
+        order.waiting.erase(order.waiting.begin());
+        ++order.next;
+        OnPageInOrder(next.first, next.second);
+    }
+}
+
+void
+CellFabricAdapter::OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells)
+{
+    const uint32_t page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
+    const uint8_t epoch = static_cast<uint8_t>((p->ctrlValue >> 32) & 1);
+    const bool retryBit = (p->ctrlValue >> 33) & 1;
     auto jt = m_rxJobs.find({p->src, p->msgId});
     if (jt == m_rxJobs.end())
     {
@@ -1069,6 +1345,9 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         rx.retry = true;
         rx.epoch = epoch;
         rx.committed = 0;
+        rx.nextSeq = 0;
+        rx.words = 0;
+        rx.error = false;
     }
     if (epoch != rx.epoch)
     {
@@ -1077,17 +1356,18 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         ReleasePage(rx.cluster, pageCells);
         return;
     }
-    if (m_injectDropMode == INJECT_HEADER_CRC && p->msgId == m_injectDropJob &&
-        page == m_injectDropPage && rx.losses < m_injectDropAttempts)
+    const bool injected =
+        p->msgId == m_injectDropJob && page == m_injectDropPage && rx.losses < m_injectDropAttempts;
+    if (injected && m_injectDropMode == INJECT_LOST)
     {
-        // Header CRC error (10.8.8): the page is dropped; its fields cannot be trusted, so
-        // nothing is recorded in the job: the job timers find the loss.
+        // Lost in the fabric (for tests): it never reaches RxDMA; the sequence check of the
+        // next page finds the gap (10.8.8)
         ++rx.losses;
-        Drop(p, HEADER_CRC);
+        Drop(p, INJECTED_DROP);
         ReleasePage(rx.cluster, pageCells);
         return;
     }
-    if (!rx.dataSeen)
+    if (!rx.dataSeen && !injected)
     {
         // Rx Data Active (10.8.1.1): the job-completion timer runs from the first data page
         rx.dataSeen = true;
@@ -1095,14 +1375,21 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         const uint64_t job = p->msgId;
         Arm(rx.timer, m_rxCompletionTimeout, [this, src, job]() { OnRxTimeout(src, job); });
     }
-    Simulator::Schedule(m_rxLatency,
-                        &CellFabricAdapter::PageComplete,
-                        this,
-                        p->src,
-                        p->msgId,
-                        page,
-                        static_cast<uint32_t>(p->offset),
-                        epoch);
+    RxDmaPage pg;
+    pg.unit = p;
+    pg.src = p->src;
+    pg.job = p->msgId;
+    pg.page = page;
+    pg.bytes = static_cast<uint32_t>(p->offset);
+    pg.cells = pageCells;
+    pg.cluster = rx.cluster;
+    pg.epoch = epoch;
+    if (injected)
+    {
+        ++rx.losses;
+        pg.crcError = true; // header CRC error, found at decapsulation (10.8.7)
+    }
+    Simulator::Schedule(m_rxLatency, &CellFabricAdapter::EnqueueRxDma, this, pg);
 }
 
 void
@@ -1161,6 +1448,39 @@ void
 CellFabricAdapter::OnRequest(const Request& r, uint32_t cluster)
 {
     NS_LOG_FUNCTION(this << r.src << r.job << r.page << cluster);
+    // A Juniper VOQ is granted its pages in order (a grant sends the VOQ's head page, 10.1);
+    // the model's grants name pages, so the requests of a job attempt join the scheduler in
+    // page order: one that overtook an earlier one on another link waits for it. Otherwise a
+    // later page could hold Rx CBUF cells at the Data Reorder while the earlier one waits for
+    // a grant.
+    const auto key = std::make_tuple(r.src, r.job, r.epoch);
+    GrantAdmission& ga = m_grantAdmission[key];
+    if (r.page != ga.next)
+    {
+        ga.parked.emplace(r.page, std::make_pair(r, cluster));
+        ++m_stats.requestsReordered;
+        return;
+    }
+    ++ga.next;
+    QueueRequest(r, cluster);
+    while (!ga.parked.empty() && ga.parked.begin()->first == ga.next)
+    {
+        const auto next = ga.parked.begin()->second;
+        ga.parked.erase(ga.parked.begin());
+        ++ga.next;
+        QueueRequest(next.first, next.second);
+    }
+    auto rx = m_rxJobs.find({r.src, r.job});
+    if (ga.parked.empty() && rx != m_rxJobs.end() && ga.next == rx->second.pages)
+    {
+        m_grantAdmission.erase(key); // the attempt's last request is in
+    }
+    RunGrantScheduler(cluster);
+}
+
+void
+CellFabricAdapter::QueueRequest(const Request& r, uint32_t cluster)
+{
     GrantQueue& g = m_grants.at(cluster);
     if (m_grantPolicy == FIFO)
     {
@@ -1171,7 +1491,6 @@ CellFabricAdapter::OnRequest(const Request& r, uint32_t cluster)
         g.bySource[r.src].push_back(r);
     }
     ++g.waiting;
-    RunGrantScheduler(cluster);
 }
 
 void
@@ -1352,28 +1671,177 @@ CellFabricAdapter::ReleasePage(uint32_t cluster, uint32_t cells)
 }
 
 void
-CellFabricAdapter::PageComplete(uint32_t src,
-                                uint64_t job,
-                                uint32_t page,
-                                uint32_t bytes,
-                                uint8_t epoch)
+CellFabricAdapter::EnqueueRxDma(RxDmaPage pg)
 {
-    NS_LOG_FUNCTION(this << src << job << page);
-    RxJob& rx = m_rxJobs.at({src, job});
-    // RxDMA of the page's cluster (10.8.8): 128 B per cycle, pages in arrival order.
-    Time& free = m_rxDmaFree[rx.cluster];
-    const Time start = std::max(Simulator::Now(), free);
-    free = start + Cycles(bytes, m_rxDmaBytesPerCycle);
-    const uint32_t cells =
-        CellFabricCellifier::GetCells(bytes + CellFabricCellifier::PAGE_HEADER_BYTES);
-    Simulator::Schedule(free - Simulator::Now(),
-                        &CellFabricAdapter::PageCommitted,
-                        this,
-                        src,
-                        job,
-                        page,
-                        cells,
-                        epoch);
+    NS_LOG_FUNCTION(this << pg.src << pg.job << pg.page);
+    // Rx OQM to Page Reader to RxDMA (10.8.5-8): one RxDMA per cluster, pages in arrival order
+    const uint32_t c = pg.cluster;
+    m_rxDmaQueue[c].push_back(std::move(pg));
+    if (!m_rxDmaBusy[c])
+    {
+        RxDmaNext(c);
+    }
+}
+
+void
+CellFabricAdapter::RxDmaNext(uint32_t c)
+{
+    if (m_rxDmaQueue[c].empty())
+    {
+        m_rxDmaBusy[c] = false;
+        return;
+    }
+    m_rxDmaBusy[c] = true;
+    const RxDmaPage pg = std::move(m_rxDmaQueue[c].front());
+    m_rxDmaQueue[c].pop_front();
+    // The page is validated before its write (10.8.8); a dropped page's flits are discarded
+    // at the same 128 B per cycle, its cells freed when read.
+    bool write = false;
+    if (pg.datagram)
+    {
+        CellFabricDatagramRxRing& ring = m_dgRx[c * 2 + pg.rxq];
+        switch (ring.Take(pg.bytes))
+        {
+        case CellFabricDatagramRxRing::ACCEPT:
+            write = true;
+            break;
+        case CellFabricDatagramRxRing::NO_DESCRIPTOR:
+            Drop(pg.unit, DATAGRAM_NO_DESCRIPTOR);
+            break;
+        case CellFabricDatagramRxRing::TOO_LARGE:
+            Drop(pg.unit, DATAGRAM_TOO_LARGE);
+            break;
+        }
+        if (!write)
+        {
+            DatagramLost(pg);
+        }
+    }
+    else
+    {
+        write = ValidateRdma(pg);
+    }
+    const Time now = Simulator::Now();
+    const Time w = Cycles(pg.bytes, m_rxDmaBytesPerCycle);
+    Time start = now;
+    if (write)
+    {
+        // a write-completion tracking ID (10.8.8, 11.7.2), held until the writes commit
+        auto id = std::min_element(m_trackFree[c].begin(), m_trackFree[c].end());
+        if (*id > now)
+        {
+            ++m_stats.trackingIdStalls; // none free: RxDMA stalls
+            start = *id;
+        }
+        *id = start + w + Cycles(m_commitCycles, 1);
+        if (pg.datagram)
+        {
+            Simulator::Schedule(*id - now, &CellFabricAdapter::DatagramCommitted, this, pg);
+        }
+        else
+        {
+            Simulator::Schedule(*id - now,
+                                &CellFabricAdapter::PageCommitted,
+                                this,
+                                pg.src,
+                                pg.job,
+                                pg.page,
+                                pg.cells,
+                                pg.epoch);
+        }
+    }
+    Simulator::Schedule(start + w - now, &CellFabricAdapter::RxDmaReadDone, this, c, pg.cells);
+}
+
+void
+CellFabricAdapter::RxDmaReadDone(uint32_t c, uint32_t cells)
+{
+    // CBUF cells are freed on read (10.8[8]); the grant scheduler learns of them
+    ReleasePage(c, cells);
+    RxDmaNext(c);
+}
+
+bool
+CellFabricAdapter::ValidateRdma(const RxDmaPage& pg)
+{
+    NS_LOG_FUNCTION(this << pg.src << pg.job << pg.page);
+    // Integrity checks of an RDMA page (10.8.8), before its write.
+    if (pg.crcError)
+    {
+        // header CRC error: its fields cannot be used; dropped, nothing recorded in the job
+        Drop(pg.unit, HEADER_CRC);
+        return false;
+    }
+    auto it = m_rxJobs.find({pg.src, pg.job});
+    if (it == m_rxJobs.end())
+    {
+        Drop(pg.unit, UNKNOWN_JOB);
+        return false;
+    }
+    RxJob& rx = it->second;
+    if (rx.failed)
+    {
+        Drop(pg.unit, RX_JOB_FAILED);
+        return false;
+    }
+    if (pg.epoch != rx.epoch)
+    {
+        // ids or epoch do not match: a stale page, dropped silently
+        Drop(pg.unit, STALE_EPOCH);
+        return false;
+    }
+    const bool last = pg.page + 1 == rx.pages; // the header's Last-page flag
+    const uint64_t words =
+        (pg.bytes + CellFabricCellifier::WORD_BYTES - 1) / CellFabricCellifier::WORD_BYTES;
+    const char* error = nullptr;
+    if (pg.page != rx.nextSeq)
+    {
+        error = SEQUENCE_ERROR; // a lost page before it: the job is in error, NACK at its end
+    }
+    else if (rx.words + words > rx.totalWords)
+    {
+        error = OVERRUN; // corruption: dropped, error, NACK
+    }
+    else if (last && rx.words + words < rx.totalWords)
+    {
+        error = SHORT_TOTAL; // a lost page: error, NACK
+    }
+    if (!error)
+    {
+        ++rx.nextSeq;
+        rx.words += words;
+        return true;
+    }
+    Drop(pg.unit, error);
+    rx.error = true;
+    if (last || error == OVERRUN)
+    {
+        SendNack(rx, pg.page);
+    }
+    return false;
+}
+
+void
+CellFabricAdapter::SendNack(RxJob& rx, uint32_t page)
+{
+    NS_LOG_FUNCTION(this << rx.src << rx.job << page);
+    // NACK at the end of the job in error; the job restarts for the retry (sequence and
+    // words reset, retry state, 10.8.1.1) and its epoch flips, so that pages of the failed
+    // attempt still in flight are stale. An error in the retry: Rx Job Failed, after its NACK
+    // (the sender fails the job on it).
+    ++rx.nacks;
+    ++m_stats.nacksSent;
+    rx.epoch ^= 1;
+    rx.committed = 0;
+    rx.nextSeq = 0;
+    rx.words = 0;
+    rx.error = false;
+    SendControl(rx.src, NACK, rx.job, page, 0);
+    if (rx.retry)
+    {
+        FailRxJob(rx);
+    }
+    rx.retry = true;
 }
 
 void
@@ -1385,35 +1853,11 @@ CellFabricAdapter::PageCommitted(uint32_t src,
 {
     NS_LOG_FUNCTION(this << src << job << page);
     auto it = m_rxJobs.find({src, job});
-    RxJob& rx = it->second;
-    const bool stale = epoch != rx.epoch;
-    // Page validation at RxDMA (section 10, digest 5): a lost page (injected for tests, Nack
-    // mode) puts the job in error: NACK, and the job's epoch flips so the pages still in flight
-    // or queued here for RxDMA are recognized as stale. An error in the retry: Rx Job Failed
-    // (10.8.1.1), after its NACK (the sender fails the job on it).
-    const bool lost = !rx.failed && !stale && m_injectDropMode == INJECT_NACK &&
-                      job == m_injectDropJob && page == m_injectDropPage &&
-                      rx.losses < m_injectDropAttempts;
-    if (rx.failed || stale || lost)
+    if (it == m_rxJobs.end())
     {
-        ++m_stats.drops[rx.failed ? RX_JOB_FAILED : (stale ? STALE_EPOCH : INJECTED_DROP)];
-        if (lost)
-        {
-            ++rx.losses;
-            ++rx.nacks;
-            ++m_stats.nacksSent;
-            rx.epoch ^= 1;
-            rx.committed = 0;
-            SendControl(src, NACK, job, page, 0);
-            if (rx.retry)
-            {
-                FailRxJob(rx);
-            }
-            rx.retry = true;
-        }
-        ReleasePage(rx.cluster, cells);
         return;
     }
+    RxJob& rx = it->second;
     // payload of this page: the job's bytes cut into PageSizeWords pages
     const uint64_t pageBytes = static_cast<uint64_t>(m_pageSizeWords) * 128;
     const uint64_t before = static_cast<uint64_t>(page) * pageBytes;
@@ -1426,8 +1870,10 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     }
     ++m_stats.pagesCommitted;
     m_pageCommitTrace(src, job, page, cells);
-    const uint32_t cluster = rx.cluster;
-    FreeRxCells(cluster, cells);
+    if (epoch != rx.epoch || rx.failed)
+    {
+        return; // written for an attempt NACKed (or failed) since
+    }
     ++rx.committed;
     if (rx.committed == rx.pages)
     {
@@ -1440,17 +1886,40 @@ CellFabricAdapter::PageCommitted(uint32_t src,
             m.delivered = Simulator::Now();
             NotifyDelivered(m);
         }
+        // the attempt's Data Reorder context is done (the other epoch's may still get pages)
+        m_rxOrder.erase({src, job, rx.epoch});
         m_rxJobs.erase(it);
     }
-    if (m_grantPolicy == PACED_ROUND_ROBIN)
+}
+
+void
+CellFabricAdapter::DatagramCommitted(const RxDmaPage& pg)
+{
+    NS_LOG_FUNCTION(this << pg.src << pg.job);
+    // written into the RxQ: the head advances, software is told (10.8.1.3, 11.5.2.2)
+    m_dgRx[pg.cluster * 2 + pg.rxq].Filled();
+    ++m_stats.datagramsReceived;
+    auto it = m_rxDatagrams.find({pg.src, pg.job});
+    NS_ASSERT_MSG(it != m_rxDatagrams.end(), "CellFabricAdapter: datagram not announced");
+    const RxDatagram dg = it->second;
+    m_rxDatagrams.erase(it);
+    CountReceivedPayload(dg.payload);
+    if (--dg.message->left == 0 && !dg.message->lost)
     {
-        RunPacedGrants(); // all clusters, in its own round robin
-        return;
+        FabricMessage m = dg.message->msg;
+        m.delivered = Simulator::Now();
+        NotifyDelivered(m);
     }
-    for (uint32_t c = 0; c < m_clusters; ++c)
-    {
-        RunGrantScheduler((cluster + 1 + c) % m_clusters);
-    }
+}
+
+void
+CellFabricAdapter::DatagramLost(const RxDmaPage& pg)
+{
+    auto it = m_rxDatagrams.find({pg.src, pg.job});
+    NS_ASSERT_MSG(it != m_rxDatagrams.end(), "CellFabricAdapter: datagram not announced");
+    it->second.message->lost = true; // unreliable: the message is never delivered
+    --it->second.message->left;
+    m_rxDatagrams.erase(it);
 }
 
 void

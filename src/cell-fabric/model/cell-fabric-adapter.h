@@ -5,6 +5,8 @@
 #ifndef CELL_FABRIC_ADAPTER_H
 #define CELL_FABRIC_ADAPTER_H
 
+#include "cell-fabric-datagram-rx-ring.h"
+#include "cell-fabric-datagram-tx-queue.h"
 #include "cell-fabric-occupancy-limiter.h"
 #include "cell-fabric-voq-table.h"
 
@@ -85,8 +87,15 @@ class CellFabricAdapter : public FabricEndpoint
     /// How an injected page loss shows (InjectDropMode).
     enum InjectDropMode
     {
-        INJECT_NACK,       //!< the page is in error at RxDMA: NACK at once (no timer)
-        INJECT_HEADER_CRC, //!< header CRC error: dropped silently, the job timers find it
+        INJECT_LOST,       //!< lost in the fabric: the sequence check (or a timer) finds it
+        INJECT_HEADER_CRC, //!< header CRC error at RxDMA: dropped silently, timers find it
+    };
+
+    /// Transport of the endpoint API's messages (EndpointTransport).
+    enum Transport
+    {
+        TRANSPORT_RDMA,     //!< RDMA write jobs (reliable, 10.3)
+        TRANSPORT_DATAGRAM, //!< datagrams of at most 16,256 B each (unreliable, 10.5)
     };
 
     /// Page Generator priority of a VOQ (10.7.3).
@@ -113,11 +122,20 @@ class CellFabricAdapter : public FabricEndpoint
     };
 
     /// Drop reasons of the adapter (each with a counter).
-    static constexpr const char* UNKNOWN_JOB = "UnknownJob";     //!< page for no active Rx job
-    static constexpr const char* STALE_EPOCH = "StaleEpoch";     //!< page of a job's stale epoch
-    static constexpr const char* INJECTED_DROP = "InjectedDrop"; //!< page lost (InjectDrop*)
-    static constexpr const char* HEADER_CRC = "HeaderCrc";       //!< page header CRC error
-    static constexpr const char* RX_JOB_FAILED = "RxJobFailed";  //!< page for a failed Rx job
+    static constexpr const char* UNKNOWN_JOB = "UnknownJob";       //!< page for no active Rx job
+    static constexpr const char* STALE_EPOCH = "StaleEpoch";       //!< page of a job's stale epoch
+    static constexpr const char* INJECTED_DROP = "InjectedDrop";   //!< page lost (InjectDrop*)
+    static constexpr const char* HEADER_CRC = "HeaderCrc";         //!< page header CRC error
+    static constexpr const char* RX_JOB_FAILED = "RxJobFailed";    //!< page for a failed Rx job
+    static constexpr const char* SEQUENCE_ERROR = "SequenceError"; //!< page not the expected one
+    static constexpr const char* OVERRUN = "Overrun";              //!< page beyond the job's words
+    static constexpr const char* SHORT_TOTAL = "ShortTotal";       //!< last page, words missing
+    /// datagram for an RxQ with no free descriptor (10.8.1.3)
+    static constexpr const char* DATAGRAM_NO_DESCRIPTOR = "DatagramNoDescriptor";
+    /// datagram larger than its RxQ descriptor's buffer (10.8.1.3)
+    static constexpr const char* DATAGRAM_TOO_LARGE = "DatagramTooLarge";
+    /// datagram refused at the sender: not 1 to 16,256 B (11.4.8)
+    static constexpr const char* DATAGRAM_SIZE = "DatagramSize";
 
     /// Per-adapter counters.
     struct Stats
@@ -140,6 +158,12 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t grantsDeferred{0};            //!< requests that waited for free Rx buffer cells
         uint64_t grantPaceWaits{0};            //!< times the paced scheduler waited its pace
         uint32_t minFreeCells{0};              //!< low-water mark of free Rx CBUF cells
+        uint64_t datagramsPosted{0};           //!< datagrams accepted by PostDatagram (Tx)
+        uint64_t datagramsSent{0};             //!< datagram pages transmitted (Tx)
+        uint64_t datagramsReceived{0};         //!< datagrams written into an RxQ here
+        uint64_t trackingIdStalls{0};          //!< RxDMA writes that waited for a tracking ID
+        uint64_t pagesReordered{0};            //!< RDMA pages that waited for an earlier page
+        uint64_t requestsReordered{0};         //!< requests that waited for an earlier one
         std::map<std::string, uint64_t> drops; //!< drops by reason
 
         uint64_t qpageWaits{0};  //!< Page Generator runs that left a page for want of a QPage
@@ -231,6 +255,43 @@ class CellFabricAdapter : public FabricEndpoint
     {
         EnsureResources();
         return m_limiter;
+    }
+
+    /**
+     * Post one datagram (10.5, 11.4.8) of \p m.bytes (1 to 16,256 B) from TxQ \p rxq of
+     * cluster \p srcCluster to RxQ \p rxq of cluster \p dstCluster of \p m.dst. It is delivered
+     * there when written into the RxQ, completed here when its page is transmitted; a datagram
+     * dropped at the receiver is neither delivered nor retried. A size out of range is refused:
+     * drop reason DatagramSize here, nothing sent.
+     * \param m the message record (id, src, dst, bytes set)
+     * \param dstCluster destination cluster
+     * \param rxq the RxQ (and TxQ) index, 0 or 1 (the two classes of 10.5)
+     * \param srcCluster the source cluster whose TxQ sends it
+     * \return false if refused
+     */
+    bool PostDatagram(const FabricMessage& m,
+                      uint32_t dstCluster,
+                      uint32_t rxq = 0,
+                      uint32_t srcCluster = 0);
+
+    /**
+     * \param cluster a cluster of this chip
+     * \param rxq its RxQ, 0 or 1
+     * \return the datagram RxQ ring (after the first message sent or expected)
+     */
+    const CellFabricDatagramRxRing& GetDatagramRxRing(uint32_t cluster, uint32_t rxq) const
+    {
+        return m_dgRx.at(cluster * 2 + rxq);
+    }
+
+    /**
+     * \param cluster a source cluster of this chip
+     * \param txq its TxQ, 0 or 1
+     * \return the datagram TxQ (after the first message sent or expected)
+     */
+    const CellFabricDatagramTxQueue& GetDatagramTxQueue(uint32_t cluster, uint32_t txq) const
+    {
+        return m_dgTx.at(cluster * 2 + txq);
     }
 
     /// \return the counters
@@ -386,6 +447,9 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t srcCluster{0}; //!< source cluster (10.7.1: its Job Manager)
         bool high{false};       //!< its VOQ is high priority (10.7.3)
         uint32_t profile{0};    //!< its VOQ's occupancy profile (10.7.3.1)
+        bool datagram{false};   //!< a datagram (one page, no CTS, no timer)
+        uint32_t rxq{0};        //!< datagram: RxQ index (page header, 10.6)
+        uint32_t txq{0};        //!< datagram: TxQ (source cluster * 2 + index)
     };
 
     /// An Rx job (10.8.2).
@@ -408,6 +472,48 @@ class CellFabricAdapter : public FabricEndpoint
         bool failed{false};        //!< Rx Job Failed (10.8.1.2)
         std::vector<bool> counted; //!< pages whose payload was counted (delivered once)
         EventId timer;             //!< data-wait or job-completion timer
+        uint32_t nextSeq{0};       //!< PageSeqNum: next expected page (10.8.2)
+        uint64_t words{0};         //!< WordsReceived of the attempt (10.8.2)
+        uint64_t totalWords{0};    //!< TotalWords of the job (10.8.2)
+        bool error{false};         //!< the attempt is in error: NACK at its last page
+    };
+
+    /// A datagram message expected here (its datagrams, 10.5).
+    struct RxDatagramMessage
+    {
+        FabricMessage msg; //!< the message
+        uint32_t left{0};  //!< datagrams neither written nor dropped
+        bool lost{false};  //!< a datagram was dropped: never delivered
+    };
+
+    /// A datagram expected here: its message and its payload bytes.
+    struct RxDatagram
+    {
+        std::shared_ptr<RxDatagramMessage> message; //!< the message
+        uint64_t payload{0};                        //!< payload bytes it carries
+    };
+
+    /// A reassembled page for its cluster's RxDMA.
+    struct RxDmaPage
+    {
+        Ptr<FabricPacket> unit; //!< its last unit (for the Drop trace)
+        uint32_t src{0};        //!< source chip
+        uint64_t job{0};        //!< job id at the source
+        uint32_t page{0};       //!< page sequence number
+        uint32_t bytes{0};      //!< data bytes
+        uint32_t cells{0};      //!< cells in the Rx CBUF
+        uint32_t cluster{0};    //!< destination cluster (here)
+        uint8_t epoch{0};       //!< epoch bit
+        bool datagram{false};   //!< a datagram page
+        uint32_t rxq{0};        //!< datagram: its RxQ
+        bool crcError{false};   //!< header CRC error (InjectDropMode HeaderCrc)
+    };
+
+    /// Data Reorder of one job attempt (10.8[3]): pages go on to RxDMA in sequence order.
+    struct RxOrder
+    {
+        uint32_t next{0}; //!< next page to release
+        std::map<uint32_t, std::pair<Ptr<FabricPacket>, uint32_t>> waiting; //!< unit, cells
     };
 
     /// A request waiting at the grant scheduler.
@@ -439,6 +545,13 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t dst{0};     //!< destination chip
         uint32_t cluster{0}; //!< destination cluster
         uint32_t bytes{0};   //!< data bytes
+    };
+
+    /// Requests of one job attempt joining the grant scheduler in page order.
+    struct GrantAdmission
+    {
+        uint32_t next{0};                                        //!< next page to join
+        std::map<uint32_t, std::pair<Request, uint32_t>> parked; //!< early requests, cluster
     };
 
     /// A page being reassembled.
@@ -536,6 +649,12 @@ class CellFabricAdapter : public FabricEndpoint
      */
     void OnRequest(const Request& r, uint32_t cluster);
     /**
+     * A request joins its cluster's grant queue.
+     * \param r the request
+     * \param cluster destination cluster
+     */
+    void QueueRequest(const Request& r, uint32_t cluster);
+    /**
      * Grant waiting requests of a cluster while free Rx cells allow.
      * \param cluster the cluster
      */
@@ -601,21 +720,91 @@ class CellFabricAdapter : public FabricEndpoint
      */
     void CheckRxCells(uint32_t cluster, const char* after) const;
     /**
-     * All cells of a page are here: it waits for its cluster's RxDMA.
-     * \param src source chip
-     * \param job job id at the source
-     * \param page page sequence number
-     * \param bytes data bytes of the page
+     * An RDMA page is complete and its predecessors in the job attempt went on (Data Reorder):
+     * the Rx job's early checks, then on to RxDMA after the Rx pipeline.
+     * \param p its last unit
+     * \param pageCells its cells
      */
-    void PageComplete(uint32_t src, uint64_t job, uint32_t page, uint32_t bytes, uint8_t epoch);
+    void OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells);
     /**
-     * RxDMA wrote a page: free its cells, count its payload, finish the job after its last.
+     * A page joins its cluster's RxDMA queue.
+     * \param pg the page
+     */
+    void EnqueueRxDma(RxDmaPage pg);
+    /**
+     * RxDMA of a cluster takes its next page (10.8.8): validation, a tracking ID, the write.
+     * \param cluster the cluster
+     */
+    void RxDmaNext(uint32_t cluster);
+    /**
+     * RxDMA has read a page out of the Rx CBUF: free its cells and take the next page.
+     * \param cluster the cluster
+     * \param cells the page's cells
+     */
+    void RxDmaReadDone(uint32_t cluster, uint32_t cells);
+    /**
+     * Validate an RDMA page against its Rx job (10.8.8): id and epoch, sequence, words.
+     * \param pg the page
+     * \return true if it is to be written
+     */
+    bool ValidateRdma(const RxDmaPage& pg);
+    /**
+     * Send a NACK for an Rx job in error and restart it for the retry (10.8.1.1); an error in
+     * the retry is Rx Job Failed.
+     * \param rx the job
+     * \param page the page that triggered it
+     */
+    void SendNack(RxJob& rx, uint32_t page);
+    /**
+     * An RDMA page's writes are committed (tracking ID returned): count its payload, finish
+     * the job after its last page.
      * \param src source chip
      * \param job job id at the source
      * \param page page sequence number
      * \param cells cells of the page
+     * \param epoch its epoch bit
      */
     void PageCommitted(uint32_t src, uint64_t job, uint32_t page, uint32_t cells, uint8_t epoch);
+    /**
+     * A datagram's writes are committed: its RxQ descriptor is filled.
+     * \param pg the page
+     */
+    void DatagramCommitted(const RxDmaPage& pg);
+    /**
+     * The datagram of \p pg will not be written (dropped): its message is lost.
+     * \param pg the page
+     */
+    void DatagramLost(const RxDmaPage& pg);
+    /**
+     * A sender announces a datagram (the model's stand-in for the RxQ index and message
+     * identity a datagram page carries).
+     * \param src source chip
+     * \param job its job id there
+     * \param dg the datagram
+     */
+    void ExpectDatagram(uint32_t src, uint64_t job, const RxDatagram& dg);
+    /**
+     * Post one datagram of a message (shared by PostDatagram and DoSend).
+     * \param msg the message at the sender
+     * \param rxMsg the message at the receiver
+     * \param bytes the datagram's bytes (1 to 16,256)
+     * \param payload payload bytes it counts
+     * \param dstCluster destination cluster
+     * \param rxq RxQ and TxQ index
+     * \param srcCluster source cluster
+     */
+    void PostDatagramPart(const std::shared_ptr<TxMessage>& msg,
+                          const std::shared_ptr<RxDatagramMessage>& rxMsg,
+                          uint32_t bytes,
+                          uint64_t payload,
+                          uint32_t dstCluster,
+                          uint32_t rxq,
+                          uint32_t srcCluster);
+    /**
+     * Admit datagrams of a TxQ into the Page Generator while it allows (10.7.1.3-4).
+     * \param txq the TxQ
+     */
+    void PumpTxQueue(uint32_t txq);
     /**
      * An ACK arrived: the Tx job is complete.
      * \param job job id
@@ -659,11 +848,20 @@ class CellFabricAdapter : public FabricEndpoint
     Time m_rxDataTimeout;                  //!< Rx data-wait timer [assumption]
     Time m_rxCompletionTimeout;            //!< Rx job-completion timer [assumption]
     GrantPolicy m_grantPolicy{PACED_ROUND_ROBIN}; //!< grant scheduler policy
-    InjectDropMode m_injectDropMode{INJECT_NACK}; //!< how an injected loss shows
+    InjectDropMode m_injectDropMode{INJECT_LOST}; //!< how an injected loss shows
     Granularity m_granularity{COARSE};            //!< event granularity on the links
     uint64_t m_injectDropJob{UINT64_MAX};         //!< job (id at its source) to lose a page of
     uint32_t m_injectDropPage{0};                 //!< page of that job to lose
     uint32_t m_injectDropAttempts{1};             //!< attempts on which the page is lost
+    Transport m_transport{TRANSPORT_RDMA};        //!< transport of endpoint messages
+    uint32_t m_dgRxRingSize{256};                 //!< RxQ ring descriptors [assumption]
+    uint32_t m_dgRxBufferBytes{16256};            //!< RxQ descriptor buffer (11.4.9)
+    Time m_dgRxRepostTime;                        //!< software time per RxQ descriptor
+    uint64_t m_dgRxRepostLimit{UINT64_MAX};       //!< descriptors software posts again
+    uint32_t m_dgTxRingSize{256};                 //!< TxQ ring descriptors [assumption]
+    uint32_t m_dgTxReorderIds{64};                //!< TxQ Reorder IDs (10.7.1.4)
+    uint32_t m_trackingIds{16};                   //!< RxDMA tracking IDs per cluster (10.8.8)
+    uint32_t m_commitCycles{100};                 //!< AMEM write completion latency (11.7.2)
 
     // Attributes of the Tx pipeline structures (10.7.3-10.7.8)
     std::string m_occupancyProfiles;             //!< profiles "xoff:xon,..." (10.7.3.1)
@@ -700,9 +898,16 @@ class CellFabricAdapter : public FabricEndpoint
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
     std::unordered_map<uint64_t, RxPage> m_rxPages;          //!< pages being reassembled
     std::vector<GrantQueue> m_grants;                        //!< grant scheduler per cluster
-    std::vector<uint32_t> m_grantsOut;                       //!< grants not committed, per cluster
-    std::vector<Time> m_rxDmaFree;                           //!< when each RxDMA is free
-    uint32_t m_freeCells{0};                                 //!< free Rx CBUF data cells
+    std::map<std::tuple<uint32_t, uint64_t, uint8_t>, GrantAdmission> m_grantAdmission; //!< order
+    std::vector<uint32_t> m_grantsOut;               //!< grants not committed, per cluster
+    std::vector<std::deque<RxDmaPage>> m_rxDmaQueue; //!< pages for each RxDMA
+    std::vector<bool> m_rxDmaBusy;                   //!< RxDMA serving a page
+    std::vector<std::vector<Time>> m_trackFree;      //!< tracking IDs' free times
+    std::map<std::tuple<uint32_t, uint64_t, uint8_t>, RxOrder> m_rxOrder; //!< Data Reorder
+    std::map<std::pair<uint32_t, uint64_t>, RxDatagram> m_rxDatagrams;    //!< expected here
+    std::vector<CellFabricDatagramRxRing> m_dgRx;  //!< RxQs (cluster * 2 + index)
+    std::vector<CellFabricDatagramTxQueue> m_dgTx; //!< TxQs (cluster * 2 + index)
+    uint32_t m_freeCells{0};                       //!< free Rx CBUF data cells
     Time m_chipGrantNext;                 //!< paced: earliest next grant (receiver's links)
     std::vector<Time> m_clusterGrantNext; //!< paced: earliest next grant per cluster (RxDMA)
     uint32_t m_grantRrCluster{0};         //!< paced: next cluster in round robin

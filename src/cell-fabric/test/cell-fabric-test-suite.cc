@@ -198,7 +198,8 @@ FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdap
  * 91 cells sprayed over 36 links: at most 3 cells of 192 B on one link) and the Rx pipeline; from
  * then on the receiving cluster's RxDMA, 128 B per cycle, is the bottleneck (170 GB/s, below the
  * 4 x 117 GB/s of FO and the links' 438 GB/s), so it writes the 1 MiB in 8192 cycles back to
- * back. Delivery = 3D + first page + 8192 cycles, checked within 2%.
+ * back; the last page's writes commit RxDmaCommitCycles (100, 11.7.2) later. Delivery = 3D +
+ * first page + 8192 cycles + 100 cycles, checked within 2%.
  */
 class RdmaJobTimeTestCase : public TestCase
 {
@@ -238,7 +239,8 @@ class RdmaJobTimeTestCase : public TestCase
         const double d = tx + link + sw + ctrlWire / rate + link + rx;
         const double firstPage = 182 * cycle + tx + link + sw + 3 * cellWire / rate + link + rx;
         const double transfer = 8192 * cycle;
-        const double expected = 3 * d + firstPage + transfer;
+        const double commit = 100 * cycle;
+        const double expected = 3 * d + firstPage + transfer + commit;
         const double measured = (delivered - MicroSeconds(1)).GetSeconds();
         std::cout << "1 MiB job: control one-way " << d * 1e9 << " ns (round trip " << 2 * d * 1e6
                   << " us), startup " << 3 * d * 1e6 << " us, transfer " << transfer * 1e6
@@ -663,29 +665,39 @@ OnJobFailedTrace(uint32_t, uint64_t)
 
 /**
  * \ingroup cell-fabric
- * RDMA job retry (seed 004 section 10; pyxis digest 5 and 7): a 1 MiB job (66 pages) between two
- * idle chips with one page lost at the receiver (InjectDropJob/Page/Attempts).
+ * RDMA job retry and the page checks of RxDMA (seed 004 10.3.1, 10.8.1.1, 10.8.8; pyxis digest
+ * 5.4, 5.7 and 7.2 item 14): a 1 MiB job (66 pages) between two idle chips with one page lost in
+ * the fabric at the receiver (InjectDropJob/Page/Attempts, InjectDropMode Lost). Times are after
+ * the post; D is the control one-way time, P = 125 cycles a full page's RxDMA time (the paced
+ * scheduler's grant interval), T_ack the clean run's ACK at the sender.
  *
- * - Clean run: the reference; its ACK reaches the sender at T_ack after the post, its CTS at D
- *   (the one-way control time of RdmaJobTimeTestCase).
- * - Last page (65, 67 words) lost once (Nack mode: RxDMA finds the job in error when it would
- *   write the page): the paced grant scheduler grants page 65 one page write (125 cycles) after
- *   page 64, so it arrives after it and is the last page RxDMA handles: the NACK leaves when the
- *   clean run's ACK does and reaches the sender at T_ack; no page is stale. The retry starts at
- *   the NACK, needs no CTS, and its first page arrives 2D later when RxDMA is long idle, so it
- *   completes at T_nack + (T_ack - D): the first attempt's NACK time plus a full job less its CTS.
- *   Bytes received = 1 MiB (delivered once), one NACK, one retry.
- * - Page 65 lost on both attempts: two NACKs, one retry, one Job Failed, nothing delivered or
- *   completed.
- * - Page 10 lost once: the pages after it still in flight or queued for RxDMA are of the stale
- *   epoch and dropped (reason StaleEpoch); conservation: grants = commits + injected + stale
- *   drops; bytes delivered once; the Rx buffer back to all free.
+ * - Page 64 lost once: page 65 reaches RxDMA with sequence 65 where 64 is expected: a sequence
+ *   error (dropped, SequenceError), and as it is the last page (Last-page flag) the NACK leaves
+ *   at once (10.8.8: NACK once the last page has been received). Page 65 is transmitted at
+ *   T_last = 3D + 65 P + 98 FO cycles + TxLatency (JobTimerTestCase); RxDMA is idle (page 64
+ *   never came), so it is checked when its cells are in (cut-through: link, switch, its largest
+ *   unit of 2 cells = 384 B on one link, link) plus RxLatency, and the NACK reaches the sender
+ *   D later: T_nack = T_last + 2 x 50 ns + 400 ns + 384 B / 13.28 GB/s + 240 ns + D. The retry
+ *   needs no CTS and RxDMA is idle: completion at T_nack + (T_ack - D). Commits 64 + 66 = 130;
+ *   grants 132 = 130 + 1 lost + 1 sequence error; no stale page (the NACK follows the last
+ *   page); 1 MiB delivered once.
+ * - Page 64 lost on both attempts: the retry is the first attempt less its CTS, shifted by
+ *   T_nack - D, so its NACK reaches the sender at 2 T_nack - D: Job Failed there, the Rx job
+ *   failed when it sent that NACK (D before); 64 pages (1,024,000 B) written, counted once;
+ *   nothing delivered or completed.
+ * - Page 10 lost once: pages 11 to 65 fail the sequence check (55 SequenceError drops; the
+ *   expected number stays 10); a dropped page's flits still pass RxDMA, so page 65 is checked
+ *   when it would have been written in the clean run, 67 + 100 cycles (its write and the commit
+ *   latency) before the clean ACK left: T_nack = T_ack - 167 cycles; completion T_nack + (T_ack
+ *   - D). Grants 132 = 76 commits (10 + 66) + 1 lost + 55 sequence errors.
+ * - Page 65 (the last) lost once: no later page shows the gap, so there is no NACK; the ACK-wait
+ *   timer retries at T_last + TxAckTimeout (1 ms), as with a header CRC error.
  */
 class JobRetryTestCase : public TestCase
 {
   public:
     JobRetryTestCase()
-        : TestCase("RDMA job retry: NACK, one retry, stale epoch, Job Failed")
+        : TestCase("RDMA job retry: sequence check, NACK at the last page, one retry, Job Failed")
     {
     }
 
@@ -723,7 +735,7 @@ class JobRetryTestCase : public TestCase
      */
     Result RunJob(int64_t dropPage,
                   uint32_t attempts,
-                  const std::string& mode = "Nack",
+                  const std::string& mode = "Lost",
                   std::function<void(std::vector<Ptr<CellFabricAdapter>>&)> setup = {})
     {
         g_nackTimes.clear();
@@ -789,61 +801,95 @@ class JobRetryTestCase : public TestCase
         const Time post = MicroSeconds(1);
         const Result clean = RunJob(-1, 0);
         const double tAck = (clean.completed - post).GetSeconds();
+        const double d = clean.d;
+        const double cycle = 1 / 1.33e9;
+        const double fo65 =
+            std::ceil(CellFabricCellifier::GetCellBytes(67 * 128 + 16) / 88.0) * cycle;
+        const double tLast = 3 * d + 65 * 125 * cycle + fo65 + 240e-9;
 
-        // one loss of the last page: NACK, retry, success
-        const Result once = RunJob(65, 1);
+        // page 64 lost once: the sequence check of page 65 (the last) NACKs at once
+        const Result once = RunJob(64, 1);
         NS_TEST_ASSERT_MSG_EQ(once.nacks.size(), 1, "one NACK");
-        const double tNack = (once.nacks.at(0) - post).GetSeconds();
-        const double expected = tNack + (tAck - clean.d);
+        const double tNack = once.nacks.empty() ? 0 : (once.nacks.at(0) - post).GetSeconds();
+        const double nackExpected = tLast + 2 * 50e-9 + 400e-9 + 384 / (106.25e9 / 8) + 240e-9 + d;
+        const double expected = tNack + (tAck - d);
         const double measured = (once.completed - post).GetSeconds();
-        std::cout << "job retry: clean ACK at " << tAck * 1e6 << " us, D " << clean.d * 1e9
-                  << " ns; NACK at " << tNack * 1e6 << " us; completion expected " << expected * 1e6
+        std::cout << "job retry: clean ACK at " << tAck * 1e6 << " us, D " << d * 1e9
+                  << " ns; page 64 lost: NACK expected " << nackExpected * 1e6 << " us, measured "
+                  << tNack * 1e6 << " us; completion expected " << expected * 1e6
                   << " us, measured " << measured * 1e6 << " us; bytes " << once.received
+                  << "; sequence errors " << DropsOf(once.rx, CellFabricAdapter::SEQUENCE_ERROR)
                   << std::endl;
-        // Page 65 is the last page RxDMA handles (paced grants): the NACK takes the clean ACK's
-        // place; no page of the first attempt is left to be stale.
-        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, tAck, 1e-9, "NACK when the clean run's ACK");
-        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
+        NS_TEST_ASSERT_MSG_EQ_TOL(tNack, nackExpected, 1e-9, "NACK at page 65's check + D");
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 1e-9, "NACK time + a full job less CTS");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::SEQUENCE_ERROR), 1, "page 65");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::INJECTED_DROP), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
         NS_TEST_ASSERT_MSG_EQ(once.rx.nacksSent, 1, "one NACK sent");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsRetried, 1, "one retry");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsFailed, 0, "no Job Failed");
         NS_TEST_ASSERT_MSG_EQ(once.tx.jobsCompleted, 1, "job completed");
         NS_TEST_ASSERT_MSG_EQ(once.received, 1 << 20, "bytes delivered once");
         NS_TEST_ASSERT_MSG_EQ(once.tx.pagesSent, 2 * 66, "two attempts of 66 pages");
-        NS_TEST_ASSERT_MSG_EQ(DropsOf(once.rx, CellFabricAdapter::INJECTED_DROP), 1, "one loss");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.pagesCommitted, 64 + 66, "64 before the loss + 66");
+        NS_TEST_ASSERT_MSG_EQ(once.rx.pagesGranted, 130 + 1 + 1, "grants = commits + drops");
         NS_TEST_ASSERT_MSG_EQ(once.freeCells, once.cbufCells, "Rx buffer all free");
 
-        // the page lost on both attempts: Job Failed
-        const Result twice = RunJob(65, 2);
+        // the page lost on both attempts: Job Failed on the second NACK
+        const Result twice = RunJob(64, 2);
+        const double failAt = twice.fails.empty() ? 0 : (twice.fails[0] - post).GetSeconds();
+        const double rxFailAt = twice.rxFails.empty() ? 0 : (twice.rxFails[0] - post).GetSeconds();
         std::cout << "job retry: lost twice: NACKs " << twice.nacks.size() << ", retries "
-                  << twice.tx.jobsRetried << ", Job Failed " << twice.tx.jobsFailed << " at "
-                  << (twice.fails.empty() ? 0.0 : (twice.fails[0] - post).GetSeconds() * 1e6)
-                  << " us, bytes " << twice.received << std::endl;
+                  << twice.tx.jobsRetried << ", Job Failed expected " << (2 * tNack - d) * 1e6
+                  << " us, measured " << failAt * 1e6 << " us; Rx Job Failed at " << rxFailAt * 1e6
+                  << " us; bytes " << twice.received << std::endl;
         NS_TEST_ASSERT_MSG_EQ(twice.nacks.size(), 2, "two NACKs");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsRetried, 1, "one retry only");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsFailed, 1, "Job Failed");
         NS_TEST_ASSERT_MSG_EQ(twice.fails.size(), 1, "JobFailed traced once");
+        NS_TEST_ASSERT_MSG_EQ_TOL(failAt, 2 * tNack - d, 1e-9, "second NACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.rxFails.size(), 1, "Rx Job Failed");
+        NS_TEST_ASSERT_MSG_EQ_TOL(rxFailAt, 2 * tNack - 2 * d, 1e-9, "when it NACKs again");
         NS_TEST_ASSERT_MSG_EQ(twice.delivered, Time(0), "not delivered");
         NS_TEST_ASSERT_MSG_EQ(twice.completed, Time(0), "not completed");
         NS_TEST_ASSERT_MSG_EQ(twice.tx.jobsCompleted, 0, "no ACK");
+        NS_TEST_ASSERT_MSG_EQ(twice.received, 64 * 16000, "64 pages written, counted once");
         NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
 
-        // a middle page lost once: stale-epoch pages dropped and counted
+        // a middle page lost once: every later page fails the sequence check, NACK at the last
         const Result mid = RunJob(10, 1);
-        const uint64_t stale = DropsOf(mid.rx, CellFabricAdapter::STALE_EPOCH);
-        std::cout << "job retry: page 10 lost: stale-epoch drops " << stale << ", grants "
-                  << mid.rx.pagesGranted << ", commits " << mid.rx.pagesCommitted << ", bytes "
-                  << mid.received << ", completion " << (mid.completed - post).GetSeconds() * 1e6
-                  << " us" << std::endl;
-        NS_TEST_ASSERT_MSG_GT(stale, 0, "stale-epoch pages dropped");
+        const uint64_t seq = DropsOf(mid.rx, CellFabricAdapter::SEQUENCE_ERROR);
+        const double midNack = mid.nacks.empty() ? 0 : (mid.nacks.at(0) - post).GetSeconds();
+        const double midDone = (mid.completed - post).GetSeconds();
+        std::cout << "job retry: page 10 lost: sequence errors " << seq << ", grants "
+                  << mid.rx.pagesGranted << ", commits " << mid.rx.pagesCommitted
+                  << "; NACK expected " << (tAck - 167 * cycle) * 1e6 << " us, measured "
+                  << midNack * 1e6 << " us; completion expected " << (midNack + tAck - d) * 1e6
+                  << " us, measured " << midDone * 1e6 << " us; bytes " << mid.received
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(seq, 55, "pages 11 to 65");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(mid.rx, CellFabricAdapter::STALE_EPOCH), 0, "none stale");
         NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesGranted,
-                              mid.rx.pagesCommitted + 1 + stale,
-                              "grants = commits + lost + stale");
+                              mid.rx.pagesCommitted + 1 + seq,
+                              "grants = commits + lost + sequence errors");
         NS_TEST_ASSERT_MSG_EQ(mid.rx.pagesCommitted, 10 + 66, "10 before the loss + 66");
+        NS_TEST_ASSERT_MSG_EQ_TOL(midNack, tAck - 167 * cycle, 1e-9, "NACK at page 65's check");
+        NS_TEST_ASSERT_MSG_EQ_TOL(midDone, midNack + tAck - d, 1e-9, "a full job less CTS");
         NS_TEST_ASSERT_MSG_EQ(mid.received, 1 << 20, "bytes delivered once");
         NS_TEST_ASSERT_MSG_EQ(mid.tx.jobsCompleted, 1, "job completed");
         NS_TEST_ASSERT_MSG_EQ(mid.freeCells, mid.cbufCells, "Rx buffer all free");
+
+        // the last page lost: no page after it shows the gap; the ACK-wait timer finds it
+        const Result last = RunJob(65, 1);
+        const double lastRetry = last.retries.empty() ? 0 : (last.retries[0] - post).GetSeconds();
+        std::cout << "job retry: page 65 lost: NACKs " << last.nacks.size() << ", retry expected "
+                  << (tLast + 1e-3) * 1e6 << " us, measured " << lastRetry * 1e6 << " us"
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(last.nacks.size(), 0, "no NACK");
+        NS_TEST_ASSERT_MSG_EQ(last.tx.ackTimeouts, 1, "ACK-wait timeout");
+        NS_TEST_ASSERT_MSG_EQ_TOL(lastRetry, tLast + 1e-3, 1e-9, "retry at T_last + 1 ms");
+        NS_TEST_ASSERT_MSG_EQ(last.received, 1 << 20, "bytes delivered once");
+        NS_TEST_ASSERT_MSG_EQ(last.freeCells, last.cbufCells, "Rx buffer all free");
     }
 };
 
@@ -945,7 +991,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_GT(rxFailAt, failAt, "Rx timers longer than Tx timers");
         NS_TEST_ASSERT_MSG_EQ(twice.freeCells, twice.cbufCells, "Rx buffer all free");
 
-        const Result stuck = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result stuck = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[1]->SetAttribute("MaxOutstandingGrants", UintegerValue(0));
         });
         const double stuckFail = stuck.fails.empty() ? 0 : (stuck.fails[0] - post).GetSeconds();
@@ -960,7 +1006,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(stuckRx, 20e-3, 1e-9, "two data-wait timeouts");
         NS_TEST_ASSERT_MSG_EQ(stuck.tx.pagesSent, 0, "nothing sent");
 
-        const Result noCts = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result noCts = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[0]->SetAttribute("TxCtsTimeout", TimeValue(NanoSeconds(500)));
         });
         const double noCtsFail = noCts.fails.empty() ? 0 : (noCts.fails[0] - post).GetSeconds();
@@ -970,7 +1016,7 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(noCtsFail, 500e-9, 1e-12, "CTS-wait timer");
         NS_TEST_ASSERT_MSG_EQ(noCts.tx.pagesRequested, 0, "no page requested");
 
-        const Result early = RunJob(-1, 0, "Nack", [](std::vector<Ptr<CellFabricAdapter>>& a) {
+        const Result early = RunJob(-1, 0, "Lost", [](std::vector<Ptr<CellFabricAdapter>>& a) {
             a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
         });
         const double earlyRetry =
@@ -989,6 +1035,284 @@ class JobTimerTestCase : public JobRetryTestCase
         NS_TEST_ASSERT_MSG_EQ(early.received, 1 << 20, "bytes delivered once");
         NS_TEST_ASSERT_MSG_EQ(unknown, 64, "the retry's 64 requested pages dropped");
         NS_TEST_ASSERT_MSG_EQ(early.freeCells, early.cbufCells, "Rx buffer all free");
+    }
+};
+
+/// Drops of one reason at an adapter.
+uint64_t
+AdapterDrops(const Ptr<CellFabricAdapter>& a, const std::string& reason)
+{
+    auto it = a->GetStats().drops.find(reason);
+    return it == a->GetStats().drops.end() ? 0 : it->second;
+}
+
+/**
+ * \ingroup cell-fabric
+ * Datagrams (seed 004 10.5, 10.8.1.3, 10.8.8, 11.4.8-9, 11.5.2; digest 5.5 and 7.2 items 2 and
+ * 16), between two idle chips (36 links, single stage, default attributes unless named).
+ *
+ * - The maximum datagram, 16,256 B (11.4.8), is one page of 16,272 B with its header: 93 cells
+ *   (91 x 176 + 160 + 96, digest 7.2 item 2), delivered. No CTS (10.5): its request reaches the
+ *   receiver at D, its grant the sender at 2D; then its FO time (ceil(16,272 / 88) = 185
+ *   cycles), TxLatency, link, switch, its largest unit on one link (93 cells over 36 links:
+ *   cells 0, 36 and 72 = 3 x 176 B + 3 x 16 B = 576 B), link, RxLatency, RxDMA (ceil(16,256 /
+ *   128) = 127 cycles) and the commit latency (100 cycles): delivery = 2D + 185 cycles + 240 ns
+ *   + 50 ns + 400 ns + 576 B / 13.28 GB/s + 50 ns + 240 ns + 227 cycles, within 1 ns.
+ * - 16,257 B is refused at the sender (NumBytes 1 to 16,256): drop reason DatagramSize, nothing
+ *   sent.
+ * - An RxQ ring of 9 descriptors holds 8 free ones (a ring of N holds N - 1, 11.5.2.2); with no
+ *   re-posting (DatagramRxRepostLimit 0) 20 datagrams deliver exactly 8 and 12 are dropped
+ *   (DatagramNoDescriptor): sent 20 = delivered 8 + dropped 12. With 4 re-posts allowed at once
+ *   (DatagramRxRepostTime 0): 12 delivered, 8 dropped.
+ * - A buffer of 4096 B (BufferSizeBytes): 4096 B delivered, 4097 B dropped (DatagramTooLarge).
+ * - The endpoint API over datagrams (EndpointTransport Datagram): a 40,000 B message is 3
+ *   datagrams (16,256 + 16,256 + 7488 B: 93 + 93 + 43 cells = 229), delivered once with its
+ *   40,000 B, completed once at the sender.
+ */
+class DatagramTestCase : public TestCase
+{
+  public:
+    DatagramTestCase()
+        : TestCase("Datagrams: 16256 B max, refusal, RxQ ring runs dry, buffer size, endpoint API")
+    {
+    }
+
+  private:
+    /// What one run gives.
+    struct Run
+    {
+        std::vector<Time> delivered; //!< delivery times at the receiver
+        uint32_t completed{0};       //!< completions at the sender
+        std::vector<bool> posted;    //!< PostDatagram's results
+        CellFabricAdapter::Stats tx; //!< sender's counters
+        CellFabricAdapter::Stats rx; //!< receiver's counters
+        uint64_t received{0};        //!< payload bytes received
+        uint64_t noDescriptor{0};    //!< DatagramNoDescriptor drops
+        uint64_t tooLarge{0};        //!< DatagramTooLarge drops
+        uint64_t refused{0};         //!< DatagramSize drops at the sender
+        double d{0};                 //!< control one-way time
+    };
+
+    /**
+     * \param sizes datagrams posted at 1 us, in order (0: a 40,000 B endpoint message instead)
+     * \param setup attributes of the two adapters
+     * \return the run
+     */
+    Run Go(const std::vector<uint64_t>& sizes,
+           std::function<void(std::vector<Ptr<CellFabricAdapter>>&)> setup = {})
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        if (setup)
+        {
+            setup(a);
+        }
+        Run r;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&r](const FabricMessage& m) { r.delivered.push_back(m.delivered); }));
+        a[0]->SetCompletedCallback(
+            FabricEndpoint::MessageCallback([&r](const FabricMessage&) { ++r.completed; }));
+        Simulator::Schedule(MicroSeconds(1), [&a, &r, sizes]() {
+            uint64_t id = 0;
+            for (uint64_t bytes : sizes)
+            {
+                if (bytes == 0)
+                {
+                    a[0]->Send(1, 40000, 0);
+                    continue;
+                }
+                FabricMessage m;
+                m.id = id++;
+                m.src = 0;
+                m.dst = 1;
+                m.bytes = bytes;
+                m.posted = Simulator::Now();
+                r.posted.push_back(a[0]->PostDatagram(m, 0, 0, 0));
+            }
+        });
+        Simulator::Run();
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(chips.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        r.d = a[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
+              helper.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
+              (96 + a[0]->GetCellHeaderBytes()) / (ch->GetDataRate().GetBitRate() / 8.0) +
+              a[0]->GetRxLatency().GetSeconds();
+        r.tx = a[0]->GetStats();
+        r.rx = a[1]->GetStats();
+        r.received = a[1]->GetReceivedPayloadBytes();
+        r.noDescriptor = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_NO_DESCRIPTOR);
+        r.tooLarge = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_TOO_LARGE);
+        r.refused = AdapterDrops(a[0], CellFabricAdapter::DATAGRAM_SIZE);
+        Simulator::Destroy();
+        return r;
+    }
+
+    void DoRun() override
+    {
+        const double cycle = 1 / 1.33e9;
+        // the maximum datagram and one byte more
+        const Run max = Go({16256, 16257});
+        const double expected = 2 * max.d + 185 * cycle + 240e-9 + 50e-9 + 400e-9 +
+                                576 / (106.25e9 / 8) + 50e-9 + 240e-9 + 227 * cycle;
+        const double at = max.delivered.empty() ? 0 : max.delivered[0].GetSeconds() - 1e-6;
+        std::cout << "datagram 16256 B: " << max.tx.cellsSent << " cells, delivered at " << at * 1e6
+                  << " us (expected " << expected * 1e6 << " us); 16257 B refused " << max.refused
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(max.posted.size(), 2, "two posts");
+        NS_TEST_ASSERT_MSG_EQ(max.posted[0], true, "16256 B accepted");
+        NS_TEST_ASSERT_MSG_EQ(max.posted[1], false, "16257 B refused");
+        NS_TEST_ASSERT_MSG_EQ(max.refused, 1, "DatagramSize drop");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.cellsSent, 93, "93 cells");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.pagesSent, 1, "one page");
+        NS_TEST_ASSERT_MSG_EQ(max.tx.datagramsSent, 1, "one datagram sent");
+        NS_TEST_ASSERT_MSG_EQ(max.delivered.size(), 1, "delivered");
+        NS_TEST_ASSERT_MSG_EQ(max.completed, 1, "completed at the sender");
+        NS_TEST_ASSERT_MSG_EQ(max.received, 16256, "payload");
+        NS_TEST_ASSERT_MSG_EQ(max.rx.messagesSent, 0, "no CTS, no ACK");
+        NS_TEST_ASSERT_MSG_EQ_TOL(at, expected, 1e-9, "request, grant, page, RxDMA, commit");
+
+        // a ring of 9 descriptors, no re-posting: 8 of 20 delivered
+        const std::vector<uint64_t> twenty(20, 1000);
+        const Run dry = Go(twenty, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(9));
+            a[1]->SetAttribute("DatagramRxRepostLimit", UintegerValue(0));
+        });
+        std::cout << "datagram RxQ of 9, no re-post: sent " << dry.tx.datagramsSent
+                  << ", delivered " << dry.delivered.size() << ", dropped " << dry.noDescriptor
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(dry.tx.datagramsSent, 20, "20 sent");
+        NS_TEST_ASSERT_MSG_EQ(dry.delivered.size(), 8, "N - 1 = 8 delivered");
+        NS_TEST_ASSERT_MSG_EQ(dry.noDescriptor, 12, "12 dropped");
+        NS_TEST_ASSERT_MSG_EQ(dry.rx.datagramsReceived + dry.noDescriptor,
+                              dry.tx.datagramsSent,
+                              "sent = delivered + dropped");
+        NS_TEST_ASSERT_MSG_EQ(dry.received, 8 * 1000, "8 payloads");
+        NS_TEST_ASSERT_MSG_EQ(dry.completed, 20, "all completed at the sender (unreliable)");
+
+        // 4 re-posts at once: 12 delivered
+        const Run four = Go(twenty, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(9));
+            a[1]->SetAttribute("DatagramRxRepostLimit", UintegerValue(4));
+            a[1]->SetAttribute("DatagramRxRepostTime", TimeValue(Time(0)));
+        });
+        std::cout << "datagram RxQ of 9, 4 re-posts: delivered " << four.delivered.size()
+                  << ", dropped " << four.noDescriptor << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(four.delivered.size(), 12, "8 + 4 delivered");
+        NS_TEST_ASSERT_MSG_EQ(four.noDescriptor, 8, "8 dropped");
+
+        // a 4096 B buffer
+        const Run small = Go({4096, 4097}, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[1]->SetAttribute("DatagramRxBufferBytes", UintegerValue(4096));
+        });
+        std::cout << "datagram buffer 4096 B: delivered " << small.delivered.size()
+                  << ", too large " << small.tooLarge << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(small.delivered.size(), 1, "4096 B delivered");
+        NS_TEST_ASSERT_MSG_EQ(small.tooLarge, 1, "4097 B dropped");
+        NS_TEST_ASSERT_MSG_EQ(small.received, 4096, "payload");
+
+        // the endpoint API over datagrams
+        const Run api = Go({0}, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("EndpointTransport", StringValue("Datagram"));
+        });
+        std::cout << "endpoint message of 40000 B over datagrams: " << api.tx.datagramsSent
+                  << " datagrams, " << api.tx.cellsSent << " cells, delivered "
+                  << api.delivered.size() << ", bytes " << api.received << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(api.tx.datagramsSent, 3, "3 datagrams");
+        NS_TEST_ASSERT_MSG_EQ(api.tx.cellsSent, 93 + 93 + 43, "229 cells");
+        NS_TEST_ASSERT_MSG_EQ(api.delivered.size(), 1, "delivered once");
+        NS_TEST_ASSERT_MSG_EQ(api.completed, 1, "completed once");
+        NS_TEST_ASSERT_MSG_EQ(api.received, 40000, "bytes conserved");
+        NS_TEST_ASSERT_MSG_EQ(api.tx.jobsPosted, 0, "no RDMA job");
+    }
+};
+
+/**
+ * \ingroup cell-fabric
+ * RxDMA tracking IDs (seed 004 10.8.8, 11.7.2): a page is written only with one of the
+ * cluster's 16 tracking IDs, held from the start of its write to its commit (w + L: w its write
+ * cycles, L = RxDmaCommitCycles = 100). With small pages (datagrams of 128 B, w = 1 cycle) the 16
+ * IDs, not RxDMA's 128 B per cycle, set the rate: once RxDMA has a backlog, page k starts
+ * (and commits) w + L after page k - 16, i.e. 16 pages per 101 cycles (210.7 M pages/s, against
+ * one page per cycle, 1.33 G/s, without the limit). With n = 16 (m + 1) datagrams (m = 60) the
+ * commits of pages 15 and n - 1 are m (w + L) apart (the model's cycle rounding: w = 752 ps,
+ * L = 75,188 ps), within 1 ps per step; RxDMA stalls once per group of 16 after the first
+ * (the group's first page waits for the ID of the page 16 before; the next ones find theirs
+ * freed exactly at their turn): m stalls. With 4096 IDs the same run commits one page per cycle
+ * (752 ps, the RxDMA or grant pace) and never stalls. The sender's occupancy limit and TxQ
+ * (MaxOutstandingPages, DatagramTxReorderIds, DatagramTxRingSize) are raised so that the
+ * receiver is the bottleneck.
+ */
+class TrackingIdTestCase : public TestCase
+{
+  public:
+    TrackingIdTestCase()
+        : TestCase("RxDMA tracking IDs limit small pages to 16 per write and commit time")
+    {
+    }
+
+  private:
+    /**
+     * \param ids RxDmaTrackingIds of the receiver
+     * \param n datagrams
+     * \param[out] stalls the receiver's tracking-ID stalls
+     * \return sorted delivery times
+     */
+    std::vector<Time> Go(uint32_t ids, uint32_t n, uint64_t& stalls)
+    {
+        CellFabricHelper helper;
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 36);
+        a[0]->SetAttribute("MaxOutstandingPages", UintegerValue(100000));
+        a[0]->SetAttribute("DatagramTxReorderIds", UintegerValue(8192));
+        a[0]->SetAttribute("DatagramTxRingSize", UintegerValue(8192));
+        a[1]->SetAttribute("DatagramRxRingSize", UintegerValue(8192));
+        a[1]->SetAttribute("RxDmaTrackingIds", UintegerValue(ids));
+        std::vector<Time> t;
+        a[1]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&t](const FabricMessage& m) { t.push_back(m.delivered); }));
+        Simulator::Schedule(MicroSeconds(1), [&a, n]() {
+            for (uint32_t i = 0; i < n; ++i)
+            {
+                FabricMessage m;
+                m.id = i;
+                m.src = 0;
+                m.dst = 1;
+                m.bytes = 128;
+                a[0]->PostDatagram(m, 0, 0, 0);
+            }
+        });
+        Simulator::Run();
+        stalls = a[1]->GetStats().trackingIdStalls;
+        Simulator::Destroy();
+        std::sort(t.begin(), t.end());
+        return t;
+    }
+
+    void DoRun() override
+    {
+        const uint32_t m = 60;
+        const uint32_t n = 16 * (m + 1);
+        uint64_t stalls = 0;
+        const std::vector<Time> t16 = Go(16, n, stalls);
+        NS_TEST_ASSERT_MSG_EQ(t16.size(), n, "all delivered");
+        const double span = (t16.back() - t16.at(15)).GetSeconds();
+        const double expected = m * (752e-12 + 75188e-12);
+        uint64_t stallsFree = 0;
+        const std::vector<Time> tFree = Go(4096, n, stallsFree);
+        NS_TEST_ASSERT_MSG_EQ(tFree.size(), n, "all delivered");
+        const double spanFree = (tFree.back() - tFree.at(15)).GetSeconds();
+        std::cout << "tracking IDs: " << n << " datagrams of 128 B: 16 IDs: pages 15 to " << n - 1
+                  << " commit over " << span * 1e9 << " ns (expected " << expected * 1e9 << " ns, "
+                  << 16 * m / span / 1e6 << " M pages/s), stalls " << stalls
+                  << "; 4096 IDs: " << spanFree * 1e9 << " ns (expected " << 16 * m * 752e-3
+                  << " ns), stalls " << stallsFree << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(span, expected, m * 1e-12, "16 pages per w + L");
+        NS_TEST_ASSERT_MSG_EQ(stalls, m, "one stall per group of 16 after the first");
+        NS_TEST_ASSERT_MSG_EQ_TOL(spanFree, 16 * m * 752e-12, m * 1e-12, "one page per cycle");
+        NS_TEST_ASSERT_MSG_EQ(stallsFree, 0, "no stall");
     }
 };
 
@@ -1016,6 +1340,8 @@ class CellFabricTestSuite : public TestSuite
         {
             AddTestCase(t, TestCase::QUICK);
         }
+        AddTestCase(new DatagramTestCase, TestCase::QUICK);
+        AddTestCase(new TrackingIdTestCase, TestCase::QUICK);
     }
 };
 

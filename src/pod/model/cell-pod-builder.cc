@@ -74,6 +74,16 @@ CellPodBuilder::Build(const Scenario::Pod& pod,
     h.SetAdapterAttribute(
         "Granularity",
         EnumValue(c.granularity == "fine" ? CellFabricAdapter::FINE : CellFabricAdapter::COARSE));
+    h.SetAdapterAttribute("EndpointTransport",
+                          EnumValue(c.transport == "datagram"
+                                        ? CellFabricAdapter::TRANSPORT_DATAGRAM
+                                        : CellFabricAdapter::TRANSPORT_RDMA));
+    h.SetAdapterAttribute("DatagramRxRingSize", UintegerValue(c.datagramRxRingSize));
+    h.SetAdapterAttribute("DatagramRxBufferBytes", UintegerValue(c.datagramRxBufferBytes));
+    h.SetAdapterAttribute("DatagramRxRepostTime", TimeValue(c.datagramRxRepostTime));
+    h.SetAdapterAttribute("DatagramTxRingSize", UintegerValue(c.datagramTxRingSize));
+    h.SetAdapterAttribute("RxDmaTrackingIds", UintegerValue(c.rxDmaTrackingIds));
+    h.SetAdapterAttribute("RxDmaCommitCycles", UintegerValue(c.rxDmaCommitCycles));
     h.SetChannelAttribute("DataRate", DataRateValue(c.linkRate));
     h.SetChannelAttribute("Delay", TimeValue(c.linkDelay));
     h.SetSwitchAttribute("PipelineLatency", TimeValue(c.switchLatency));

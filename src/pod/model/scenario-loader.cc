@@ -1421,6 +1421,13 @@ class Loader
         c.linkRate = DataRate(Get("pod.cell.link-rate", false).u);
         c.linkDelay = time("pod.cell.link-delay");
         c.switchLatency = time("pod.cell.switch-latency");
+        c.transport = Get("pod.cell.transport", false).str;
+        c.datagramRxRingSize = u32("pod.cell.datagram-rx-ring-size");
+        c.datagramRxBufferBytes = u32("pod.cell.datagram-rx-buffer-bytes");
+        c.datagramRxRepostTime = time("pod.cell.datagram-rx-repost-time");
+        c.datagramTxRingSize = u32("pod.cell.datagram-tx-ring-size");
+        c.rxDmaTrackingIds = u32("pod.cell.rxdma-tracking-ids");
+        c.rxDmaCommitCycles = u32("pod.cell.rxdma-commit-cycles");
     }
 
     /**

@@ -457,6 +457,45 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                     .Default("400ns")
                     .Min(0)
                     .Help("Cell switch pipeline latency (not in the spec)."));
+    // Datagrams and RxDMA (seed 004 10.5, 10.8.8, 11.5.2, 11.7.2)
+    k.push_back(Row("pod.cell.transport", S::ENUM)
+                    .Default("rdma")
+                    .Allowed({"rdma", "datagram"})
+                    .Help("Transport of the workloads' messages: rdma (RDMA write jobs, 10.3) or "
+                          "datagram (unreliable, 10.5: a message is split into datagrams of "
+                          "16,256 B and the rest, delivered when all are written)."));
+    k.push_back(Row("pod.cell.datagram-rx-ring-size", S::UINT)
+                    .Default("256")
+                    .Range(2, 1 << 20)
+                    .Unit("descriptors")
+                    .Help("Descriptors per datagram RxQ ring; N - 1 usable (11.5.2.2); a "
+                          "datagram finding none free is dropped (not in the spec)."));
+    k.push_back(Row("pod.cell.datagram-rx-buffer-bytes", S::UINT)
+                    .Default("16256")
+                    .Range(1, 16256)
+                    .Unit("B")
+                    .Help("BufferSizeBytes of each RxQ descriptor (11.4.9); larger datagrams "
+                          "are dropped."));
+    k.push_back(Row("pod.cell.datagram-rx-repost-time", S::TIME)
+                    .Default("1us")
+                    .Range(0, 1e13)
+                    .Help("Software time to process one received datagram and post its "
+                          "descriptor again (not in the spec)."));
+    k.push_back(Row("pod.cell.datagram-tx-ring-size", S::UINT)
+                    .Default("256")
+                    .Range(2, 1 << 20)
+                    .Unit("descriptors")
+                    .Help("Descriptors per datagram TxQ ring; N - 1 usable (11.5.2.1); more "
+                          "posts wait in software (not in the spec)."));
+    k.push_back(Row("pod.cell.rxdma-tracking-ids", S::UINT)
+                    .Default("16")
+                    .Range(1, 256)
+                    .Help("Write-completion tracking IDs per cluster RxDMA (10.8.8: 16)."));
+    k.push_back(Row("pod.cell.rxdma-commit-cycles", S::UINT)
+                    .Default("100")
+                    .Range(0, 1 << 20)
+                    .Unit("cycles")
+                    .Help("AMEM write-completion latency of a page (11.7.2: about 100)."));
 }
 
 /**

@@ -177,9 +177,16 @@ struct Scenario
 
         /// pod.cell.occupancy-profiles: {xoff, xon} of each profile given (10.7.3.1)
         std::vector<std::pair<uint32_t, uint32_t>> occupancyProfiles;
-        uint32_t occupancyProfile{0}; //!< pod.cell.occupancy-profile
-        uint32_t qpages{1024};        //!< pod.cell.qpages
-        uint32_t txBufBytes{32768};   //!< pod.cell.txbuf-bytes
+        uint32_t occupancyProfile{0};          //!< pod.cell.occupancy-profile
+        uint32_t qpages{1024};                 //!< pod.cell.qpages
+        uint32_t txBufBytes{32768};            //!< pod.cell.txbuf-bytes
+        std::string transport{"rdma"};         //!< pod.cell.transport
+        uint32_t datagramRxRingSize{256};      //!< pod.cell.datagram-rx-ring-size
+        uint32_t datagramRxBufferBytes{16256}; //!< pod.cell.datagram-rx-buffer-bytes
+        Time datagramRxRepostTime;             //!< pod.cell.datagram-rx-repost-time
+        uint32_t datagramTxRingSize{256};      //!< pod.cell.datagram-tx-ring-size
+        uint32_t rxDmaTrackingIds{16};         //!< pod.cell.rxdma-tracking-ids
+        uint32_t rxDmaCommitCycles{100};       //!< pod.cell.rxdma-commit-cycles
     };
 
     /// The pod.
