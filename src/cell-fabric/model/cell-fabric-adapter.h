@@ -145,7 +145,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t datagramsReceived{0};         //!< datagrams written into an RxQ here
         uint64_t trackingIdStalls{0};          //!< RxDMA writes that waited for a tracking ID
         uint64_t pagesReordered{0};            //!< RDMA pages that waited for an earlier page
-        uint64_t requestsReordered{0};         //!< requests that waited for an earlier one
+        uint64_t requestsReordered{0};         //!< requests that overtook an earlier one
         std::map<std::string, uint64_t> drops; //!< drops by reason
     };
 
@@ -473,8 +473,10 @@ class CellFabricAdapter : public FabricEndpoint
     /// Requests of one job attempt joining the grant scheduler in page order.
     struct GrantAdmission
     {
-        uint32_t next{0};                                        //!< next page to join
-        std::map<uint32_t, std::pair<Request, uint32_t>> parked; //!< early requests, cluster
+        uint32_t next{0};        //!< next page number to join
+        bool hasLast{false};     //!< the last page's request came early and waits
+        Request last;            //!< that request
+        uint32_t lastCluster{0}; //!< its cluster
     };
 
     /// A page being reassembled.

@@ -614,7 +614,8 @@ class TwoStageIncastTestCase : public TestCase
                   << " to " << maxDone * 1e6 << " us (mean " << meanDone * 1e6
                   << "); grants deferred for free cells " << st.grantsDeferred << ", pace waits "
                   << st.grantPaceWaits << ", lowest free Rx cells " << st.minFreeCells
-                  << "; receiver links busy " << 100 * busyFraction << "%" << std::endl;
+                  << "; receiver links busy " << 100 * busyFraction << "%; requests reordered "
+                  << st.requestsReordered << ", pages reordered " << st.pagesReordered << std::endl;
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), posted, "bytes conserved");
         NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no cell dropped");
         NS_TEST_ASSERT_MSG_GT(st.grantPaceWaits, 0, "grants paced at the CBUF's drain rate");
@@ -913,7 +914,7 @@ class JobRetryTestCase : public TestCase
  *   D, fails the job at D + TxActiveTimeout; the Rx data-wait timer, from the CTS sent at 0,
  *   resends the CTS once at RxDataTimeout and fails the Rx job at 2 RxDataTimeout.
  * - A CTS-wait timer (500 ns) shorter than D: Job Failed at 500 ns, no page requested.
- * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.885 us): the job
+ * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.96 us): the job
  *   is retried at T_last + 1 us with no loss; the first attempt's ACK still completes it at
  *   T_ack. The retry's requests (64, the occupancy limit) reach the receiver after its Rx job
  *   has retired: granted, their pages are dropped there (UnknownJob) and their cells freed.
