@@ -59,6 +59,15 @@ class FabricOutputQueue;
  * Messages (CTS, ACK, NACK) are 64 B one-cell pages on their own VOQ (10.3.1.1-2) and get
  * preferential service: they are not requested and use a message area of the Rx buffer outside
  * the data cells (an assumption; the spec lets messages have preferential service).
+ *
+ * The pages of one job attempt reach RxDMA in sequence order (the Juniper Data Reorder,
+ * 10.8[3]); RxDMA checks each RDMA page against its Rx job before writing it (10.8.8: ids and
+ * epoch, page sequence number, words; a header CRC error) and NACKs a job in error at its last
+ * page. A written page holds one of 16 tracking IDs until its writes commit (10.8.8, 11.7.2).
+ * Datagrams (10.5; PostDatagram, or EndpointTransport Datagram) are one-page jobs without CTS,
+ * ACK or timers, sent from TxQ rings (CellFabricDatagramTxQueue) to RxQ rings
+ * (CellFabricDatagramRxRing) and dropped at the receiver when its RxQ has no free descriptor or
+ * a too small buffer.
  */
 class CellFabricAdapter : public FabricEndpoint
 {
