@@ -430,6 +430,10 @@ CellFabricAdapter::DoDispose()
     m_peers.reset();
     m_txJobs.clear();
     m_rxJobs.clear();
+    m_rxOrder.clear();
+    m_rxDmaQueue.clear();
+    m_rxDatagrams.clear();
+    m_grantAdmission.clear();
     FabricEndpoint::DoDispose();
 }
 
@@ -985,11 +989,13 @@ CellFabricAdapter::Generate()
             m_pageGenTrace(id, page, outstanding);
             const uint32_t cells = CellFabricCellifier::GetCells(
                 job.pages[page] + CellFabricCellifier::PAGE_HEADER_BYTES);
-            // the request carries the job's epoch (bit 32), echoed by its grant
+            // the request carries the job's epoch (bit 32; bit 34 marks a datagram), echoed by
+            // its grant
+            const uint64_t flags = job.epoch | (job.datagram ? PAGE_DATAGRAM : 0);
             SendControl(job.dst,
                         REQUEST,
                         id,
-                        page | (static_cast<uint64_t>(job.epoch) << 32),
+                        page | (flags << 32),
                         cells | (job.cluster << 16) |
                             (static_cast<uint64_t>(job.pages[page]) << 32));
             progress = true;
@@ -1448,30 +1454,51 @@ void
 CellFabricAdapter::OnRequest(const Request& r, uint32_t cluster)
 {
     NS_LOG_FUNCTION(this << r.src << r.job << r.page << cluster);
-    // A Juniper VOQ is granted its pages in order (a grant sends the VOQ's head page, 10.1);
-    // the model's grants name pages, so the requests of a job attempt join the scheduler in
-    // page order: one that overtook an earlier one on another link waits for it. Otherwise a
-    // later page could hold Rx CBUF cells at the Data Reorder while the earlier one waits for
-    // a grant.
+    if (r.epoch & PAGE_DATAGRAM)
+    {
+        QueueRequest(r, cluster); // a datagram is one page: nothing to keep in order
+        RunGrantScheduler(cluster);
+        return;
+    }
+    auto rx = m_rxJobs.find({r.src, r.job});
+    if (rx == m_rxJobs.end())
+    {
+        QueueRequest(r, cluster); // a retired job's request: its page is dropped here anyway
+        RunGrantScheduler(cluster);
+        return;
+    }
+    // A Juniper grant is for a VOQ and a page size, and sends the VOQ's head page (10.1): the
+    // pages of a job attempt are granted in order. The model's grants name pages, so the
+    // requests of a job attempt join the scheduler under page numbers in order: a request that
+    // overtook an earlier one on another link stands for the earliest page not yet requested
+    // here (the same size: every page but the last is PageSizeWords), and the last page, which
+    // is smaller, waits for the others. Otherwise a later page could hold Rx CBUF cells at the
+    // Data Reorder while an earlier one waited for a grant.
     const auto key = std::make_tuple(r.src, r.job, r.epoch);
     GrantAdmission& ga = m_grantAdmission[key];
-    if (r.page != ga.next)
+    const uint32_t last = rx->second.pages - 1;
+    if (r.page == last && ga.next != last)
     {
-        ga.parked.emplace(r.page, std::make_pair(r, cluster));
+        ga.hasLast = true;
+        ga.last = r;
+        ga.lastCluster = cluster;
         ++m_stats.requestsReordered;
         return;
     }
-    ++ga.next;
-    QueueRequest(r, cluster);
-    while (!ga.parked.empty() && ga.parked.begin()->first == ga.next)
+    Request q = r;
+    if (q.page != ga.next)
     {
-        const auto next = ga.parked.begin()->second;
-        ga.parked.erase(ga.parked.begin());
-        ++ga.next;
-        QueueRequest(next.first, next.second);
+        q.page = ga.next;
+        ++m_stats.requestsReordered;
     }
-    auto rx = m_rxJobs.find({r.src, r.job});
-    if (ga.parked.empty() && rx != m_rxJobs.end() && ga.next == rx->second.pages)
+    ++ga.next;
+    QueueRequest(q, cluster);
+    if (ga.hasLast && ga.next == last)
+    {
+        ++ga.next;
+        QueueRequest(ga.last, ga.lastCluster);
+    }
+    if (ga.next > last)
     {
         m_grantAdmission.erase(key); // the attempt's last request is in
     }

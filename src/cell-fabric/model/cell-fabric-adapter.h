@@ -60,6 +60,15 @@ class FabricOutputQueue;
  * Messages (CTS, ACK, NACK) are 64 B one-cell pages on their own VOQ (10.3.1.1-2) and get
  * preferential service: they are not requested and use a message area of the Rx buffer outside
  * the data cells (an assumption; the spec lets messages have preferential service).
+ *
+ * The pages of one job attempt reach RxDMA in sequence order (the Juniper Data Reorder,
+ * 10.8[3]); RxDMA checks each RDMA page against its Rx job before writing it (10.8.8: ids and
+ * epoch, page sequence number, words; a header CRC error) and NACKs a job in error at its last
+ * page. A written page holds one of 16 tracking IDs until its writes commit (10.8.8, 11.7.2).
+ * Datagrams (10.5; PostDatagram, or EndpointTransport Datagram) are one-page jobs without CTS,
+ * ACK or timers, sent from TxQ rings (CellFabricDatagramTxQueue) to RxQ rings
+ * (CellFabricDatagramRxRing) and dropped at the receiver when its RxQ has no free descriptor or
+ * a too small buffer.
  */
 class CellFabricAdapter : public FabricEndpoint
 {
@@ -162,7 +171,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t datagramsReceived{0};         //!< datagrams written into an RxQ here
         uint64_t trackingIdStalls{0};          //!< RxDMA writes that waited for a tracking ID
         uint64_t pagesReordered{0};            //!< RDMA pages that waited for an earlier page
-        uint64_t requestsReordered{0};         //!< requests that waited for an earlier one
+        uint64_t requestsReordered{0};         //!< requests that overtook an earlier one
         std::map<std::string, uint64_t> drops; //!< drops by reason
 
         uint64_t qpageWaits{0};  //!< Page Generator runs that left a page for want of a QPage
@@ -549,8 +558,10 @@ class CellFabricAdapter : public FabricEndpoint
     /// Requests of one job attempt joining the grant scheduler in page order.
     struct GrantAdmission
     {
-        uint32_t next{0};                                        //!< next page to join
-        std::map<uint32_t, std::pair<Request, uint32_t>> parked; //!< early requests, cluster
+        uint32_t next{0};        //!< next page number to join
+        bool hasLast{false};     //!< the last page's request came early and waits
+        Request last;            //!< that request
+        uint32_t lastCluster{0}; //!< its cluster
     };
 
     /// A page being reassembled.

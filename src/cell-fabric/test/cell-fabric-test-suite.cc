@@ -617,7 +617,8 @@ class TwoStageIncastTestCase : public TestCase
                   << " to " << maxDone * 1e6 << " us (mean " << meanDone * 1e6
                   << "); grants deferred for free cells " << st.grantsDeferred << ", pace waits "
                   << st.grantPaceWaits << ", lowest free Rx cells " << st.minFreeCells
-                  << "; receiver links busy " << 100 * busyFraction << "%" << std::endl;
+                  << "; receiver links busy " << 100 * busyFraction << "%; requests reordered "
+                  << st.requestsReordered << ", pages reordered " << st.pagesReordered << std::endl;
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetReceivedPayloadBytes(), posted, "bytes conserved");
         NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no cell dropped");
         NS_TEST_ASSERT_MSG_GT(st.grantPaceWaits, 0, "grants paced at the CBUF's drain rate");
@@ -916,7 +917,7 @@ class JobRetryTestCase : public TestCase
  *   D, fails the job at D + TxActiveTimeout; the Rx data-wait timer, from the CTS sent at 0,
  *   resends the CTS once at RxDataTimeout and fails the Rx job at 2 RxDataTimeout.
  * - A CTS-wait timer (500 ns) shorter than D: Job Failed at 500 ns, no page requested.
- * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.885 us): the job
+ * - An ACK-wait timer (1 us) shorter than the ACK's way back (T_ack - T_last = 1.96 us): the job
  *   is retried at T_last + 1 us with no loss; the first attempt's ACK still completes it at
  *   T_ack. The retry's requests (64, the occupancy limit) reach the receiver after its Rx job
  *   has retired: granted, their pages are dropped there (UnknownJob) and their cells freed.
@@ -1064,6 +1065,9 @@ AdapterDrops(const Ptr<CellFabricAdapter>& a, const std::string& reason)
  *   re-posting (DatagramRxRepostLimit 0) 20 datagrams deliver exactly 8 and 12 are dropped
  *   (DatagramNoDescriptor): sent 20 = delivered 8 + dropped 12. With 4 re-posts allowed at once
  *   (DatagramRxRepostTime 0): 12 delivered, 8 dropped.
+ * - A TxQ ring of 9 descriptors holds 8 (11.5.2.1): of 20 posts at once 12 wait in software;
+ *   with 4 TxQ Reorder IDs (10.7.1.4) the TxQ blocks until the head advances; all 20 are sent
+ *   and delivered, the TxQ empty at the end.
  * - A buffer of 4096 B (BufferSizeBytes): 4096 B delivered, 4097 B dropped (DatagramTooLarge).
  * - The endpoint API over datagrams (EndpointTransport Datagram): a 40,000 B message is 3
  *   datagrams (16,256 + 16,256 + 7488 B: 93 + 93 + 43 cells = 229), delivered once with its
@@ -1090,6 +1094,8 @@ class DatagramTestCase : public TestCase
         uint64_t noDescriptor{0};    //!< DatagramNoDescriptor drops
         uint64_t tooLarge{0};        //!< DatagramTooLarge drops
         uint64_t refused{0};         //!< DatagramSize drops at the sender
+        uint64_t txRingFull{0};      //!< posts that found TxQ 0 full
+        uint32_t txLeft{0};          //!< TxQ 0's ring and backlog at the end
         double d{0};                 //!< control one-way time
     };
 
@@ -1145,6 +1151,12 @@ class DatagramTestCase : public TestCase
         r.noDescriptor = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_NO_DESCRIPTOR);
         r.tooLarge = AdapterDrops(a[1], CellFabricAdapter::DATAGRAM_TOO_LARGE);
         r.refused = AdapterDrops(a[0], CellFabricAdapter::DATAGRAM_SIZE);
+        if (a[0]->HasRxResources())
+        {
+            const CellFabricDatagramTxQueue& q = a[0]->GetDatagramTxQueue(0, 0);
+            r.txRingFull = q.GetRingFullWaits();
+            r.txLeft = q.GetInRing() + q.GetBacklog();
+        }
         Simulator::Destroy();
         return r;
     }
@@ -1201,6 +1213,20 @@ class DatagramTestCase : public TestCase
                   << ", dropped " << four.noDescriptor << std::endl;
         NS_TEST_ASSERT_MSG_EQ(four.delivered.size(), 12, "8 + 4 delivered");
         NS_TEST_ASSERT_MSG_EQ(four.noDescriptor, 8, "8 dropped");
+
+        // a TxQ ring of 9 (8 descriptors) and 4 Reorder IDs: 12 of 20 posts wait in software,
+        // the TxQ blocks on its Reorder IDs, and still every datagram is sent and delivered
+        const Run txq = Go(twenty, [](std::vector<Ptr<CellFabricAdapter>>& a) {
+            a[0]->SetAttribute("DatagramTxRingSize", UintegerValue(9));
+            a[0]->SetAttribute("DatagramTxReorderIds", UintegerValue(4));
+        });
+        std::cout << "datagram TxQ of 9, 4 Reorder IDs: ring-full posts " << txq.txRingFull
+                  << ", sent " << txq.tx.datagramsSent << ", delivered " << txq.delivered.size()
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(txq.txRingFull, 12, "20 posts, 8 fit");
+        NS_TEST_ASSERT_MSG_EQ(txq.tx.datagramsSent, 20, "all sent");
+        NS_TEST_ASSERT_MSG_EQ(txq.delivered.size(), 20, "all delivered");
+        NS_TEST_ASSERT_MSG_EQ(txq.txLeft, 0, "the TxQ empty at the end");
 
         // a 4096 B buffer
         const Run small = Go({4096, 4097}, [](std::vector<Ptr<CellFabricAdapter>>& a) {
