@@ -1408,6 +1408,11 @@ class Loader
         c.linkRate = DataRate(Get("pod.cell.link-rate", false).u);
         c.linkDelay = time("pod.cell.link-delay");
         c.switchLatency = time("pod.cell.switch-latency");
+        c.switchCredits = Get("pod.cell.switch-credits", false).b;
+        c.creditsPerPort = u32("pod.cell.credits-per-port");
+        c.creditBytes = u32("pod.cell.credit-bytes");
+        c.creditLatency = time("pod.cell.credit-latency");
+        c.switchBufferCells = Get("pod.cell.switch-buffer-cells", false).u;
     }
 
     /**

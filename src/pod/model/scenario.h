@@ -173,6 +173,11 @@ struct Scenario
         DataRate linkRate{"106.25Gbps"};              //!< pod.cell.link-rate
         Time linkDelay;                               //!< pod.cell.link-delay
         Time switchLatency;                           //!< pod.cell.switch-latency
+        bool switchCredits{true};                     //!< pod.cell.switch-credits
+        uint32_t creditsPerPort{0};                   //!< pod.cell.credits-per-port (0: auto)
+        uint32_t creditBytes{0};                      //!< pod.cell.credit-bytes (0: auto)
+        Time creditLatency;                           //!< pod.cell.credit-latency
+        uint64_t switchBufferCells{349525};           //!< pod.cell.switch-buffer-cells
     };
 
     /// The pod.

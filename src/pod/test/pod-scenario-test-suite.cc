@@ -869,6 +869,12 @@ class PodScenarioTestSuite : public TestSuite
              "pod.accelerators",
              "40 chips need 10 first-stage switches per plane (4 chips each), more than a "
              "second-stage switch of 8 ports reaches (at most 32 chips)"},
+            // Switch credits (issue 6): the buffer must hold every credit the switch advertises.
+            {"bad-cell-credits.yaml",
+             8,
+             "pod.cell.switch-buffer-cells",
+             "2000 cells cannot hold the credits a cell switch advertises: 16 ports x 2 pools "
+             "(data, control) x 63 credits = 2016 cells"},
         };
         for (const auto& [file, line, field, message] : bad)
         {
