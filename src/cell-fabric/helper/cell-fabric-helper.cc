@@ -139,8 +139,10 @@ CellFabricHelper::GetRoundTripCredits(DataRate rate,
 {
     const double roundTrip = (2 * linkDelay + switchLatency + creditLatency).GetSeconds();
     const double cellTime = smallestCellWireBytes * 8.0 / rate.GetBitRate();
-    // A tiny tolerance keeps an exact ratio from rounding up on floating-point noise.
-    return static_cast<uint32_t>(std::ceil(roundTrip / cellTime - 1e-9)) + largestUnitCells;
+    // A tiny tolerance keeps an exact ratio from rounding up on floating-point noise; capped at
+    // 2^30 (a buffer check refuses such a fabric long before).
+    const double cells = std::min(std::ceil(roundTrip / cellTime - 1e-9), double(1U << 30));
+    return static_cast<uint32_t>(cells) + std::min(largestUnitCells, 1U << 30);
 }
 
 uint32_t
