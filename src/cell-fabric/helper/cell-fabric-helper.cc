@@ -137,12 +137,19 @@ CellFabricHelper::GetRoundTripCredits(DataRate rate,
                                       uint32_t smallestCellWireBytes,
                                       uint32_t largestUnitCells)
 {
-    const double roundTrip = (2 * linkDelay + switchLatency + creditLatency).GetSeconds();
     const double cellTime = smallestCellWireBytes * 8.0 / rate.GetBitRate();
-    // A tiny tolerance keeps an exact ratio from rounding up on floating-point noise; capped at
-    // 2^30 (a buffer check refuses such a fabric long before).
-    const double cells = std::min(std::ceil(roundTrip / cellTime - 1e-9), double(1U << 30));
-    return static_cast<uint32_t>(cells) + std::min(largestUnitCells, 1U << 30);
+    // Cells of a time at the smallest cell; a tiny tolerance keeps an exact ratio from rounding
+    // up on floating-point noise; capped at 2^29 (a buffer check refuses such a fabric first).
+    auto cells = [cellTime](Time t) {
+        return static_cast<uint64_t>(
+            std::min(std::ceil(t.GetSeconds() / cellTime - 1e-9), double(1U << 29)));
+    };
+    const uint64_t unit = std::min(largestUnitCells, 1U << 29);
+    // Into a switch (cut-through: the unit is freed from its head's arrival plus the pipeline)
+    // and into an adapter (freed at its tail: the unit's own time adds to the round trip).
+    const uint64_t toSwitch = cells(2 * linkDelay + switchLatency + creditLatency) + unit;
+    const uint64_t toAdapter = cells(2 * linkDelay + creditLatency) + 2 * unit;
+    return static_cast<uint32_t>(std::max(toSwitch, toAdapter));
 }
 
 uint32_t

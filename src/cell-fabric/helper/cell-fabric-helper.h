@@ -106,18 +106,18 @@ class CellFabricHelper
     /**
      * Credits one port needs for its link to run at full rate: the cells the link carries
      * during a credit's round trip at its smallest cell, plus the largest unit. A credit spent
-     * when a unit starts leaving comes back R = 2 x link delay + switch latency + credit latency
-     * later at the earliest (the switch counts the unit from its head's arrival plus its pipeline
-     * and frees it when it starts leaving an idle egress, cut-through; an adapter frees it on
-     * arrival, sooner); units of at most U cells sent back to back hold at most U x
-     * ceil(R / (U x T)) < R / T + U credits with T the smallest cell's time, so ceil(R / T) + U
-     * credits never stall the link.
-     * \param rate link rate
-     * \param linkDelay link one-way delay
-     * \param switchLatency cell switch pipeline latency
-     * \param creditLatency credit return latency
-     * \param smallestCellWireBytes the smallest cell with its header on the wire (bytes)
-     * \param largestUnitCells cells of the largest unit on a link
+     * when a unit starts leaving comes back R later: into a switch R = 2 x link delay + switch
+     * latency + credit latency (the switch counts the unit from its head's arrival plus its
+     * pipeline and frees it when it starts leaving an idle egress, cut-through); into an adapter
+     * R = U x T' + 2 x link delay + credit latency (freed at the unit's tail; T' its cells'
+     * time). Units of at most U cells sent back to back hold at most U x ceil(R / (U x T'))
+     * credits with the new one; with T <= T' the smallest cell's time that is below
+     * R / T + U into a switch and 2 x U + (2 x link delay + credit latency) / T into an adapter.
+     * The larger of ceil((2 d + L + c) / T) + U (d link delay, L switch latency, c credit latency)
+     * and ceil((2 d + c) / T) + 2 U credits never stall the link. \param rate link rate \param
+     * linkDelay link one-way delay \param switchLatency cell switch pipeline latency \param
+     * creditLatency credit return latency \param smallestCellWireBytes the smallest cell with its
+     * header on the wire (bytes) \param largestUnitCells cells of the largest unit on a link
      * \return credits per port and VC
      */
     static uint32_t GetRoundTripCredits(DataRate rate,

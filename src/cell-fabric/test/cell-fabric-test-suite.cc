@@ -1174,43 +1174,57 @@ class CreditIncastTestCase : public TestCase
 /**
  * \ingroup cell-fabric
  * Credits sized to the round trip do not throttle (issue 6). One 1 MiB RDMA job from chip 0 to
- * chip 7 over 2 two-stage planes of 8-port switches (4 down, 4 up to 4 spines: 2 first-stage
+ * chip 7 over L two-stage planes of 8-port switches (4 down, 4 up to 4 spines: 2 first-stage
  * switches, chips 0 and 7 on different ones), so every cell crosses four credited links
  * (adapter to first stage, to second stage, back to first stage, to the adapter). The job is
- * link-limited: 2 links of 106.25 Gb/s carry 1,145,056 B of cells plus 66 request cells of
- * 112 B, 43.386 us. Closed form: startup 3D with D = 240 + 4 x 50 + 3 x 400 + 8.433 + 240 ns =
- * 1888.43 ns (the control one-way time over three switches), the first page's FO time (182
+ * link-limited: L links of 106.25 Gb/s carry 1,145,056 B of cells plus 66 request cells of
+ * 112 B, 86.772 us / L. Closed form: startup 3D with D = 240 + 4 x 50 + 3 x 400 + 8.433 + 240 ns
+ * = 1888.43 ns (the control one-way time over three switches), the first page's FO time (182
  * cycles at 1.33 GHz) and path (Tx and Rx pipelines, 4 links, 3 switches), then the links:
- * 5.665 + 0.137 + 1.880 + 43.386 = 51.07 us, within 2%. With credits (106 per port: the round
- * trip's 60 plus the 46-cell unit) the delivery time equals that without credits (within 1 ps).
+ * 5.665 + 0.137 + 1.880 + 86.772 / L us (51.07 us on 2 links, 94.45 us on 1), within 2%. With
+ * credits the delivery time equals that without (within 1 ps). Credits per port
+ * (CellFabricHelper::GetRoundTripCredits, a 112 B smallest cell of 8.433 ns): on 2 links a unit
+ * has U = ceil(91 / 2) = 46 cells, max(ceil(500 / 8.433) + 46, ceil(100 / 8.433) + 2 x 46) =
+ * max(106, 104) = 106; on 1 link U = 91, max(151, 194) = 194: into an adapter, which frees a
+ * unit at its tail, a 91-cell unit's own time adds to the round trip. Evidence for that second
+ * term: on 1 link with 151 credits (the first term alone) the flow is slower than without
+ * credits.
  */
 class TwoStageCreditsTestCase : public TestCase
 {
   public:
-    TwoStageCreditsTestCase()
-        : TestCase("Credits sized to the round trip do not slow a flow through two stages")
+    /// \param links links per chip (planes)
+    TwoStageCreditsTestCase(uint32_t links)
+        : TestCase("Credits sized to the round trip do not slow a flow through two stages, " +
+                   std::to_string(links) + " link(s)"),
+          m_links(links)
     {
     }
 
   private:
-    /// \param credits credit flow control on \param[out] creditsPerPort its credits
-    /// \return the delivery time after the post
-    Time RunOnce(bool credits, uint32_t& creditsPerPort)
+    /**
+     * \param credits credit flow control on
+     * \param[out] creditsPerPort its credits
+     * \param perPort credits per port to set (0: derived)
+     * \return the delivery time after the post
+     */
+    Time RunOnce(bool credits, uint32_t& creditsPerPort, uint32_t perPort = 0)
     {
         CellFabricHelper helper;
+        helper.SetCreditsPerPort(perPort);
         helper.SetSwitchPorts(8);
         helper.SetStages(2);
         helper.SetCredits(credits);
         NodeContainer chips;
         chips.Create(8);
-        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 2);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, m_links);
         creditsPerPort = helper.GetCreditsPerPort();
         Time delivered;
         a[7]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
             [&delivered](const FabricMessage& m) { delivered = m.delivered; }));
         Simulator::Schedule(NanoSeconds(1), [&a]() { a[0]->Send(7, 1 << 20, 0); });
         Simulator::Run();
-        NS_TEST_EXPECT_MSG_EQ(helper.GetPlanes().size(), 2 * (2 + 4), "2 + 4 switches a plane");
+        NS_TEST_EXPECT_MSG_EQ(helper.GetPlanes().size(), m_links * (2 + 4), "2 + 4 a plane");
         NS_TEST_EXPECT_MSG_EQ(a[7]->GetBytesDelivered(), 1 << 20, "1 MiB delivered");
         NS_TEST_EXPECT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
         uint64_t upBytes = 0;
@@ -1241,17 +1255,28 @@ class TwoStageCreditsTestCase : public TestCase
         const double cycle = 1 / 1.33e9;
         const double d = 240e-9 + 4 * 50e-9 + 3 * 400e-9 + 112 * byteTime + 240e-9;
         const double path = 240e-9 + 4 * 50e-9 + 3 * 400e-9 + 240e-9;
-        const double links = (1145056.0 + 66 * 112) * byteTime / 2;
+        const double links = (1145056.0 + 66 * 112) * byteTime / m_links;
         const double expected = 3 * d + 182 * cycle + path + links;
-        std::cout << "two stages, 1 MiB over 2 links: credits per port " << creditsOn
-                  << "; delivery with credits " << on.GetSeconds() * 1e6 << " us, without "
-                  << off.GetSeconds() * 1e6 << " us, closed form " << expected * 1e6 << " us"
-                  << std::endl;
-        NS_TEST_ASSERT_MSG_EQ(creditsOn, 106, "60 for the round trip + 46 for the unit");
+        std::cout << "two stages, 1 MiB over " << m_links << " link(s): credits per port "
+                  << creditsOn << "; delivery with credits " << on.GetSeconds() * 1e6
+                  << " us, without " << off.GetSeconds() * 1e6 << " us, closed form "
+                  << expected * 1e6 << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(creditsOn, (m_links == 2 ? 106U : 194U), "round trip and unit");
         NS_TEST_ASSERT_MSG_EQ(creditsOff, 0, "no credits");
         NS_TEST_ASSERT_MSG_EQ_TOL(on.GetSeconds(), off.GetSeconds(), 1e-12, "no throttling");
         NS_TEST_ASSERT_MSG_EQ_TOL(on.GetSeconds(), expected, 0.02 * expected, "closed form");
+        if (m_links == 1)
+        {
+            uint32_t few = 0;
+            const Time slow = RunOnce(true, few, 151);
+            std::cout << "  with 151 credits per port: " << slow.GetSeconds() * 1e6 << " us"
+                      << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(few, 151, "151 credits set");
+            NS_TEST_ASSERT_MSG_GT(slow, off, "too few credits for a 91-cell unit into an adapter");
+        }
     }
+
+    uint32_t m_links; //!< links per chip
 };
 
 /**
@@ -1275,7 +1300,8 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new JobTimerTestCase, TestCase::QUICK);
         AddTestCase(new CreditIncastTestCase(false), TestCase::QUICK);
         AddTestCase(new CreditIncastTestCase(true), TestCase::QUICK);
-        AddTestCase(new TwoStageCreditsTestCase, TestCase::QUICK);
+        AddTestCase(new TwoStageCreditsTestCase(2), TestCase::QUICK);
+        AddTestCase(new TwoStageCreditsTestCase(1), TestCase::QUICK);
     }
 };
 
