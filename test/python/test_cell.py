@@ -259,3 +259,107 @@ def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(permutation, overrides=over, write_results=False)
     assert e.value.field == field
+
+
+# Switch credits (issue 6): 3 chips send 1 MiB each to a fourth over 2 single-stage planes, with
+# grant pacing off (fifo grants, a 64K-cell Rx CBUF: every page granted at once) and job timers
+# off (a lossy run drains and ends). Each switch (4 ports) has 848 cells of buffer: exactly its
+# credits, 4 ports x 2 pools x 106, where 106 = ceil((2 x 50 + 400) ns / 8.433 ns, the time of
+# the smallest 112 B cell) = 60 for a link's round trip plus ceil(91 / 2) = 46 for the largest
+# unit (a page's cells over 2 links).
+CREDIT_INCAST = (
+    "name: cell-credits\n"
+    "pod:\n"
+    "  fabric: cell\n"
+    "  accelerators: 4\n"
+    "  cell: {links: 2, grant-policy: fifo, rx-cbuf-cells: 65536, switch-buffer-cells: 848,\n"
+    "         tx-cts-timeout: 0, tx-active-timeout: 0, tx-ack-timeout: 0, rx-data-timeout: 0,\n"
+    "         rx-completion-timeout: 0}\n"
+    "workloads:\n"
+    "  - {kind: incast, senders: 3, receiver: 0, size: 1MiB}\n"
+    "output: {plots: false, progress: false}\n"
+)
+
+
+@pytest.fixture
+def credit_incast(tmp_path):
+    path = tmp_path / "cell-credit-incast.yaml"
+    path.write_text(CREDIT_INCAST)
+    return path
+
+
+def test_cell_switch_credits_make_an_overflowing_incast_lossless(podsim, credit_incast):
+    # Without credits the receiver's switch ports get 3 x 26.56 GB/s for 26.56 GB/s out and the
+    # 848-cell buffer overflows: drops by reason BufferFull, bytes missing.
+    r = podsim.run(credit_incast, overrides={"pod.cell.switch-credits": False},
+                   write_results=False)
+    s = r["summary"]
+    print(f"no credits: drops {s['drops_by_reason']}, bytes received {s['bytes_received']} of "
+          f"{s['bytes_sent']}")
+    assert s["bytes_sent"] == 3 << 20
+    assert s["drops_by_reason"].get("BufferFull", 0) > 0
+    assert s["bytes_delivered"] < s["bytes_sent"]
+    # With credits (the default) the same run loses nothing, and the receiver's 2 links are the
+    # bottleneck: per source 1 MiB + 66 page headers + 5964 cell headers of 16 B = 1,145,056 B
+    # plus 66 request cells of 112 B, 3,457,344 B in all at 2 x 106.25 Gb/s = 130.16 us. The
+    # last delivery is no sooner, and within 5% of it plus the startup 3D (3 x 988.4 ns).
+    r = podsim.run(credit_incast, write_results=False)
+    lossless(r)
+    m = r["messages"]
+    link_limited_ns = 3 * (1145056 + 66 * 112) * 8 / 212.5
+    last_ns = (m["deliver_ps"].max() - m["post_ps"].min()) / 1e3
+    print(f"credits: last delivery {last_ns:.1f} ns, link-limited {link_limited_ns:.1f} ns")
+    assert link_limited_ns <= last_ns <= 1.05 * link_limited_ns + 3 * 988.4
+    # Every byte a switch port sends came in on another: chip links up = down (nothing lost).
+    links = r["links"]
+    assert int(links["tx_wire_bytes"][links["kind"] == "acc-up"].sum()) == int(
+        links["tx_wire_bytes"][links["kind"] == "down"].sum())
+
+
+def test_cell_credit_invariants_are_checked(podsim, all_to_all):
+    # podsim run --check on two stages: the credit flow control of every cell link checks each
+    # unit it sends (credits stay >= 0), receives (held <= advertised), releases (held >= 0) and
+    # each credit return (returned <= spent), and at the end every link has all its credits
+    # back. Credits add exactly 4 checks per unit per link to the run without them (the same
+    # units: credits sized to the round trip change nothing else in this run), besides the
+    # checked scheduler's 2 per extra event (each credit return is an event: its insertion and
+    # its execution are checked for time order).
+    over = {"pod.cell.stages": "two-stage", "pod.cell.switch-ports": 8, "pod.cell.links": 4}
+    on = podsim.run(all_to_all, overrides=over, write_results=False, check=True)
+    off = podsim.run(all_to_all, overrides={**over, "pod.cell.switch-credits": False},
+                     write_results=False, check=True)
+    for r in (on, off):
+        lossless(r)
+        assert r["summary"]["checked"] is True
+        assert r["summary"]["check_lost_bytes"] == 0
+    units = int(on["links"]["tx_packets"].sum())
+    assert units == int(off["links"]["tx_packets"].sum())
+    extra_events = on["summary"]["events"] - off["summary"]["events"]
+    print(f"checks with credits {on['summary']['checks']}, without "
+          f"{off['summary']['checks']}, units on links {units}, extra events {extra_events}")
+    assert extra_events >= units  # at least one credit return per unit per link
+    assert on["summary"]["checks"] - off["summary"]["checks"] == 4 * units + 2 * extra_events
+
+
+@pytest.mark.parametrize("over, field", [
+    ({"pod.cell.switch-buffer-cells": 2000}, "pod.cell.switch-buffer-cells"),  # needs 2016
+    ({"pod.cell.switch-buffer-cells": 0}, "pod.cell.switch-buffer-cells"),
+    ({"pod.cell.credits-per-port": 2}, "pod.cell.credits-per-port"),  # a unit has 3 cells
+    ({"pod.cell.credit-bytes": 191}, "pod.cell.credit-bytes"),  # a cell is 192 B
+    ({"pod.cell.credit-latency": "-1ns"}, "pod.cell.credit-latency"),
+    ({"pod.cell.switch-credits": "maybe"}, "pod.cell.switch-credits"),
+])
+def test_bad_cell_credit_keys_are_refused(podsim, permutation, over, field):
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(permutation, overrides=over, write_results=False)
+    assert e.value.field == field
+    print(e.value)
+
+
+def test_cell_small_buffer_is_fine_without_credits(podsim, permutation):
+    # The buffer check is for credits only: 2000 cells without credits runs (a permutation has
+    # one sender per receiver, so nothing queues at a switch).
+    r = podsim.run(permutation, overrides={"pod.cell.switch-buffer-cells": 2000,
+                                           "pod.cell.switch-credits": False},
+                   write_results=False)
+    lossless(r)

@@ -12,7 +12,10 @@
 #include "ns3/cell-fabric-helper.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-credit-flow-control.h"
+#include "ns3/fabric-drop-reason.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/fabric-shared-buffer.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
@@ -1342,6 +1345,293 @@ class TrackingIdTestCase : public TestCase
     }
 };
 
+/// Credits of every cell link of a fabric: returns false (and says which) if a sender's credits
+/// are not all back or a receiver still holds some (the end of a run that drained).
+bool
+CreditsAllBack(const CellFabricHelper& helper, std::string& where)
+{
+    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+    {
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            Ptr<FabricNetDevice> d = sw->GetPort(i);
+            for (const Ptr<FabricNetDevice>& e : {d, d->GetFabricChannel()->GetPeer(d)})
+            {
+                Ptr<FabricCreditFlowControl> fc =
+                    DynamicCast<FabricCreditFlowControl>(e->GetFlowControl());
+                if (!fc)
+                {
+                    where = "a cell link without credit flow control";
+                    return false;
+                }
+                for (uint8_t vc = 0; vc < 2; ++vc)
+                {
+                    if (fc->GetAvailableCredits(vc) != helper.GetCreditsPerPort() ||
+                        fc->GetOccupancy(vc) != 0)
+                    {
+                        where = "credits " + std::to_string(fc->GetAvailableCredits(vc)) + " of " +
+                                std::to_string(helper.GetCreditsPerPort()) + " on class " +
+                                std::to_string(vc);
+                        return false;
+                    }
+                }
+            }
+        }
+    }
+    return true;
+}
+
+/**
+ * \ingroup cell-fabric
+ * Credit flow control between the cell-switch stages keeps an overloaded switch lossless
+ * (issue 6). Three chips send 1 MiB each to a fourth over 2 single-stage planes of 4 ports
+ * with grant pacing off (GrantPolicy Fifo, a 64K-cell Rx CBUF: every page is granted at once)
+ * and job timers off (a lossy run drains and stops). Each plane's switch has a finite buffer of
+ * 848 cells: exactly what its credits need, 4 ports x 2 pools x 106 credits, where 106 is the
+ * round trip of a link at its smallest cell, ceil((2 x 50 + 400) ns / (112 B at 106.25 Gb/s =
+ * 8.433 ns)) = 60, plus the largest unit, ceil(91 cells / 2 links) = 46.
+ *
+ * Without credits the three sources pour 3 x 26.56 GB/s into the receiver's 2 x 13.28 GB/s and
+ * its switch ports overflow: cells are dropped (BufferFull), counted at the switch, and by
+ * conservation the cells sent = the cells received + the data cells dropped; not all 3 MiB
+ * arrive. With credits the same run drops nothing: 3 MiB sent = received = delivered, every
+ * credit back at the end, and the incast is link-limited: the receiver's 2 links carry, per
+ * source, 1 MiB + 66 page headers and 5964 cell headers of 16 B (1,145,056 B) plus 66 request
+ * cells of 112 B, 3,457,344 B in all = 130.158 us at 2 x 106.25 Gb/s. The last delivery comes
+ * no sooner than that after the post and within 5% of it plus the startup 3D (CTS, request,
+ * grant: 3 x 988.4 ns, the RDMA job test's closed form).
+ */
+class CreditIncastTestCase : public TestCase
+{
+  public:
+    /// \param credits run with credit flow control
+    CreditIncastTestCase(bool credits)
+        : TestCase(credits ? "Incast 3 to 1 on a finite switch buffer with credits: no drop"
+                           : "Incast 3 to 1 on a finite switch buffer without credits drops"),
+          m_credits(credits)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("GrantPolicy", EnumValue(CellFabricAdapter::FIFO));
+        helper.SetAdapterAttribute("RxCbufCells", UintegerValue(65536));
+        for (const char* t : {"TxCtsTimeout",
+                              "TxActiveTimeout",
+                              "TxAckTimeout",
+                              "RxDataTimeout",
+                              "RxCompletionTimeout"})
+        {
+            helper.SetAdapterAttribute(t, TimeValue(Seconds(0)));
+        }
+        helper.SetSwitchBufferCells(848);
+        helper.SetCredits(m_credits);
+        NodeContainer chips;
+        chips.Create(4);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, 2);
+        NS_TEST_ASSERT_MSG_EQ(helper.GetCellSlotBytes(), 192, "a cell slot is 176 + 16 B");
+        NS_TEST_ASSERT_MSG_EQ(helper.GetCreditsPerPort(), m_credits ? 106 : 0, "60 + 46 credits");
+        std::map<std::string, uint64_t> dropsByReason;
+        uint64_t droppedDataCells = 0;
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            NS_TEST_ASSERT_MSG_EQ(sw->GetBuffer()->GetSize(), 848 * 192, "848 slots of 192 B");
+            sw->TraceConnectWithoutContext(
+                "Drop",
+                Callback<void, Ptr<const FabricPacket>, const std::string&>(
+                    [&droppedDataCells](Ptr<const FabricPacket> p, const std::string&) {
+                        if (p->ctrlClass == CellFabricAdapter::DATA_CELLS)
+                        {
+                            droppedDataCells += p->ctrlValue2 & 0xFFFFFFFFULL;
+                        }
+                    }));
+        }
+        Time lastDelivery;
+        uint64_t delivered = 0;
+        a[0]->SetDeliveredCallback(
+            FabricEndpoint::MessageCallback([&lastDelivery, &delivered](const FabricMessage& m) {
+                lastDelivery = m.delivered;
+                ++delivered;
+            }));
+        for (uint32_t s = 1; s < 4; ++s)
+        {
+            Simulator::Schedule(NanoSeconds(1), [&a, s]() { a[s]->Send(0, 1 << 20, 0); });
+        }
+        Simulator::Run();
+        uint64_t cellsSent = 0;
+        uint64_t bytesSent = 0;
+        for (uint32_t s = 1; s < 4; ++s)
+        {
+            cellsSent += a[s]->GetStats().cellsSent;
+            bytesSent += a[s]->GetBytesSent();
+        }
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            for (const auto& kv : sw->GetDrops())
+            {
+                dropsByReason[kv.first] += kv.second;
+            }
+        }
+        const uint64_t received = a[0]->GetReceivedPayloadBytes();
+        const double linkLimited = 3.0 * (1145056 + 66 * 112) * 8 / (2 * 106.25e9);
+        const double startup = 3 * 988.433e-9;
+        const double measured = (lastDelivery - NanoSeconds(1)).GetSeconds();
+        std::cout << "incast 3:1, " << (m_credits ? "credits" : "no credits")
+                  << ": switch drops BufferFull " << dropsByReason[FabricDropReason::BUFFER_FULL]
+                  << " units (" << droppedDataCells << " data cells); cells sent " << cellsSent
+                  << ", received " << a[0]->GetStats().cellsReceived << "; bytes sent " << bytesSent
+                  << ", received " << received << ", delivered " << a[0]->GetBytesDelivered()
+                  << "; last delivery " << measured * 1e6 << " us (link-limited "
+                  << linkLimited * 1e6 << " us)" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(bytesSent, 3 << 20, "3 MiB posted");
+        // Conservation of cells: every cell sent arrived or was dropped at a switch.
+        NS_TEST_ASSERT_MSG_EQ(cellsSent,
+                              a[0]->GetStats().cellsReceived + droppedDataCells,
+                              "cells sent = received + dropped");
+        if (!m_credits)
+        {
+            NS_TEST_ASSERT_MSG_GT(dropsByReason[FabricDropReason::BUFFER_FULL],
+                                  0,
+                                  "the switch buffer overflows");
+            NS_TEST_ASSERT_MSG_GT(droppedDataCells, 0, "data cells dropped");
+            NS_TEST_ASSERT_MSG_LT(a[0]->GetBytesDelivered(), bytesSent, "not all delivered");
+            Simulator::Destroy();
+            return;
+        }
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(droppedDataCells, 0, "no cell dropped");
+        NS_TEST_ASSERT_MSG_EQ(delivered, 3, "every message delivered");
+        NS_TEST_ASSERT_MSG_EQ(received, bytesSent, "bytes received = sent");
+        NS_TEST_ASSERT_MSG_EQ(a[0]->GetBytesDelivered(), bytesSent, "bytes delivered = sent");
+        NS_TEST_ASSERT_MSG_EQ(cellsSent, 3 * 5964, "3 x 5964 cells");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(measured, linkLimited, "no faster than the links");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(measured,
+                                    1.05 * linkLimited + startup,
+                                    "link-limited within 5%");
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            NS_TEST_ASSERT_MSG_LT_OR_EQ(sw->GetBuffer()->GetPeakOccupancy(),
+                                        848 * 192,
+                                        "within the buffer");
+        }
+        std::string where;
+        NS_TEST_ASSERT_MSG_EQ(CreditsAllBack(helper, where), true, where);
+        Simulator::Destroy();
+    }
+
+    bool m_credits; //!< credit flow control on
+};
+
+/**
+ * \ingroup cell-fabric
+ * Credits sized to the round trip do not throttle (issue 6). One 1 MiB RDMA job from chip 0 to
+ * chip 7 over L two-stage planes of 8-port switches (4 down, 4 up to 4 spines: 2 first-stage
+ * switches, chips 0 and 7 on different ones), so every cell crosses four credited links
+ * (adapter to first stage, to second stage, back to first stage, to the adapter). The job is
+ * link-limited: L links of 106.25 Gb/s carry 1,145,056 B of cells plus 66 request cells of
+ * 112 B, 86.772 us / L. Closed form: startup 3D with D = 240 + 4 x 50 + 3 x 400 + 8.433 + 240 ns
+ * = 1888.43 ns (the control one-way time over three switches), the first page's FO time (182
+ * cycles at 1.33 GHz) and path (Tx and Rx pipelines, 4 links, 3 switches), then the links:
+ * 5.665 + 0.137 + 1.880 + 86.772 / L us (51.07 us on 2 links, 94.45 us on 1), within 2%. With
+ * credits the delivery time equals that without (within 1 ps). Credits per port
+ * (CellFabricHelper::GetRoundTripCredits, a 112 B smallest cell of 8.433 ns): on 2 links a unit
+ * has U = ceil(91 / 2) = 46 cells, max(ceil(500 / 8.433) + 46, ceil(100 / 8.433) + 2 x 46) =
+ * max(106, 104) = 106; on 1 link U = 91, max(151, 194) = 194: into an adapter, which frees a
+ * unit at its tail, a 91-cell unit's own time adds to the round trip. Evidence for that second
+ * term: on 1 link with 151 credits (the first term alone) the flow is slower than without
+ * credits.
+ */
+class TwoStageCreditsTestCase : public TestCase
+{
+  public:
+    /// \param links links per chip (planes)
+    TwoStageCreditsTestCase(uint32_t links)
+        : TestCase("Credits sized to the round trip do not slow a flow through two stages, " +
+                   std::to_string(links) + " link(s)"),
+          m_links(links)
+    {
+    }
+
+  private:
+    /**
+     * \param credits credit flow control on
+     * \param[out] creditsPerPort its credits
+     * \param perPort credits per port to set (0: derived)
+     * \return the delivery time after the post
+     */
+    Time RunOnce(bool credits, uint32_t& creditsPerPort, uint32_t perPort = 0)
+    {
+        CellFabricHelper helper;
+        helper.SetCreditsPerPort(perPort);
+        helper.SetSwitchPorts(8);
+        helper.SetStages(2);
+        helper.SetCredits(credits);
+        NodeContainer chips;
+        chips.Create(8);
+        std::vector<Ptr<CellFabricAdapter>> a = helper.Install(chips, m_links);
+        creditsPerPort = helper.GetCreditsPerPort();
+        Time delivered;
+        a[7]->SetDeliveredCallback(FabricEndpoint::MessageCallback(
+            [&delivered](const FabricMessage& m) { delivered = m.delivered; }));
+        Simulator::Schedule(NanoSeconds(1), [&a]() { a[0]->Send(7, 1 << 20, 0); });
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(helper.GetPlanes().size(), m_links * (2 + 4), "2 + 4 a plane");
+        NS_TEST_EXPECT_MSG_EQ(a[7]->GetBytesDelivered(), 1 << 20, "1 MiB delivered");
+        NS_TEST_EXPECT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
+        uint64_t upBytes = 0;
+        for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+        {
+            for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+            {
+                upBytes += sw->GetPort(i)->GetStats().txControlUnits;
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(upBytes, 0, "credits ride in cell headers: no credit frame");
+        if (credits)
+        {
+            std::string where;
+            NS_TEST_EXPECT_MSG_EQ(CreditsAllBack(helper, where), true, where);
+        }
+        Simulator::Destroy();
+        return delivered - NanoSeconds(1);
+    }
+
+    void DoRun() override
+    {
+        uint32_t creditsOn = 0;
+        uint32_t creditsOff = 0;
+        const Time on = RunOnce(true, creditsOn);
+        const Time off = RunOnce(false, creditsOff);
+        const double byteTime = 8 / 106.25e9;
+        const double cycle = 1 / 1.33e9;
+        const double d = 240e-9 + 4 * 50e-9 + 3 * 400e-9 + 112 * byteTime + 240e-9;
+        const double path = 240e-9 + 4 * 50e-9 + 3 * 400e-9 + 240e-9;
+        const double links = (1145056.0 + 66 * 112) * byteTime / m_links;
+        const double expected = 3 * d + 182 * cycle + path + links;
+        std::cout << "two stages, 1 MiB over " << m_links << " link(s): credits per port "
+                  << creditsOn << "; delivery with credits " << on.GetSeconds() * 1e6
+                  << " us, without " << off.GetSeconds() * 1e6 << " us, closed form "
+                  << expected * 1e6 << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(creditsOn, (m_links == 2 ? 106U : 194U), "round trip and unit");
+        NS_TEST_ASSERT_MSG_EQ(creditsOff, 0, "no credits");
+        NS_TEST_ASSERT_MSG_EQ_TOL(on.GetSeconds(), off.GetSeconds(), 1e-12, "no throttling");
+        NS_TEST_ASSERT_MSG_EQ_TOL(on.GetSeconds(), expected, 0.02 * expected, "closed form");
+        if (m_links == 1)
+        {
+            uint32_t few = 0;
+            const Time slow = RunOnce(true, few, 151);
+            std::cout << "  with 151 credits per port: " << slow.GetSeconds() * 1e6 << " us"
+                      << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(few, 151, "151 credits set");
+            NS_TEST_ASSERT_MSG_GT(slow, off, "too few credits for a 91-cell unit into an adapter");
+        }
+    }
+
+    uint32_t m_links; //!< links per chip
+};
+
 /**
  * \ingroup cell-fabric
  * The cell-fabric test suite.
@@ -1361,6 +1651,10 @@ class CellFabricTestSuite : public TestSuite
         AddTestCase(new TwoStageIncastTestCase, TestCase::QUICK);
         AddTestCase(new JobRetryTestCase, TestCase::QUICK);
         AddTestCase(new JobTimerTestCase, TestCase::QUICK);
+        AddTestCase(new CreditIncastTestCase(false), TestCase::QUICK);
+        AddTestCase(new CreditIncastTestCase(true), TestCase::QUICK);
+        AddTestCase(new TwoStageCreditsTestCase(2), TestCase::QUICK);
+        AddTestCase(new TwoStageCreditsTestCase(1), TestCase::QUICK);
         // the Tx pipeline structures (cell-fabric-tx-pipeline-test.cc)
         for (TestCase* t : MakeCellFabricTxPipelineTests())
         {

@@ -5,8 +5,11 @@
 
 #include "fabric-credit-flow-control.h"
 
+#include "fabric-channel.h"
 #include "fabric-invariant-check.h"
+#include "fabric-net-device.h"
 
+#include "ns3/boolean.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -62,7 +65,15 @@ FabricCreditFlowControl::GetTypeId()
                           "credit frame being queued for transmission.",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&FabricCreditFlowControl::m_latency),
-                          MakeTimeChecker(Seconds(0)));
+                          MakeTimeChecker(Seconds(0)))
+            .AddAttribute("InBandCredits",
+                          "Credit returns ride in the headers of the units going the other way "
+                          "(a cell fabric's cell headers): they take no wire time and reach the "
+                          "peer after the link's one-way delay (plus CreditLatency), instead of "
+                          "being control frames of ControlFrameBytes queued ahead of data.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&FabricCreditFlowControl::m_inBand),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -123,6 +134,25 @@ FabricCreditFlowControl::GetAvailablePoolCredits() const
     return m_poolLimit + m_poolReturned - m_poolSpent;
 }
 
+void
+FabricCreditFlowControl::SetUnitCredits(UnitCreditsCallback cb)
+{
+    m_unitCredits = cb;
+}
+
+bool
+FabricCreditFlowControl::CanSendUnit(uint8_t tclass, const FabricPacket& p) const
+{
+    if (m_unitCredits.IsNull())
+    {
+        return CanSend(tclass, p.GetSize(), p.dst);
+    }
+    NS_ABORT_MSG_IF(tclass >= m_vcs,
+                    "FabricCreditFlowControl: a unit of VC " << unsigned(tclass) << " on a port "
+                                                             << "with " << m_vcs << " VCs");
+    return GetAvailableCredits(tclass) + GetAvailablePoolCredits() >= m_unitCredits(p);
+}
+
 bool
 FabricCreditFlowControl::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
 {
@@ -143,7 +173,7 @@ FabricCreditFlowControl::NotifySent(const Ptr<FabricPacket>& p)
         m_returned.assign(m_vcs, 0);
     }
     const uint8_t vc = p->tclass;
-    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t n = CreditsOf(*p);
     const uint64_t own = std::min(n, GetAvailableCredits(vc));
     const uint64_t pool = n - own;
     if (FabricInvariantCheck::IsEnabled())
@@ -169,7 +199,7 @@ FabricCreditFlowControl::NotifyReceived(const Ptr<FabricPacket>& p)
     const uint8_t vc = p->tclass;
     NS_ABORT_MSG_IF(vc >= m_vcs,
                     "FabricCreditFlowControl: a unit of unknown VC " << unsigned(vc) << " arrived");
-    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t n = CreditsOf(*p);
     NS_ABORT_MSG_IF(p->poolCredits > n,
                     "FabricCreditFlowControl: a unit claims more pool credits "
                     "than its size");
@@ -192,7 +222,7 @@ void
 FabricCreditFlowControl::NotifyReleased(const Ptr<FabricPacket>& p)
 {
     const uint8_t vc = p->tclass;
-    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t n = CreditsOf(*p);
     const uint64_t pool = p->poolCredits;
     if (FabricInvariantCheck::IsEnabled())
     {
@@ -211,7 +241,7 @@ FabricCreditFlowControl::NotifyReleased(const Ptr<FabricPacket>& p)
 void
 FabricCreditFlowControl::NotifyLost(const Ptr<FabricPacket>& p)
 {
-    const uint64_t n = CreditsFor(p->GetSize());
+    const uint64_t n = CreditsOf(*p);
     m_recovered += n;
     NotifyReceived(p);
     NotifyReleased(p);
@@ -264,7 +294,30 @@ FabricCreditFlowControl::ReturnCredits()
 void
 FabricCreditFlowControl::SendFrame(Ptr<FabricPacket> f)
 {
-    SendControl(f);
+    if (!m_inBand)
+    {
+        SendControl(f);
+        return;
+    }
+    // In the header of the next unit the other way (or of an idle one): no wire time of its
+    // own; it reaches the peer one link delay later (up to a unit time early, see the class).
+    FabricNetDevice* dev = GetDevice();
+    NS_ASSERT_MSG(dev && dev->GetFabricChannel(), "flow control is not bound to a linked port");
+    CountControlSent();
+    Simulator::Schedule(dev->GetFabricChannel()->GetOneWayDelay(),
+                        &FabricCreditFlowControl::DeliverInBand,
+                        this,
+                        f);
+}
+
+void
+FabricCreditFlowControl::DeliverInBand(Ptr<FabricPacket> f)
+{
+    Ptr<FabricFlowControl> peer = GetPeer();
+    if (peer && GetDevice()->IsLinkUp())
+    {
+        peer->ReceiveControl(f);
+    }
 }
 
 void

@@ -7,6 +7,7 @@
 
 #include "fabric-flow-control.h"
 
+#include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 
@@ -31,7 +32,10 @@ namespace ns3
  *
  * With C bytes of credit and a credit round trip R (unit serialization, the link's delay both
  * ways, the receiver's pipeline, batching and the credit frame), one flow gets min(line rate,
- * C / R). Both ends must run this class with the same BytesPerCredit and Vcs. Inconsistencies
+ * C / R). A fabric whose buffers hold fixed slots counts a unit's credits itself
+ * (SetUnitCredits: the cell fabric's one credit per cell), and may carry the credit returns in the
+ * headers of the units going the other way (InBandCredits: no wire time, the link's one-way
+ * delay). Both ends must run this class with the same BytesPerCredit and Vcs. Inconsistencies
  * (occupancy above the advertised buffer, a release of bytes not held, credits for an unknown VC,
  * more credits returned than spent) stop the simulation with an error.
  */
@@ -46,7 +50,11 @@ class FabricCreditFlowControl : public FabricFlowControl
     FabricCreditFlowControl();
     ~FabricCreditFlowControl() override;
 
+    /// Counts the credits of a unit (SetUnitCredits).
+    typedef Callback<uint64_t, const FabricPacket&> UnitCreditsCallback;
+
     bool CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const override;
+    bool CanSendUnit(uint8_t tclass, const FabricPacket& p) const override;
     void NotifySent(const Ptr<FabricPacket>& p) override;
     void NotifyReceived(const Ptr<FabricPacket>& p) override;
     void NotifyReleased(const Ptr<FabricPacket>& p) override;
@@ -75,6 +83,23 @@ class FabricCreditFlowControl : public FabricFlowControl
     uint64_t CreditsFor(uint32_t bytes) const
     {
         return (bytes + m_bytesPerCredit - 1) / m_bytesPerCredit;
+    }
+
+    /**
+     * Count each unit's credits with \p cb instead of ceil(frame bytes / BytesPerCredit): for
+     * fabrics whose buffers hold fixed slots (the cell fabric: one credit per cell, whatever its
+     * bytes). Set the same counter on both ends of the link, before the first unit.
+     * \param cb the counter (a null callback restores the byte count)
+     */
+    void SetUnitCredits(UnitCreditsCallback cb);
+
+    /**
+     * \param p a unit
+     * \return the credits it takes (SetUnitCredits, or ceil(frame bytes / BytesPerCredit))
+     */
+    uint64_t CreditsOf(const FabricPacket& p) const
+    {
+        return m_unitCredits.IsNull() ? CreditsFor(p.GetSize()) : m_unitCredits(p);
     }
 
     /**
@@ -165,13 +190,21 @@ class FabricCreditFlowControl : public FabricFlowControl
     /// \param f the frame
     void SendFrame(Ptr<FabricPacket> f);
 
-    uint32_t m_vcs{8};             //!< virtual channels
-    uint32_t m_bytesPerCredit{64}; //!< bytes per credit
-    uint64_t m_bufferBytes{65536}; //!< receive buffer per VC (bytes)
-    uint64_t m_poolBytes{0};       //!< shared receive pool (bytes)
-    uint64_t m_batch{16};          //!< credits per return
-    Time m_delay;                  //!< longest wait of a partial batch
-    Time m_latency;                //!< credit return processing latency
+    /**
+     * \brief Receiver, in-band returns: the credits reach the peer after the link's delay.
+     * \param f the credit frame (not transmitted)
+     */
+    void DeliverInBand(Ptr<FabricPacket> f);
+
+    uint32_t m_vcs{8};                 //!< virtual channels
+    uint32_t m_bytesPerCredit{64};     //!< bytes per credit
+    uint64_t m_bufferBytes{65536};     //!< receive buffer per VC (bytes)
+    uint64_t m_poolBytes{0};           //!< shared receive pool (bytes)
+    uint64_t m_batch{16};              //!< credits per return
+    Time m_delay;                      //!< longest wait of a partial batch
+    Time m_latency;                    //!< credit return processing latency
+    bool m_inBand{false};              //!< credit returns ride in reverse units' headers
+    UnitCreditsCallback m_unitCredits; //!< a unit's credits (null: by its bytes)
 
     // Sender (mutable: learnt lazily from the peer on first use).
     mutable bool m_started{false};         //!< the peer's buffer is known

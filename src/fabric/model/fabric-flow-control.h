@@ -122,6 +122,12 @@ class FabricFlowControl : public Object, public FabricTxGate
      */
     void SendControl(const Ptr<FabricPacket>& p);
 
+    /// \brief Count a control frame sent without the port (carried in band by data headers).
+    void CountControlSent()
+    {
+        ++m_ctrlSent;
+    }
+
     /// \brief Count a received control frame.
     void CountControlReceived()
     {

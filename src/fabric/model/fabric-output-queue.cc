@@ -156,7 +156,7 @@ FabricOutputQueue::DoDequeue(const FabricTxGate* gate)
             return true;
         }
         const Ptr<FabricPacket>& head = q.slots[q.activeHead].head;
-        return gate->CanSend(c, head->GetSize(), head->dst);
+        return gate->CanSendUnit(c, *head);
     };
     uint32_t c = 0;
     bool found = false;

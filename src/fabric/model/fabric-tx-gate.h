@@ -5,6 +5,8 @@
 #ifndef FABRIC_TX_GATE_H
 #define FABRIC_TX_GATE_H
 
+#include "fabric-packet.h"
+
 #include <cstdint>
 
 namespace ns3
@@ -32,6 +34,19 @@ class FabricTxGate
      * \return true if the unit may be transmitted now
      */
     virtual bool CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const = 0;
+
+    /**
+     * The question asked with the unit itself, for gates that count more than its bytes (credit
+     * flow control counting a cell fabric's cells). By default CanSend with the unit's size and
+     * destination.
+     * \param tclass traffic class (PFC priority, virtual channel)
+     * \param p the unit
+     * \return true if the unit may be transmitted now
+     */
+    virtual bool CanSendUnit(uint8_t tclass, const FabricPacket& p) const
+    {
+        return CanSend(tclass, p.GetSize(), p.dst);
+    }
 };
 
 } // namespace ns3

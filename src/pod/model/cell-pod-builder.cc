@@ -90,6 +90,11 @@ CellPodBuilder::Build(const Scenario::Pod& pod,
     h.SetSwitchPorts(c.switchPorts);
     h.SetStages(CellScenario::GetStages(pod));
     h.SetSpinesPerPlane(c.spines);
+    h.SetSwitchBufferCells(c.switchBufferCells);
+    h.SetCredits(c.switchCredits);
+    h.SetCreditsPerPort(c.creditsPerPort);
+    h.SetCreditBytes(c.creditBytes);
+    h.SetCreditLatency(c.creditLatency);
 
     accNodes = NodeContainer();
     accNodes.Create(pod.accelerators);

@@ -6,7 +6,10 @@
 #include "cell-scenario.h"
 
 #include "ns3/cell-fabric-cellifier.h"
+#include "ns3/cell-fabric-helper.h"
 #include "ns3/cell-fabric-occupancy-limiter.h"
+
+#include <algorithm>
 
 namespace ns3
 {
@@ -101,6 +104,10 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
         message = "a control cell carries a 64 B message in one cell of at most 176 B (10.1)";
         return false;
     }
+    if (!CheckCredits(pod, field, message))
+    {
+        return false;
+    }
     // Rx timers longer than Tx timers (10.7.1.1, 10.8.1.1): the Tx CTS wait covers the Rx side's
     // data wait (which resends the CTS), the Rx job completion covers the Tx ACK wait and retry.
     if (c.txCtsTimeout.IsStrictlyPositive() && c.rxDataTimeout.IsStrictlyPositive() &&
@@ -151,7 +158,8 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
     {
         field = "pod.flow-control.kind";
         message = "the cell fabric is lossless by request/grant (grants paced by free Rx buffer "
-                  "cells, seed 004 10.1): pod.flow-control is for the ethernet and sue fabrics";
+                  "cells, seed 004 10.1) and its own credits (pod.cell.switch-credits): "
+                  "pod.flow-control is for the ethernet and sue fabrics";
         return false;
     }
     if (pod.transport.kind != "none")
@@ -166,6 +174,78 @@ CellScenario::Check(const Scenario::Pod& pod, std::string& field, std::string& m
         field = "pod.llr.mode";
         message = "link-level retry is not modelled on cell links: pod.llr is for the ethernet "
                   "and sue fabrics";
+        return false;
+    }
+    return true;
+}
+
+uint32_t
+CellScenario::GetCreditsPerPort(const Scenario::Pod& pod)
+{
+    const Scenario::Cell& c = pod.cell;
+    if (c.creditsPerPort)
+    {
+        return c.creditsPerPort;
+    }
+    // As CellFabricHelper derives them: the round trip of a link at its smallest cell (a 96 B
+    // data cell or a control cell, with its header) plus the largest unit.
+    const uint32_t smallest =
+        std::min<uint32_t>(CellFabricCellifier::MIN_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES,
+                           c.controlCellBytes) +
+        c.cellHeaderBytes;
+    return CellFabricHelper::GetRoundTripCredits(
+        c.linkRate,
+        c.linkDelay,
+        c.switchLatency,
+        c.creditLatency,
+        smallest,
+        CellFabricHelper::GetLargestUnitCells(c.pageSizeWords, c.links, c.granularity == "fine"));
+}
+
+bool
+CellScenario::CheckCredits(const Scenario::Pod& pod, std::string& field, std::string& message)
+{
+    const Scenario::Cell& c = pod.cell;
+    const uint32_t largestCell =
+        CellFabricCellifier::MAX_CELL_CHUNKS * CellFabricCellifier::CHUNK_BYTES + c.cellHeaderBytes;
+    if (c.creditBytes != 0 && c.creditBytes < largestCell)
+    {
+        field = "pod.cell.credit-bytes";
+        message = std::to_string(c.creditBytes) + " B per credit (cell slot) cannot hold a " +
+                  std::to_string(largestCell) + " B cell with its header (176 B + " +
+                  "pod.cell.cell-header-bytes); 0 takes that size";
+        return false;
+    }
+    if (!c.switchCredits)
+    {
+        return true;
+    }
+    const uint32_t unit =
+        CellFabricHelper::GetLargestUnitCells(c.pageSizeWords, c.links, c.granularity == "fine");
+    if (c.creditsPerPort != 0 && c.creditsPerPort < unit)
+    {
+        field = "pod.cell.credits-per-port";
+        message = std::to_string(c.creditsPerPort) + " credits are fewer than the " +
+                  std::to_string(unit) + " cells of the largest unit on a link (a page's cells " +
+                  "over pod.cell.links in coarse granularity), which could never be sent";
+        return false;
+    }
+    const uint32_t credits = GetCreditsPerPort(pod);
+    const uint64_t ports = CellFabricHelper::GetMostSwitchPorts(pod.accelerators,
+                                                                c.switchPorts,
+                                                                GetStages(pod),
+                                                                c.spines);
+    const uint64_t need = ports * 2 * credits;
+    if (c.switchBufferCells < need)
+    {
+        field = "pod.cell.switch-buffer-cells";
+        message =
+            std::to_string(c.switchBufferCells) +
+            " cells cannot hold the credits a cell switch advertises: " + std::to_string(ports) +
+            " ports x 2 pools (data, control) x " + std::to_string(credits) +
+            " credits = " + std::to_string(need) +
+            " cells; give more cells, fewer pod.cell.credits-per-port, or "
+            "pod.cell.switch-credits: false";
         return false;
     }
     return true;

@@ -24,8 +24,10 @@ namespace ns3
  * evenly over the second-stage switches, an Rx CBUF smaller than
  * one full page, pod.planes other than pod.cell.links, job timers against the spec's order (a
  * Tx CTS wait not longer than the Rx data wait, an Rx job completion not longer than the Tx ACK
- * wait; 10.7.1.1, 10.8.1.1), and the keys of other fabrics' link layers (pod.flow-control,
- * pod.transport, pod.llr).
+ * wait; 10.7.1.1, 10.8.1.1), the keys of other fabrics' link layers (pod.flow-control,
+ * pod.transport, pod.llr), and with switch credits (pod.cell.switch-credits) a credit smaller
+ * than a cell, fewer credits per port than the largest unit's cells, and a switch buffer that
+ * cannot hold the credits it advertises.
  */
 class CellScenario
 {
@@ -52,6 +54,24 @@ class CellScenario
      * one switch)
      */
     static uint32_t GetStages(const Scenario::Pod& pod);
+
+    /**
+     * \param pod the pod
+     * \return credits per port and pool: pod.cell.credits-per-port, or when 0 the round trip of
+     * a link as CellFabricHelper derives it (CellFabricHelper::GetRoundTripCredits)
+     */
+    static uint32_t GetCreditsPerPort(const Scenario::Pod& pod);
+
+  private:
+    /**
+     * \brief The credit keys (pod.cell.switch-credits, credits-per-port, credit-bytes,
+     * switch-buffer-cells).
+     * \param pod the pod
+     * \param[out] field the offending key, on failure
+     * \param[out] message why, on failure
+     * \return true if they are consistent
+     */
+    static bool CheckCredits(const Scenario::Pod& pod, std::string& field, std::string& message);
 };
 
 } // namespace ns3

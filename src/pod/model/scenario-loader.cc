@@ -1428,6 +1428,11 @@ class Loader
         c.datagramTxRingSize = u32("pod.cell.datagram-tx-ring-size");
         c.rxDmaTrackingIds = u32("pod.cell.rxdma-tracking-ids");
         c.rxDmaCommitCycles = u32("pod.cell.rxdma-commit-cycles");
+        c.switchCredits = Get("pod.cell.switch-credits", false).b;
+        c.creditsPerPort = u32("pod.cell.credits-per-port");
+        c.creditBytes = u32("pod.cell.credit-bytes");
+        c.creditLatency = time("pod.cell.credit-latency");
+        c.switchBufferCells = Get("pod.cell.switch-buffer-cells", false).u;
     }
 
     /**

@@ -496,6 +496,34 @@ AddCellKeys(std::vector<ScenarioSchema::Key>& k)
                     .Range(0, 1 << 20)
                     .Unit("cycles")
                     .Help("AMEM write-completion latency of a page (11.7.2: about 100)."));
+    // Credit flow control on the cell links (issue 6; values not in the spec).
+    k.push_back(Row("pod.cell.switch-credits", S::BOOL)
+                    .Default("true")
+                    .Help("Credit flow control on every cell link, in cells, a credit pool for "
+                          "data and one for control cells (lossless switches)."));
+    k.push_back(Row("pod.cell.credits-per-port", S::UINT)
+                    .Default("0")
+                    .Range(0, 1 << 20)
+                    .Unit("cells")
+                    .Help("Credits per port and pool; 0: a link's round trip at its smallest "
+                          "cell plus the largest unit (full rate on one link)."));
+    k.push_back(Row("pod.cell.credit-bytes", S::UINT)
+                    .Default("0")
+                    .Range(0, 65536)
+                    .Unit("B")
+                    .Help("Switch buffer bytes of one credit (one cell slot); 0: the largest "
+                          "cell with its header, 176 B + cell-header-bytes."));
+    k.push_back(Row("pod.cell.credit-latency", S::TIME)
+                    .Default("0ns")
+                    .Range(0, 1e9)
+                    .Help("From a cell leaving a switch buffer to its credit leaving for the "
+                          "sender (credits ride in reverse cell headers)."));
+    k.push_back(Row("pod.cell.switch-buffer-cells", S::UINT)
+                    .Default("349525")
+                    .Range(1, 1ULL << 40)
+                    .Unit("cells")
+                    .Help("Cell slots of a cell switch's shared buffer (64 MiB of 192 B slots); "
+                          "with credits at least ports x 2 x credits-per-port."));
 }
 
 /**

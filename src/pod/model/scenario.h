@@ -187,6 +187,11 @@ struct Scenario
         uint32_t datagramTxRingSize{256};      //!< pod.cell.datagram-tx-ring-size
         uint32_t rxDmaTrackingIds{16};         //!< pod.cell.rxdma-tracking-ids
         uint32_t rxDmaCommitCycles{100};       //!< pod.cell.rxdma-commit-cycles
+        bool switchCredits{true};              //!< pod.cell.switch-credits
+        uint32_t creditsPerPort{0};            //!< pod.cell.credits-per-port (0: auto)
+        uint32_t creditBytes{0};               //!< pod.cell.credit-bytes (0: auto)
+        Time creditLatency;                    //!< pod.cell.credit-latency
+        uint64_t switchBufferCells{349525};    //!< pod.cell.switch-buffer-cells
     };
 
     /// The pod.

@@ -873,6 +873,12 @@ class PodScenarioTestSuite : public TestSuite
              10,
              "pod.cell.occupancy-profiles[1].xon",
              "xon (8) must be below xoff (8): generation stops at xoff and resumes at xon"},
+            // Switch credits (issue 6): the buffer must hold every credit the switch advertises.
+            {"bad-cell-credits.yaml",
+             8,
+             "pod.cell.switch-buffer-cells",
+             "2000 cells cannot hold the credits a cell switch advertises: 16 ports x 2 pools "
+             "(data, control) x 63 credits = 2016 cells"},
         };
         for (const auto& [file, line, field, message] : bad)
         {
