@@ -78,7 +78,7 @@ UalinkEndpoint::GetTypeId()
                             "operation.",
                             MakeTraceSourceAccessor(&UalinkEndpoint::m_requestTrace),
                             "ns3::UalinkEndpoint::RequestTracedCallback")
-            .AddTraceSource("Drop",
+            .AddTraceSource("OperationDrop",
                             "The TL (drop mode after a link down) or the completer (completer "
                             "drop mode) dropped an operation: port, source, destination, reason.",
                             MakeTraceSourceAccessor(&UalinkEndpoint::m_dropTrace),
