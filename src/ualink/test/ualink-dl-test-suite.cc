@@ -280,6 +280,74 @@ class UalinkDlAckTimeoutStateTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Faults, recovery and error containment (sections 6.7.1, 6.7.4, 7.2.6) on an x4 link with a
+ * 10 ns cable (one way 10 + 19.2 = 29.2 ns; slots of 6.4 ns; a transition is seen by the
+ * partner once the 4th control codeword, sent from the next slot boundary, has arrived):
+ * - 1 us: a local fault at A: A to Fault; B gets remote faults: slot 157 (1004.8 ns) + 4 slots
+ *   = 1030.4 ns + 29.2 = 1059.6 ns.
+ * - 2 us: the fault clears: A to Idle and, enabled at once after a fault, NOP; the remote faults
+ *   stop reaching B at 2028.8 + 29.2 = 2058 ns: B to Idle and NOP. A has sent 10 NOP flits by
+ *   slot 322's end (2067.2 ns) and receives B's 2nd (slots 322, 323) at 2073.6 + 29.2 = 2102.8
+ *   ns: Up then; B has sent its 10 by slot 331's end, 2124.8 ns (A's flits already arrive).
+ * - 3 us: an error containment event at A: A to Idle; B sees 4 Idle flits at 3027.2 + 29.2 =
+ *   3056.4 ns and goes to Idle. Neither comes back by itself (a link-down error).
+ * - 4 us: both enabled: NOP from slot 625 (4 us) on both sides: 10 sent by 635 x 6.4 = 4064 ns,
+ *   the partner's 2nd received at 4012.8 + 29.2 = 4042 ns: both Up at 4064 ns.
+ */
+class UalinkDlFaultRecoveryTestCase : public TestCase
+{
+  public:
+    UalinkDlFaultRecoveryTestCase()
+        : TestCase("DL: fault, remote fault, recovery, error containment and re-enable")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<Node> na = CreateObject<Node>();
+        Ptr<Node> nb = CreateObject<Node>();
+        UalinkLinkHelper lh;
+        lh.SetChannelAttribute("Delay", TimeValue(NanoSeconds(10)));
+        NetDeviceContainer d = lh.Install(na, nb);
+        Ptr<UalinkDl> a = DlOf(DynamicCast<FabricNetDevice>(d.Get(0)));
+        Ptr<UalinkDl> b = DlOf(DynamicCast<FabricNetDevice>(d.Get(1)));
+        StateLog la;
+        StateLog lb;
+        a->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::OnChange, &la));
+        b->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::OnChange, &lb));
+        Simulator::Schedule(MicroSeconds(1), &UalinkDl::SetRsFault, a, true);
+        Simulator::Schedule(MicroSeconds(2), &UalinkDl::SetRsFault, a, false);
+        Simulator::Schedule(MicroSeconds(3), &UalinkDl::ContainError, a);
+        Simulator::Schedule(MicroSeconds(4), &UalinkDl::Enable, a);
+        Simulator::Schedule(MicroSeconds(4), &UalinkDl::Enable, b);
+        Simulator::Run();
+        std::cout << "fault and recovery: A " << la.Sequence() << "; B " << lb.Sequence()
+                  << std::endl;
+        const std::string seq =
+            "Up->Fault Fault->Idle Idle->NOP NOP->Up Up->Idle Idle->NOP NOP->Up";
+        NS_TEST_ASSERT_MSG_EQ(la.Sequence(), seq, "A's states");
+        NS_TEST_ASSERT_MSG_EQ(lb.Sequence(), seq, "B's states");
+        const int64_t ta[] = {1000000, 2000000, 2000000, 2102800, 3000000, 4000000, 4064000};
+        const int64_t tb[] = {1059600, 2058000, 2058000, 2124800, 3056400, 4000000, 4064000};
+        for (uint32_t i = 0; i < 7; ++i)
+        {
+            NS_TEST_ASSERT_MSG_EQ(la.changes[i].first,
+                                  PicoSeconds(ta[i]),
+                                  "A " << la.changes[i].second);
+            NS_TEST_ASSERT_MSG_EQ(lb.changes[i].first,
+                                  PicoSeconds(tb[i]),
+                                  "B " << lb.changes[i].second);
+        }
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().containments, 1, "one containment");
+        NS_TEST_ASSERT_MSG_EQ(b->GetStats().peerIdles, 1, "B saw Idle flits");
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().faults + b->GetStats().faults, 2, "both in Fault once");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * Ack timeout at an accelerator (sections 3.1.3, 3.1.4, 6.6.6.8; digest 9.2 items 9 and 13): a
  * pod of 3 accelerators with one x4 port each and the DL's replay; the switch never acks A's
  * flits. A's DL leaves Up exactly 256 us (40,000 x 6.4 ns) after A's first flit (time 0); at that
@@ -549,6 +617,7 @@ class UalinkDlTestSuite : public TestSuite
     {
         AddTestCase(new UalinkDlBringUpTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDlAckTimeoutStateTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkDlFaultRecoveryTestCase, TestCase::QUICK);
         AddTestCase(new UalinkAckTimeoutIsolationTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSwitchLinkDownTestCase, TestCase::QUICK);
         AddTestCase(new UalinkTlRatePacingTestCase, TestCase::QUICK);
