@@ -80,7 +80,7 @@ UalinkEndpoint::GetTypeId()
                             "ns3::UalinkEndpoint::RequestTracedCallback")
             .AddTraceSource("OperationDrop",
                             "The TL (drop mode after a link down) or the completer (completer "
-                            "drop mode) dropped an operation: port, source, destination, reason.",
+                            "drop mode) dropped an operation: source, destination, reason.",
                             MakeTraceSourceAccessor(&UalinkEndpoint::m_dropTrace),
                             "ns3::UalinkEndpoint::DropTracedCallback");
     return tid;
@@ -623,7 +623,7 @@ UalinkEndpoint::Dropped(uint32_t port, const FabricPacket::Segment& s, const cha
     NS_LOG_LOGIC("port " << port << " drops op " << unsigned(s.op) << " " << s.src << "->" << s.dst
                          << ": " << reason);
     ++(reason == TL_DROP_MODE ? m_stats.tlDropped : m_stats.completerDropped);
-    m_dropTrace(port, s.src, s.dst, reason);
+    m_dropTrace(s.src, s.dst, reason);
 }
 
 void

@@ -230,16 +230,12 @@ class UalinkEndpoint : public FabricEndpoint
     }
 
     /**
-     * TracedCallback signature for operations the TL or completer drops.
-     * \param port the port
+     * TracedCallback signature for operations the TL or completer drops (as UalinkSwitch's).
      * \param src the operation's source accelerator
      * \param dst its destination
      * \param reason TL_DROP_MODE or COMPLETER_DROP_MODE
      */
-    typedef void (*DropTracedCallback)(uint32_t port,
-                                       uint32_t src,
-                                       uint32_t dst,
-                                       const std::string& reason);
+    typedef void (*DropTracedCallback)(uint32_t src, uint32_t dst, const std::string& reason);
 
     /**
      * TracedCallback signature for requests arriving at the completer.
@@ -437,7 +433,7 @@ class UalinkEndpoint : public FabricEndpoint
     uint64_t m_nextReadId{0};                                             //!< reads posted
     Stats m_stats;                                                        //!< counters
     bool m_completerDrop{false};                                          //!< completer drop mode
-    TracedCallback<uint32_t, uint32_t, uint32_t, const std::string&> m_dropTrace; //!< drops
+    TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace;   //!< drops
 };
 
 } // namespace ns3
