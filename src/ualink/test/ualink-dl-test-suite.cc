@@ -419,7 +419,9 @@ class UalinkAckTimeoutIsolationTestCase : public TestCase
  * LinkDown, and their ingress buffers freed, so B gets every credit back (available = advertised
  * on each class). C and D are untouched: each receives exactly the 65536 B sent to it (byte
  * conservation on the other ports), nothing answered CMPTO. B's watchdog isolates B: responses +
- * CMPTO = its 1024 requests. A's station isolates (ISOLATE).
+ * CMPTO = its 1024 requests. A's station isolates (ISOLATE). The cable is repaired at 10 us: the
+ * switch port's DL goes Fault, Idle, NOP, Up again and the port leaves drop mode; A's TL stays in
+ * drop mode (management software would reset it, 3.1.4.3).
  */
 class UalinkSwitchLinkDownTestCase : public TestCase
 {
@@ -443,6 +445,20 @@ class UalinkSwitchLinkDownTestCase : public TestCase
         Simulator::Schedule(NanoSeconds(300), [&pod]() {
             pod.acc[0]->GetPort(0)->GetFabricChannel()->SetLinkUp(false);
         });
+        UalinkDl::LinkState accAt5{UalinkDl::UP};
+        UalinkDl::LinkState swAt5{UalinkDl::UP};
+        Simulator::Schedule(MicroSeconds(5), [&]() {
+            accAt5 = DlOf(pod.acc[0]->GetPort(0))->GetLinkState();
+            swAt5 = DlOf(pod.sw[0]->GetPort(0))->GetLinkState();
+        });
+        // The cable is repaired at 10 us: both DLs run the bring-up again; the switch port leaves
+        // drop mode (section 3.1.4: without affecting the others); A stays isolated.
+        Simulator::Schedule(MicroSeconds(10), [&pod]() {
+            pod.acc[0]->GetPort(0)->GetFabricChannel()->SetLinkUp(true);
+        });
+        StateLog ls;
+        DlOf(pod.sw[0]->GetPort(0))
+            ->TraceConnectWithoutContext("LinkState", MakeCallback(&StateLog::OnChange, &ls));
         Simulator::Run();
         const auto& drops = pod.sw[0]->GetDrops();
         const uint64_t linkDown =
@@ -456,13 +472,16 @@ class UalinkSwitchLinkDownTestCase : public TestCase
                   << ", switch DL "
                   << UalinkDl::GetStateName(DlOf(pod.sw[0]->GetPort(0))->GetLinkState())
                   << std::endl;
-        NS_TEST_ASSERT_MSG_EQ(DlOf(pod.acc[0]->GetPort(0))->GetLinkState(),
-                              UalinkDl::FAULT,
-                              "A's DL in Fault");
-        NS_TEST_ASSERT_MSG_EQ(DlOf(pod.sw[0]->GetPort(0))->GetLinkState(),
-                              UalinkDl::FAULT,
-                              "the switch port's DL in Fault");
-        NS_TEST_ASSERT_MSG_EQ(pod.sw[0]->IsInDropMode(0), true, "port to A in drop mode");
+        std::cout << "switch port's DL: " << ls.Sequence() << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(accAt5, UalinkDl::FAULT, "A's DL in Fault");
+        NS_TEST_ASSERT_MSG_EQ(swAt5, UalinkDl::FAULT, "the switch port's DL in Fault");
+        NS_TEST_ASSERT_MSG_EQ(ls.Sequence(),
+                              "Up->Fault Fault->Idle Idle->NOP NOP->Up",
+                              "down at the cut, up again after the repair");
+        NS_TEST_ASSERT_MSG_EQ(ls.changes[0].first, NanoSeconds(300), "Fault at the cut");
+        NS_TEST_ASSERT_MSG_EQ(ls.changes[1].first, MicroSeconds(10), "Idle at the repair");
+        NS_TEST_ASSERT_MSG_EQ(pod.sw[0]->IsInDropMode(0), false, "port to A out of drop mode");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->IsInDropMode(0), true, "A's TL stays in drop mode");
         for (uint32_t i = 1; i < 4; ++i)
         {
             NS_TEST_ASSERT_MSG_EQ(pod.sw[0]->IsInDropMode(i), false, "other ports run");
