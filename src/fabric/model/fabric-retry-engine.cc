@@ -149,6 +149,7 @@ FabricRetryEngine::DoDispose()
 {
     m_replayTimer.Cancel();
     m_wakeEvent.Cancel();
+    m_linkDownHandler = Callback<void>();
     m_ackEvent.Cancel();
     m_nakRepeatEvent.Cancel();
     for (EventId& e : m_nakCopyEvents)
@@ -434,7 +435,11 @@ FabricRetryEngine::ReplayTimeout()
         ++m_stats.linkDowns;
         NS_LOG_LOGIC("ack timeout: link down with " << m_buf.size() << " units unacknowledged");
         m_linkDownTrace();
-        if (m_device && m_device->GetFabricChannel())
+        if (!m_linkDownHandler.IsNull())
+        {
+            m_linkDownHandler();
+        }
+        else if (m_device && m_device->GetFabricChannel())
         {
             m_device->GetFabricChannel()->SetLinkUp(false);
         }

@@ -153,6 +153,17 @@ class FabricRetryEngine : public Object
     void NotifyLinkUp();
 
     /**
+     * \brief Who takes the link down when the ack timeout expires (TimeoutAction LinkDown). By
+     * default the engine takes the channel down at both ends; UALink's DL takes only its own
+     * side from Up to Idle (section 6.6.6.8), the partner follows through its link state machine.
+     * \param cb called instead of taking the channel down (null: the default)
+     */
+    void SetLinkDownHandler(Callback<void> cb)
+    {
+        m_linkDownHandler = cb;
+    }
+
+    /**
      * \brief An ACK, NAK or SYNC arrived from the peer.
      * \param p the frame
      */
@@ -297,6 +308,7 @@ class FabricRetryEngine : public Object
     TracedCallback<Time, Time> m_nakPauseTrace;       //!< NakOnly pause set or extended
     TracedCallback<uint64_t, uint32_t> m_nakTrace;    //!< replay request sent
     TracedCallback<> m_linkDownTrace;                 //!< the ack timeout took the link down
+    Callback<void> m_linkDownHandler;                 //!< SetLinkDownHandler
 };
 
 } // namespace ns3

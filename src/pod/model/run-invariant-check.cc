@@ -107,6 +107,10 @@ RunInvariantCheck::Watch(const PodTopology& topo)
         topo.GetEndpoint(i)->TraceConnectWithoutContext(
             "Drop",
             MakeCallback(&RunInvariantCheck::Dropped, this));
+        // A UALink accelerator's TL and completer drop operations in their drop modes (3.1.3).
+        topo.GetEndpoint(i)->TraceConnectWithoutContext(
+            "OperationDrop",
+            MakeCallback(&RunInvariantCheck::DroppedPiece, this));
     }
     // UALink switches drop operations (no route, route denied) before any device sees them.
     for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)

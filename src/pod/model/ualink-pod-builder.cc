@@ -109,6 +109,15 @@ UalinkPodBuilder::CollectCounters(const std::vector<Ptr<FabricEndpoint>>& endpoi
             isolations += st.isolations;
             cmpto += st.cmpto;
             failedMessages += st.failedMessages;
+            // Drop modes (section 3.1.3): the TL after a link down, the completer.
+            if (st.tlDropped > 0)
+            {
+                drops[UalinkEndpoint::TL_DROP_MODE] += st.tlDropped;
+            }
+            if (st.completerDropped > 0)
+            {
+                drops[UalinkEndpoint::COMPLETER_DROP_MODE] += st.completerDropped;
+            }
         }
     }
 }

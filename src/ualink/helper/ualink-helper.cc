@@ -106,14 +106,18 @@ UalinkHelper::Link(Ptr<Node> a, Ptr<Node> b) const
         DataRate(static_cast<uint64_t>(phy->GetLanes()) * phy->GetLaneRate().GetBitRate()));
     ch->SetAttribute("FecLatency", TimeValue(phy->GetFecReceiveLatency()));
     ch->SetAttribute("CodewordBits", UintegerValue(UalinkPhy::CODEWORD_BITS));
-    if (m_llr)
+    for (uint32_t i = 0; i < 2; ++i)
     {
+        // One DL per port: its replay settings and its link state machine (6.6, 6.7.1).
+        Ptr<FabricNetDevice> dev = DynamicCast<FabricNetDevice>(d.Get(i));
         Ptr<UalinkDl> dl = m_dl.Create<UalinkDl>();
-        for (uint32_t i = 0; i < 2; ++i)
+        if (m_llr)
         {
             // A burst is up to about 2 DL flits (one control half-flit and its data).
-            dl->Configure(DynamicCast<FabricNetDevice>(d.Get(i))->GetRetryEngine(), phy, 2);
+            dl->Configure(dev->GetRetryEngine(), phy, 2);
         }
+        dev->AggregateObject(dl);
+        dl->Attach(dev, phy);
     }
     return d;
 }

@@ -53,7 +53,6 @@ NetDeviceContainer
 UalinkLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 {
     Ptr<UalinkPhy> phy = CreatePhy();
-    Ptr<UalinkDl> dl = m_dlFactory.Create<UalinkDl>();
     NetDeviceContainer d = m_link.Install(a, b);
     Ptr<FabricNetDevice> da = DynamicCast<FabricNetDevice>(d.Get(0));
     Ptr<FabricNetDevice> db = DynamicCast<FabricNetDevice>(d.Get(1));
@@ -65,7 +64,11 @@ UalinkLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
     ch->SetAttribute("CodewordBits", UintegerValue(UalinkPhy::CODEWORD_BITS));
     for (Ptr<FabricNetDevice> dev : {da, db})
     {
+        // One DL per port: its replay settings and its link state machine (6.6, 6.7.1).
+        Ptr<UalinkDl> dl = m_dlFactory.Create<UalinkDl>();
         dl->Configure(dev->GetRetryEngine(), phy);
+        dev->AggregateObject(dl);
+        dl->Attach(dev, phy);
     }
     return d;
 }

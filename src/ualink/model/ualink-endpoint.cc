@@ -77,7 +77,12 @@ UalinkEndpoint::GetTypeId()
                             "A request arrived at this completer: source, message, offset, "
                             "operation.",
                             MakeTraceSourceAccessor(&UalinkEndpoint::m_requestTrace),
-                            "ns3::UalinkEndpoint::RequestTracedCallback");
+                            "ns3::UalinkEndpoint::RequestTracedCallback")
+            .AddTraceSource("OperationDrop",
+                            "The TL (drop mode after a link down) or the completer (completer "
+                            "drop mode) dropped an operation: source, destination, reason.",
+                            MakeTraceSourceAccessor(&UalinkEndpoint::m_dropTrace),
+                            "ns3::UalinkEndpoint::DropTracedCallback");
     return tid;
 }
 
@@ -129,7 +134,17 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     device->SetTxQueue(p.q);
     device->SetPortIndex(index);
     device->SetFabricReceiveCallback(MakeCallback(&UalinkEndpoint::Receive, this));
-    device->AddLinkChangeCallback(MakeCallback(&UalinkEndpoint::LinkChanged, this, index));
+    if (Ptr<UalinkDl> dl = device->GetObject<UalinkDl>())
+    {
+        // The port's DL owns its link state (section 6.7.1): the TL sends only in Up.
+        p.q->SetHeld(!dl->IsUp());
+        dl->TraceConnectWithoutContext("LinkState",
+                                       MakeCallback(&UalinkEndpoint::DlStateChanged, this, index));
+    }
+    else
+    {
+        device->AddLinkChangeCallback(MakeCallback(&UalinkEndpoint::LinkChanged, this, index));
+    }
     m_portOf[PeekPointer(device)] = index;
     m_ports.push_back(p);
     return index;
@@ -376,9 +391,24 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
     const std::vector<FabricPacket::Segment>& segs = *p->segments;
     // The originator and completer always sink (2.7.8): the buffers free at once.
     UalinkTxQueue::ReleaseCredits(dev, segs, m_ports[port].slot);
+    if (m_ports[port].dropMode)
+    {
+        // TL drop mode: inbound traffic on all channels is dropped (section 3.1.3); the
+        // credits still go back (above).
+        for (const FabricPacket::Segment& s : segs)
+        {
+            Dropped(port, s, TL_DROP_MODE);
+        }
+        return;
+    }
     bool freed = false;
     for (const FabricPacket::Segment& s : segs)
     {
+        if (m_completerDrop && s.op != ualink::OP_READ_RSP && s.op != ualink::OP_WRITE_RSP)
+        {
+            Dropped(port, s, COMPLETER_DROP_MODE); // a request: the completer drops it (3.1.3)
+            continue;
+        }
         switch (s.op)
         {
         case ualink::OP_WRITE:
@@ -546,11 +576,61 @@ UalinkEndpoint::LinkChanged(uint32_t port)
 {
     if (!m_ports.at(port).dev->IsLinkUp())
     {
-        // Link down at an accelerator: the TL drops all ports of the station and sends a
-        // credited ISOLATE to the originator (section 3.1.4).
-        ++m_stats.isolates;
-        Isolate(port);
+        LinkDown(port);
     }
+}
+
+void
+UalinkEndpoint::DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl::LinkState to)
+{
+    NS_LOG_FUNCTION(this << port << UalinkDl::GetStateName(from) << UalinkDl::GetStateName(to));
+    if (from == UalinkDl::UP && to != UalinkDl::UP)
+    {
+        LinkDown(port); // a bring-up (Fault, Idle, NOP) is not a link-down error
+    }
+}
+
+void
+UalinkEndpoint::LinkDown(uint32_t port)
+{
+    NS_LOG_FUNCTION(this << port);
+    // Link down at an accelerator (section 3.1.4, Figure 3-8): the TL enters drop mode for all
+    // ports of the station, on all channels in both directions: what its queues hold is dropped
+    // (requests, and the completer's responses), inbound traffic is dropped, credits keep
+    // flowing; it sends a credited ISOLATE to the originator (Figure 3-9).
+    const uint32_t station = m_ports.at(port).station;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        Port& p = m_ports[i];
+        if (p.station != station || p.dropMode)
+        {
+            continue;
+        }
+        p.dropMode = true;
+        p.q->SetHeld(true);
+        for (const FabricPacket::Segment& s : p.q->DropAll())
+        {
+            Dropped(i, s, TL_DROP_MODE);
+        }
+    }
+    ++m_stats.isolates;
+    Isolate(port);
+}
+
+void
+UalinkEndpoint::Dropped(uint32_t port, const FabricPacket::Segment& s, const char* reason)
+{
+    NS_LOG_LOGIC("port " << port << " drops op " << unsigned(s.op) << " " << s.src << "->" << s.dst
+                         << ": " << reason);
+    ++(reason == TL_DROP_MODE ? m_stats.tlDropped : m_stats.completerDropped);
+    m_dropTrace(s.src, s.dst, reason);
+}
+
+void
+UalinkEndpoint::SetCompleterDropMode(bool on)
+{
+    NS_LOG_FUNCTION(this << on);
+    m_completerDrop = on;
 }
 
 void
@@ -567,6 +647,12 @@ UalinkEndpoint::Respond(uint32_t port, FabricPacket::Segment req)
 void
 UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
 {
+    if (m_completerDrop || m_ports[port].dropMode)
+    {
+        // Drop mode: the response the completer owes is dropped (section 3.1.3).
+        Dropped(port, req, m_completerDrop ? COMPLETER_DROP_MODE : TL_DROP_MODE);
+        return;
+    }
     ++m_stats.requestsServed;
     FabricPacket::Segment rsp = req;
     // Table 2-6: a Read and an AtomicR are answered on RdRsp (the AtomicR's old value: one beat),

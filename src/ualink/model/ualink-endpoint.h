@@ -5,6 +5,7 @@
 #ifndef UALINK_ENDPOINT_H
 #define UALINK_ENDPOINT_H
 
+#include "ualink-dl.h"
 #include "ualink-tx-queue.h"
 
 #include "ns3/event-id.h"
@@ -15,6 +16,7 @@
 #include "ns3/traced-callback.h"
 
 #include <deque>
+#include <string>
 #include <unordered_map>
 #include <vector>
 
@@ -73,7 +75,14 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t atomicResponses{0};  //!< AtomicR answers received (read responses, old value)
         uint64_t poisonedReceived{0}; //!< requests received with poisoned data (3.1.4.1)
         uint64_t poisonedBytes{0};    //!< bytes of poisoned data received
+        uint64_t tlDropped{0};        //!< operations dropped by the TL in drop mode (3.1.3)
+        uint64_t completerDropped{0}; //!< requests and responses dropped in completer drop mode
     };
+
+    /// Drop reason: the TL of the port's station is in drop mode after a link down (3.1.4).
+    static constexpr const char* TL_DROP_MODE = "TlDropMode";
+    /// Drop reason: the completer is in drop mode (3.1.3).
+    static constexpr const char* COMPLETER_DROP_MODE = "CompleterDropMode";
 
     /**
      * \brief Add a port: a device attached to its channel (the endpoint becomes its owner).
@@ -197,6 +206,38 @@ class UalinkEndpoint : public FabricEndpoint
     }
 
     /**
+     * \param i a port
+     * \return whether its TL is in drop mode (a link down in its station, section 3.1.4)
+     */
+    bool IsInDropMode(uint32_t i) const
+    {
+        return m_ports.at(i).dropMode;
+    }
+
+    /**
+     * \brief Completer drop mode (section 3.1.3, entered on a UPLI control error at the
+     * completer): every request arriving on any port and every response not yet sent is
+     * dropped (counted, reason COMPLETER_DROP_MODE); the TL keeps returning credits. The
+     * originators' watchdogs notice.
+     * \param on whether the completer is in drop mode
+     */
+    void SetCompleterDropMode(bool on);
+
+    /// \return whether the completer is in drop mode
+    bool IsCompleterInDropMode() const
+    {
+        return m_completerDrop;
+    }
+
+    /**
+     * TracedCallback signature for operations the TL or completer drops (as UalinkSwitch's).
+     * \param src the operation's source accelerator
+     * \param dst its destination
+     * \param reason TL_DROP_MODE or COMPLETER_DROP_MODE
+     */
+    typedef void (*DropTracedCallback)(uint32_t src, uint32_t dst, const std::string& reason);
+
+    /**
      * TracedCallback signature for requests arriving at the completer.
      * \param src the originator
      * \param msgId its message
@@ -255,6 +296,7 @@ class UalinkEndpoint : public FabricEndpoint
         Time slot;                      //!< its DL flit time
         uint32_t station{0};            //!< its station (4 lanes, section 2.5)
         bool isolated{false};           //!< its station is in isolation mode
+        bool dropMode{false};           //!< its TL is in drop mode (a link down, 3.1.4)
         std::vector<uint16_t> freeTags; //!< tags free
         std::vector<TagInfo> tags;      //!< tags used so far (grows on demand)
         std::deque<Run> waiting;        //!< requests waiting for a tag
@@ -328,6 +370,29 @@ class UalinkEndpoint : public FabricEndpoint
     void LinkChanged(uint32_t port);
 
     /**
+     * \brief A port's DL changed state (UalinkDl's LinkState): leaving Up is a link down.
+     * \param port the port
+     * \param from the old state
+     * \param to the new state
+     */
+    void DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl::LinkState to);
+
+    /**
+     * \brief A link down at this accelerator (section 3.1.4): the TL enters drop mode for all
+     * ports of the station (their queues drop what they hold) and sends ISOLATE.
+     * \param port the port whose link went down
+     */
+    void LinkDown(uint32_t port);
+
+    /**
+     * \brief Count and trace a dropped operation.
+     * \param port the port
+     * \param s the operation
+     * \param reason the reason
+     */
+    void Dropped(uint32_t port, const FabricPacket::Segment& s, const char* reason);
+
+    /**
      * \brief A burst left a port: move waiting requests into its TL queue.
      * \param port the port
      * \param segs the operations of the burst
@@ -367,6 +432,8 @@ class UalinkEndpoint : public FabricEndpoint
     Time m_completerLatency;                                              //!< CompleterLatency
     uint64_t m_nextReadId{0};                                             //!< reads posted
     Stats m_stats;                                                        //!< counters
+    bool m_completerDrop{false};                                          //!< completer drop mode
+    TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace;   //!< drops
 };
 
 } // namespace ns3

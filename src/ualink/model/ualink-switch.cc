@@ -98,6 +98,17 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     device->SetTxQueue(p.q);
     device->SetPortIndex(index);
     device->SetFabricReceiveCallback(MakeCallback(&UalinkSwitch::Receive, this));
+    if (Ptr<UalinkDl> dl = device->GetObject<UalinkDl>())
+    {
+        // The port's DL owns its link state (section 6.7.1): the TL sends only in Up.
+        p.q->SetHeld(!dl->IsUp());
+        dl->TraceConnectWithoutContext("LinkState",
+                                       MakeCallback(&UalinkSwitch::DlStateChanged, this, index));
+    }
+    else
+    {
+        device->AddLinkChangeCallback(MakeCallback(&UalinkSwitch::LinkChanged, this, index));
+    }
     m_portOf[PeekPointer(device)] = index;
     m_ports.push_back(p);
     // The core latency depends on the switch's lanes: it rides in every port's receive pipeline
@@ -197,6 +208,10 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
         {
             reason = NO_ROUTE;
         }
+        else if (m_ports[out].dropMode)
+        {
+            reason = LINK_DOWN; // new traffic to a port in drop mode (section 3.1.4)
+        }
         else if (!m_denied.empty() &&
                  m_denied.count((static_cast<uint64_t>(in) << 32) | s.dst) != 0)
         {
@@ -204,7 +219,8 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
         }
         if (reason)
         {
-            // Section 10.7: silently dropped and logged; the source's watchdog will notice.
+            // Section 10.7: silently dropped and logged; the source's watchdog will notice (the
+            // same for a port in drop mode, 3.1.4).
             ++m_drops[reason];
             m_dropTrace(s.src, s.dst, reason);
             dropped.push_back(s);
@@ -244,6 +260,61 @@ UalinkSwitch::Forward(const std::vector<FabricPacket::Segment>& segs, std::vecto
     for (uint32_t e : egress)
     {
         m_ports[e].dev->Wake();
+    }
+}
+
+void
+UalinkSwitch::DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl::LinkState to)
+{
+    NS_LOG_FUNCTION(this << port << UalinkDl::GetStateName(from) << UalinkDl::GetStateName(to));
+    if (from == UalinkDl::UP && to != UalinkDl::UP)
+    {
+        EnterDropMode(port);
+    }
+    else if (to == UalinkDl::UP && m_ports.at(port).dropMode)
+    {
+        // Section 3.1.4: returning the link to an active state affects no other port.
+        m_ports[port].dropMode = false;
+    }
+}
+
+void
+UalinkSwitch::LinkChanged(uint32_t port)
+{
+    Port& p = m_ports.at(port);
+    if (!p.dev->IsLinkUp())
+    {
+        EnterDropMode(port);
+    }
+    else
+    {
+        p.dropMode = false;
+    }
+}
+
+void
+UalinkSwitch::EnterDropMode(uint32_t port)
+{
+    NS_LOG_FUNCTION(this << port);
+    Port& p = m_ports.at(port);
+    if (p.dropMode)
+    {
+        return;
+    }
+    // Link down at a switch (section 3.1.4): only this port's TL enters drop mode; the
+    // operations its queue holds are dropped and counted, and the ingress buffers they held
+    // are freed, so their credits go back to the other ports' accelerators (their UPLI channels
+    // stay active and keep their credits). The other ports of the station keep running.
+    p.dropMode = true;
+    const std::vector<FabricPacket::Segment> dropped = p.q->DropAll();
+    for (const FabricPacket::Segment& s : dropped)
+    {
+        ++m_drops[LINK_DOWN];
+        m_dropTrace(s.src, s.dst, LINK_DOWN);
+    }
+    if (!dropped.empty())
+    {
+        Sent(dropped);
     }
 }
 

@@ -5,6 +5,7 @@
 #ifndef UALINK_SWITCH_H
 #define UALINK_SWITCH_H
 
+#include "ualink-dl.h"
 #include "ualink-tx-queue.h"
 
 #include "ns3/fabric-net-device.h"
@@ -63,6 +64,8 @@ class UalinkSwitch : public Object
     static constexpr const char* ROUTE_DENIED = "RouteDenied";
     /// Drop reason: the destination id has no route (beyond the table, or never opened).
     static constexpr const char* NO_ROUTE = "NoRoute";
+    /// Drop reason: the egress port's TL is in drop mode after its link went down (3.1.4).
+    static constexpr const char* LINK_DOWN = "LinkDown";
 
     /**
      * \brief Add a port (its device already attached to a channel).
@@ -111,6 +114,15 @@ class UalinkSwitch : public Object
         return m_ports.at(i).q;
     }
 
+    /**
+     * \param i a port
+     * \return whether its TL is in drop mode (its link is down, section 3.1.4)
+     */
+    bool IsInDropMode(uint32_t i) const
+    {
+        return m_ports.at(i).dropMode;
+    }
+
     /// \return the pin-to-pin latency in use
     Time GetPinToPinLatency() const;
 
@@ -149,7 +161,29 @@ class UalinkSwitch : public Object
         Time slot;                //!< its DL flit time
         Time fec;                 //!< its FEC receive latency
         uint32_t lanes{4};        //!< its lanes
+        bool dropMode{false};     //!< its TL is in drop mode (link down, 3.1.4)
     };
+
+    /**
+     * \brief A port's DL changed state (UalinkDl's LinkState): leaving Up puts the port's TL
+     * in drop mode, returning to Up takes it out (section 3.1.4).
+     * \param port the port
+     * \param from the old state
+     * \param to the new state
+     */
+    void DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl::LinkState to);
+
+    /**
+     * \brief The link of a port went down: its TL enters drop mode (section 3.1.4).
+     * \param port the port
+     */
+    void EnterDropMode(uint32_t port);
+
+    /**
+     * \brief The link of a port without a DL changed (the device's link state).
+     * \param port the port
+     */
+    void LinkChanged(uint32_t port);
 
     /**
      * \brief A burst arrived.

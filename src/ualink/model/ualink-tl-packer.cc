@@ -294,6 +294,20 @@ UalinkTlPacker::Enqueue(const UalinkTlOp& op)
 }
 
 void
+UalinkTlPacker::TakeAll(std::vector<uint64_t>* ids)
+{
+    NS_LOG_FUNCTION(this);
+    for (std::deque<Queued>* q : {&m_reqQueue, &m_rspQueue})
+    {
+        for (const Queued& e : *q)
+        {
+            ids->push_back(e.op.id);
+        }
+        q->clear();
+    }
+}
+
+void
 UalinkTlPacker::ReturnCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 {
     NS_ABORT_MSG_IF(kind >= ualink::N_CREDIT_KINDS, "UalinkTlPacker: bad credit kind");

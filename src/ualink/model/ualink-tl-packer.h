@@ -158,6 +158,13 @@ class UalinkTlPacker : public Object
     void Enqueue(const UalinkTlOp& op);
 
     /**
+     * \brief TL drop mode (section 3.1.3): take every queued request and response out of the
+     * queues without packing them.
+     * \param ids the operations' ids are appended here
+     */
+    void TakeAll(std::vector<uint64_t>* ids);
+
+    /**
      * \brief Queue credits to return to the partner in FC fields (section 5.8).
      * \param cls the credit class
      * \param kind VC 0-3 or ualink::POOL

@@ -98,6 +98,8 @@ UalinkTxQueue::DoDispose()
     m_slots.clear();
     m_freeSlots.clear();
     m_sentCb = SentCallback();
+    m_paceEvent.Cancel();
+    m_paceWake = Callback<void>();
     FabricTxQueue::DoDispose();
 }
 
@@ -331,6 +333,7 @@ UalinkTxQueue::DequeueDlFlit()
     u->segments = segs;
     m_busyUntil = Simulator::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
     ++m_stats.bursts;
+    Pace(take * ualink::SECTOR_BYTES);
     m_stats.halfFlits += take / ualink::HALF_FLIT_SECTORS;
     m_stats.wireBytes += wire;
     m_stats.dataBytes += data;
@@ -341,12 +344,80 @@ UalinkTxQueue::DequeueDlFlit()
     return u;
 }
 
+void
+UalinkTxQueue::SetHeld(bool held)
+{
+    NS_LOG_FUNCTION(this << held);
+    m_held = held;
+}
+
+std::vector<FabricPacket::Segment>
+UalinkTxQueue::DropAll()
+{
+    NS_LOG_FUNCTION(this);
+    std::vector<FabricPacket::Segment> out;
+    // Fine mode: operations packed in the TL stream but not yet in a DL flit go too.
+    for (const Pending& pd : m_pending)
+    {
+        out.push_back(pd.seg);
+    }
+    m_pending.clear();
+    std::vector<uint64_t> ids;
+    m_packer->TakeAll(&ids);
+    for (uint64_t id : ids)
+    {
+        out.push_back(m_slots[id]);
+        m_freeSlots.push_back(static_cast<uint32_t>(id));
+        --m_queued;
+    }
+    m_stats.dropped += out.size();
+    return out;
+}
+
+void
+UalinkTxQueue::SetTlRateLimit(double bytesPerSecond, Callback<void> wake)
+{
+    NS_LOG_FUNCTION(this << bytesPerSecond);
+    NS_ABORT_MSG_IF(bytesPerSecond < 0, "UalinkTxQueue: negative TL rate");
+    m_paceBps = bytesPerSecond;
+    m_paceWake = wake;
+}
+
+void
+UalinkTxQueue::Pace(uint64_t tlBytes)
+{
+    if (m_paceBps > 0)
+    {
+        // Section 6.5.1: the DL admits a TL flit on the clock ticks its ready signal allows; in
+        // the mean, TL bytes at the paced rate from the later of now and the last admission.
+        m_paceNext = std::max(m_paceNext, Simulator::Now().GetSeconds()) +
+                     static_cast<double>(tlBytes) / m_paceBps;
+    }
+}
+
 Ptr<FabricPacket>
 UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
 {
     NS_LOG_FUNCTION(this);
     NS_ABORT_MSG_IF(m_wirePerHf <= 0, "UalinkTxQueue: SetPhy was not called");
     const Time now = Simulator::Now();
+    if (m_held)
+    {
+        return nullptr; // the DL is not Up (section 6.7.1): the TL keeps what it holds
+    }
+    if (m_paceBps > 0)
+    {
+        const Time at = Seconds(m_paceNext);
+        if (at > now)
+        {
+            ++m_stats.paceHolds;
+            if (!m_paceEvent.IsRunning() && !m_paceWake.IsNull())
+            {
+                m_paceEvent = Simulator::Schedule(at - now, m_paceWake);
+            }
+            return nullptr;
+        }
+    }
     if (now > m_busyUntil)
     {
         // The link idled: the partner kept retiring its catch buffers.
@@ -402,6 +473,7 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     p->segments = segs;
     m_busyUntil = now + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
     ++m_stats.bursts;
+    Pace(hfs * ualink::HALF_FLIT_BYTES);
     m_stats.ops += segs->size();
     m_stats.halfFlits += hfs;
     m_stats.wireBytes += wire;

@@ -9,6 +9,7 @@
 #include "ualink-tl-packer.h"
 
 #include "ns3/callback.h"
+#include "ns3/event-id.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/fabric-tx-queue.h"
@@ -72,7 +73,46 @@ class UalinkTxQueue : public FabricTxQueue
         uint64_t wireBytes{0};    //!< bytes on the wire
         uint64_t dataBytes{0};    //!< payload bytes (write and read data)
         uint64_t creditStalls{0}; //!< operations refused for want of a credit
+        uint64_t dropped{0};      //!< operations dropped by DropAll (TL drop mode, 3.1.3)
+        uint64_t paceHolds{0};    //!< dequeues held back by Tx pacing (section 6.5)
     };
+
+    // ---- link state, drop mode and Tx pacing (the DL side of the TL, UalinkDl) --------------
+
+    /**
+     * \brief Hold or release the queue: while the DL is not Up (section 6.7.1) the TL sends
+     * nothing and keeps what it holds.
+     * \param held whether the queue is held
+     */
+    void SetHeld(bool held);
+
+    /// \return whether the queue is held (SetHeld)
+    bool IsHeld() const
+    {
+        return m_held;
+    }
+
+    /**
+     * \brief TL drop mode (section 3.1.3): take every queued operation out of the queue
+     * without sending it (counted in Stats::dropped); the owner counts them by reason and
+     * returns the buffers they held.
+     * \return the operations dropped
+     */
+    std::vector<FabricPacket::Segment> DropAll();
+
+    /**
+     * \brief Tx pacing (section 6.5): admit TL bytes to the DL no faster than this rate; the
+     * queue then holds back and wakes the port itself when the next burst may go.
+     * \param bytesPerSecond TL bytes per second (0: no pacing, the DL's own rate limits)
+     * \param wake called when a held-back burst may go (the port's Wake)
+     */
+    void SetTlRateLimit(double bytesPerSecond, Callback<void> wake);
+
+    /// \return the Tx pacing rate in TL bytes per second (0: none)
+    double GetTlRateLimit() const
+    {
+        return m_paceBps;
+    }
 
     /**
      * \brief Take the PHY's framing (call once, before traffic).
@@ -241,21 +281,31 @@ class UalinkTxQueue : public FabricTxQueue
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{}; //!< credits available
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded
-    std::vector<FabricPacket::Segment> m_slots;      //!< queued operations, by id (slot index)
-    std::vector<uint32_t> m_freeSlots;               //!< slots free
-    std::size_t m_queued{0};                         //!< operations queued
-    Granularity m_granularity{BURST};                //!< Granularity
-    std::deque<Pending> m_pending;                   //!< fine mode: packed, not yet in a DL flit
-    uint64_t m_consumed{0};                          //!< fine mode: TL sectors put in DL flits
-    uint64_t m_dlFlits{0};                           //!< fine mode: DL flits sent
-    uint32_t m_idlePeriod{1024};                     //!< codeword slots per empty slot
-    uint64_t m_nextId{0};                            //!< next operation id
-    double m_wirePerHf{0};                           //!< wire bytes per half-flit
-    double m_tlFlitSeconds{0};                       //!< mean TL flit time
-    double m_carry{0};                               //!< fractional wire bytes owed
-    Time m_busyUntil;                                //!< end of the last burst
-    double m_bps{0};                                 //!< signalling rate
-    SentCallback m_sentCb;                           //!< operation sent
+    std::vector<FabricPacket::Segment> m_slots; //!< queued operations, by id (slot index)
+    std::vector<uint32_t> m_freeSlots;          //!< slots free
+    std::size_t m_queued{0};                    //!< operations queued
+    Granularity m_granularity{BURST};           //!< Granularity
+    std::deque<Pending> m_pending;              //!< fine mode: packed, not yet in a DL flit
+    uint64_t m_consumed{0};                     //!< fine mode: TL sectors put in DL flits
+    uint64_t m_dlFlits{0};                      //!< fine mode: DL flits sent
+    uint32_t m_idlePeriod{1024};                //!< codeword slots per empty slot
+    uint64_t m_nextId{0};                       //!< next operation id
+    double m_wirePerHf{0};                      //!< wire bytes per half-flit
+    double m_tlFlitSeconds{0};                  //!< mean TL flit time
+    double m_carry{0};                          //!< fractional wire bytes owed
+    Time m_busyUntil;                           //!< end of the last burst
+    double m_bps{0};                            //!< signalling rate
+    SentCallback m_sentCb;                      //!< operation sent
+    bool m_held{false};                         //!< SetHeld
+    double m_paceBps{0};                        //!< Tx pacing: TL bytes per second
+    double m_paceNext{0};                       //!< Tx pacing: next admission (seconds)
+    Callback<void> m_paceWake;                  //!< Tx pacing: wakes the port
+    EventId m_paceEvent;                        //!< Tx pacing: the pending wake
+    /**
+     * \brief Tx pacing: account TL bytes admitted now.
+     * \param tlBytes the TL bytes of the unit
+     */
+    void Pace(uint64_t tlBytes);
     Stats m_stats;                                   //!< counters
     std::vector<UalinkTlPacker::Placement> m_placed; //!< scratch
 };
