@@ -102,6 +102,9 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     if (m_perStation == 0)
     {
         m_perStation = perStation;
+    }
+    if (m_switchRoutes.empty())
+    {
         m_switchRoutes.assign(m_tableEntries, UalinkRouteTable::NO_EGRESS);
     }
     Port p;

@@ -85,7 +85,8 @@ Members(uint32_t n, const std::vector<std::vector<uint32_t>>& vpods)
  * ports, each with its own table shared by its 4 ports. Reset: every entry denied to every port
  * with no egress. After Install every destination 0-7 routes to its port from every ingress port
  * of both stations on both rails (U-turn included, 10.7.2); destinations 8-15 have no egress and
- * 16 and above lie beyond a 16-entry table: NoRoute. With virtual pods {0,1,4,5} and {2,3,6,7}
+ * 16 and above lie beyond a 16-entry table: NoRoute; SetRoute(9, 2) then routes 9 to port 2
+ * from all 8 ingress ports (both stations' tables). With virtual pods {0,1,4,5} and {2,3,6,7}
  * (each station shared by both) a lookup is routed exactly when source and destination share a
  * virtual pod: 8 sources x 4 foreign destinations = 32 denied per rail. Station 1's table is
  * programmable alone: a deny bit set there leaves station 0 and the other rail unchanged.
@@ -156,6 +157,16 @@ class UalinkRouteTableTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(routed, 2 * n * n, "every source reaches every destination");
         NS_TEST_ASSERT_MSG_EQ(noRoute, 2 * n * (1024 - n), "the others have no route");
+
+        // SetRoute programs every station's table and opens the entry to all its ports.
+        pod.sw[0]->SetRoute(9, 2);
+        uint32_t routed9 = 0;
+        for (uint32_t i = 0; i < n; ++i)
+        {
+            uint32_t out = 0;
+            routed9 += pod.sw[0]->Lookup(i, 9, out) == UalinkRouteTable::ROUTED && out == 2;
+        }
+        NS_TEST_ASSERT_MSG_EQ(routed9, n, "destination 9 routed to port 2 from both stations");
 
         const std::vector<std::vector<uint32_t>> vpods = {{0, 1, 4, 5}, {2, 3, 6, 7}};
         UalinkHelper::SetVirtualPods(pod, vpods);
