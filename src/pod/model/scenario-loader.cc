@@ -10,6 +10,7 @@
 #include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
+#include "ualink-scenario.h"
 
 #include "ns3/assert.h"
 #include "ns3/collective-helper.h"
@@ -1000,6 +1001,7 @@ class Loader
         if (pod.fabric == "ualink")
         {
             CheckUalink(pod);
+            ReadVirtualPods(pod);
         }
         ReadCell(pod);
         if (pod.fabric == "cell" && sc.scheduler == "heap")
@@ -1035,6 +1037,15 @@ class Loader
 
         ReadWorkloads(sc);
         ReadFaults(sc);
+        if (pod.fabric == "ualink")
+        {
+            std::string field;
+            std::string message;
+            if (!UalinkScenario::CheckVirtualPods(sc, field, message))
+            {
+                Fail(Locate(field), field, message);
+            }
+        }
         CheckLossless(sc);
         CheckDeadlockTimeout(sc.pod);
 
@@ -1468,6 +1479,14 @@ class Loader
                  "not supported (section 10.1), so the radix must be at least pod.accelerators (" +
                      std::to_string(pod.accelerators) + ")");
         }
+        if (pod.sw.oversubscription > 1)
+        {
+            Fail(Locate("pod.switch.oversubscription"),
+                 "pod.switch.oversubscription",
+                 "a leaf:spine ratio needs switch-to-switch links, which UALink does not support "
+                 "(section 10.1): every UALink pod is one tier of switches with a port per "
+                 "accelerator");
+        }
         if (u.fecInterleave != 0)
         {
             const uint32_t w = u.fecInterleave;
@@ -1523,6 +1542,106 @@ class Loader
             Fail(Locate("pod.ualink.replay"),
                  "pod.ualink.replay",
                  "links with errors need the DL's replay: set pod.ualink.replay: true");
+        }
+    }
+
+    /**
+     * Read pod.ualink.virtual-pods: each element an inclusive range (from, to) or a list
+     * (accelerators) of ids in the pod, an accelerator in at most one (section 8.4).
+     * \param pod the pod (accelerators read)
+     */
+    void ReadVirtualPods(Scenario::Pod& pod) const
+    {
+        const std::string lp = "pod.ualink.virtual-pods";
+        const Where list = Locate(lp);
+        if (list.node == nullptr)
+        {
+            return;
+        }
+        std::map<uint32_t, std::string> owner; // accelerator -> the element that has it
+        ScenarioSchema::Key element;
+        element.type = ScenarioSchema::UINT;
+        for (std::size_t i = 0; i < list.node->items.size(); ++i)
+        {
+            const std::string p = lp + Index(i);
+            bool hasFrom = false;
+            bool hasTo = false;
+            const auto from = Get(p + ".from", false, &hasFrom);
+            const auto to = Get(p + ".to", false, &hasTo);
+            const std::string ap = p + ".accelerators";
+            const Where accs = Locate(ap);
+            std::vector<std::pair<uint32_t, std::string>> ids; // id, its key
+            if (accs.node != nullptr)
+            {
+                if (hasFrom || hasTo)
+                {
+                    Fail(accs, ap, "give either accelerators or from and to, not both");
+                }
+                if (accs.node->items.empty())
+                {
+                    Fail(accs, ap, "a virtual pod has at least one accelerator (section 1.1)");
+                }
+                for (std::size_t j = 0; j < accs.node->items.size(); ++j)
+                {
+                    const std::string ep = ap + Index(j);
+                    const Where ew = Locate(ep);
+                    try
+                    {
+                        ids.emplace_back(static_cast<uint32_t>(
+                                             ScenarioSchema::Parse(element, ew.node->scalar).u),
+                                         ep);
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        Fail(ew, ep, e.what());
+                    }
+                }
+            }
+            else
+            {
+                if (!hasFrom || !hasTo)
+                {
+                    Fail(Locate(p),
+                         p,
+                         "a virtual pod is {from: A, to: B} (an inclusive range of accelerator "
+                         "ids) or {accelerators: [..]}");
+                }
+                if (from.u > to.u)
+                {
+                    Fail(Locate(p + ".to"),
+                         p + ".to",
+                         "is below from (" + from.text + "): the range is empty");
+                }
+                for (uint64_t a = from.u; a <= to.u && a < pod.accelerators + 1ULL; ++a)
+                {
+                    // Name from for the first id, to for one beyond the pod, else the element.
+                    ids.emplace_back(static_cast<uint32_t>(a),
+                                     a == from.u ? p + ".from"
+                                                 : (a >= pod.accelerators ? p + ".to" : p));
+                }
+            }
+            std::vector<uint32_t> members;
+            for (const auto& [a, key] : ids)
+            {
+                if (a >= pod.accelerators)
+                {
+                    Fail(Locate(key),
+                         key,
+                         "accelerator " + std::to_string(a) + " is not in a pod of " +
+                             std::to_string(pod.accelerators) + " accelerators");
+                }
+                const auto dup = owner.find(a);
+                if (dup != owner.end())
+                {
+                    Fail(Locate(key),
+                         key,
+                         "accelerator " + std::to_string(a) + " is already in " + dup->second +
+                             ": an accelerator belongs to at most one virtual pod (section 8.4)");
+                }
+                owner[a] = p;
+                members.push_back(a);
+            }
+            pod.ualink.virtualPods.push_back(members);
         }
     }
 

@@ -286,6 +286,21 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
                     .Default("0")
                     .Min(0)
                     .Help("Fault injection: when the link goes down."));
+    k.push_back(Row("pod.ualink.virtual-pods", S::LIST)
+                    .Element(S::MAP)
+                    .Help("Partition the pod into virtual pods (sections 1.1, 8.4): each "
+                          "element is one, given as `{from: A, to: B}` (an inclusive range of "
+                          "accelerator ids) or `{accelerators: [..]}`; an accelerator is in at "
+                          "most one, and one in none is excluded from routing. Every switch's "
+                          "per-station route tables deny traffic between virtual pods (10.7.1); "
+                          "a workload that would cross one is refused before the run."));
+    k.push_back(Row("pod.ualink.virtual-pods[].from", S::UINT)
+                    .Help("First accelerator id of the virtual pod's range (with `to`)."));
+    k.push_back(Row("pod.ualink.virtual-pods[].to", S::UINT)
+                    .Help("Last accelerator id of the range, inclusive (with `from`)."));
+    k.push_back(Row("pod.ualink.virtual-pods[].accelerators", S::LIST)
+                    .Element(S::UINT)
+                    .Help("The virtual pod's accelerator ids, as a list (instead of from/to)."));
     k.push_back(Row("pod.ualink.replay", S::BOOL)
                     .Default("false")
                     .Help("Run the DL's link-level replay on every link (section 6.6); "

@@ -135,6 +135,8 @@ struct Scenario
         uint32_t failAccelerator{0};   //!< pod.ualink.fail-accelerator
         uint32_t failPort{0};          //!< pod.ualink.fail-port
         Time failAt;                   //!< pod.ualink.fail-at
+        /// pod.ualink.virtual-pods: disjoint lists of accelerator ids (empty: one pod)
+        std::vector<std::vector<uint32_t>> virtualPods;
 
         /// \return lanes per port
         uint32_t Lanes() const

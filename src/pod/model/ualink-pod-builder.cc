@@ -61,6 +61,11 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
     h.SetPackerAttribute("StrictOrdering", BooleanValue(u.strictOrdering || u.authentication));
     h.SetLinkLevelReplay(u.replay);
     UalinkHelper::Pod built = h.Install(pod.accelerators, pod.planes);
+    if (!u.virtualPods.empty())
+    {
+        // Sections 1.1, 10.7.1: every station's table on every rail denies the other pods.
+        UalinkHelper::SetVirtualPods(built, u.virtualPods);
+    }
 
     accNodes = built.acceleratorNodes;
     endpoints.assign(built.acc.begin(), built.acc.end());

@@ -169,6 +169,56 @@ UalinkHelper::Install(uint32_t accelerators, uint32_t ports) const
 }
 
 void
+UalinkHelper::SetVirtualPods(const Pod& pod, const std::vector<std::vector<uint32_t>>& vpods)
+{
+    const uint32_t n = static_cast<uint32_t>(pod.acc.size());
+    // The virtual pod of each accelerator (-1: none, excluded from routing).
+    std::vector<int32_t> member(n, -1);
+    for (std::size_t v = 0; v < vpods.size(); ++v)
+    {
+        for (uint32_t a : vpods[v])
+        {
+            NS_ABORT_MSG_IF(a >= n,
+                            "UalinkHelper: accelerator " << a << " of virtual pod " << v
+                                                         << " is not in a pod of " << n);
+            NS_ABORT_MSG_IF(member[a] >= 0,
+                            "UalinkHelper: accelerator "
+                                << a << " is in virtual pods " << member[a] << " and " << v
+                                << ": an accelerator belongs to at most one (section 8.4)");
+            member[a] = static_cast<int32_t>(v);
+        }
+    }
+    for (const Ptr<UalinkSwitch>& sw : pod.sw)
+    {
+        // Switch port a faces accelerator a (Install): station a / k, port a % k.
+        const uint32_t k = sw->GetPortsPerStation();
+        for (uint32_t st = 0; st < sw->GetNStations(); ++st)
+        {
+            UalinkRouteTable& t = sw->GetRouteTable(st);
+            for (uint32_t d = 0; d < n && d < t.GetEntries(); ++d)
+            {
+                for (uint32_t j = 0; j < k; ++j)
+                {
+                    const uint32_t i = st * k + j;
+                    const bool same = i < n && member[i] >= 0 && member[i] == member[d];
+                    t.SetDenied(d, j, !same);
+                }
+            }
+        }
+    }
+}
+
+void
+UalinkHelper::DenyRoute(const Pod& pod, uint32_t src, uint32_t dst, bool deny)
+{
+    NS_ABORT_MSG_IF(src >= pod.acc.size(), "UalinkHelper: no accelerator " << src);
+    for (const Ptr<UalinkSwitch>& sw : pod.sw)
+    {
+        sw->SetDenied(src, dst, deny); // switch port src faces accelerator src
+    }
+}
+
+void
 UalinkHelper::ConnectDirect(Ptr<UalinkEndpoint> a, Ptr<UalinkEndpoint> b) const
 {
     Ptr<UalinkPhy> phy = CreatePhy();

@@ -107,6 +107,30 @@ class UalinkHelper
     Pod Install(uint32_t accelerators, uint32_t ports) const;
 
     /**
+     * \brief Partition a pod into virtual pods (sections 1.1, 8.4, 10.7.1): program every station's
+     * route table on every switch (rail) so that each accelerator reaches exactly the members of
+     * its own virtual pod. For each station and each destination d, the deny bit of the port
+     * facing accelerator i is set unless i and d are in the same virtual pod; an accelerator in
+     * no virtual pod is excluded (denied to and from every other, Figure 8-4). Every rail gets
+     * the same tables, so the verdict does not depend on the port the rail hash picks (2.4).
+     * Traffic between virtual pods is dropped silently at the first switch (RouteDenied).
+     * \param pod a pod built by Install (switch port a faces accelerator a)
+     * \param vpods the virtual pods: disjoint lists of accelerator ids
+     */
+    static void SetVirtualPods(const Pod& pod, const std::vector<std::vector<uint32_t>>& vpods);
+
+    /**
+     * \brief Deny a source the route to a destination on every rail (section 10.7): the deny bit
+     * of the source's port in its station's table, on every switch, so every request whatever
+     * the rail hash picks is dropped (RouteDenied).
+     * \param pod a pod built by Install
+     * \param src the source accelerator
+     * \param dst the destination accelerator
+     * \param deny deny (true) or allow again
+     */
+    static void DenyRoute(const Pod& pod, uint32_t src, uint32_t dst, bool deny = true);
+
+    /**
      * \brief Join two accelerators' endpoints with a direct link (section 1.2).
      * \param a one endpoint (already aggregated to its node)
      * \param b the other

@@ -13,6 +13,7 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 
@@ -43,6 +44,13 @@ UalinkSwitch::GetTypeId()
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&UalinkSwitch::m_pinToPin),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("RouteTableEntries",
+                          "Entries of each station's route table (section 10.7: destinations "
+                          "at or above are never routed, counted NoRoute). Set before the "
+                          "first port is added.",
+                          UintegerValue(UalinkRouteTable::MAX_ENTRIES),
+                          MakeUintegerAccessor(&UalinkSwitch::m_tableEntries),
+                          MakeUintegerChecker<uint32_t>(1, UalinkRouteTable::MAX_ENTRIES))
             .AddAttribute("LatencyBeyond512Lanes",
                           "Pin-to-pin latency of switches with more than 512 lanes, which section "
                           "10.9.2 does not cover (digest appendix A.9: a parameter).",
@@ -57,7 +65,6 @@ UalinkSwitch::GetTypeId()
 }
 
 UalinkSwitch::UalinkSwitch()
-    : m_routes(MAX_ACCELERATORS, -1)
 {
     NS_LOG_FUNCTION(this);
 }
@@ -85,7 +92,41 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
 {
     NS_LOG_FUNCTION(this << device);
     const uint32_t index = static_cast<uint32_t>(m_ports.size());
+    // Section 2.4: every station of the pod is bifurcated alike; a station is 4 lanes.
+    const uint32_t perStation = 4 / std::max<uint32_t>(1, std::min<uint32_t>(4, phy->GetLanes()));
+    NS_ABORT_MSG_IF(m_perStation != 0 && perStation != m_perStation,
+                    "UalinkSwitch: port " << index << " has " << phy->GetLanes()
+                                          << " lanes, the switch's stations have " << m_perStation
+                                          << " ports: every station is bifurcated alike "
+                                             "(section 2.4)");
+    if (m_perStation == 0)
+    {
+        m_perStation = perStation;
+    }
+    if (m_switchRoutes.empty())
+    {
+        m_switchRoutes.assign(m_tableEntries, UalinkRouteTable::NO_EGRESS);
+    }
     Port p;
+    p.station = index / m_perStation;
+    p.portInStation = index % m_perStation;
+    if (p.station == m_tables.size())
+    {
+        // A new station: its table is reset (all deny), then takes the switch-wide routes.
+        m_tables.emplace_back(m_tableEntries, m_perStation);
+        UalinkRouteTable& t = m_tables.back();
+        for (uint32_t dst = 0; dst < m_switchRoutes.size(); ++dst)
+        {
+            if (m_switchRoutes[dst] != UalinkRouteTable::NO_EGRESS)
+            {
+                t.SetEgress(dst, m_switchRoutes[dst]);
+                for (uint32_t k = 0; k < m_perStation; ++k)
+                {
+                    t.SetDenied(dst, k, false);
+                }
+            }
+        }
+    }
     p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
@@ -133,21 +174,36 @@ void
 UalinkSwitch::SetRoute(uint32_t dst, uint32_t port)
 {
     NS_ABORT_MSG_IF(dst >= MAX_ACCELERATORS, "UalinkSwitch: accelerator ids are 10 bits");
-    m_routes[dst] = static_cast<int32_t>(port);
+    if (m_switchRoutes.empty())
+    {
+        m_switchRoutes.assign(m_tableEntries, UalinkRouteTable::NO_EGRESS);
+    }
+    NS_ABORT_MSG_IF(dst >= m_switchRoutes.size(),
+                    "UalinkSwitch: destination " << dst << " beyond the route tables' "
+                                                 << m_switchRoutes.size() << " entries");
+    m_switchRoutes[dst] = port;
+    for (UalinkRouteTable& t : m_tables)
+    {
+        t.SetEgress(dst, port);
+        for (uint32_t k = 0; k < t.GetPorts(); ++k)
+        {
+            t.SetDenied(dst, k, false);
+        }
+    }
 }
 
 void
 UalinkSwitch::SetDenied(uint32_t ingress, uint32_t dst, bool deny)
 {
-    const uint64_t key = (static_cast<uint64_t>(ingress) << 32) | dst;
-    if (deny)
-    {
-        m_denied.insert(key);
-    }
-    else
-    {
-        m_denied.erase(key);
-    }
+    const Port& p = m_ports.at(ingress);
+    m_tables.at(p.station).SetDenied(dst, p.portInStation, deny);
+}
+
+UalinkRouteTable::Verdict
+UalinkSwitch::Lookup(uint32_t ingress, uint32_t dst, uint32_t& egress) const
+{
+    const Port& p = m_ports.at(ingress);
+    return m_tables[p.station].Lookup(dst, p.portInStation, egress);
 }
 
 Time
@@ -194,6 +250,8 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
 {
     NS_LOG_FUNCTION(this << p);
     const uint32_t in = m_portOf.at(PeekPointer(dev));
+    const Port& port = m_ports[in];
+    const UalinkRouteTable& table = m_tables[port.station];
     NS_ASSERT(p->segments);
     std::vector<FabricPacket::Segment>& fwd = m_fwd;
     std::vector<uint32_t>& egress = m_egress;
@@ -202,20 +260,16 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     egress.clear();
     for (FabricPacket::Segment s : *p->segments)
     {
-        const int32_t out = s.dst < MAX_ACCELERATORS ? m_routes[s.dst] : -1;
+        uint32_t out = 0;
+        const UalinkRouteTable::Verdict v = table.Lookup(s.dst, port.portInStation, out);
         const char* reason = nullptr;
-        if (out < 0)
+        if (v != UalinkRouteTable::ROUTED)
         {
-            reason = NO_ROUTE;
+            reason = v == UalinkRouteTable::DENIED ? ROUTE_DENIED : NO_ROUTE;
         }
         else if (m_ports[out].dropMode)
         {
             reason = LINK_DOWN; // new traffic to a port in drop mode (section 3.1.4)
-        }
-        else if (!m_denied.empty() &&
-                 m_denied.count((static_cast<uint64_t>(in) << 32) | s.dst) != 0)
-        {
-            reason = ROUTE_DENIED;
         }
         if (reason)
         {
@@ -232,7 +286,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
                                 in,
                                 ualink::AuxPoisoned(s.aux));
         fwd.push_back(s);
-        egress.push_back(static_cast<uint32_t>(out));
+        egress.push_back(out);
     }
     if (!dropped.empty())
     {

@@ -6,6 +6,7 @@
 #define UALINK_SWITCH_H
 
 #include "ualink-dl.h"
+#include "ualink-route-table.h"
 #include "ualink-tx-queue.h"
 
 #include "ns3/fabric-net-device.h"
@@ -17,7 +18,6 @@
 #include <map>
 #include <string>
 #include <unordered_map>
-#include <unordered_set>
 #include <vector>
 
 namespace ns3
@@ -39,9 +39,16 @@ class UalinkPhy;
  * credits until it leaves the egress: congestion spreads back hop by hop through credits only,
  * and nothing is dropped for lack of buffer (section 10.3).
  *
- * Routing (section 10.7): the table starts all-deny; SetRoute opens a destination, SetDenied
- * closes it for one ingress port (virtual pods, section 10.7.1). A destination with no route or a
- * denied one is dropped silently and counted (RouteDenied, NoRoute). U-turns are allowed.
+ * Routing (sections 10.7, 10.7.1): one UalinkRouteTable per station, shared by the station's
+ * ports (1, 2 or 4 by the bifurcation, the same for every station: section 2.4), indexed by the
+ * destination id, each entry an egress port and a deny bit per port of the station. Every table
+ * starts all-deny (reset). SetRoute programs a destination's egress and opens it in every
+ * station's table (also stations added later); SetDenied sets one ingress port's deny bit in its
+ * station's table; GetRouteTable gives a station's table to program it on its own (virtual pods,
+ * UalinkHelper::SetVirtualPods). A destination with no route (beyond RouteTableEntries or no
+ * egress) or a denied one is dropped silently and counted (NoRoute, RouteDenied; its ingress
+ * credits go back), and the source's request watchdog ends it (section 3.1.3). U-turns are
+ * allowed (10.7.2).
  *
  * Latency: PinToPinLatency, from the last bit of a flit at the ingress pins to the first bit at
  * the egress pins, defaults to the goals of section 10.9.2 by the switch's lanes (under 200 ns up
@@ -76,19 +83,60 @@ class UalinkSwitch : public Object
     uint32_t AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy);
 
     /**
-     * \brief Route a destination accelerator to an egress port.
-     * \param dst the 10-bit accelerator id
+     * \brief Route a destination accelerator to an egress port in every station's table (and in
+     * those of stations added later), and open it to every ingress port (deny bits cleared).
+     * \param dst the 10-bit accelerator id (below RouteTableEntries)
      * \param port the egress port
      */
     void SetRoute(uint32_t dst, uint32_t port);
 
     /**
-     * \brief Set or clear the deny bit of a destination for one ingress port.
+     * \brief Set or clear the deny bit of a destination for one ingress port, in the table of the
+     * port's station (section 10.7).
      * \param ingress the ingress port
-     * \param dst the destination
+     * \param dst the destination (below RouteTableEntries)
      * \param deny whether it is denied
      */
     void SetDenied(uint32_t ingress, uint32_t dst, bool deny);
+
+    /**
+     * \brief Look a destination up as the switch does for an operation received on a port.
+     * \param ingress the ingress port
+     * \param dst the destination (any 10-bit id)
+     * \param[out] egress the egress port, when routed
+     * \return the verdict of the ingress station's table
+     */
+    UalinkRouteTable::Verdict Lookup(uint32_t ingress, uint32_t dst, uint32_t& egress) const;
+
+    /// \return stations (ports added, grouped by the bifurcation)
+    uint32_t GetNStations() const
+    {
+        return static_cast<uint32_t>(m_tables.size());
+    }
+
+    /// \return ports per station (1 at x4, 2 at x2, 4 at x1; 0 before the first port)
+    uint32_t GetPortsPerStation() const
+    {
+        return m_perStation;
+    }
+
+    /**
+     * \param station a station
+     * \return its route table, to program it (section 10.7.1: independently programmable)
+     */
+    UalinkRouteTable& GetRouteTable(uint32_t station)
+    {
+        return m_tables.at(station);
+    }
+
+    /**
+     * \param station a station
+     * \return its route table
+     */
+    const UalinkRouteTable& GetRouteTable(uint32_t station) const
+    {
+        return m_tables.at(station);
+    }
 
     /// \return ports
     uint32_t GetNPorts() const
@@ -156,12 +204,14 @@ class UalinkSwitch : public Object
     /// One port.
     struct Port
     {
-        Ptr<FabricNetDevice> dev; //!< the device
-        Ptr<UalinkTxQueue> q;     //!< its TL transmit queue
-        Time slot;                //!< its DL flit time
-        Time fec;                 //!< its FEC receive latency
-        uint32_t lanes{4};        //!< its lanes
-        bool dropMode{false};     //!< its TL is in drop mode (link down, 3.1.4)
+        Ptr<FabricNetDevice> dev;  //!< the device
+        Ptr<UalinkTxQueue> q;      //!< its TL transmit queue
+        Time slot;                 //!< its DL flit time
+        Time fec;                  //!< its FEC receive latency
+        uint32_t lanes{4};         //!< its lanes
+        uint32_t station{0};       //!< its station
+        uint32_t portInStation{0}; //!< its port within the station
+        bool dropMode{false};      //!< its TL is in drop mode (link down, 3.1.4)
     };
 
     /**
@@ -207,12 +257,14 @@ class UalinkSwitch : public Object
 
     std::vector<Port> m_ports;                                     //!< ports
     std::unordered_map<const FabricNetDevice*, uint32_t> m_portOf; //!< device to port
-    std::vector<int32_t> m_routes;                                 //!< dst -> egress (-1: none)
-    std::unordered_set<uint64_t> m_denied;                         //!< (ingress, dst) denied
-    Time m_pinToPin;                                               //!< PinToPinLatency (0: goal)
-    Time m_core{Seconds(-1)};                                      //!< core latency in use
-    std::vector<FabricPacket::Segment> m_fwd;                      //!< scratch: operations routed
-    std::vector<uint32_t> m_egress;                                //!< scratch: their egress ports
+    std::vector<UalinkRouteTable> m_tables;                        //!< route table per station
+    std::vector<uint32_t> m_switchRoutes; //!< SetRoute's egress by dst (NO_EGRESS: none)
+    uint32_t m_tableEntries{UalinkRouteTable::MAX_ENTRIES}; //!< RouteTableEntries
+    uint32_t m_perStation{0};                               //!< ports per station
+    Time m_pinToPin;                                        //!< PinToPinLatency (0: goal)
+    Time m_core{Seconds(-1)};                               //!< core latency in use
+    std::vector<FabricPacket::Segment> m_fwd;               //!< scratch: operations routed
+    std::vector<uint32_t> m_egress;                         //!< scratch: their egress ports
     std::vector<std::pair<uint32_t, UalinkTxQueue::Credits>> m_release; //!< scratch
     Time m_beyond512;                                                   //!< LatencyBeyond512Lanes
     uint64_t m_forwarded{0};                                            //!< operations forwarded
