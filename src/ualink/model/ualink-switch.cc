@@ -260,14 +260,10 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
         });
         if (it == m_release.end())
         {
-            m_release.emplace_back(in, UalinkTxQueue::Credits{});
+            m_release.emplace_back(in, UalinkTxQueue::KindCredits{});
             it = m_release.end() - 1;
         }
-        const UalinkTxQueue::Credits c = UalinkTxQueue::CreditsOf(s);
-        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
-        {
-            it->second[k] += c[k];
-        }
+        UalinkTxQueue::TallyCredits(&it->second, s); // by the kind the ingress hop took
     }
     for (const auto& [in, n] : m_release)
     {

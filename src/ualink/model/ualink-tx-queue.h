@@ -42,8 +42,12 @@ class UalinkPhy;
  * TL credits (section 5.8): an operation leaves only with the partner's credits: a request takes
  * one ReqCmd credit and one ReqData credit per 64 B of data (an atomic one), a response one
  * RspCmd credit and one RspData credit per 64 B of read data; byte enables take none. Credits come
- * back through AddCredits when the partner's buffer frees them. They are pool credits shared by
- * the four VCs (the VC credits of the spec are a refinement this model does not split).
+ * back through AddCredits when the partner's buffer frees them. Each class has credits per VC
+ * (4) and Pool credits usable by any VC (section 5.8): an operation takes its VC's credits when
+ * every class it needs has enough, else Pool credits, its data credits of the same kind as its
+ * command credit (5.8: data inherits VC and Pool); the kind rides in the segment (bit 2 of
+ * tclass, ualink::TCLASS_TL_POOL) and the receiver returns the credits to it in FC fields. In
+ * Shared Data Buffer mode (5.8, optional) the Pool credits of ReqData and RspData are one count.
  */
 class UalinkTxQueue : public FabricTxQueue
 {
@@ -94,22 +98,35 @@ class UalinkTxQueue : public FabricTxQueue
     void AddCredits(ualink::CreditClass cls, uint32_t n);
 
     /**
-     * \param cls a credit class
-     * \return credits this port may spend now
+     * \brief Credits the partner returned.
+     * \param cls credit class
+     * \param kind VC 0-3 or ualink::POOL
+     * \param n credits
      */
-    uint64_t GetAvailableCredits(ualink::CreditClass cls) const
+    void AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n);
+
+    /**
+     * \param cls a credit class
+     * \return credits this port may spend now (all VCs and the pool)
+     */
+    uint64_t GetAvailableCredits(ualink::CreditClass cls) const;
+
+    /**
+     * \param cls a credit class
+     * \param kind VC 0-3 or ualink::POOL
+     * \return credits of that kind this port may spend now (Shared Data Buffer mode: the shared
+     * data pool is counted under ReqData)
+     */
+    uint64_t GetAvailableCredits(ualink::CreditClass cls, uint8_t kind) const
     {
-        return m_avail[cls];
+        return m_avail[cls][kind];
     }
 
     /**
      * \param cls a credit class
      * \return credits of that class the partner advertised (0 before the first use)
      */
-    uint64_t GetAdvertisedCredits(ualink::CreditClass cls) const
-    {
-        return m_started ? m_init[cls] : 0;
-    }
+    uint64_t GetAdvertisedCredits(ualink::CreditClass cls) const;
 
     /**
      * \param cls a credit class
@@ -182,8 +199,27 @@ class UalinkTxQueue : public FabricTxQueue
     /// Credits per class.
     typedef std::array<uint32_t, ualink::N_CREDIT_CLASSES> Credits;
 
+    /// Credits per kind (VC 0-3, Pool) and class.
+    typedef std::array<Credits, ualink::N_CREDIT_KINDS> KindCredits;
+
     /**
-     * \brief Return credits to the partner of a receiving port (see the other overload).
+     * \brief Add the credits an operation took (by the kind it records) to a tally.
+     * \param tally the tally
+     * \param s the operation as received
+     */
+    static void TallyCredits(KindCredits* tally, const FabricPacket::Segment& s);
+
+    /**
+     * \brief Return credits of every kind to the partner of a receiving port (see the first
+     * overload).
+     * \param rx the receiving port
+     * \param n credits per kind and class
+     * \param slot the DL flit time of the link
+     */
+    static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits& n, Time slot);
+
+    /**
+     * \brief Return pool credits to the partner of a receiving port (see the first overload).
      * \param rx the receiving port
      * \param n credits per class
      * \param slot the DL flit time of the link
@@ -217,7 +253,19 @@ class UalinkTxQueue : public FabricTxQueue
     {
         uint64_t endSector;        //!< TL stream sector after its last half-flit
         FabricPacket::Segment seg; //!< the operation
+        uint8_t kind;              //!< the credit kind it took
     };
+
+    /**
+     * \brief Record in each operation the credit kind it took on this hop (after the sent
+     * callback, which still sees the kinds of the previous hop).
+     * \param segs the operations
+     * \param kinds their kinds
+     */
+    static void MarkKinds(std::vector<FabricPacket::Segment>* segs,
+                          const std::vector<uint8_t>& kinds);
+
+    std::vector<uint8_t> m_kinds; //!< scratch: kinds of a unit's operations
 
     /**
      * \param op an operation about to be packed
@@ -233,12 +281,35 @@ class UalinkTxQueue : public FabricTxQueue
      */
     void CheckCredits(ualink::CreditClass cls, bool returned) const;
 
-    uint32_t m_initReqCmd{512};                               //!< ReqCmdCredits
-    uint32_t m_initRspCmd{512};                               //!< RspCmdCredits
-    uint32_t m_initReqData{2048};                             //!< ReqDataCredits
-    uint32_t m_initRspData{2048};                             //!< RspDataCredits
-    std::array<uint32_t, ualink::N_CREDIT_CLASSES> m_init{};  //!< initial credits
-    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{}; //!< credits available
+    /// Load the partner's advertised credits (first use).
+    void Start();
+
+    /**
+     * \param cls a class
+     * \param kind a kind
+     * \return the class whose count holds that kind (Shared Data Buffer mode: RspData Pool
+     * credits are counted under ReqData)
+     */
+    ualink::CreditClass Counted(ualink::CreditClass cls, uint8_t kind) const
+    {
+        return (m_sharedData && kind == ualink::POOL && cls == ualink::RSP_DATA) ? ualink::REQ_DATA
+                                                                                 : cls;
+    }
+
+    uint32_t m_initReqCmd{512};   //!< ReqCmdCredits
+    uint32_t m_initRspCmd{512};   //!< RspCmdCredits
+    uint32_t m_initReqData{2048}; //!< ReqDataCredits
+    uint32_t m_initRspData{2048}; //!< RspDataCredits
+    uint32_t m_vcReqCmd{0};       //!< ReqCmdVcCredits
+    uint32_t m_vcRspCmd{0};       //!< RspCmdVcCredits
+    uint32_t m_vcReqData{0};      //!< ReqDataVcCredits
+    uint32_t m_vcRspData{0};      //!< RspDataVcCredits
+    bool m_sharedData{false};     //!< SharedDataBuffer
+    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
+        m_init{}; //!< initial credits per class and kind
+    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
+        m_avail{};                   //!< credits available per class and kind
+    std::vector<uint8_t> m_slotKind; //!< credit kind each queued operation took, by slot
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded
     std::vector<FabricPacket::Segment> m_slots;      //!< queued operations, by id (slot index)
