@@ -118,6 +118,7 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
+    p.q->SetDevice(device);
     p.slot = phy->GetSlotTime();
     p.station = index * phy->GetLanes() / 4; // ports of a station are bifurcated alike (2.4)
     p.freeTags.reserve(m_tags);

@@ -89,6 +89,7 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
+    p.q->SetDevice(device);
     // Section 5.5: a switch's Tx address cache is indexed by SRCACCID.
     p.q->GetPacker()->SetAttribute("CacheIndexBySource", BooleanValue(true));
     p.q->SetSentCallback(MakeCallback(&UalinkSwitch::Sent, this));

@@ -99,6 +99,14 @@ UalinkTxQueue::GetTypeId()
                           "ReqData and RspData Pool credits are one count, usable by either.",
                           BooleanValue(false),
                           MakeBooleanAccessor(&UalinkTxQueue::m_sharedData),
+                          MakeBooleanChecker())
+            .AddAttribute("InitialCreditRelease",
+                          "Model the partner's initial credit release (section 5.8): no credit "
+                          "until its FC fields and the Initial Credit Release Complete message "
+                          "have arrived. Off: the credits are known at time 0 (the link was "
+                          "brought up before).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&UalinkTxQueue::m_initialRelease),
                           MakeBooleanChecker());
     return tid;
 }
@@ -138,6 +146,60 @@ UalinkTxQueue::SetPhy(Ptr<const UalinkPhy> phy)
     m_tlFlitSeconds = phy->GetTlFlitSeconds();
     m_bps = static_cast<double>(phy->GetLanes()) * phy->GetLaneRate().GetBitRate();
     m_idlePeriod = phy->GetIdlePeriod();
+    m_slot = phy->GetSlotTime();
+}
+
+void
+UalinkTxQueue::SetDevice(Ptr<FabricNetDevice> dev)
+{
+    m_dev = PeekPointer(dev);
+}
+
+uint64_t
+UalinkTxQueue::GetInitialReleaseTlFlits() const
+{
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> pool{m_initReqCmd,
+                                                              m_initRspCmd,
+                                                              m_initReqData,
+                                                              m_initRspData};
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> vc{m_vcReqCmd,
+                                                            m_vcRspCmd,
+                                                            m_vcReqData,
+                                                            m_vcRspData};
+    uint64_t fields = 0;
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        const uint32_t lim =
+            c < ualink::REQ_DATA ? ualink::FC_MAX_CMD_CREDITS : ualink::FC_MAX_DATA_CREDITS;
+        // One non-zero field per class and kind per control half-flit: the kinds (pool and
+        // each VC) go in parallel, so the largest count sets the half-flits.
+        fields = std::max<uint64_t>(fields, (std::max(pool[c], vc[c]) + lim - 1) / lim);
+    }
+    return fields + 1; // + the Initial Credit Release Complete message (Table 5-28, 0x01)
+}
+
+Time
+UalinkTxQueue::GetInitialReleaseTime() const
+{
+    if (!m_initialRelease)
+    {
+        return Time(0);
+    }
+    NS_ABORT_MSG_IF(!m_dev || !m_dev->GetFabricChannel(),
+                    "UalinkTxQueue: InitialCreditRelease needs SetDevice on a connected port");
+    return Seconds(static_cast<double>(GetInitialReleaseTlFlits()) * m_tlFlitSeconds) + m_slot +
+           m_dev->GetFabricChannel()->GetOneWayDelay();
+}
+
+void
+UalinkTxQueue::InitialReleaseDone()
+{
+    m_releasePending = false;
+    if (!m_started)
+    {
+        Start();
+    }
+    m_dev->Wake();
 }
 
 uint32_t
@@ -221,6 +283,7 @@ void
 UalinkTxQueue::Start()
 {
     m_started = true;
+    m_stats.initialReleaseTlFlits = m_initialRelease ? GetInitialReleaseTlFlits() : 0;
     const std::array<uint32_t, ualink::N_CREDIT_CLASSES> pool{m_initReqCmd,
                                                               m_initRspCmd,
                                                               m_initReqData,
@@ -332,6 +395,20 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
 {
     if (!m_started)
     {
+        const Time at = GetInitialReleaseTime();
+        if (at > Simulator::Now())
+        {
+            // The release began at time 0; nothing leaves before it has arrived (5.8).
+            if (!m_releasePending)
+            {
+                m_releasePending = true;
+                Simulator::Schedule(at - Simulator::Now(),
+                                    &UalinkTxQueue::InitialReleaseDone,
+                                    this);
+            }
+            ++m_stats.creditStalls;
+            return false;
+        }
         Start();
     }
     // Credits from the TL view alone (no look-up of the queued operation): a command credit of

@@ -70,12 +70,13 @@ class UalinkTxQueue : public FabricTxQueue
     /// Counters.
     struct Stats
     {
-        uint64_t bursts{0};       //!< bursts handed to the port
-        uint64_t ops{0};          //!< operations sent
-        uint64_t halfFlits{0};    //!< TL half-flits sent (control, data, NOP)
-        uint64_t wireBytes{0};    //!< bytes on the wire
-        uint64_t dataBytes{0};    //!< payload bytes (write and read data)
-        uint64_t creditStalls{0}; //!< operations refused for want of a credit
+        uint64_t bursts{0};                //!< bursts handed to the port
+        uint64_t ops{0};                   //!< operations sent
+        uint64_t halfFlits{0};             //!< TL half-flits sent (control, data, NOP)
+        uint64_t wireBytes{0};             //!< bytes on the wire
+        uint64_t dataBytes{0};             //!< payload bytes (write and read data)
+        uint64_t creditStalls{0};          //!< operations refused for want of a credit
+        uint64_t initialReleaseTlFlits{0}; //!< TL flits of the partner's initial release
     };
 
     /**
@@ -83,6 +84,27 @@ class UalinkTxQueue : public FabricTxQueue
      * \param phy the port's PHY
      */
     void SetPhy(Ptr<const UalinkPhy> phy);
+
+    /**
+     * \brief The port this queue transmits on (for the initial credit release: its link delay
+     * and its wake-up).
+     * \param dev the port
+     */
+    void SetDevice(Ptr<FabricNetDevice> dev);
+
+    /**
+     * \return the TL flits the partner's initial credit release takes (section 5.8): the FC
+     * fields, one control half-flit (and its MANDATORY NOP) per 7 command or 31 data credits of
+     * the class and kind that needs most, one kind per class in each, plus the Initial Credit
+     * Release Complete message half-flit
+     */
+    uint64_t GetInitialReleaseTlFlits() const;
+
+    /**
+     * \return when the partner's initial credits are usable (InitialCreditRelease; 0 when off):
+     * its release TL flits, one DL flit and the link's one-way delay after time 0
+     */
+    Time GetInitialReleaseTime() const;
 
     /**
      * \brief Queue an operation.
@@ -284,6 +306,9 @@ class UalinkTxQueue : public FabricTxQueue
     /// Load the partner's advertised credits (first use).
     void Start();
 
+    /// The initial credit release has arrived.
+    void InitialReleaseDone();
+
     /**
      * \param cls a class
      * \param kind a kind
@@ -296,15 +321,19 @@ class UalinkTxQueue : public FabricTxQueue
                                                                                  : cls;
     }
 
-    uint32_t m_initReqCmd{512};   //!< ReqCmdCredits
-    uint32_t m_initRspCmd{512};   //!< RspCmdCredits
-    uint32_t m_initReqData{2048}; //!< ReqDataCredits
-    uint32_t m_initRspData{2048}; //!< RspDataCredits
-    uint32_t m_vcReqCmd{0};       //!< ReqCmdVcCredits
-    uint32_t m_vcRspCmd{0};       //!< RspCmdVcCredits
-    uint32_t m_vcReqData{0};      //!< ReqDataVcCredits
-    uint32_t m_vcRspData{0};      //!< RspDataVcCredits
-    bool m_sharedData{false};     //!< SharedDataBuffer
+    uint32_t m_initReqCmd{512};      //!< ReqCmdCredits
+    uint32_t m_initRspCmd{512};      //!< RspCmdCredits
+    uint32_t m_initReqData{2048};    //!< ReqDataCredits
+    uint32_t m_initRspData{2048};    //!< RspDataCredits
+    uint32_t m_vcReqCmd{0};          //!< ReqCmdVcCredits
+    uint32_t m_vcRspCmd{0};          //!< RspCmdVcCredits
+    uint32_t m_vcReqData{0};         //!< ReqDataVcCredits
+    uint32_t m_vcRspData{0};         //!< RspDataVcCredits
+    bool m_sharedData{false};        //!< SharedDataBuffer
+    bool m_initialRelease{false};    //!< InitialCreditRelease
+    bool m_releasePending{false};    //!< release under way
+    FabricNetDevice* m_dev{nullptr}; //!< the port (owns this queue)
+    Time m_slot;                     //!< DL flit time
     std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
         m_init{}; //!< initial credits per class and kind
     std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>

@@ -17,6 +17,7 @@
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
 #include "ns3/ualink-helper.h"
+#include "ns3/ualink-phy.h"
 #include "ns3/ualink-switch.h"
 #include "ns3/ualink-tl-packer.h"
 #include "ns3/ualink-upli.h"
@@ -535,6 +536,67 @@ class UalinkUpliGoodputTestCase : public TestCase
 
 /**
  * \ingroup ualink-upli-tests
+ * Initial credit release (section 5.8): both TLs start with no credit and advertise theirs in FC
+ * fields, then send the Initial Credit Release Complete message. With the default counts (512
+ * ReqCmd and RspCmd, 2048 ReqData and RspData Pool credits) the class that needs most is a
+ * command class: ceil(512 / 7) = 74 control half-flits (data: ceil(2048 / 31) = 67), each a TL
+ * flit with its MANDATORY NOP, plus 1 for the message: 75 TL flits. The credits arrive 75 TL
+ * flit times (0.6531 ns each at x4) + one DL flit (6.4 ns) + the link's one-way delay (the 5 ns
+ * cable and the 4-way FEC interleave's 3 slots, 19.2 ns, section 7.2) after time 0 = 79.57 ns,
+ * and a lone 256 B write is delivered exactly that much later than with the credits known at
+ * time 0 (the link otherwise idle).
+ */
+class UalinkInitialReleaseTestCase : public TestCase
+{
+  public:
+    UalinkInitialReleaseTestCase()
+        : TestCase("TL initial credit release delays the first write by its FC fields")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Ptr<UalinkPhy> phy = CreateObject<UalinkPhy>();
+        phy->SetAttribute("Lanes", UintegerValue(4));
+        const double slot = phy->GetSlotTime().GetSeconds() * 1e9;
+        const double expected = 75 * phy->GetTlFlitSeconds() * 1e9 + slot + 5 + 3 * slot;
+        double at[2] = {0, 0};
+        for (bool release : {false, true})
+        {
+            UalinkHelper h;
+            h.SetTxQueueAttribute("InitialCreditRelease", BooleanValue(release));
+            Direct d = MakeDirect(h, 1, 4);
+            Log log;
+            log.Hook(d.b);
+            const uint64_t id = d.a->Send(1, 256, 0);
+            Simulator::Run();
+            at[release] = log.delivered[{0, id}].GetSeconds() * 1e9;
+            if (release)
+            {
+                Ptr<UalinkTxQueue> q = d.a->GetTxQueue(0);
+                std::cout << "initial release: " << q->GetStats().initialReleaseTlFlits
+                          << " TL flits, credits at "
+                          << q->GetInitialReleaseTime().GetSeconds() * 1e9 << " ns (expected "
+                          << expected << "); write delivered at " << at[1] << " ns against "
+                          << at[0] << " ns" << std::endl;
+                NS_TEST_ASSERT_MSG_EQ(q->GetStats().initialReleaseTlFlits, 75, "74 FC + 1 message");
+                NS_TEST_ASSERT_MSG_EQ_TOL(q->GetInitialReleaseTime().GetSeconds() * 1e9,
+                                          expected,
+                                          0.001,
+                                          "75 TL flits + DL flit + cable");
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ_TOL(at[1] - at[0],
+                                  expected,
+                                  0.01,
+                                  "the write starts that much later");
+    }
+};
+
+/**
+ * \ingroup ualink-upli-tests
  * The UPLI and TL credit suite.
  */
 class UalinkUpliTestSuite : public TestSuite
@@ -548,6 +610,7 @@ class UalinkUpliTestSuite : public TestSuite
         AddTestCase(new UalinkVcCreditsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkFcLimitsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSharedDataBufferTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkInitialReleaseTestCase, TestCase::QUICK);
         AddTestCase(new UalinkUpliTdmArithmeticTestCase, TestCase::QUICK);
         AddTestCase(new UalinkUpliTdmRateTestCase, TestCase::QUICK);
         AddTestCase(new UalinkUpliGoodputTestCase, TestCase::QUICK);
