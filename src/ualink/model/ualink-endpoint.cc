@@ -54,6 +54,13 @@ UalinkEndpoint::GetTypeId()
                           UintegerValue(2048),
                           MakeUintegerAccessor(&UalinkEndpoint::m_tags),
                           MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("MaxSkippedRuns",
+                          "Non-strict ordering: how many messages held at the UPLI for want of "
+                          "a channel's credits a port looks past for one that may issue "
+                          "(section 2.7.9 leaves the originator's issue order open).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_maxSkipped),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("WatchdogTimeout",
                           "Per-request watchdog of the originator (section 3.1.3: programmable, "
                           "no default); on expiry the station enters isolation mode. 0: off.",
@@ -311,6 +318,7 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
     // its own); in strict mode every request stays in order.
     const bool strict = p.q->GetPacker()->IsStrictOrdering() || p.q->GetPacker()->IsAuthenticated();
     auto it = p.waiting.begin();
+    uint32_t skipped = 0;
     while (it != p.waiting.end() && !p.freeTags.empty())
     {
         Run& r = *it;
@@ -330,7 +338,9 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         bool now = false;
         if (!ToUpli(port, s, &now))
         {
-            if (strict)
+            // Nothing passes in strict mode, nothing can issue without a Req credit, and at
+            // most MaxSkippedRuns held runs are looked past (the cost stays bounded).
+            if (strict || ++skipped > m_maxSkipped || !HasReqCredit(port))
             {
                 break;
             }
@@ -371,6 +381,19 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
     {
         p.dev->Wake();
     }
+}
+
+bool
+UalinkEndpoint::HasReqCredit(uint32_t port) const
+{
+    for (uint8_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+    {
+        if (m_upli->GetCredits(port, UalinkUpli::REQ, k) > 0)
+        {
+            return true;
+        }
+    }
+    return false;
 }
 
 bool

@@ -398,6 +398,12 @@ class UalinkEndpoint : public FabricEndpoint
     bool ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued);
 
     /**
+     * \param port a port
+     * \return whether its UPLI has a Req credit of any kind left
+     */
+    bool HasReqCredit(uint32_t port) const;
+
+    /**
      * \brief Queue an operation whose beats reached the TL (Tdm mode).
      * \param port the port
      * \param s the operation
@@ -411,6 +417,7 @@ class UalinkEndpoint : public FabricEndpoint
     uint32_t m_maxRequest{256};                  //!< MaxRequestBytes
     uint32_t m_tags{2048};                       //!< TagsPerPort
     Ptr<UalinkUpli> m_upli;                      //!< the UPLI of the ports
+    uint32_t m_maxSkipped{16};                   //!< MaxSkippedRuns
     Time m_watchdog;                             //!< WatchdogTimeout (0: off)
     TracedCallback<uint32_t, uint64_t, uint64_t, uint8_t> m_requestTrace; //!< completer arrivals
     Time m_completerLatency;                                              //!< CompleterLatency
