@@ -6,8 +6,8 @@ The 16:1 incast plus all-to-all of test_ualink.py on 32 accelerators with 4 port
 timed on its TDM cycles (section 2.5), per-VC TL credits beside a small pool, Shared Data Buffer
 mode and the initial credit release (section 5.8): lossless and every message completed in each.
 With the UPLI at the 156.25 MHz reference clock a station's channels carry 512 bit x 156.25 MHz
-= 80 Gb/s, a tenth of the 800 Gb/s at 1562.5 MHz, and an x4 link carries 747 Gb/s of writes: the
-incast's senders (each 64 KiB through their own ports) take several times longer.
+= 80 Gb/s, a tenth of the 800 Gb/s at 1562.5 MHz, while an x4 link carries 747 Gb/s of writes:
+an all-to-all then takes at least its closed-form UPLI time and several times longer.
 """
 
 import pytest
@@ -55,16 +55,28 @@ def test_upli_and_credit_modes_are_lossless(podsim, scenario, extra):
     lossless(r)
 
 
-def test_slow_upli_clock_limits_the_station(podsim, scenario):
-    fast = podsim.run(scenario, overrides={**BASE, "pod.ualink.upli": "tdm"},
+def test_slow_upli_clock_limits_the_station(podsim, tmp_path):
+    # All-to-all of 4 KiB on 32 accelerators with 4 x4 ports (each port its own station): each
+    # accelerator sends 31 x 4 KiB = 124 KiB. At 156.25 MHz a station's OrigData channel carries
+    # 512 bit x 156.25 MHz = 80 Gb/s, 320 Gb/s per accelerator: at least 124 KiB x 8 / 320 Gb/s
+    # = 3.17 us; at 1562.5 MHz the links bound it (4 x 747 Gb/s: 0.34 us plus latency).
+    path = tmp_path / "a2a.yaml"
+    path.write_text(
+        "name: ualink-upli-a2a\n"
+        "pod: {accelerators: 32}\n"
+        "workloads:\n"
+        "  - {kind: all-to-all, size: 4KiB}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    fast = podsim.run(path, overrides={**BASE, "pod.ualink.upli": "tdm"}, write_results=False)
+    slow = podsim.run(path, overrides={**BASE, "pod.ualink.upli": "tdm",
+                                       "pod.ualink.upli-clock-mhz": 156.25},
                       write_results=False)
-    slow = podsim.run(scenario, overrides={**BASE, "pod.ualink.upli": "tdm",
-                                           "pod.ualink.upli-clock-mhz": 156.25},
-                      write_results=False)
+    lossless(fast)
     lossless(slow)
-    # 80 Gb/s per station against a 747 Gb/s link: more than 2x longer (about 9x for the
-    # senders' own 64 KiB; the receiver's egress shares the bound with the other traffic).
-    assert slow["messages"]["deliver_ps"].max() > 2 * fast["messages"]["deliver_ps"].max()
+    bound_ps = 124 * 1024 * 8 / 320e9 * 1e12
+    assert slow["messages"]["deliver_ps"].max() >= bound_ps
+    assert slow["messages"]["deliver_ps"].max() > 4 * fast["messages"]["deliver_ps"].max()
 
 
 @pytest.mark.parametrize("over, field", [

@@ -376,14 +376,14 @@ UalinkTxQueue::CheckCredits(ualink::CreditClass cls, bool returned) const
             continue;
         }
         const bool wrapped = avail > (uint64_t(1) << 63);
-        const std::string kind = k == ualink::POOL ? "Pool" : "VC " + std::to_string(k);
+        const std::string kind = k == ualink::POOL ? "" : " VC " + std::to_string(k);
         FabricInvariantCheck::Fail(
             FabricInvariantCheck::CREDITS,
             this,
             "UalinkTxQueue",
             std::string("credits ") +
                 (wrapped ? std::to_string(static_cast<int64_t>(avail)) : std::to_string(avail)) +
-                " on class " + name + " " + kind +
+                " on class " + name + kind +
                 (wrapped ? std::string(" (spent without credit)")
                          : ", above the " + std::to_string(m_init[cls][k]) + " advertised" +
                                (returned ? std::string(" (returned twice?)") : std::string())));
