@@ -1366,6 +1366,12 @@ class Loader
         u.rspCmdCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-cmd-credits", false).u);
         u.reqDataCredits = static_cast<uint32_t>(Get("pod.ualink.req-data-credits", false).u);
         u.rspDataCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-data-credits", false).u);
+        u.vcCmdCredits = static_cast<uint32_t>(Get("pod.ualink.vc-cmd-credits", false).u);
+        u.vcDataCredits = static_cast<uint32_t>(Get("pod.ualink.vc-data-credits", false).u);
+        u.sharedDataBuffer = Get("pod.ualink.shared-data-buffer", false).b;
+        u.initialCreditRelease = Get("pod.ualink.initial-credit-release", false).b;
+        u.upli = Get("pod.ualink.upli", false).str;
+        u.upliClockMhz = Get("pod.ualink.upli-clock-mhz", false).d;
         u.switchLatency =
             PicoSeconds(static_cast<int64_t>(Get("pod.ualink.switch-latency", false).ps));
         u.completerLatency =

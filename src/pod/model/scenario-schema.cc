@@ -254,6 +254,35 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
                     .Default("2048")
                     .Range(4, 1 << 20)
                     .Help("TL 64 B read response data credits per port."));
+    k.push_back(Row("pod.ualink.vc-cmd-credits", S::UINT)
+                    .Default("0")
+                    .Range(0, 1 << 20)
+                    .Help("TL request and response field credits per VC (each of 4) beside the "
+                          "pool (section 5.8); 0: pool credits only."));
+    k.push_back(Row("pod.ualink.vc-data-credits", S::UINT)
+                    .Default("0")
+                    .Range(0, 1 << 20)
+                    .Help("TL 64 B request and response data credits per VC (each of 4) "
+                          "beside the pool (section 5.8)."));
+    k.push_back(Row("pod.ualink.shared-data-buffer", S::BOOL)
+                    .Default("false")
+                    .Help("Shared Data Buffer mode: request and response data pool credits "
+                          "are one count (section 5.8)."));
+    k.push_back(Row("pod.ualink.initial-credit-release", S::BOOL)
+                    .Default("false")
+                    .Help("Model the TL's initial credit release at time 0 (FC fields and the "
+                          "Initial Credit Release Complete message, section 5.8); false: the "
+                          "credits are known at time 0."));
+    k.push_back(Row("pod.ualink.upli", S::ENUM)
+                    .Default("ideal")
+                    .Allowed({"ideal", "tdm"})
+                    .Help("UPLI timing (chapter 2): ideal, faster than the link (true at "
+                          "1562.5 MHz); tdm, each beat on its port's TDM cycle (section 2.5)."));
+    k.push_back(Row("pod.ualink.upli-clock-mhz", S::DOUBLE)
+                    .Default("1562.5")
+                    .Range(156.25, 1562.5)
+                    .Help("UPLI clock in MHz (section 6.5.4: 1562.5, not below the 156.25 MHz "
+                          "reference clock); used by upli: tdm."));
     k.push_back(Row("pod.ualink.switch-latency", S::TIME)
                     .Default("0")
                     .Min(0)

@@ -117,24 +117,30 @@ struct Scenario
     /// UALink 200 (pod.ualink), used when pod.fabric is ualink.
     struct Ualink
     {
-        std::string bifurcation{"x4"}; //!< pod.ualink.bifurcation: x4 | 2x2 | 4x1
-        std::string laneRate{"200g"};  //!< pod.ualink.lane-rate: 200g | 100g
-        uint32_t fecInterleave{0};     //!< pod.ualink.fec-interleave (0: the PHY's)
-        bool addressCache{true};       //!< pod.ualink.address-cache
-        bool authentication{false};    //!< pod.ualink.authentication
-        bool strictOrdering{false};    //!< pod.ualink.strict-ordering
-        uint32_t reqCmdCredits{512};   //!< pod.ualink.req-cmd-credits
-        uint32_t rspCmdCredits{512};   //!< pod.ualink.rsp-cmd-credits
-        uint32_t reqDataCredits{2048}; //!< pod.ualink.req-data-credits
-        uint32_t rspDataCredits{2048}; //!< pod.ualink.rsp-data-credits
-        Time switchLatency;            //!< pod.ualink.switch-latency (0: section 10.9.2)
-        Time completerLatency;         //!< pod.ualink.completer-latency
-        bool replay{false};            //!< pod.ualink.replay
-        Time watchdog;                 //!< pod.ualink.watchdog (0: off)
-        bool failLink{false};          //!< pod.ualink.fail-link
-        uint32_t failAccelerator{0};   //!< pod.ualink.fail-accelerator
-        uint32_t failPort{0};          //!< pod.ualink.fail-port
-        Time failAt;                   //!< pod.ualink.fail-at
+        std::string bifurcation{"x4"};    //!< pod.ualink.bifurcation: x4 | 2x2 | 4x1
+        std::string laneRate{"200g"};     //!< pod.ualink.lane-rate: 200g | 100g
+        uint32_t fecInterleave{0};        //!< pod.ualink.fec-interleave (0: the PHY's)
+        bool addressCache{true};          //!< pod.ualink.address-cache
+        bool authentication{false};       //!< pod.ualink.authentication
+        bool strictOrdering{false};       //!< pod.ualink.strict-ordering
+        uint32_t reqCmdCredits{512};      //!< pod.ualink.req-cmd-credits
+        uint32_t rspCmdCredits{512};      //!< pod.ualink.rsp-cmd-credits
+        uint32_t reqDataCredits{2048};    //!< pod.ualink.req-data-credits
+        uint32_t rspDataCredits{2048};    //!< pod.ualink.rsp-data-credits
+        uint32_t vcCmdCredits{0};         //!< pod.ualink.vc-cmd-credits (per VC)
+        uint32_t vcDataCredits{0};        //!< pod.ualink.vc-data-credits (per VC)
+        bool sharedDataBuffer{false};     //!< pod.ualink.shared-data-buffer
+        bool initialCreditRelease{false}; //!< pod.ualink.initial-credit-release
+        std::string upli{"ideal"};        //!< pod.ualink.upli: ideal | tdm
+        double upliClockMhz{1562.5};      //!< pod.ualink.upli-clock-mhz
+        Time switchLatency;               //!< pod.ualink.switch-latency (0: section 10.9.2)
+        Time completerLatency;            //!< pod.ualink.completer-latency
+        bool replay{false};               //!< pod.ualink.replay
+        Time watchdog;                    //!< pod.ualink.watchdog (0: off)
+        bool failLink{false};             //!< pod.ualink.fail-link
+        uint32_t failAccelerator{0};      //!< pod.ualink.fail-accelerator
+        uint32_t failPort{0};             //!< pod.ualink.fail-port
+        Time failAt;                      //!< pod.ualink.fail-at
         /// pod.ualink.virtual-pods: disjoint lists of accelerator ids (empty: one pod)
         std::vector<std::vector<uint32_t>> virtualPods;
 

@@ -55,6 +55,18 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
     h.SetTxQueueAttribute("RspCmdCredits", UintegerValue(u.rspCmdCredits));
     h.SetTxQueueAttribute("ReqDataCredits", UintegerValue(u.reqDataCredits));
     h.SetTxQueueAttribute("RspDataCredits", UintegerValue(u.rspDataCredits));
+    for (const char* c : {"ReqCmdVcCredits", "RspCmdVcCredits"})
+    {
+        h.SetTxQueueAttribute(c, UintegerValue(u.vcCmdCredits));
+    }
+    for (const char* c : {"ReqDataVcCredits", "RspDataVcCredits"})
+    {
+        h.SetTxQueueAttribute(c, UintegerValue(u.vcDataCredits));
+    }
+    h.SetTxQueueAttribute("SharedDataBuffer", BooleanValue(u.sharedDataBuffer));
+    h.SetTxQueueAttribute("InitialCreditRelease", BooleanValue(u.initialCreditRelease));
+    h.SetUpliAttribute("Mode", EnumValue(u.upli == "tdm" ? UalinkUpli::TDM : UalinkUpli::IDEAL));
+    h.SetUpliAttribute("ClockHz", DoubleValue(u.upliClockMhz * 1e6));
     h.SetPackerAttribute("UseAddressCache", BooleanValue(u.addressCache));
     h.SetPackerAttribute("Authentication", BooleanValue(u.authentication));
     // Section 2.7.9: strict ordering whenever security is on.

@@ -258,8 +258,8 @@ class PodWatchdogStuckTestCase : public TestCase
  * UALink: accelerator 3's port gets no ReqData credit (its partner advertises none), so its
  * writes never leave; the other 9 messages complete. The watchdog stops the run at
  * ExpectedStop(last completion) and names acc3's TL queue (0 ReqData credits) and the requests
- * waiting at its UPLI: 3 x 16 = 48 writes, at most UpliRequestDepth = 32 in the TL queue, so 16
- * wait for room.
+ * waiting at its UPLI: 3 x 16 = 48 writes, at most the UPLI's 32 Req credits (UalinkUpli
+ * ReqPoolCredits) in the TL queue, so 16 wait for room.
  */
 class PodWatchdogUalinkTestCase : public PodWatchdogStuckTestCase
 {

@@ -22,6 +22,7 @@ UalinkHelper::UalinkHelper()
 {
     m_phy.SetTypeId("ns3::UalinkPhy");
     m_endpoint.SetTypeId("ns3::UalinkEndpoint");
+    m_upli.SetTypeId("ns3::UalinkUpli");
     m_switch.SetTypeId("ns3::UalinkSwitch");
     m_dl.SetTypeId("ns3::UalinkDl");
     m_link.SetDeviceAttribute("InterframeBytes", UintegerValue(0)); // back to back (7.3.6)
@@ -43,6 +44,12 @@ void
 UalinkHelper::SetEndpointAttribute(std::string name, const AttributeValue& value)
 {
     m_endpoint.Set(name, value);
+}
+
+void
+UalinkHelper::SetUpliAttribute(std::string name, const AttributeValue& value)
+{
+    m_upli.Set(name, value);
 }
 
 void
@@ -126,6 +133,7 @@ Ptr<UalinkEndpoint>
 UalinkHelper::CreateEndpoint(Ptr<Node> node, uint32_t id) const
 {
     Ptr<UalinkEndpoint> e = m_endpoint.Create<UalinkEndpoint>();
+    e->SetUpli(m_upli.Create<UalinkUpli>());
     e->SetAcceleratorId(id);
     node->AggregateObject(e);
     return e;

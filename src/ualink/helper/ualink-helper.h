@@ -68,6 +68,12 @@ class UalinkHelper
     void SetEndpointAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \param name attribute of ns3::UalinkUpli (each accelerator's UPLI: mode, clock, credits)
+     * \param value its value
+     */
+    void SetUpliAttribute(std::string name, const AttributeValue& value);
+
+    /**
      * \param name attribute of ns3::UalinkSwitch
      * \param value its value
      */
@@ -165,6 +171,7 @@ class UalinkHelper
 
     ObjectFactory m_phy;                                                    //!< PHY settings
     ObjectFactory m_endpoint;                                               //!< endpoint settings
+    ObjectFactory m_upli;                                                   //!< UPLI settings
     ObjectFactory m_switch;                                                 //!< switch settings
     ObjectFactory m_dl;                                                     //!< DL settings
     FabricLinkHelper m_link;                                                //!< links

@@ -54,13 +54,13 @@ UalinkEndpoint::GetTypeId()
                           UintegerValue(2048),
                           MakeUintegerAccessor(&UalinkEndpoint::m_tags),
                           MakeUintegerChecker<uint32_t>(1, 2048))
-            .AddAttribute("UpliRequestDepth",
-                          "Requests a port keeps in its TL request queue; the rest wait at the "
-                          "UPLI without a tag (the UPLI Request channel's credits, section 2.6, "
-                          "are implementation-defined).",
-                          UintegerValue(32),
-                          MakeUintegerAccessor(&UalinkEndpoint::m_upliDepth),
-                          MakeUintegerChecker<uint32_t>(1, 2048))
+            .AddAttribute("MaxSkippedRuns",
+                          "Non-strict ordering: how many messages held at the UPLI for want of "
+                          "a channel's credits a port looks past for one that may issue "
+                          "(section 2.7.9 leaves the originator's issue order open).",
+                          UintegerValue(16),
+                          MakeUintegerAccessor(&UalinkEndpoint::m_maxSkipped),
+                          MakeUintegerChecker<uint32_t>())
             .AddAttribute("WatchdogTimeout",
                           "Per-request watchdog of the originator (section 3.1.3: programmable, "
                           "no default); on expiry the station enters isolation mode. 0: off.",
@@ -89,6 +89,14 @@ UalinkEndpoint::GetTypeId()
 UalinkEndpoint::UalinkEndpoint()
 {
     NS_LOG_FUNCTION(this);
+    m_upli = CreateObject<UalinkUpli>();
+}
+
+void
+UalinkEndpoint::SetUpli(Ptr<UalinkUpli> upli)
+{
+    NS_ABORT_MSG_IF(!m_ports.empty(), "UalinkEndpoint: SetUpli after AddPort");
+    m_upli = upli;
 }
 
 UalinkEndpoint::~UalinkEndpoint()
@@ -107,6 +115,7 @@ UalinkEndpoint::DoDispose()
     }
     m_ports.clear();
     m_portOf.clear();
+    m_upli = nullptr;
     m_tx.clear();
     m_rx.clear();
     FabricEndpoint::DoDispose();
@@ -121,6 +130,7 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
+    p.q->SetDevice(device);
     p.slot = phy->GetSlotTime();
     p.station = index * phy->GetLanes() / 4; // ports of a station are bifurcated alike (2.4)
     p.freeTags.reserve(m_tags);
@@ -128,8 +138,9 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     {
         p.freeTags.push_back(static_cast<uint16_t>(t - 1));
     }
-    // Requests move from the UPLI into the TL as the TL's request queue drains (UPLI Request
-    // channel credits, section 2.6).
+    // Requests and responses move from the UPLI into the TL as the TL drains its buffers (UPLI
+    // beat credits, section 2.6); a station's ports share the UPLI's TDM (2.5).
+    m_upli->SetPorts(index + 1, 4 / phy->GetLanes());
     p.q->SetSentCallback(MakeCallback(&UalinkEndpoint::Refill, this, index));
     device->SetTxQueue(p.q);
     device->SetPortIndex(index);
@@ -317,10 +328,15 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         return;
     }
     bool queued = false;
-    while (!p.waiting.empty() && !p.freeTags.empty() &&
-           p.q->GetPacker()->GetQueuedRequests() < m_upliDepth)
+    // In non-strict mode a run held by the UPLI credits of one channel or VC lets the runs
+    // behind it go (other messages: other 256 B regions, 2.7.9; the originator's issue order is
+    // its own); in strict mode every request stays in order.
+    const bool strict = p.q->GetPacker()->IsStrictOrdering() || p.q->GetPacker()->IsAuthenticated();
+    auto it = p.waiting.begin();
+    uint32_t skipped = 0;
+    while (it != p.waiting.end() && !p.freeTags.empty())
     {
-        Run& r = p.waiting.front();
+        Run& r = *it;
         FabricPacket::Segment s;
         s.msgId = r.m.id;
         s.msgBytes = r.m.bytes;
@@ -328,17 +344,30 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         s.cookie = r.m.cookie;
         s.posted = r.m.posted;
         s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, r.m.bytes - r.next));
-        s.tclass = r.m.tclass;
+        s.tclass = r.m.tclass & ualink::TCLASS_VC_MASK;
         s.op = r.op;
         s.src = GetAcceleratorId();
         s.dst = r.m.dst;
-        const bool poisoned = r.poisoned;
+        const uint16_t tag = p.freeTags.back();
+        s.aux = ualink::PackAux(tag, ualink::OKAY, 0, r.poisoned);
+        bool now = false;
+        if (!ToUpli(port, s, &now))
+        {
+            // Nothing passes in strict mode, nothing can issue without a Req credit, and at
+            // most MaxSkippedRuns held runs are looked past (the cost stays bounded).
+            if (strict || ++skipped > m_maxSkipped || !HasReqCredit(port))
+            {
+                break;
+            }
+            ++it;
+            continue;
+        }
+        queued = queued || now;
         r.next += r.stride;
         if (r.next >= r.m.bytes)
         {
-            p.waiting.pop_front();
+            it = p.waiting.erase(it);
         }
-        const uint16_t tag = p.freeTags.back();
         p.freeTags.pop_back();
         if (tag >= p.tags.size())
         {
@@ -358,9 +387,6 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
                     Simulator::Schedule(m_watchdog, &UalinkEndpoint::CheckWatchdog, this, port);
             }
         }
-        s.aux = ualink::PackAux(tag, ualink::OKAY, 0, poisoned);
-        p.q->Enqueue(s);
-        queued = true;
     }
     if (!p.waiting.empty())
     {
@@ -372,11 +398,91 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
     }
 }
 
+bool
+UalinkEndpoint::HasReqCredit(uint32_t port) const
+{
+    for (uint8_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+    {
+        if (m_upli->GetCredits(port, UalinkUpli::REQ, k) > 0)
+        {
+            return true;
+        }
+    }
+    return false;
+}
+
+bool
+UalinkEndpoint::ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued)
+{
+    Port& p = m_ports[port];
+    UalinkUpli::Grant g;
+    if (!m_upli->TryIssue(port,
+                          s.op,
+                          s.bytes,
+                          UalinkTxQueue::ToTlOp(s).addr,
+                          s.tclass & ualink::TCLASS_VC_MASK,
+                          &g))
+    {
+        return false;
+    }
+    // The kinds ride in the operation until the TL takes it (Refill returns them, 2.6).
+    const uint8_t main =
+        ualink::IsDataRequest(s.op) || s.op == ualink::OP_READ
+            ? g.kind[UalinkUpli::REQ]
+            : g.kind[s.op == ualink::OP_READ_RSP ? UalinkUpli::RD_RSP : UalinkUpli::WR_RSP];
+    s.tclass = (s.tclass & ualink::TCLASS_VC_MASK) |
+               (main == ualink::POOL ? ualink::TCLASS_UPLI_POOL : 0) |
+               (g.beats[UalinkUpli::ORIG_DATA] > 0 && g.kind[UalinkUpli::ORIG_DATA] == ualink::POOL
+                    ? ualink::TCLASS_UPLI_DATA_POOL
+                    : 0);
+    Time ready = g.ready;
+    const bool request = ualink::IsDataRequest(s.op) || s.op == ualink::OP_READ;
+    if (request && m_upli->GetMode() == UalinkUpli::TDM &&
+        (p.q->GetPacker()->IsStrictOrdering() || p.q->GetPacker()->IsAuthenticated()))
+    {
+        // Strict ordering: a request reaches the TL no earlier than the one issued before it.
+        ready = std::max(ready, p.lastReady);
+        p.lastReady = ready;
+    }
+    if (ready > Simulator::Now())
+    {
+        Simulator::Schedule(ready - Simulator::Now(), &UalinkEndpoint::ToTl, this, port, s);
+        *queued = false;
+        return true;
+    }
+    p.q->Enqueue(s);
+    *queued = true;
+    return true;
+}
+
+void
+UalinkEndpoint::ToTl(uint32_t port, FabricPacket::Segment s)
+{
+    Port& p = m_ports[port];
+    p.q->Enqueue(s);
+    p.dev->Wake();
+}
+
 void
 UalinkEndpoint::Refill(uint32_t port, const std::vector<FabricPacket::Segment>& segs)
 {
-    (void)segs;
-    if (!m_ports[port].waiting.empty())
+    // The TL took these operations out of its UPLI buffers: their beat credits come back with
+    // the kinds they were issued on (2.6).
+    for (const FabricPacket::Segment& s : segs)
+    {
+        const UalinkUpli::Beats beats =
+            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::ToTlOp(s).addr);
+        const uint8_t vc = s.tclass & ualink::TCLASS_VC_MASK;
+        const uint8_t main = (s.tclass & ualink::TCLASS_UPLI_POOL) ? ualink::POOL : vc;
+        const uint8_t data = (s.tclass & ualink::TCLASS_UPLI_DATA_POOL) ? ualink::POOL : vc;
+        m_upli->Return(port, beats, {main, data, main, main});
+    }
+    Port& p = m_ports[port];
+    if (!p.rspWaiting[0].empty() || !p.rspWaiting[1].empty())
+    {
+        IssueResponses(port, false);
+    }
+    if (!p.waiting.empty())
     {
         Issue(port, false); // called from the port's dequeue: it looks at its queue again next
     }
@@ -433,7 +539,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
                 m.src = s.src;
                 m.dst = s.dst;
                 m.bytes = s.msgBytes;
-                m.tclass = s.tclass;
+                m.tclass = s.tclass & ualink::TCLASS_VC_MASK;
                 m.cookie = s.cookie;
                 m.posted = s.posted;
                 m.delivered = Simulator::Now();
@@ -662,9 +768,35 @@ UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
     rsp.aux &= ~ualink::AUX_POISON; // the response carries no poisoned data
     rsp.src = req.dst;
     rsp.dst = req.src;
+    rsp.tclass = req.tclass & ualink::TCLASS_VC_MASK;
+    // Read and write responses wait apart for their channel's credits (2.7.8: responses are
+    // never blocked by requests).
+    m_ports[port].rspWaiting[rsp.op == ualink::OP_READ_RSP ? 0 : 1].push_back(rsp);
+    IssueResponses(port, true);
+}
+
+void
+UalinkEndpoint::IssueResponses(uint32_t port, bool wake)
+{
     Port& p = m_ports[port];
-    p.q->Enqueue(rsp);
-    p.dev->Wake();
+    bool queued = false;
+    for (std::deque<FabricPacket::Segment>& q : p.rspWaiting)
+    {
+        while (!q.empty())
+        {
+            bool now = false;
+            if (!ToUpli(port, q.front(), &now))
+            {
+                break;
+            }
+            queued = queued || now;
+            q.pop_front();
+        }
+    }
+    if (queued && wake)
+    {
+        p.dev->Wake();
+    }
 }
 
 } // namespace ns3

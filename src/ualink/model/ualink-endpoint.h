@@ -7,6 +7,7 @@
 
 #include "ualink-dl.h"
 #include "ualink-tx-queue.h"
+#include "ualink-upli.h"
 
 #include "ns3/event-id.h"
 #include "ns3/fabric-endpoint.h"
@@ -15,6 +16,7 @@
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <deque>
 #include <string>
 #include <unordered_map>
@@ -179,8 +181,8 @@ class UalinkEndpoint : public FabricEndpoint
 
     /**
      * \param i a port
-     * \return requests of posted messages that wait at the UPLI for a tag (or for room in the
-     * TL request queue, UpliRequestDepth) and are not yet in the port's TL transmit queue
+     * \return requests of posted messages that wait at the UPLI for a tag (or for UPLI beat
+     * credits, UalinkUpli) and are not yet in the port's TL transmit queue
      */
     uint64_t GetWaitingRequests(uint32_t i) const;
 
@@ -188,6 +190,27 @@ class UalinkEndpoint : public FabricEndpoint
     const Stats& GetStats() const
     {
         return m_stats;
+    }
+
+    /**
+     * \brief Replace the UPLI (before the first port is added).
+     * \param upli the UPLI, configured
+     */
+    void SetUpli(Ptr<UalinkUpli> upli);
+
+    /// \return the UPLI of this accelerator's ports
+    Ptr<UalinkUpli> GetUpli() const
+    {
+        return m_upli;
+    }
+
+    /**
+     * \param i a port
+     * \return responses the completer holds for want of UPLI RdRsp or WrRsp beat credits
+     */
+    std::size_t GetWaitingResponses(uint32_t i) const
+    {
+        return m_ports.at(i).rspWaiting[0].size() + m_ports.at(i).rspWaiting[1].size();
     }
 
     /**
@@ -302,6 +325,8 @@ class UalinkEndpoint : public FabricEndpoint
         std::deque<Run> waiting;        //!< requests waiting for a tag
         std::deque<Watch> watch;        //!< outstanding requests in issue order (watchdog on)
         EventId watchdog;               //!< the next watchdog check
+        std::array<std::deque<FabricPacket::Segment>, 2> rspWaiting; //!< RdRsp, WrRsp held
+        Time lastReady; //!< Tdm, strict ordering: the last request's arrival
     };
 
     /// A message this endpoint posted (write) or asked for (read).
@@ -420,13 +445,44 @@ class UalinkEndpoint : public FabricEndpoint
      */
     void DoRespond(uint32_t port, FabricPacket::Segment req);
 
+    /**
+     * \brief Hand held responses of a port to the UPLI as its RdRsp and WrRsp credits allow.
+     * \param port the port
+     * \param wake whether to wake the port
+     */
+    void IssueResponses(uint32_t port, bool wake);
+
+    /**
+     * \brief Issue an operation on a port's UPLI and, when its last beat has reached the TL,
+     * queue it there.
+     * \param port the port
+     * \param s the operation (its tclass gets the UPLI credit kinds)
+     * \return false when a channel lacks credits
+     * \param queued set when it was queued at once
+     */
+    bool ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued);
+
+    /**
+     * \param port a port
+     * \return whether its UPLI has a Req credit of any kind left
+     */
+    bool HasReqCredit(uint32_t port) const;
+
+    /**
+     * \brief Queue an operation whose beats reached the TL (Tdm mode).
+     * \param port the port
+     * \param s the operation
+     */
+    void ToTl(uint32_t port, FabricPacket::Segment s);
+
     std::vector<Port> m_ports;                                     //!< ports
     std::unordered_map<const FabricNetDevice*, uint32_t> m_portOf; //!< device to port
     std::unordered_map<uint64_t, TxMsg> m_tx;                      //!< posted messages by id
     std::unordered_map<uint64_t, uint64_t> m_rx; //!< bytes received per (src, message)
     uint32_t m_maxRequest{256};                  //!< MaxRequestBytes
     uint32_t m_tags{2048};                       //!< TagsPerPort
-    uint32_t m_upliDepth{32};                    //!< UpliRequestDepth
+    Ptr<UalinkUpli> m_upli;                      //!< the UPLI of the ports
+    uint32_t m_maxSkipped{16};                   //!< MaxSkippedRuns
     Time m_watchdog;                             //!< WatchdogTimeout (0: off)
     TracedCallback<uint32_t, uint64_t, uint64_t, uint8_t> m_requestTrace; //!< completer arrivals
     Time m_completerLatency;                                              //!< CompleterLatency

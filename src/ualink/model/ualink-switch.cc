@@ -130,6 +130,7 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
+    p.q->SetDevice(device);
     // Section 5.5: a switch's Tx address cache is indexed by SRCACCID.
     p.q->GetPacker()->SetAttribute("CacheIndexBySource", BooleanValue(true));
     p.q->SetSentCallback(MakeCallback(&UalinkSwitch::Sent, this));
@@ -385,14 +386,10 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
         });
         if (it == m_release.end())
         {
-            m_release.emplace_back(in, UalinkTxQueue::Credits{});
+            m_release.emplace_back(in, UalinkTxQueue::KindCredits{});
             it = m_release.end() - 1;
         }
-        const UalinkTxQueue::Credits c = UalinkTxQueue::CreditsOf(s);
-        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
-        {
-            it->second[k] += c[k];
-        }
+        UalinkTxQueue::TallyCredits(&it->second, s); // by the kind the ingress hop took
     }
     for (const auto& [in, n] : m_release)
     {

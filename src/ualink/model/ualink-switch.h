@@ -265,7 +265,7 @@ class UalinkSwitch : public Object
     Time m_core{Seconds(-1)};                               //!< core latency in use
     std::vector<FabricPacket::Segment> m_fwd;               //!< scratch: operations routed
     std::vector<uint32_t> m_egress;                         //!< scratch: their egress ports
-    std::vector<std::pair<uint32_t, UalinkTxQueue::Credits>> m_release; //!< scratch
+    std::vector<std::pair<uint32_t, UalinkTxQueue::KindCredits>> m_release; //!< scratch
     Time m_beyond512;                                                   //!< LatencyBeyond512Lanes
     uint64_t m_forwarded{0};                                            //!< operations forwarded
     std::map<std::string, uint64_t> m_drops;                            //!< drops by reason

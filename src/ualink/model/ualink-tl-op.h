@@ -114,6 +114,15 @@ IsDataRequest(uint8_t op)
     return op == OP_WRITE || op == OP_ATOMIC_R || op == OP_ATOMIC_NR || op == OP_WRITE_MESSAGE;
 }
 
+/// FabricPacket::Segment::tclass bits: the VC (bits 0-1) and the credit kinds a hop recorded.
+constexpr uint8_t TCLASS_VC_MASK = 0x3;
+/// tclass bit: the operation crossed its last TL hop on Pool credits (else its VC's, 5.8).
+constexpr uint8_t TCLASS_TL_POOL = 1u << 2;
+/// tclass bit: its Req, RdRsp or WrRsp beats took UPLI Pool credits (else its VC's, 2.6).
+constexpr uint8_t TCLASS_UPLI_POOL = 1u << 3;
+/// tclass bit: its OrigData beats took UPLI Pool credits (else its VC's, 2.6).
+constexpr uint8_t TCLASS_UPLI_DATA_POOL = 1u << 4;
+
 /// Bit of FabricPacket::Segment::aux flagging poisoned data (UPLI DataError, section 3.1.4.1).
 constexpr uint32_t AUX_POISON = 1u << 15;
 

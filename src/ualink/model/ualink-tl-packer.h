@@ -239,6 +239,12 @@ class UalinkTlPacker : public Object
         return m_cache;
     }
 
+    /// \return whether every request is kept in order (StrictOrdering, 2.7.9)
+    bool IsStrictOrdering() const
+    {
+        return m_strict;
+    }
+
     /// \return whether authentication is on
     bool IsAuthenticated() const
     {

@@ -11,6 +11,7 @@
 #include "ualink-phy.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-invariant-check.h"
@@ -71,7 +72,42 @@ UalinkTxQueue::GetTypeId()
                           "64 B read response data buffer credits the partner advertises.",
                           UintegerValue(2048),
                           MakeUintegerAccessor(&UalinkTxQueue::m_initRspData),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ReqCmdVcCredits",
+                          "Request field credits the partner advertises for each of the 4 VCs "
+                          "(section 5.8: VC credits beside the pool; 0: pool only).",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_vcReqCmd),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RspCmdVcCredits",
+                          "Response field credits the partner advertises for each VC.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_vcRspCmd),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("ReqDataVcCredits",
+                          "64 B request data credits the partner advertises for each VC.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_vcReqData),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RspDataVcCredits",
+                          "64 B read response data credits the partner advertises for each VC.",
+                          UintegerValue(0),
+                          MakeUintegerAccessor(&UalinkTxQueue::m_vcRspData),
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("SharedDataBuffer",
+                          "Shared Data Buffer mode (section 5.8, optional): the partner's "
+                          "ReqData and RspData Pool credits are one count, usable by either.",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&UalinkTxQueue::m_sharedData),
+                          MakeBooleanChecker())
+            .AddAttribute("InitialCreditRelease",
+                          "Model the partner's initial credit release (section 5.8): no credit "
+                          "until its FC fields and the Initial Credit Release Complete message "
+                          "have arrived. Off: the credits are known at time 0 (the link was "
+                          "brought up before).",
+                          BooleanValue(false),
+                          MakeBooleanAccessor(&UalinkTxQueue::m_initialRelease),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -112,6 +148,60 @@ UalinkTxQueue::SetPhy(Ptr<const UalinkPhy> phy)
     m_tlFlitSeconds = phy->GetTlFlitSeconds();
     m_bps = static_cast<double>(phy->GetLanes()) * phy->GetLaneRate().GetBitRate();
     m_idlePeriod = phy->GetIdlePeriod();
+    m_slot = phy->GetSlotTime();
+}
+
+void
+UalinkTxQueue::SetDevice(Ptr<FabricNetDevice> dev)
+{
+    m_dev = PeekPointer(dev);
+}
+
+uint64_t
+UalinkTxQueue::GetInitialReleaseTlFlits() const
+{
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> pool{m_initReqCmd,
+                                                              m_initRspCmd,
+                                                              m_initReqData,
+                                                              m_initRspData};
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> vc{m_vcReqCmd,
+                                                            m_vcRspCmd,
+                                                            m_vcReqData,
+                                                            m_vcRspData};
+    uint64_t fields = 0;
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        const uint32_t lim =
+            c < ualink::REQ_DATA ? ualink::FC_MAX_CMD_CREDITS : ualink::FC_MAX_DATA_CREDITS;
+        // One non-zero field per class and kind per control half-flit: the kinds (pool and
+        // each VC) go in parallel, so the largest count sets the half-flits.
+        fields = std::max<uint64_t>(fields, (std::max(pool[c], vc[c]) + lim - 1) / lim);
+    }
+    return fields + 1; // + the Initial Credit Release Complete message (Table 5-28, 0x01)
+}
+
+Time
+UalinkTxQueue::GetInitialReleaseTime() const
+{
+    if (!m_initialRelease)
+    {
+        return Time(0);
+    }
+    NS_ABORT_MSG_IF(!m_dev || !m_dev->GetFabricChannel(),
+                    "UalinkTxQueue: InitialCreditRelease needs SetDevice on a connected port");
+    return Seconds(static_cast<double>(GetInitialReleaseTlFlits()) * m_tlFlitSeconds) + m_slot +
+           m_dev->GetFabricChannel()->GetOneWayDelay();
+}
+
+void
+UalinkTxQueue::InitialReleaseDone()
+{
+    m_releasePending = false;
+    if (!m_started)
+    {
+        Start();
+    }
+    m_dev->Wake();
 }
 
 uint32_t
@@ -192,24 +282,85 @@ UalinkTxQueue::Enqueue(const FabricPacket::Segment& s)
 }
 
 void
+UalinkTxQueue::Start()
+{
+    m_started = true;
+    m_stats.initialReleaseTlFlits = m_initialRelease ? GetInitialReleaseTlFlits() : 0;
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> pool{m_initReqCmd,
+                                                              m_initRspCmd,
+                                                              m_initReqData,
+                                                              m_initRspData};
+    const std::array<uint32_t, ualink::N_CREDIT_CLASSES> vc{m_vcReqCmd,
+                                                            m_vcRspCmd,
+                                                            m_vcReqData,
+                                                            m_vcRspData};
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        for (uint32_t k = 0; k < ualink::POOL; ++k)
+        {
+            m_init[c][k] = vc[c];
+        }
+        m_init[c][ualink::POOL] = pool[c];
+    }
+    if (m_sharedData)
+    {
+        // Section 5.8: one pool of data buffers for both classes.
+        m_init[ualink::REQ_DATA][ualink::POOL] += m_init[ualink::RSP_DATA][ualink::POOL];
+        m_init[ualink::RSP_DATA][ualink::POOL] = 0;
+    }
+    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    {
+        for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+        {
+            m_avail[c][k] += m_init[c][k];
+        }
+    }
+}
+
+void
 UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
+{
+    AddCredits(cls, ualink::POOL, n);
+}
+
+void
+UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 {
     if (!m_started)
     {
-        m_started = true;
-        m_init = {m_initReqCmd, m_initRspCmd, m_initReqData, m_initRspData};
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
-        {
-            m_avail[c] += m_init[c];
-        }
+        Start();
     }
-    m_avail[cls] += n;
+    NS_ASSERT(kind < ualink::N_CREDIT_KINDS);
+    cls = Counted(cls, kind);
+    m_avail[cls][kind] += n;
     if (FabricInvariantCheck::IsEnabled())
     {
         CheckCredits(cls, true);
     }
-    NS_ABORT_MSG_IF(m_avail[cls] > m_init[cls],
+    NS_ABORT_MSG_IF(m_avail[cls][kind] > m_init[cls][kind],
                     "UalinkTxQueue: more credits returned than the partner advertised");
+}
+
+uint64_t
+UalinkTxQueue::GetAvailableCredits(ualink::CreditClass cls) const
+{
+    uint64_t n = 0;
+    for (uint64_t a : m_avail[cls])
+    {
+        n += a;
+    }
+    return n;
+}
+
+uint64_t
+UalinkTxQueue::GetAdvertisedCredits(ualink::CreditClass cls) const
+{
+    uint64_t n = 0;
+    for (uint64_t a : m_init[cls])
+    {
+        n += a;
+    }
+    return m_started ? n : 0;
 }
 
 void
@@ -218,20 +369,25 @@ UalinkTxQueue::CheckCredits(ualink::CreditClass cls, bool returned) const
     FabricInvariantCheck::Count();
     static const char* const kNames[] = {"ReqCmd", "RspCmd", "ReqData", "RspData"};
     const char* name = cls < 4 ? kNames[cls] : "?";
-    // Unsigned counts: a spend below zero wraps to above the advertised count too.
-    if (m_avail[cls] > m_init[cls])
+    for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
     {
-        const bool wrapped = m_avail[cls] > (uint64_t(1) << 63);
+        // Unsigned counts: a spend below zero wraps to above the advertised count too.
+        const uint64_t avail = m_avail[cls][k];
+        if (avail <= m_init[cls][k])
+        {
+            continue;
+        }
+        const bool wrapped = avail > (uint64_t(1) << 63);
+        const std::string kind = k == ualink::POOL ? "" : " VC " + std::to_string(k);
         FabricInvariantCheck::Fail(
             FabricInvariantCheck::CREDITS,
             this,
             "UalinkTxQueue",
             std::string("credits ") +
-                (wrapped ? std::to_string(static_cast<int64_t>(m_avail[cls]))
-                         : std::to_string(m_avail[cls])) +
-                " on class " + name +
+                (wrapped ? std::to_string(static_cast<int64_t>(avail)) : std::to_string(avail)) +
+                " on class " + name + kind +
                 (wrapped ? std::string(" (spent without credit)")
-                         : ", above the " + std::to_string(m_init[cls]) + " advertised" +
+                         : ", above the " + std::to_string(m_init[cls][k]) + " advertised" +
                                (returned ? std::string(" (returned twice?)") : std::string())));
     }
 }
@@ -241,7 +397,21 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
 {
     if (!m_started)
     {
-        AddCredits(ualink::REQ_CMD, 0);
+        const Time at = GetInitialReleaseTime();
+        if (at > Simulator::Now())
+        {
+            // The release began at time 0; nothing leaves before it has arrived (5.8).
+            if (!m_releasePending)
+            {
+                m_releasePending = true;
+                Simulator::Schedule(at - Simulator::Now(),
+                                    &UalinkTxQueue::InitialReleaseDone,
+                                    this);
+            }
+            ++m_stats.creditStalls;
+            return false;
+        }
+        Start();
     }
     // Credits from the TL view alone (no look-up of the queued operation): a command credit of
     // its kind and one data credit per beat of write or read data.
@@ -250,24 +420,38 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
                                ? ualink::Beats(op.bytes, op.addr)
                                : 0;
     const Credits need = request ? Credits{1, 0, beats, 0} : Credits{0, 1, 0, beats};
-    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    // Its VC's credits when every class has enough, else the pool's (5.8: data credits inherit
+    // the kind of their request or response).
+    for (const uint8_t kind : {static_cast<uint8_t>(op.vc & 3), static_cast<uint8_t>(ualink::POOL)})
     {
-        if (need[c] > m_avail[c])
+        bool ok = true;
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES && ok; ++c)
         {
-            ++m_stats.creditStalls;
-            return false;
+            ok = need[c] <= m_avail[Counted(static_cast<ualink::CreditClass>(c), kind)][kind];
         }
-    }
-    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
-    {
-        m_avail[c] -= need[c];
-        m_spent[c] += need[c];
-        if (FabricInvariantCheck::IsEnabled())
+        if (!ok)
         {
-            CheckCredits(static_cast<ualink::CreditClass>(c), false);
+            continue;
         }
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        {
+            const ualink::CreditClass cc = Counted(static_cast<ualink::CreditClass>(c), kind);
+            m_avail[cc][kind] -= need[c];
+            m_spent[c] += need[c];
+            if (FabricInvariantCheck::IsEnabled())
+            {
+                CheckCredits(cc, false);
+            }
+        }
+        if (op.id >= m_slotKind.size())
+        {
+            m_slotKind.resize(op.id + 1);
+        }
+        m_slotKind[op.id] = kind;
+        return true;
     }
-    return true;
+    ++m_stats.creditStalls;
+    return false;
 }
 
 bool
@@ -290,8 +474,9 @@ UalinkTxQueue::DequeueDlFlit()
         }
         for (const UalinkTlPacker::Placement& pl : m_placed)
         {
-            m_pending.push_back(
-                Pending{(pl.lastFlit + 1) * ualink::TL_FLIT_SECTORS, m_slots[pl.id]});
+            m_pending.push_back(Pending{(pl.lastFlit + 1) * ualink::TL_FLIT_SECTORS,
+                                        m_slots[pl.id],
+                                        m_slotKind[pl.id]});
             m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
             --m_queued;
         }
@@ -311,9 +496,11 @@ UalinkTxQueue::DequeueDlFlit()
     const uint64_t take = std::min<uint64_t>(UalinkDlFramer::PAYLOAD_SECTORS, packed - m_consumed);
     m_consumed += take;
     auto segs = std::make_shared<std::vector<FabricPacket::Segment>>();
+    m_kinds.clear();
     while (!m_pending.empty() && m_pending.front().endSector <= m_consumed)
     {
         segs->push_back(m_pending.front().seg);
+        m_kinds.push_back(m_pending.front().kind);
         m_pending.pop_front();
     }
     uint64_t data = 0;
@@ -341,6 +528,7 @@ UalinkTxQueue::DequeueDlFlit()
     {
         m_sentCb(*segs);
     }
+    MarkKinds(segs.get(), m_kinds);
     return u;
 }
 
@@ -445,6 +633,7 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
 
     auto segs = std::make_shared<std::vector<FabricPacket::Segment>>();
     segs->reserve(m_placed.size());
+    m_kinds.clear();
     uint64_t data = 0;
     for (const UalinkTlPacker::Placement& pl : m_placed)
     {
@@ -454,6 +643,7 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
             data += s.bytes;
         }
         segs->push_back(s);
+        m_kinds.push_back(m_slotKind[pl.id]);
         m_freeSlots.push_back(static_cast<uint32_t>(pl.id));
         --m_queued;
     }
@@ -482,25 +672,43 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     {
         m_sentCb(*segs);
     }
+    MarkKinds(segs.get(), m_kinds);
     return p;
+}
+
+void
+UalinkTxQueue::MarkKinds(std::vector<FabricPacket::Segment>* segs,
+                         const std::vector<uint8_t>& kinds)
+{
+    for (std::size_t i = 0; i < segs->size(); ++i)
+    {
+        uint8_t& tc = (*segs)[i].tclass;
+        tc = (tc & ~ualink::TCLASS_TL_POOL) |
+             (kinds[i] == ualink::POOL ? ualink::TCLASS_TL_POOL : 0);
+    }
 }
 
 namespace
 {
 /// Credits arrive at the partner's transmit queue.
 void
-DeliverCredits(Ptr<FabricNetDevice> peer, std::array<uint32_t, ualink::N_CREDIT_CLASSES> n)
+DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n)
 {
     Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(peer->GetTxQueue());
     if (!q)
     {
         return;
     }
-    for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+    for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
     {
-        if (n[c] > 0)
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
         {
-            q->AddCredits(static_cast<ualink::CreditClass>(c), n[c]);
+            if (n[k][c] > 0)
+            {
+                q->AddCredits(static_cast<ualink::CreditClass>(c),
+                              static_cast<uint8_t>(k),
+                              n[k][c]);
+            }
         }
     }
     peer->Wake();
@@ -528,24 +736,39 @@ UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
 }
 
 void
+UalinkTxQueue::TallyCredits(KindCredits* tally, const FabricPacket::Segment& s)
+{
+    const Credits c = CreditsOf(s);
+    const uint8_t kind = (s.tclass & ualink::TCLASS_TL_POOL) ? ualink::POOL : (s.tclass & 3);
+    for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
+    {
+        (*tally)[kind][k] += c[k];
+    }
+}
+
+void
 UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx,
                               const std::vector<FabricPacket::Segment>& segs,
                               Time slot)
 {
-    Credits n{};
+    KindCredits n{};
     for (const FabricPacket::Segment& s : segs)
     {
-        const Credits c = CreditsOf(s);
-        for (uint32_t k = 0; k < ualink::N_CREDIT_CLASSES; ++k)
-        {
-            n[k] += c[k];
-        }
+        TallyCredits(&n, s);
     }
     ReleaseCredits(rx, n, slot);
 }
 
 void
 UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot)
+{
+    KindCredits k{};
+    k[ualink::POOL] = n;
+    ReleaseCredits(rx, k, slot);
+}
+
+void
+UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits& n, Time slot)
 {
     FabricChannel* ch = PeekPointer(rx->GetFabricChannel());
     if (!ch)
@@ -556,14 +779,18 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, 
     UalinkTxQueue* own = dynamic_cast<UalinkTxQueue*>(PeekPointer(rx->GetTxQueue()));
     if (own)
     {
-        // The FC fields that carry them back take sectors of this port's TL stream.
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        // The FC fields that carry them back take sectors of this port's TL stream: one
+        // non-zero field per class and kind per control half-flit, at most 7 or 31 (5.8).
+        for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
         {
-            if (n[c] > 0)
+            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
             {
-                own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
-                                             ualink::POOL,
-                                             n[c]);
+                if (n[k][c] > 0)
+                {
+                    own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
+                                                 static_cast<uint8_t>(k),
+                                                 n[k][c]);
+                }
             }
         }
     }

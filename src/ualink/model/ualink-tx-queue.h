@@ -43,8 +43,12 @@ class UalinkPhy;
  * TL credits (section 5.8): an operation leaves only with the partner's credits: a request takes
  * one ReqCmd credit and one ReqData credit per 64 B of data (an atomic one), a response one
  * RspCmd credit and one RspData credit per 64 B of read data; byte enables take none. Credits come
- * back through AddCredits when the partner's buffer frees them. They are pool credits shared by
- * the four VCs (the VC credits of the spec are a refinement this model does not split).
+ * back through AddCredits when the partner's buffer frees them. Each class has credits per VC
+ * (4) and Pool credits usable by any VC (section 5.8): an operation takes its VC's credits when
+ * every class it needs has enough, else Pool credits, its data credits of the same kind as its
+ * command credit (5.8: data inherits VC and Pool); the kind rides in the segment (bit 2 of
+ * tclass, ualink::TCLASS_TL_POOL) and the receiver returns the credits to it in FC fields. In
+ * Shared Data Buffer mode (5.8, optional) the Pool credits of ReqData and RspData are one count.
  */
 class UalinkTxQueue : public FabricTxQueue
 {
@@ -67,14 +71,15 @@ class UalinkTxQueue : public FabricTxQueue
     /// Counters.
     struct Stats
     {
-        uint64_t bursts{0};       //!< bursts handed to the port
-        uint64_t ops{0};          //!< operations sent
-        uint64_t halfFlits{0};    //!< TL half-flits sent (control, data, NOP)
-        uint64_t wireBytes{0};    //!< bytes on the wire
-        uint64_t dataBytes{0};    //!< payload bytes (write and read data)
-        uint64_t creditStalls{0}; //!< operations refused for want of a credit
-        uint64_t dropped{0};      //!< operations dropped by DropAll (TL drop mode, 3.1.3)
-        uint64_t paceHolds{0};    //!< dequeues held back by Tx pacing (section 6.5)
+        uint64_t bursts{0};                //!< bursts handed to the port
+        uint64_t ops{0};                   //!< operations sent
+        uint64_t halfFlits{0};             //!< TL half-flits sent (control, data, NOP)
+        uint64_t wireBytes{0};             //!< bytes on the wire
+        uint64_t dataBytes{0};             //!< payload bytes (write and read data)
+        uint64_t creditStalls{0};          //!< operations refused for want of a credit
+        uint64_t dropped{0};               //!< operations dropped by DropAll (TL drop mode, 3.1.3)
+        uint64_t paceHolds{0};             //!< dequeues held back by Tx pacing (section 6.5)
+        uint64_t initialReleaseTlFlits{0}; //!< TL flits of the partner's initial release
     };
 
     // ---- link state, drop mode and Tx pacing (the DL side of the TL, UalinkDl) --------------
@@ -121,6 +126,27 @@ class UalinkTxQueue : public FabricTxQueue
     void SetPhy(Ptr<const UalinkPhy> phy);
 
     /**
+     * \brief The port this queue transmits on (for the initial credit release: its link delay
+     * and its wake-up).
+     * \param dev the port
+     */
+    void SetDevice(Ptr<FabricNetDevice> dev);
+
+    /**
+     * \return the TL flits the partner's initial credit release takes (section 5.8): the FC
+     * fields, one control half-flit (and its MANDATORY NOP) per 7 command or 31 data credits of
+     * the class and kind that needs most, one kind per class in each, plus the Initial Credit
+     * Release Complete message half-flit
+     */
+    uint64_t GetInitialReleaseTlFlits() const;
+
+    /**
+     * \return when the partner's initial credits are usable (InitialCreditRelease; 0 when off):
+     * its release TL flits, one DL flit and the link's one-way delay after time 0
+     */
+    Time GetInitialReleaseTime() const;
+
+    /**
      * \brief Queue an operation.
      * \param s the operation (op, bytes, src, dst, tag, VC in tclass, message fields)
      */
@@ -134,22 +160,35 @@ class UalinkTxQueue : public FabricTxQueue
     void AddCredits(ualink::CreditClass cls, uint32_t n);
 
     /**
-     * \param cls a credit class
-     * \return credits this port may spend now
+     * \brief Credits the partner returned.
+     * \param cls credit class
+     * \param kind VC 0-3 or ualink::POOL
+     * \param n credits
      */
-    uint64_t GetAvailableCredits(ualink::CreditClass cls) const
+    void AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n);
+
+    /**
+     * \param cls a credit class
+     * \return credits this port may spend now (all VCs and the pool)
+     */
+    uint64_t GetAvailableCredits(ualink::CreditClass cls) const;
+
+    /**
+     * \param cls a credit class
+     * \param kind VC 0-3 or ualink::POOL
+     * \return credits of that kind this port may spend now (Shared Data Buffer mode: the shared
+     * data pool is counted under ReqData)
+     */
+    uint64_t GetAvailableCredits(ualink::CreditClass cls, uint8_t kind) const
     {
-        return m_avail[cls];
+        return m_avail[cls][kind];
     }
 
     /**
      * \param cls a credit class
      * \return credits of that class the partner advertised (0 before the first use)
      */
-    uint64_t GetAdvertisedCredits(ualink::CreditClass cls) const
-    {
-        return m_started ? m_init[cls] : 0;
-    }
+    uint64_t GetAdvertisedCredits(ualink::CreditClass cls) const;
 
     /**
      * \param cls a credit class
@@ -222,8 +261,27 @@ class UalinkTxQueue : public FabricTxQueue
     /// Credits per class.
     typedef std::array<uint32_t, ualink::N_CREDIT_CLASSES> Credits;
 
+    /// Credits per kind (VC 0-3, Pool) and class.
+    typedef std::array<Credits, ualink::N_CREDIT_KINDS> KindCredits;
+
     /**
-     * \brief Return credits to the partner of a receiving port (see the other overload).
+     * \brief Add the credits an operation took (by the kind it records) to a tally.
+     * \param tally the tally
+     * \param s the operation as received
+     */
+    static void TallyCredits(KindCredits* tally, const FabricPacket::Segment& s);
+
+    /**
+     * \brief Return credits of every kind to the partner of a receiving port (see the first
+     * overload).
+     * \param rx the receiving port
+     * \param n credits per kind and class
+     * \param slot the DL flit time of the link
+     */
+    static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits& n, Time slot);
+
+    /**
+     * \brief Return pool credits to the partner of a receiving port (see the first overload).
      * \param rx the receiving port
      * \param n credits per class
      * \param slot the DL flit time of the link
@@ -257,7 +315,19 @@ class UalinkTxQueue : public FabricTxQueue
     {
         uint64_t endSector;        //!< TL stream sector after its last half-flit
         FabricPacket::Segment seg; //!< the operation
+        uint8_t kind;              //!< the credit kind it took
     };
+
+    /**
+     * \brief Record in each operation the credit kind it took on this hop (after the sent
+     * callback, which still sees the kinds of the previous hop).
+     * \param segs the operations
+     * \param kinds their kinds
+     */
+    static void MarkKinds(std::vector<FabricPacket::Segment>* segs,
+                          const std::vector<uint8_t>& kinds);
+
+    std::vector<uint8_t> m_kinds; //!< scratch: kinds of a unit's operations
 
     /**
      * \param op an operation about to be packed
@@ -273,12 +343,42 @@ class UalinkTxQueue : public FabricTxQueue
      */
     void CheckCredits(ualink::CreditClass cls, bool returned) const;
 
-    uint32_t m_initReqCmd{512};                               //!< ReqCmdCredits
-    uint32_t m_initRspCmd{512};                               //!< RspCmdCredits
-    uint32_t m_initReqData{2048};                             //!< ReqDataCredits
-    uint32_t m_initRspData{2048};                             //!< RspDataCredits
-    std::array<uint32_t, ualink::N_CREDIT_CLASSES> m_init{};  //!< initial credits
-    std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_avail{}; //!< credits available
+    /// Load the partner's advertised credits (first use).
+    void Start();
+
+    /// The initial credit release has arrived.
+    void InitialReleaseDone();
+
+    /**
+     * \param cls a class
+     * \param kind a kind
+     * \return the class whose count holds that kind (Shared Data Buffer mode: RspData Pool
+     * credits are counted under ReqData)
+     */
+    ualink::CreditClass Counted(ualink::CreditClass cls, uint8_t kind) const
+    {
+        return (m_sharedData && kind == ualink::POOL && cls == ualink::RSP_DATA) ? ualink::REQ_DATA
+                                                                                 : cls;
+    }
+
+    uint32_t m_initReqCmd{512};      //!< ReqCmdCredits
+    uint32_t m_initRspCmd{512};      //!< RspCmdCredits
+    uint32_t m_initReqData{2048};    //!< ReqDataCredits
+    uint32_t m_initRspData{2048};    //!< RspDataCredits
+    uint32_t m_vcReqCmd{0};          //!< ReqCmdVcCredits
+    uint32_t m_vcRspCmd{0};          //!< RspCmdVcCredits
+    uint32_t m_vcReqData{0};         //!< ReqDataVcCredits
+    uint32_t m_vcRspData{0};         //!< RspDataVcCredits
+    bool m_sharedData{false};        //!< SharedDataBuffer
+    bool m_initialRelease{false};    //!< InitialCreditRelease
+    bool m_releasePending{false};    //!< release under way
+    FabricNetDevice* m_dev{nullptr}; //!< the port (owns this queue)
+    Time m_slot;                     //!< DL flit time
+    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
+        m_init{}; //!< initial credits per class and kind
+    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
+        m_avail{};                   //!< credits available per class and kind
+    std::vector<uint8_t> m_slotKind; //!< credit kind each queued operation took, by slot
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded
     std::vector<FabricPacket::Segment> m_slots; //!< queued operations, by id (slot index)
