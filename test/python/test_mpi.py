@@ -4,19 +4,19 @@
 
 A distributed run must give the same results as the sequential run of the same scenario
 (DESIGN.md, "Growing past one machine"): ns-3's granted-time-window synchronization is
-conservative (no rank processes an event before every unit that could precede it has arrived,
-the lookahead being the smallest propagation delay between ranks), and FabricRemoteChannel
-delivers a unit at the receive time the same link gives on one rank. So every message's
-delivery and completion time with 1, 2 and 4 ranks must equal podsim-run's, to the picosecond,
-on the 64-XPU SUE scenario examples/scenarios/sue-distributed.yaml (an incast of reads, an
-all-to-all and a permutation over 4 planes, PFC; with 2 and 4 ranks every switch has XPUs of
-every rank on its ports).
+conservative (no rank processes an event before every unit that could precede it has arrived;
+the lookahead is the propagation delay between ranks, 13.8 ns for 3 m of twinax), and
+FabricRemoteChannel delivers a unit at the receive time the same link gives on one rank. The
+expected values are therefore podsim-run's own, to the picosecond, on the 64-XPU SUE scenario
+examples/scenarios/sue-distributed.yaml (4 planes, PFC; with 2 and 4 ranks every switch has
+XPUs of every rank on its ports, so units cross ranks on every plane):
 
-Not covered, and documented (src/pod/doc/performance.rst, Distributed runs): units of several
-ranks that reach one switch port in the same picosecond (an incast of writes whose senders all
-start at once) are queued in another order than in the sequential run, since ns-3 orders
-simultaneous events by insertion and a unit from another rank is inserted at the end of the
-time window.
+- with 1 rank, all four workloads (incast of writes, incast of reads, all-to-all, permutation);
+- with 2 and 4 ranks, the all-to-all alone;
+- with 2 ranks and all four workloads, a known difference (strict xfail): units from several
+  ranks that reach one switch port in the same picosecond are queued in another order than in
+  the sequential run, since ns-3 orders simultaneous events by insertion and a unit from
+  another rank is inserted when its rank receives it (src/pod/doc/performance.rst).
 
 Skipped, with the reason, when contrib/mpi was not built (Open MPI or Debian's ns3 source
 package missing: ./podsim setup installs both) or mpirun is missing.
@@ -36,6 +36,7 @@ BUILD = ROOT / os.environ.get("PODSIM_BUILD_DIR", "build")
 RUN = BUILD / "bin" / "podsim-run"
 RUN_MPI = BUILD / "bin" / "podsim-run-mpi"
 SCENARIO = ROOT / "examples" / "scenarios" / "sue-distributed.yaml"
+ALL_TO_ALL = "workloads:\n  - {name: all-to-all, kind: all-to-all, size: 4KiB}\n"
 
 
 def _mpirun(ranks):
@@ -62,36 +63,65 @@ def _messages(path):
         return {k: m[k][()] for k in ("src", "dst", "bytes", "deliver_ps", "complete_ps")}
 
 
+def _scenarios(tmp):
+    """{name: path}: the example, and the example with its all-to-all alone."""
+    text = SCENARIO.read_text()
+    a2a = tmp / "sue-distributed-all-to-all.yaml"
+    a2a.write_text(text[:text.index("workloads:")] + ALL_TO_ALL +
+                   "output: {plots: false, progress: false}\n")
+    return {"full": SCENARIO, "all-to-all": a2a}
+
+
 @pytest.fixture(scope="module")
 def sequential(mpi_built, tmp_path_factory):
-    out = tmp_path_factory.mktemp("mpi") / "seq.h5"
-    subprocess.run([str(RUN), str(SCENARIO), f"--out={out}", "--quiet"], check=True,
-                   cwd=ROOT, stdout=subprocess.DEVNULL, timeout=300)
-    return _messages(out)
+    """{name: (scenario path, message table of podsim-run)}."""
+    tmp = tmp_path_factory.mktemp("mpi")
+    out = {}
+    for name, path in _scenarios(tmp).items():
+        h5 = tmp / f"{name}-seq.h5"
+        subprocess.run([str(RUN), str(path), f"--out={h5}", "--quiet"], check=True, cwd=ROOT,
+                       stdout=subprocess.DEVNULL, timeout=300)
+        out[name] = (path, _messages(h5))
+    return out
 
 
-@pytest.mark.parametrize("ranks", [1, 2, 4])
-def test_distributed_run_matches_sequential(sequential, tmp_path, ranks):
+def _distributed(scenario, ranks, tmp_path):
     out = tmp_path / f"ranks{ranks}.h5"
-    p = subprocess.run(_mpirun(ranks) + [str(RUN_MPI), str(SCENARIO), f"--out={out}"],
+    p = subprocess.run(_mpirun(ranks) + [str(RUN_MPI), str(scenario), f"--out={out}"],
                        cwd=ROOT, capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stdout + p.stderr
-    # The summary line says how many units crossed ranks: none with one rank, some otherwise
-    # (every plane's switch has XPUs of every rank on its ports).
+    # The summary line says how many units crossed ranks: none with one rank, some otherwise.
     line = next(ln for ln in p.stdout.splitlines() if ln.startswith("distributed run:"))
     crossed = int(line.split(" units between ranks")[0].rsplit(" ", 1)[1])
     assert (crossed == 0) == (ranks == 1), line
-    got = _messages(out)
-    n = len(sequential["src"])
-    assert n == 32 + 64 * 63 + 64  # incast reads, all-to-all pairs, permutation
+    return _messages(out)
+
+
+def _assert_same(got, ref, what):
     for col in ("src", "dst", "bytes"):
-        assert (got[col] == sequential[col]).all(), col
-    assert (sequential["deliver_ps"] > 0).all() and (sequential["complete_ps"] > 0).all()
+        assert (got[col] == ref[col]).all(), col
+    # Every message was delivered and completed in the sequential run.
+    assert (ref["deliver_ps"] > 0).all() and (ref["complete_ps"] > 0).all()
     for col in ("deliver_ps", "complete_ps"):
-        diff = (got[col] != sequential[col]).nonzero()[0]
+        diff = (got[col] != ref[col]).nonzero()[0]
         assert len(diff) == 0, (
-            f"{ranks} ranks: {len(diff)} of {n} {col} differ, first row {diff[:1]}: "
-            f"{got[col][diff[:1]]} vs sequential {sequential[col][diff[:1]]}")
+            f"{what}: {len(diff)} of {len(ref['src'])} {col} differ, first row {diff[:1]}: "
+            f"{got[col][diff[:1]]} vs sequential {ref[col][diff[:1]]}")
+
+
+@pytest.mark.parametrize("name,ranks", [("full", 1), ("all-to-all", 2), ("all-to-all", 4)])
+def test_distributed_run_matches_sequential(sequential, tmp_path, name, ranks):
+    path, ref = sequential[name]
+    # 32 writes + 32 reads + 64 * 63 pairs + 64 permutation messages; or the pairs alone.
+    assert len(ref["src"]) == (32 + 32 + 64 * 63 + 64 if name == "full" else 64 * 63)
+    _assert_same(_distributed(path, ranks, tmp_path), ref, f"{name}, {ranks} ranks")
+
+
+@pytest.mark.xfail(strict=True, reason="simultaneous units from several ranks at one switch port "
+                   "are queued in another order than in the sequential run (performance.rst)")
+def test_simultaneous_arrivals_from_two_ranks(sequential, tmp_path):
+    path, ref = sequential["full"]
+    _assert_same(_distributed(path, 2, tmp_path), ref, "full, 2 ranks")
 
 
 def test_unsupported_scenario_is_refused(mpi_built, tmp_path):
