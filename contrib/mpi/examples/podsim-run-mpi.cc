@@ -36,6 +36,7 @@
 #include <iostream>
 #include <map>
 #include <mpi.h>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -63,8 +64,7 @@ Unsupported(const Scenario& s)
 {
     if (s.pod.fabric != "sue" && s.pod.fabric != "ethernet" && s.pod.fabric != "rifl")
     {
-        return "pod.fabric: a distributed run supports sue, ethernet and rifl, not " +
-               s.pod.fabric;
+        return "pod.fabric: a distributed run supports sue, ethernet and rifl, not " + s.pod.fabric;
     }
     for (uint32_t i = 0; i < s.workloads.size(); ++i)
     {
@@ -132,7 +132,9 @@ main(int argc, char** argv)
     CommandLine cmd(__FILE__);
     cmd.Usage("Run a podsim scenario (YAML) over the ranks of an MPI job (mpirun -np N).");
     cmd.AddNonOption("scenario", "scenario file", scenario);
-    cmd.AddValue("set", "override a scenario key, KEY=VALUE (repeatable)", MakeCallback(&AddOverride));
+    cmd.AddValue("set",
+                 "override a scenario key, KEY=VALUE (repeatable)",
+                 MakeCallback(&AddOverride));
     cmd.AddValue("out", "results file (default: the scenario's output.file)", out);
     cmd.AddValue("quiet", "no summary lines", quiet);
     std::string seed;
@@ -171,6 +173,14 @@ main(int argc, char** argv)
     if (rank == 0)
     {
         ResultsWriter::CheckWritable(resultsFile);
+        if (!quiet && (s.limits.noProgress.IsStrictlyPositive() || s.limits.wallSeconds > 0 ||
+                       s.output.sampleInterval.IsStrictlyPositive()))
+        {
+            std::cerr << "note: a distributed run does not apply limits.no-progress, limits.wall "
+                         "or output.sample-interval, and writes the message table and totals "
+                         "only (src/pod/doc/performance.rst, Distributed runs)"
+                      << std::endl;
+        }
     }
 
     RngSeedManager::SetRun(s.seed);
@@ -249,14 +259,20 @@ main(int argc, char** argv)
     Simulator::Run();
     const double wall =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    uint64_t remoteUnits = 0;
+    // Each channel once (it is the channel of both its transmitters).
+    std::set<Ptr<FabricRemoteChannel>> remoteChannels;
     for (const auto& tr : topo.GetTransmitters())
     {
         if (Ptr<FabricRemoteChannel> c =
                 DynamicCast<FabricRemoteChannel>(tr.device->GetFabricChannel()))
         {
-            remoteUnits += c->GetRemoteUnits();
+            remoteChannels.insert(c);
         }
+    }
+    uint64_t remoteUnits = 0;
+    for (const auto& c : remoteChannels)
+    {
+        remoteUnits += c->GetRemoteUnits();
     }
     uint64_t bytesSent = 0;
     for (uint32_t i = 0; i < n; ++i)
@@ -312,8 +328,7 @@ main(int argc, char** argv)
         }
         if (sum[4] != static_cast<uint64_t>(rowsN) && !s.stopTime.IsStrictlyPositive())
         {
-            std::cerr << "error: " << rowsN - sum[4] << " messages were not delivered"
-                      << std::endl;
+            std::cerr << "error: " << rowsN - sum[4] << " messages were not delivered" << std::endl;
             rc = 1;
         }
     }

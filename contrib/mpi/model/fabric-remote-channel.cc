@@ -72,8 +72,8 @@ class Reader
     {
         static_assert(std::is_integral_v<T>, "integral fields only");
         NS_ABORT_MSG_IF(m_at + sizeof(T) > m_size,
-                        "FabricRemoteChannel: truncated unit from another rank ("
-                            << m_size << " bytes)");
+                        "FabricRemoteChannel: truncated unit from another rank (" << m_size
+                                                                                  << " bytes)");
         std::memcpy(&v, m_data + m_at, sizeof(T));
         m_at += sizeof(T);
     }
@@ -237,8 +237,7 @@ FabricRemoteChannel::Deserialize(const uint8_t* data, uint32_t size, bool& corru
     uint8_t format = 0;
     r.Get(format);
     NS_ABORT_MSG_IF(format != kFormat,
-                    "FabricRemoteChannel: unit of format " << +format << ", expected "
-                                                           << +kFormat);
+                    "FabricRemoteChannel: unit of format " << +format << ", expected " << +kFormat);
     Ptr<FabricPacket> p = Create<FabricPacket>();
     uint8_t flag = 0;
     r.Get(flag);
@@ -298,8 +297,7 @@ FabricRemoteChannel::Deserialize(const uint8_t* data, uint32_t size, bool& corru
         }
         p->segments = std::move(segments);
     }
-    NS_ABORT_MSG_IF(!r.AtEnd(),
-                    "FabricRemoteChannel: " << size << "-byte unit has trailing bytes");
+    NS_ABORT_MSG_IF(!r.AtEnd(), "FabricRemoteChannel: " << size << "-byte unit has trailing bytes");
     return p;
 }
 

@@ -97,13 +97,13 @@ class FabricLinkHelper
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
 
   private:
-    ObjectFactory m_deviceFactory;  //!< devices
-    ObjectFactory m_channelFactory; //!< channels
+    ObjectFactory m_deviceFactory;   //!< devices
+    ObjectFactory m_channelFactory;  //!< channels
     std::string m_remoteChannelType; //!< channels between ranks ("": m_channelFactory's type)
-    ObjectFactory m_fcFactory;      //!< flow control
-    ObjectFactory m_llrFactory;     //!< link-level retry
-    bool m_fc{false};               //!< install flow control
-    bool m_llr{false};              //!< install link-level retry
+    ObjectFactory m_fcFactory;       //!< flow control
+    ObjectFactory m_llrFactory;      //!< link-level retry
+    bool m_fc{false};                //!< install flow control
+    bool m_llr{false};               //!< install link-level retry
 };
 
 } // namespace ns3

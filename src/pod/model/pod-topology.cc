@@ -132,8 +132,7 @@ PodTopology::SwitchRank(uint32_t plane,
     }
     // Fewer planes than ranks: each plane spreads over its share of the ranks.
     const uint32_t first = static_cast<uint32_t>(static_cast<uint64_t>(plane) * ranks / planes);
-    const uint32_t next =
-        static_cast<uint32_t>(static_cast<uint64_t>(plane + 1) * ranks / planes);
+    const uint32_t next = static_cast<uint32_t>(static_cast<uint64_t>(plane + 1) * ranks / planes);
     return first + static_cast<uint32_t>(static_cast<uint64_t>(k) * (next - first) / perPlane);
 }
 
@@ -520,8 +519,8 @@ PodTopology::Build(const Scenario::Pod& pod)
         std::vector<Ptr<Node>> swNodes;
         for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
         {
-            Ptr<Node> node = CreateObject<Node>(
-                SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks));
+            Ptr<Node> node =
+                CreateObject<Node>(SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks));
             swNodes.push_back(node);
             m.switches.push_back(swh.Install(node));
         }
