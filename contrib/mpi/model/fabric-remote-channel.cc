@@ -5,6 +5,8 @@
 
 #include "fabric-remote-channel.h"
 
+#include "fabric-remote-arrival.h"
+
 #include "ns3/abort.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/log.h"
@@ -13,6 +15,7 @@
 #include "ns3/node.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
 #include <cstring>
 #include <type_traits>
 
@@ -155,9 +158,21 @@ FabricRemoteChannel::Deliver(const Ptr<FabricNetDevice>& dst,
     }
     NS_LOG_FUNCTION(this << p << dst << rank << delay);
     ++m_remoteUnits;
-    const std::vector<uint8_t> bytes = Serialize(*p, corrupted);
+    // The unit, then when it was sent, when it is received (time steps) and the sending node.
+    std::vector<uint8_t> bytes = Serialize(*p, corrupted);
+    const Time now = Simulator::Now();
+    const int64_t trailer[3] = {now.GetTimeStep(),
+                                (now + delay).GetTimeStep(),
+                                static_cast<int64_t>(GetPeer(dst)->GetNode()->GetId())};
+    const auto* t = reinterpret_cast<const uint8_t*>(trailer);
+    bytes.insert(bytes.end(), t, t + sizeof(trailer));
+    // ns-3's MPI interface schedules MpiReceiver::Receive at the time given here, which must not
+    // be earlier than now + the lookahead (the Delay attribute: the propagation delay); the
+    // receive event itself, at the receive time, is a FabricRemoteArrival that
+    // FabricDistributedScheduler orders by its sending time and node.
+    const Time handover = now + std::min(GetPropagationDelay(), delay);
     MpiInterface::SendPacket(Create<Packet>(bytes.data(), bytes.size()),
-                             Simulator::Now() + delay,
+                             handover,
                              dst->GetNode()->GetId(),
                              dst->GetIfIndex());
 }
@@ -168,9 +183,24 @@ FabricRemoteChannel::ReceiveFromRank(Ptr<FabricNetDevice> dst, Ptr<Packet> packe
     NS_LOG_FUNCTION(dst << packet);
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
+    int64_t trailer[3];
+    NS_ABORT_MSG_IF(bytes.size() < sizeof(trailer),
+                    "FabricRemoteChannel: truncated unit from another rank");
+    const std::size_t unitBytes = bytes.size() - sizeof(trailer);
+    std::memcpy(trailer, bytes.data() + unitBytes, sizeof(trailer));
     bool corrupted = false;
-    Ptr<FabricPacket> p = Deserialize(bytes.data(), bytes.size(), corrupted);
-    dst->Receive(p, corrupted);
+    Ptr<FabricPacket> p = Deserialize(bytes.data(), unitBytes, corrupted);
+    const Time rx = TimeStep(trailer[1]);
+    NS_ABORT_MSG_IF(rx < Simulator::Now(),
+                    "FabricRemoteChannel: a unit from another rank arrived "
+                        << (Simulator::Now() - rx).As(Time::PS) << " late");
+    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
+                                   rx - Simulator::Now(),
+                                   new FabricRemoteArrival(dst,
+                                                           p,
+                                                           corrupted,
+                                                           TimeStep(trailer[0]),
+                                                           static_cast<uint32_t>(trailer[2])));
 }
 
 std::vector<uint8_t>
