@@ -10,6 +10,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/mac48-address.h"
+#include "ns3/nstime.h"
 
 namespace ns3
 {
@@ -32,10 +33,29 @@ FabricLinkHelper::SetChannelAttribute(std::string name, const AttributeValue& va
     m_channelFactory.Set(name, value);
 }
 
+void
+FabricLinkHelper::SetRemoteChannelType(std::string type)
+{
+    m_remoteChannelType = type;
+}
+
 NetDeviceContainer
 FabricLinkHelper::Install(Ptr<Node> a, Ptr<Node> b) const
 {
-    Ptr<FabricChannel> channel = m_channelFactory.Create<FabricChannel>();
+    Ptr<FabricChannel> channel;
+    if (!m_remoteChannelType.empty() && a->GetSystemId() != b->GetSystemId())
+    {
+        ObjectFactory remote = m_channelFactory;
+        remote.SetTypeId(m_remoteChannelType);
+        channel = remote.Create<FabricChannel>();
+        // The lookahead of ns-3's distributed simulator is the smallest Delay attribute of the
+        // remote channels (DistributedSimulatorImpl::CalculateLookAhead).
+        channel->SetAttribute("Delay", TimeValue(channel->GetPropagationDelay()));
+    }
+    else
+    {
+        channel = m_channelFactory.Create<FabricChannel>();
+    }
     NetDeviceContainer devices;
     for (Ptr<Node> n : {a, b})
     {

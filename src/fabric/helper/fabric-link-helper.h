@@ -43,6 +43,19 @@ class FabricLinkHelper
     void SetChannelAttribute(std::string name, const AttributeValue& value);
 
     /**
+     * \brief Use another channel type for links whose two nodes have different system ids
+     * (ranks of a distributed run), as PointToPointHelper does with PointToPointRemoteChannel.
+     *
+     * The type must derive from ns3::FabricChannel (contrib/mpi: ns3::FabricRemoteChannel); it
+     * gets the same attributes as the other channels. Its Delay attribute is also set to the
+     * propagation delay of its cable, since ns-3's distributed simulator takes the lookahead
+     * from every remote channel's Delay attribute (Delay is not used otherwise when a cable
+     * type is set, so the link's timing is unchanged).
+     * \param type the TypeId name, or "" (the default) for ns3::FabricChannel everywhere
+     */
+    void SetRemoteChannelType(std::string type);
+
+    /**
      * \brief Put flow control on both ends of every link installed from now on.
      * \tparam Ts attribute name and value pairs
      * \param type a FabricFlowControl subclass (ns3::FabricPfc, ns3::FabricCreditFlowControl),
@@ -84,12 +97,13 @@ class FabricLinkHelper
     NetDeviceContainer Install(Ptr<Node> a, Ptr<Node> b) const;
 
   private:
-    ObjectFactory m_deviceFactory;  //!< devices
-    ObjectFactory m_channelFactory; //!< channels
-    ObjectFactory m_fcFactory;      //!< flow control
-    ObjectFactory m_llrFactory;     //!< link-level retry
-    bool m_fc{false};               //!< install flow control
-    bool m_llr{false};              //!< install link-level retry
+    ObjectFactory m_deviceFactory;   //!< devices
+    ObjectFactory m_channelFactory;  //!< channels
+    std::string m_remoteChannelType; //!< channels between ranks ("": m_channelFactory's type)
+    ObjectFactory m_fcFactory;       //!< flow control
+    ObjectFactory m_llrFactory;      //!< link-level retry
+    bool m_fc{false};                //!< install flow control
+    bool m_llr{false};               //!< install link-level retry
 };
 
 } // namespace ns3

@@ -311,13 +311,22 @@ FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
     // Link control frames (pause, credits, ACK/NAK) are consumed by the receiving MAC when
     // their tail arrives; they do not go through a switch's forwarding pipeline.
     const Time offset = p->IsLinkControl() ? txTime : dst->GetReceiveOffset(txTime);
+    Deliver(dst, p, corrupted, head + offset);
+    return !corrupted;
+}
+
+void
+FabricChannel::Deliver(const Ptr<FabricNetDevice>& dst,
+                       const Ptr<FabricPacket>& p,
+                       bool corrupted,
+                       Time delay)
+{
     Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   head + offset,
+                                   delay,
                                    &FabricNetDevice::Receive,
                                    dst,
                                    p,
                                    corrupted);
-    return !corrupted;
 }
 
 int64_t

@@ -59,7 +59,7 @@ class FabricChannel : public Channel
      * Attach a device; at most two.
      * \param device the device
      */
-    void Attach(Ptr<FabricNetDevice> device);
+    virtual void Attach(Ptr<FabricNetDevice> device);
 
     /**
      * Start transmitting a unit from a device to its peer.
@@ -142,6 +142,21 @@ class FabricChannel : public Channel
 
   protected:
     void DoDispose() override;
+
+    /**
+     * Hand a unit to the receiving device: schedule its receive event after \p delay, with the
+     * receiving node's id as context (ns-3's point-to-point channel). A channel between two ranks
+     * of a distributed run (contrib/mpi, FabricRemoteChannel) sends it to the receiver's rank
+     * instead.
+     * \param dst the receiving device
+     * \param p the unit
+     * \param corrupted whether the error model corrupted it
+     * \param delay from now to the receive event
+     */
+    virtual void Deliver(const Ptr<FabricNetDevice>& dst,
+                         const Ptr<FabricPacket>& p,
+                         bool corrupted,
+                         Time delay);
 
   private:
     /// \return index (0 or 1) of a device on this channel

@@ -90,6 +90,9 @@ struct PodTopology::Impl
     /// routes[switch index][dst] = egress ports (computed on the plane graph)
     std::vector<std::vector<std::vector<uint32_t>>> routes;
 
+    uint32_t ranks{1};             //!< ranks of a distributed run (SetPartition)
+    std::string remoteChannelType; //!< channel type between ranks (SetPartition)
+
     Vertex AccVertex(uint32_t i) const
     {
         return i;
@@ -109,11 +112,46 @@ PodTopology::PodTopology()
 PodTopology::~PodTopology() = default;
 
 void
+PodTopology::SetPartition(uint32_t ranks, std::string remoteChannelType)
+{
+    NS_ABORT_MSG_IF(ranks == 0, "a distributed run needs at least one rank");
+    m_impl->ranks = ranks;
+    m_impl->remoteChannelType = remoteChannelType;
+}
+
+uint32_t
+PodTopology::SwitchRank(uint32_t plane,
+                        uint32_t k,
+                        uint32_t perPlane,
+                        uint32_t planes,
+                        uint32_t ranks)
+{
+    if (planes >= ranks)
+    {
+        return plane % ranks; // whole planes: no link between two switches crosses ranks
+    }
+    // Fewer planes than ranks: each plane spreads over its share of the ranks.
+    const uint32_t first = static_cast<uint32_t>(static_cast<uint64_t>(plane) * ranks / planes);
+    const uint32_t next = static_cast<uint32_t>(static_cast<uint64_t>(plane + 1) * ranks / planes);
+    return first + static_cast<uint32_t>(static_cast<uint64_t>(k) * (next - first) / perPlane);
+}
+
+uint32_t
+PodTopology::AcceleratorRank(uint32_t i, uint32_t n, uint32_t ranks)
+{
+    return static_cast<uint32_t>(static_cast<uint64_t>(i) * ranks / n);
+}
+
+void
 PodTopology::Build(const Scenario::Pod& pod)
 {
     NS_LOG_FUNCTION(this << pod.accelerators << pod.planes);
     Impl& m = *m_impl;
     m.pod = pod;
+    NS_ABORT_MSG_IF(m.ranks > 1 && (pod.fabric == "ualink" || pod.fabric == "cell"),
+                    "pod.fabric: a distributed run (--ranks) supports the sue, ethernet and "
+                    "rifl fabrics, not "
+                        << pod.fabric);
     if (pod.fabric == "ualink")
     {
         // Single tier, one switch per port (rails): src/ualink builds it (ualink-pod-builder.cc).
@@ -298,7 +336,10 @@ PodTopology::Build(const Scenario::Pod& pod)
     }
 
     // 3. ns-3 objects, plane by plane, following the graph's edges in order.
-    m.accNodes.Create(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        m.accNodes.Add(CreateObject<Node>(AcceleratorRank(i, n, m.ranks)));
+    }
     BasicEndpointHelper eh;
     eh.SetEndpointAttribute("Mtu", UintegerValue(pod.nic.mtu));
     eh.SetEndpointAttribute("HeaderBytes", UintegerValue(pod.nic.headerBytes));
@@ -398,6 +439,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     swh.SetBufferAttribute("Size", UintegerValue(pod.sw.bufferBytes));
 
     FabricLinkHelper lh;
+    lh.SetRemoteChannelType(m.remoteChannelType);
     lh.SetChannelAttribute("DataRate", DataRateValue(pod.link.rate));
     const std::string& cable = pod.link.cable;
     lh.SetChannelAttribute("CableType",
@@ -477,7 +519,8 @@ PodTopology::Build(const Scenario::Pod& pod)
         std::vector<Ptr<Node>> swNodes;
         for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
         {
-            Ptr<Node> node = CreateObject<Node>();
+            Ptr<Node> node =
+                CreateObject<Node>(SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks));
             swNodes.push_back(node);
             m.switches.push_back(swh.Install(node));
         }

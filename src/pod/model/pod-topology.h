@@ -56,6 +56,42 @@ class PodTopology
     ~PodTopology();
 
     /**
+     * \brief Partition the pod over the ranks of a distributed run (contrib/mpi), before Build().
+     *
+     * Every node gets a system id (ns3::Node's, the rank that simulates it): the switches of
+     * plane p go to rank p mod ranks (a plane's switches to consecutive ranks, in index order,
+     * when there are fewer planes than ranks), accelerator i to rank floor(i * ranks / N).
+     * Links between nodes of different ranks use \p remoteChannelType
+     * (FabricLinkHelper::SetRemoteChannelType). Only the Ethernet-switched fabrics (sue,
+     * ethernet, rifl) built here support it; Build() refuses the others.
+     * \param ranks number of ranks (1: every node on rank 0, as without a partition)
+     * \param remoteChannelType channel type for links between ranks
+     */
+    void SetPartition(uint32_t ranks, std::string remoteChannelType);
+
+    /**
+     * \param plane a plane
+     * \param k a switch index within the plane
+     * \param perPlane switches per plane
+     * \param planes planes
+     * \param ranks ranks
+     * \return the rank of that switch (SetPartition())
+     */
+    static uint32_t SwitchRank(uint32_t plane,
+                               uint32_t k,
+                               uint32_t perPlane,
+                               uint32_t planes,
+                               uint32_t ranks);
+
+    /**
+     * \param i an accelerator
+     * \param n accelerators
+     * \param ranks ranks
+     * \return the rank of that accelerator (SetPartition())
+     */
+    static uint32_t AcceleratorRank(uint32_t i, uint32_t n, uint32_t ranks);
+
+    /**
      * Build the pod (ns-3 nodes, links, switches, endpoints, routes).
      * \param pod the validated pod section of a scenario
      */
