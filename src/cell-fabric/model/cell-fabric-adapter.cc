@@ -48,6 +48,8 @@ QPageHandle(uint64_t job, uint32_t page, uint8_t epoch)
 
 /// OQ of datagrams of RxQ 0 (RxQ 1: the next) in the assignment of digest 5.2.
 constexpr uint32_t DATAGRAM_OQ = 2;
+/// OQs per cluster at the Rx OQM (10.8.5), VOQ[1:0] (10.2).
+constexpr uint32_t RX_OQS = CellFabricVoqTable::OQS_PER_VPFE;
 /// Page-type bits carried with a data page's epoch (bit 0 epoch, bit 1 Retry; 10.6).
 constexpr uint8_t PAGE_DATAGRAM = 4;
 /// RxQ index bit of a datagram page (10.6).
@@ -372,6 +374,16 @@ CellFabricAdapter::GetTypeId()
                           UintegerValue(100),
                           MakeUintegerAccessor(&CellFabricAdapter::m_commitCycles),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute("RxOqHighPriority",
+                          "High-priority OQs of the Rx OQM, one bit per OQ (10.8.5: a simple "
+                          "priority + round-robin scheduler over the 4 OQs of a cluster; the "
+                          "spec does not say which are high). RxDMA takes the head page of a "
+                          "high OQ while one holds a page (strict priority), round robin among "
+                          "OQs of the same priority. Default 5: OQs 0 and 2, the high classes "
+                          "of RDMA and datagram in the digest's OQ assignment (5.2).",
+                          UintegerValue(5),
+                          MakeUintegerAccessor(&CellFabricAdapter::m_rxOqHighMask),
+                          MakeUintegerChecker<uint32_t>(0, 15))
             .AddTraceSource("PageTx",
                             "A data page left an FO pipe onto the links.",
                             MakeTraceSourceAccessor(&CellFabricAdapter::m_pageTxTrace),
@@ -431,7 +443,7 @@ CellFabricAdapter::DoDispose()
     m_txJobs.clear();
     m_rxJobs.clear();
     m_rxOrder.clear();
-    m_rxDmaQueue.clear();
+    m_rxOq.clear();
     m_rxDatagrams.clear();
     m_grantAdmission.clear();
     FabricEndpoint::DoDispose();
@@ -829,7 +841,8 @@ CellFabricAdapter::EnsureResources()
     m_stats.minFreeCells = m_rxCbufCells;
     m_grants.resize(m_clusters);
     m_grantsOut.assign(m_clusters, 0);
-    m_rxDmaQueue.assign(m_clusters, {});
+    m_rxOq.assign(m_clusters, {});
+    m_rxOqNext.assign(m_clusters, {0, 0});
     m_rxDmaBusy.assign(m_clusters, false);
     m_trackFree.assign(m_clusters, std::vector<Time>(m_trackingIds, Time(0)));
     // datagram queues: two TxQs and two RxQs per cluster (10.5); sized once, never moved
@@ -1197,6 +1210,12 @@ CellFabricAdapter::PageOut(uint64_t job,
         CellFabricCellifier::GetChunks(bytes + CellFabricCellifier::PAGE_HEADER_BYTES));
     const uint32_t links = m_ports.size();
     const uint32_t first = m_sprayNext;
+    // The destination OQ (VOQ[1:0], 10.2) travels in the Juniper cells, not in the page header
+    // (digest 5.3); the receiver's Rx OQM queues the page on it (10.8.5). A retired job's page
+    // (its grant came after the ACK) names OQ 0: the receiver drops it before the OQM.
+    auto sent = m_txJobs.find(job);
+    const uint32_t oq =
+        sent != m_txJobs.end() ? static_cast<uint32_t>(sent->second.voq % RX_OQS) : 0;
     m_sprayNext = (m_sprayNext + cells.size()) % links;
     // Coarse: cell k goes to link (first + k) mod links and the cells of one link form one
     // unit. Fine: one unit per cell, on the same links in the same order.
@@ -1219,8 +1238,8 @@ CellFabricAdapter::PageOut(uint64_t job,
         p->ctrlClass = DATA_CELLS;
         p->ctrlValue = page | (static_cast<uint64_t>(epoch) << 32); // epoch bit 32, retry 33
         p->ctrlValue2 = (static_cast<uint64_t>(cells.size()) << 32) | nCells[i];
-        p->psn = cluster;
-        p->offset = bytes; // the page's data bytes
+        p->psn = cluster | (static_cast<uint64_t>(oq) << 32); // the Juniper cell's OQ
+        p->offset = bytes;                                    // the page's data bytes
         p->payloadBytes = nBytes[i];
         p->headerBytes = nCells[i] * m_cellHeaderBytes;
         EnqueueOnLink((first + i) % links, p);
@@ -1293,6 +1312,7 @@ CellFabricAdapter::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPack
         pg.bytes = static_cast<uint32_t>(p->offset);
         pg.cells = pageCells;
         pg.cluster = static_cast<uint32_t>(p->psn);
+        pg.oq = static_cast<uint32_t>(p->psn >> 32);
         pg.datagram = true;
         pg.rxq = (flags & PAGE_RXQ) ? 1 : 0;
         Simulator::Schedule(m_rxLatency, &CellFabricAdapter::EnqueueRxDma, this, pg);
@@ -1389,6 +1409,7 @@ CellFabricAdapter::OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells)
     pg.bytes = static_cast<uint32_t>(p->offset);
     pg.cells = pageCells;
     pg.cluster = rx.cluster;
+    pg.oq = static_cast<uint32_t>(p->psn >> 32);
     pg.epoch = epoch;
     if (injected)
     {
@@ -1701,9 +1722,11 @@ void
 CellFabricAdapter::EnqueueRxDma(RxDmaPage pg)
 {
     NS_LOG_FUNCTION(this << pg.src << pg.job << pg.page);
-    // Rx OQM to Page Reader to RxDMA (10.8.5-8): one RxDMA per cluster, pages in arrival order
+    // Rx OQM (10.8.5): the complete page joins its OQ, a FIFO; the OQM presents one page at a
+    // time to the cluster's Page Reader and RxDMA (10.8.6-8)
     const uint32_t c = pg.cluster;
-    m_rxDmaQueue[c].push_back(std::move(pg));
+    const uint32_t oq = pg.oq;
+    m_rxOq[c][oq].push_back(std::move(pg));
     if (!m_rxDmaBusy[c])
     {
         RxDmaNext(c);
@@ -1713,14 +1736,31 @@ CellFabricAdapter::EnqueueRxDma(RxDmaPage pg)
 void
 CellFabricAdapter::RxDmaNext(uint32_t c)
 {
-    if (m_rxDmaQueue[c].empty())
+    // The Rx OQM's simple priority + round-robin scheduler (10.8.5): a high-priority OQ holding
+    // a page first (strict priority), else a low one; among the OQs of that priority the first
+    // holding a page from the one after the last served (round robin).
+    uint32_t pick = RX_OQS;
+    for (uint32_t level = 2; level-- > 0 && pick == RX_OQS;)
+    {
+        for (uint32_t k = 0; k < RX_OQS; ++k)
+        {
+            const uint32_t q = (m_rxOqNext[c][level] + k) % RX_OQS;
+            if (((m_rxOqHighMask >> q) & 1) == level && !m_rxOq[c][q].empty())
+            {
+                pick = q;
+                m_rxOqNext[c][level] = (q + 1) % RX_OQS;
+                break;
+            }
+        }
+    }
+    if (pick == RX_OQS)
     {
         m_rxDmaBusy[c] = false;
         return;
     }
     m_rxDmaBusy[c] = true;
-    const RxDmaPage pg = std::move(m_rxDmaQueue[c].front());
-    m_rxDmaQueue[c].pop_front();
+    const RxDmaPage pg = std::move(m_rxOq[c][pick].front());
+    m_rxOq[c][pick].pop_front();
     // The page is validated before its write (10.8.8); a dropped page's flits are discarded
     // at the same 128 B per cycle, its cells freed when read.
     bool write = false;

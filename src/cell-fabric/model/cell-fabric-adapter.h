@@ -17,6 +17,7 @@
 #include "ns3/ptr.h"
 #include "ns3/traced-callback.h"
 
+#include <array>
 #include <cstdint>
 #include <deque>
 #include <map>
@@ -511,6 +512,7 @@ class CellFabricAdapter : public FabricEndpoint
         uint32_t bytes{0};      //!< data bytes
         uint32_t cells{0};      //!< cells in the Rx CBUF
         uint32_t cluster{0};    //!< destination cluster (here)
+        uint32_t oq{0};         //!< its OQ at the cluster's Rx OQM (10.8.5)
         uint8_t epoch{0};       //!< epoch bit
         bool datagram{false};   //!< a datagram page
         uint32_t rxq{0};        //!< datagram: its RxQ
@@ -737,12 +739,14 @@ class CellFabricAdapter : public FabricEndpoint
      */
     void OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells);
     /**
-     * A page joins its cluster's RxDMA queue.
+     * A page joins its OQ at its cluster's Rx OQM (10.8.5).
      * \param pg the page
      */
     void EnqueueRxDma(RxDmaPage pg);
     /**
-     * RxDMA of a cluster takes its next page (10.8.8): validation, a tracking ID, the write.
+     * RxDMA of a cluster takes its next page (10.8.5-8): the Rx OQM dequeues the head page of a
+     * high-priority OQ if one holds a page, else of a low one, round robin among the OQs of the
+     * same priority; then validation, a tracking ID, the write.
      * \param cluster the cluster
      */
     void RxDmaNext(uint32_t cluster);
@@ -871,6 +875,7 @@ class CellFabricAdapter : public FabricEndpoint
     uint32_t m_dgTxRingSize{256};                 //!< TxQ ring descriptors [assumption]
     uint32_t m_dgTxReorderIds{64};                //!< TxQ Reorder IDs (10.7.1.4)
     uint32_t m_trackingIds{16};                   //!< RxDMA tracking IDs per cluster (10.8.8)
+    uint32_t m_rxOqHighMask{5};                   //!< high-priority Rx OQs, bit per OQ (10.8.5)
     uint32_t m_commitCycles{100};                 //!< AMEM write completion latency (11.7.2)
 
     // Attributes of the Tx pipeline structures (10.7.3-10.7.8)
@@ -909,8 +914,10 @@ class CellFabricAdapter : public FabricEndpoint
     std::unordered_map<uint64_t, RxPage> m_rxPages;          //!< pages being reassembled
     std::vector<GrantQueue> m_grants;                        //!< grant scheduler per cluster
     std::map<std::tuple<uint32_t, uint64_t, uint8_t>, GrantAdmission> m_grantAdmission; //!< order
-    std::vector<uint32_t> m_grantsOut;               //!< grants not committed, per cluster
-    std::vector<std::deque<RxDmaPage>> m_rxDmaQueue; //!< pages for each RxDMA
+    std::vector<uint32_t> m_grantsOut; //!< grants not committed, per cluster
+    /// Rx OQM (10.8.5): the 4 OQs of each cluster, complete pages waiting for its RxDMA
+    std::vector<std::array<std::deque<RxDmaPage>, CellFabricVoqTable::OQS_PER_VPFE>> m_rxOq;
+    std::vector<std::array<uint32_t, 2>> m_rxOqNext; //!< round robin: next OQ (low, high)
     std::vector<bool> m_rxDmaBusy;                   //!< RxDMA serving a page
     std::vector<std::vector<Time>> m_trackFree;      //!< tracking IDs' free times
     std::map<std::tuple<uint32_t, uint64_t, uint8_t>, RxOrder> m_rxOrder; //!< Data Reorder

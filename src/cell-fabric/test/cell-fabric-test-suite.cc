@@ -38,6 +38,8 @@ using namespace ns3;
 
 /// The Tx pipeline tests (cell-fabric-tx-pipeline-test.cc).
 std::vector<TestCase*> MakeCellFabricTxPipelineTests();
+/// The Rx OQM tests (cell-fabric-rx-oq-test.cc).
+std::vector<TestCase*> MakeCellFabricRxOqTests();
 
 namespace
 {
@@ -1662,6 +1664,11 @@ class CellFabricTestSuite : public TestSuite
         }
         AddTestCase(new DatagramTestCase, TestCase::QUICK);
         AddTestCase(new TrackingIdTestCase, TestCase::QUICK);
+        // the Rx OQM (cell-fabric-rx-oq-test.cc)
+        for (TestCase* t : MakeCellFabricRxOqTests())
+        {
+            AddTestCase(t, TestCase::QUICK);
+        }
     }
 };
 
