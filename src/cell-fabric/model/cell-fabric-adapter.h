@@ -54,8 +54,9 @@ class FabricOutputQueue;
  * 10.7[5a]) and its cells are sprayed round robin over the adapter's links. Coarse granularity
  * (DESIGN.md rule 3): the cells of one page that go to one link travel as one unit carrying their
  * exact cell count and bytes. The receiver counts the cells of each page (reorder and
- * reassembly, 10.8[3-4]); a complete page waits for its cluster's RxDMA (128 B per cycle,
- * 10.8.8), which commits it. After the last page of a job commits, the receiver sends an ACK
+ * reassembly, 10.8[3-4]); a complete page waits in one of its cluster's 4 OQs (10.8.5: strict
+ * priority, then round robin) for the cluster's RxDMA (128 B per cycle, 10.8.8), which commits
+ * it. After the last page of a job commits, the receiver sends an ACK
  * and the message is delivered there; the ACK completes it at the sender.
  *
  * Messages (CTS, ACK, NACK) are 64 B one-cell pages on their own VOQ (10.3.1.1-2) and get
