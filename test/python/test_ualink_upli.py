@@ -12,34 +12,8 @@ an all-to-all then takes at least its closed-form UPLI time and several times lo
 
 import pytest
 
-BASE = {
-    "pod.fabric": "ualink",
-    "pod.accelerators": 32,
-    "pod.planes": 4,
-    "pod.switch.radix": 32,
-}
-
-
-@pytest.fixture
-def scenario(tmp_path):
-    path = tmp_path / "ualink-upli.yaml"
-    path.write_text(
-        "name: ualink-upli\n"
-        "pod: {accelerators: 32}\n"
-        "workloads:\n"
-        "  - {kind: incast, senders: 16, receiver: 0, size: 64KiB}\n"
-        "  - {kind: all-to-all, size: 4KiB}\n"
-        "output: {plots: false, progress: false}\n"
-    )
-    return path
-
-
-def lossless(r):
-    s = r["summary"]
-    assert s["bytes_dropped"] == 0
-    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"]
-    m = r["messages"]
-    assert (m["deliver_ps"] >= 0).all() and (m["complete_ps"] >= 0).all()
+# The pod, the scenario and the lossless check of test_ualink.py (the same 32-accelerator pod).
+from test_ualink import BASE, lossless, scenario  # noqa: F401 (scenario is a fixture)
 
 
 @pytest.mark.parametrize("extra", [

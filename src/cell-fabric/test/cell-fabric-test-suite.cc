@@ -41,6 +41,36 @@ std::vector<TestCase*> MakeCellFabricTxPipelineTests();
 /// The Rx OQM tests (cell-fabric-rx-oq-test.cc).
 std::vector<TestCase*> MakeCellFabricRxOqTests();
 
+/// Drops at every plane switch, link device and adapter of a fabric (also used by the other
+/// cell-fabric test files).
+uint64_t
+FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdapter>>& adapters)
+{
+    uint64_t drops = 0;
+    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
+    {
+        for (const auto& kv : sw->GetDrops())
+        {
+            drops += kv.second;
+        }
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            for (const auto& kv : sw->GetPort(i)->GetStats().dropUnits)
+            {
+                drops += kv.second;
+            }
+        }
+    }
+    for (const Ptr<CellFabricAdapter>& a : adapters)
+    {
+        for (const auto& kv : a->GetStats().drops)
+        {
+            drops += kv.second;
+        }
+    }
+    return drops;
+}
+
 namespace
 {
 
@@ -160,35 +190,6 @@ class CellificationTestCase : public TestCase
                   << std::endl;
     }
 };
-
-/// Drops at every plane switch and every link device of a fabric.
-uint64_t
-FabricDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdapter>>& adapters)
-{
-    uint64_t drops = 0;
-    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
-    {
-        for (const auto& kv : sw->GetDrops())
-        {
-            drops += kv.second;
-        }
-        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
-        {
-            for (const auto& kv : sw->GetPort(i)->GetStats().dropUnits)
-            {
-                drops += kv.second;
-            }
-        }
-    }
-    for (const Ptr<CellFabricAdapter>& a : adapters)
-    {
-        for (const auto& kv : a->GetStats().drops)
-        {
-            drops += kv.second;
-        }
-    }
-    return drops;
-}
 
 /**
  * \ingroup cell-fabric

@@ -31,37 +31,12 @@
 
 using namespace ns3;
 
+/// Drops at every plane switch, link device and adapter (cell-fabric-test-suite.cc).
+uint64_t FabricDrops(const CellFabricHelper& helper,
+                     const std::vector<Ptr<CellFabricAdapter>>& adapters);
+
 namespace
 {
-
-/// Drops at every plane switch, link device and adapter of a fabric.
-uint64_t
-AllDrops(const CellFabricHelper& helper, const std::vector<Ptr<CellFabricAdapter>>& adapters)
-{
-    uint64_t drops = 0;
-    for (const Ptr<FabricSwitch>& sw : helper.GetPlanes())
-    {
-        for (const auto& kv : sw->GetDrops())
-        {
-            drops += kv.second;
-        }
-        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
-        {
-            for (const auto& kv : sw->GetPort(i)->GetStats().dropUnits)
-            {
-                drops += kv.second;
-            }
-        }
-    }
-    for (const Ptr<CellFabricAdapter>& a : adapters)
-    {
-        for (const auto& kv : a->GetStats().drops)
-        {
-            drops += kv.second;
-        }
-    }
-    return drops;
-}
 
 /**
  * D, the one-way time of a control cell with the helper's defaults (as in the suite's 1 MiB job
@@ -320,7 +295,7 @@ class VoqIdJobTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(a[2]->GetReceivedPayloadBytes(), 65536, "64 KiB at chip 2");
         NS_TEST_ASSERT_MSG_EQ(a[3]->GetReceivedPayloadBytes(), 65536, "64 KiB at chip 3");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().jobsCompleted, 2, "both jobs acknowledged");
-        NS_TEST_ASSERT_MSG_EQ(AllDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
         Simulator::Destroy();
     }
 };
@@ -397,7 +372,7 @@ class PagePriorityTestCase : public TestCase
         std::cout << std::endl;
         NS_TEST_ASSERT_MSG_EQ(a[1]->GetReceivedPayloadBytes(), 64000, "high job delivered");
         NS_TEST_ASSERT_MSG_EQ(a[2]->GetReceivedPayloadBytes(), 64000, "low job delivered");
-        NS_TEST_ASSERT_MSG_EQ(AllDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetOccupancyLimiter().GetStats().peakInUse, 1, "one QPage");
         NS_TEST_ASSERT_MSG_GT(a[0]->GetStats().qpageWaits, 0, "the low job waited for a QPage");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetOccupancyLimiter().GetInUse(), 0, "QPages all free");
@@ -482,7 +457,7 @@ class OccupancyHysteresisTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(s.xoffs, xoffs, "XOFF events");
         NS_TEST_ASSERT_MSG_EQ(s.xons, xons, "XON events");
         NS_TEST_ASSERT_MSG_EQ(a[1]->GetReceivedPayloadBytes(), 1 << 20, "1 MiB delivered");
-        NS_TEST_ASSERT_MSG_EQ(AllDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetOccupancyLimiter().GetInUse(), 0, "QPages all free");
         Simulator::Destroy();
     }
@@ -568,7 +543,7 @@ class QPageTxBufTestCase : public TestCase
                   << " ns, bytes " << received << std::endl;
         NS_TEST_ASSERT_MSG_EQ(received, 3 * (256 << 10), "bytes conserved");
         NS_TEST_ASSERT_MSG_EQ(completed, 3, "3 jobs completed");
-        NS_TEST_ASSERT_MSG_EQ(AllDrops(helper, a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
         NS_TEST_ASSERT_MSG_EQ(out.size(), 51, "51 pages sent");
         NS_TEST_ASSERT_MSG_EQ(lim.GetInUse(), 0, "QPages all free");
         if (txBuf)
