@@ -10,6 +10,7 @@ refused before the run, naming the field.
 """
 
 import pytest
+from fabric_checks import lossless
 
 BASE = {
     "pod.fabric": "sue",
@@ -31,14 +32,6 @@ def scenario(tmp_path):
         "output: {plots: false, progress: false}\n"
     )
     return path
-
-
-def lossless(r):
-    s = r["summary"]
-    assert s["bytes_dropped"] == 0
-    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"]
-    m = r["messages"]
-    assert (m["deliver_ps"] >= 0).all() and (m["complete_ps"] >= 0).all()
 
 
 @pytest.mark.parametrize("extra", [

@@ -11,6 +11,7 @@ and the DL's replay. Pods UALink 200 cannot build are refused before the run, na
 """
 
 import pytest
+from fabric_checks import lossless
 
 BASE = {
     "pod.fabric": "ualink",
@@ -32,14 +33,6 @@ def scenario(tmp_path):
         "output: {plots: false, progress: false}\n"
     )
     return path
-
-
-def lossless(r):
-    s = r["summary"]
-    assert s["bytes_dropped"] == 0
-    assert s["bytes_received"] == s["bytes_sent"] == s["bytes_delivered"]
-    m = r["messages"]
-    assert (m["deliver_ps"] >= 0).all() and (m["complete_ps"] >= 0).all()
 
 
 @pytest.mark.parametrize("extra", [
