@@ -288,14 +288,21 @@ PyxisUieModel::Gemm(const PyxisGemmShape& g, uint32_t uies) const
     b.tiles = CeilDiv(g.m, p.gridRows) * CeilDiv(g.n, p.gridCols);
     const uint64_t perUie = CeilDiv(b.tiles, uies);
     const uint64_t noSplit = perUie * b.tileCycles;
-    // Split-K (stream-K): the tiles' K ranges are laid end to end and cut into U equal parts;
-    // only useful when the tiles are compute-bound (a split tile still writes back whole).
+    // Split-K (stream-K): the tiles' K ranges are laid end to end and cut into U equal parts of
+    // L = ceil(tiles C / U) cycles; only useful when the tiles are compute-bound. Each piece
+    // writes back a whole partial tile: a UIE with ceil(L / C) + 1 pieces needs that many
+    // write-backs; and the ceil(C / L) UIEs sharing one tile finish their pieces together, so
+    // their InMemAdd writes (atomic only within one UIE, 7.4) serialize: (ceil(C / L) - 1)
+    // write-backs more [assumption]. With L >= C this adds nothing (digest 2.6 example 4).
     uint64_t split = noSplit;
     if (b.computeCyclesPerTile > b.writebackCyclesPerTile)
     {
-        split = static_cast<uint64_t>(
-            std::ceil(static_cast<double>(b.tiles) * static_cast<double>(b.computeCyclesPerTile) /
-                      static_cast<double>(uies)));
+        const double c = static_cast<double>(b.computeCyclesPerTile);
+        const double wb = static_cast<double>(b.writebackCyclesPerTile);
+        const double l = std::ceil(static_cast<double>(b.tiles) * c / static_cast<double>(uies));
+        const double pieces = std::ceil(l / c) + 1.0;
+        const double share = std::ceil(c / l);
+        split = static_cast<uint64_t>(std::max(l, pieces * wb) + (share - 1.0) * wb);
     }
     switch (g.splitK)
     {
@@ -567,7 +574,11 @@ PyxisUieModel::GemmBatch(const Eigen::ArrayXd& m,
     r.tiles = CeilDivA(m, rows) * CeilDivA(n, cols);
     const Eigen::ArrayXd perUie = CeilDivA(r.tiles, u);
     const Eigen::ArrayXd noSplit = perUie * tileC;
-    const Eigen::ArrayXd split = (compute > wb).select((r.tiles * compute / u).ceil(), noSplit);
+    const Eigen::ArrayXd l = (r.tiles * compute / u).ceil();
+    const Eigen::ArrayXd pieces = (l / compute).ceil() + 1.0;
+    const Eigen::ArrayXd share = (compute / l).ceil();
+    const Eigen::ArrayXd split =
+        (compute > wb).select(l.max(pieces * wb) + (share - 1.0) * wb, noSplit);
     Eigen::Array<bool, Eigen::Dynamic, 1> apply;
     switch (options.splitK)
     {

@@ -201,7 +201,7 @@ struct PyxisBatchResult
  * bytes per element:
  * - GEMM: K_eff = K (A transposed) or 128 ceil(K / 128) (A row-shifted);
  *   T_tile = max(s K_eff, 128 b_out); loop = ceil(ceil(M/128) ceil(N/128) / U) T_tile, or with
- *   split-K ceil(tiles s K_eff / U).
+ *   split-K L = ceil(tiles s K_eff / U) (plus write-back terms when L < s K_eff, see Gemm()).
  * - 3x3: F = 1, 2, 4, 8 for W in (64,128], (32,64], (16,32], <= 16; Wtiles = 1 + ceil((W -
  *   128) / 112) above 128; T_rg = max(10 s Cin, 128 b_out); loop = ceil(Wtiles ceil(Cout /
  *   16F) ceil(H / 8) / U) T_rg.

@@ -300,6 +300,22 @@ class PyxisDecodeTest : public TestCase
         g = PyxisGemmShape::Linear(8192, 8192, 1);
         g.splitK = PyxisSplitK::NEVER;
         NS_TEST_ASSERT_MSG_EQ(model.Gemm(g, 48).boundCycles, 16384, "2 x 8192");
+        // Split-K limits: one 128x128x4096 tile on 48 UIEs: L = ceil(4096 / 48) = 86 cycles,
+        // but ceil(86 / 4096) + 1 = 2 write-backs per UIE (256) and ceil(4096 / 86) = 48 UIEs
+        // add into one tile, serialized: 256 + 47 x 128 = 6272 > 4096: not split, even ALWAYS.
+        g = PyxisGemmShape();
+        g.k = 4096;
+        g.splitK = PyxisSplitK::ALWAYS;
+        b = model.Gemm(g, 48);
+        NS_TEST_ASSERT_MSG_EQ(b.splitK, false, "48-way split of one tile does not pay");
+        NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 4096, "whole tile");
+        // 4 tiles (M = 512) on 48 UIEs: L = ceil(4 x 4096 / 48) = 342; 2 write-backs (256);
+        // ceil(4096 / 342) = 12 UIEs per tile: 342 + 11 x 128 = 1750 < 4096: split.
+        g.m = 512;
+        g.splitK = PyxisSplitK::AUTO;
+        b = model.Gemm(g, 48);
+        NS_TEST_ASSERT_MSG_EQ(b.splitK, true, "12-way split pays");
+        NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 1750, "342 + 11 x 128");
         // T <= 128 is free (digest 2.5): 128 tokens take as long as 1.
         g = PyxisGemmShape::Linear(8192, 8192, 128);
         NS_TEST_ASSERT_MSG_EQ(model.Gemm(g, 48).boundCycles, 10923, "T = 128 same time");
