@@ -98,8 +98,15 @@ def test_vpu_and_transpose(px):
 
 
 def test_batch_equals_scalar(px):
-    m, n, k = (a.ravel() for a in np.meshgrid([1, 128, 129, 4096, 8192], [1, 128, 300], [64, 100, 4096]))
-    for kw in ({}, {"dtype": "fp16"}, {"a_transposed": True, "a_in_hbm": True}, {"split_k": "never"}):
+    grid = np.meshgrid([1, 128, 129, 4096, 8192], [1, 128, 300], [64, 100, 4096])
+    m, n, k = (a.ravel() for a in grid)
+    options = (
+        {},
+        {"dtype": "fp16"},
+        {"a_transposed": True, "a_in_hbm": True},
+        {"split_k": "never"},
+    )
+    for kw in options:
         for uies in (1, 12, 48):
             r = px.gemm_batch(m, n, k, uies=uies, **kw)
             for i in range(len(m)):
@@ -112,7 +119,8 @@ def test_batch_equals_scalar(px):
     cout = np.full(h.size, 96)
     r = px.conv3x3_batch(h.ravel(), w.ravel(), cin, cout, uies=12)
     for i, (hh, ww) in enumerate(zip(h.ravel(), w.ravel())):
-        assert r["total_cycles"][i] == px.conv3x3(int(hh), int(ww), 64, 96, uies=12)["total_cycles"]
+        scalar = px.conv3x3(int(hh), int(ww), 64, 96, uies=12)
+        assert r["total_cycles"][i] == scalar["total_cycles"]
 
 
 def test_bad_input(px):
