@@ -11,6 +11,8 @@
  * The `podsim` package (python/podsim/__init__.py) re-exports what is defined here.
  */
 
+#include "pyxis-bindings.h"
+
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
 #include "ns3/results-writer.h"
@@ -527,4 +529,7 @@ PYBIND11_MODULE(_podsim, m)
           &Read,
           py::arg("path"),
           "Read a results file into the dict that run() returns (see podsim.read).");
+
+    // podsim.pyxis: the Pyxis UIE kernel model (python/pyxis-bindings.cc).
+    RegisterPyxis(m);
 }

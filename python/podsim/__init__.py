@@ -52,6 +52,7 @@ transmitting link direction.
 """
 
 import os as _os
+import sys as _sys
 
 from ._podsim import ScenarioError
 from ._podsim import __version__
@@ -59,10 +60,22 @@ from ._podsim import load as _load
 from ._podsim import read as _read
 from ._podsim import run as _run
 from ._podsim import schema as _schema
+from ._podsim import pyxis  # the Pyxis UIE kernel model: podsim.pyxis.gemm(...) etc.
 
-__all__ = ["run", "load", "schema", "read", "ScenarioError", "message_latency_ns", "__version__"]
+__all__ = [
+    "run",
+    "load",
+    "schema",
+    "read",
+    "ScenarioError",
+    "message_latency_ns",
+    "pyxis",
+    "__version__",
+]
 
 ScenarioError.__module__ = "podsim"
+# `import podsim.pyxis` and `from podsim.pyxis import gemm` work too.
+_sys.modules[__name__ + ".pyxis"] = pyxis
 
 
 def run(
