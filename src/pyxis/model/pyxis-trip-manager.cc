@@ -240,6 +240,7 @@ PyxisTripManager::Submit(uint32_t queue, const PyxisTrip& trip)
 void
 PyxisTripManager::FeedRing(uint32_t q)
 {
+    NS_LOG_FUNCTION(this << q);
     Queue& qs = m_queues[q];
     std::string why;
     while (!qs.backlog.empty() && !qs.ring->IsFull())
@@ -308,6 +309,7 @@ PyxisTripManager::Go(uint32_t q, uint64_t token)
 void
 PyxisTripManager::TryDispatch(uint32_t q)
 {
+    NS_LOG_FUNCTION(this << q);
     Queue& qs = m_queues[q];
     if (!qs.hasHead || !qs.headReady || qs.engine->IsBusy())
     {
@@ -364,6 +366,7 @@ PyxisTripManager::Done(uint32_t q, PyxisTrip trip, bool notify)
 void
 PyxisTripManager::Discard(uint32_t q, const PyxisTrip& trip)
 {
+    NS_LOG_FUNCTION(this << q << trip.tripId);
     NS_LOG_LOGIC(Where(q) << " discards trip " << trip.tripId);
     ++m_stats.discarded;
     m_discardedTrace(m_chip, m_cluster, q, trip.tripId);
@@ -429,6 +432,7 @@ PyxisTripManager::IsIdle() const
 void
 PyxisTripManager::CheckDrained()
 {
+    NS_LOG_FUNCTION(this);
     if (!m_flush || m_drainedSignalled || !IsIdle())
     {
         return;
