@@ -96,6 +96,59 @@ def read_pyxis(path):
     return trips, layers
 
 
+def _union(intervals):
+    """Sorted, merged list of (start, end) covering the given intervals."""
+    merged = []
+    for s, e in sorted(intervals):
+        if merged and s <= merged[-1][1]:
+            merged[-1][1] = max(merged[-1][1], e)
+        else:
+            merged.append([s, e])
+    return merged
+
+
+def _length(merged):
+    return sum(e - s for s, e in merged)
+
+
+def _minus(merged, cut):
+    """Length of the merged intervals outside the merged intervals `cut`."""
+    total = 0.0
+    for s, e in merged:
+        covered = 0.0
+        for cs, ce in cut:
+            lo, hi = max(s, cs), min(e, ce)
+            if hi > lo:
+                covered += hi - lo
+        total += (e - s) - covered
+    return total
+
+
+def layer_summary(trips):
+    """The per-layer table computed from the trips (the reference definition of its columns):
+    for each chip and layer, start_ns and end_ns = the first start and last end of its trips on
+    any cluster; compute_ns = the time covered by at least one compute trip; exposed_comm_ns =
+    the time covered by a comm or reduce trip and by no compute trip. DMA trips count in the
+    layer's span only. Rows sorted by chip, then layer."""
+    groups = {}
+    for i in range(len(trips["chip"])):
+        key = (int(trips["chip"][i]), int(trips["layer"][i]))
+        groups.setdefault(key, []).append(i)
+    out = {k: [] for k in LAYER_COLUMNS}
+    for (c, layer), idx in sorted(groups.items()):
+        start = min(float(trips["start_ns"][i]) for i in idx)
+        end = max(float(trips["end_ns"][i]) for i in idx)
+        compute = _union([(float(trips["start_ns"][i]), float(trips["end_ns"][i]))
+                          for i in idx if trips["kind"][i] == "compute"])
+        comm = _union([(float(trips["start_ns"][i]), float(trips["end_ns"][i]))
+                       for i in idx if trips["kind"][i] in ("comm", "reduce")])
+        for name, v in (("chip", c), ("layer", layer), ("start_ns", start), ("end_ns", end),
+                        ("compute_ns", _length(compute)),
+                        ("exposed_comm_ns", _minus(comm, compute))):
+            out[name].append(v)
+    return {k: np.asarray(v) for k, v in out.items()}
+
+
 def check_layers(layers, tol_ns=1e-3):
     """Problems of the per-layer table (an empty list if consistent):
 

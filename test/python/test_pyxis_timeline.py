@@ -106,6 +106,29 @@ def test_plot_and_consistent(tmp_path, compound):
     assert out.read_bytes()[:8] == PNG_SIGNATURE
 
 
+def test_layer_summary_from_trips():
+    """layer_summary recomputes the synthetic layer table from its trips: compute 1000 ns,
+    exposed comm = 400 - 100 overlap = 300 ns (the reduce trip lies inside the comm trip and the
+    DMA trip inside the compute trip), spans of 1300 ns."""
+    m = load_module()
+    trips, layers = synthetic(chips=2, clusters=3, layers=4)
+    summary = m.layer_summary(trips)
+    for col in ("chip", "layer", "start_ns", "end_ns", "compute_ns", "exposed_comm_ns"):
+        assert np.allclose(summary[col], layers[col]), col
+    assert m.check_layers(summary) == []
+    # Comm in pieces on two clusters, partly hidden by compute: [100, 140] exposed.
+    t = {k: [] for k in trips}
+    for tid, (k, kind, s, e) in enumerate(((0, "compute", 0, 100), (0, "comm", 50, 120),
+                                           (1, "comm", 110, 150), (1, "compute", 140, 160))):
+        for name, v in (("chip", 0), ("cluster", k), ("engine", "x"), ("trip_id", tid),
+                        ("layer", 0), ("kind", kind), ("start_ns", s), ("end_ns", e)):
+            t[name].append(v)
+    s = m.layer_summary(t)
+    assert s["compute_ns"][0] == pytest.approx(120)  # [0, 100] and [140, 160]
+    assert s["exposed_comm_ns"][0] == pytest.approx(40)  # [100, 140]
+    assert s["end_ns"][0] - s["start_ns"][0] == pytest.approx(160)
+
+
 def test_layer_inconsistencies_are_named():
     m = load_module()
     _, layers = synthetic(chips=1, layers=3)

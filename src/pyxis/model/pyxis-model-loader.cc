@@ -50,6 +50,16 @@ struct MapView
 };
 
 /**
+ * \param text a value from the file
+ * \return it quoted, cut at 40 characters (a binary file can be one long scalar)
+ */
+std::string
+Quote(const std::string& text)
+{
+    return "'" + (text.size() > 40 ? text.substr(0, 40) + "..." : text) + "'";
+}
+
+/**
  * \param node a node
  * \return its kind in words, for "expected X, got Y"
  */
@@ -63,7 +73,7 @@ Describe(const YAML::Node& node)
     case YAML::NodeType::Sequence:
         return "a list";
     case YAML::NodeType::Scalar:
-        return "'" + node.Scalar() + "'";
+        return Quote(node.Scalar());
     default:
         return "nothing";
     }
@@ -239,7 +249,7 @@ class Reader
         if (text.empty() ||
             !std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; }))
         {
-            Fail(line, field, "expected a non-negative integer, got '" + text + "'");
+            Fail(line, field, "expected a non-negative integer, got " + Quote(text));
         }
         uint64_t v = 0;
         for (const char c : text)
@@ -247,7 +257,9 @@ class Reader
             const auto d = static_cast<uint64_t>(c - '0');
             if (v > (UINT64_MAX - d) / 10)
             {
-                Fail(line, field, "must be at most " + std::to_string(hi) + " (got " + text + ")");
+                Fail(line,
+                     field,
+                     "must be at most " + std::to_string(hi) + " (got " + Quote(text) + ")");
             }
             v = v * 10 + d;
         }
@@ -292,7 +304,7 @@ class Reader
         {
             Fail(LineOf(m, key),
                  field,
-                 "expected one of " + Join(allowed) + ", got '" + text + "'");
+                 "expected one of " + Join(allowed) + ", got " + Quote(text));
         }
         return static_cast<std::size_t>(it - allowed.begin());
     }

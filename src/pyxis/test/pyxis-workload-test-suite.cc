@@ -738,6 +738,14 @@ PyxisWorkloadTestSuite::PyxisWorkloadTestSuite()
          "parallelism.data-algorithm",
          "halving-doubling"},
         {"empty file", "", 0, "", "empty model file"},
+        {"a list at the top", "- kind: linear\n", 1, "", "expected a map of keys, got a list"},
+        {"a layer not a map",
+         "layers:\n  - 3\n",
+         2,
+         "layers[0]",
+         "expected a map of keys, got '3'"},
+        {"comma at the top", "layers: []\n,\n", 2, "", "YAML syntax error"},
+        {"binary", std::string("\x01\x00\xff: [", 5), 1, "", "expected a map of keys"},
     };
     for (const auto& b : bad)
     {
