@@ -123,11 +123,30 @@ class LayerBuilder
         c.k = k;
         c.n = n;
         c.count = count;
-        c.units = count * CeilDiv(m, m_shape.tile) * CeilDiv(n, m_shape.tile);
+        const uint64_t tiles = count * CeilDiv(m, m_shape.tile) * CeilDiv(n, m_shape.tile);
+        const uint64_t uies = static_cast<uint64_t>(m_shape.clusters) * m_shape.uiesPerCluster;
+        const uint64_t kBlocks = CeilDiv(k, m_shape.tile);
+        c.kSplit = 1;
+        c.kSlice = k;
+        if (m_spec.parallelism.splitK && tiles < uies && kBlocks > 1)
+        {
+            // As many K slices as idle UIEs allow, of whole 128-element blocks.
+            const uint64_t want = std::min(uies / tiles, kBlocks);
+            const uint64_t sliceBlocks = CeilDiv(kBlocks, want);
+            c.kSplit = CeilDiv(kBlocks, sliceBlocks);
+            c.kSlice = c.kSplit > 1 ? sliceBlocks * m_shape.tile : k;
+        }
+        c.units = tiles * c.kSplit;
         c.flops = 2 * count * m * k * n;
         c.weightBytes = weights ? m * k * S::DtypeBytes(m_l.dtype) : 0;
         c.shares = P::SplitUnits(c.units, m_shape);
+        const uint64_t kSplit = c.kSplit;
         m_out.ops.push_back(std::move(op));
+        if (kSplit > 1)
+        {
+            // Add the partials: kSplit - 1 adds per output element, one VPU instruction each.
+            Vpu(name + ".split-k-add", count * m * n * (kSplit - 1), 1);
+        }
     }
 
     /**

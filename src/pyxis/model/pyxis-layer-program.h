@@ -95,9 +95,17 @@ class PyxisLayerProgram
         uint64_t elements{0};      //!< elements
         uint32_t opsPerElement{0}; //!< VPU instructions per element
         /**
-         * Work units, the grain of the split over UIEs: GEMM output tiles,
-         * count * ceil(m/tile) * ceil(n/tile); 3x3 row-group passes (8 output rows x 16F output
-         * channels x one column tile, digest 2.5), batch * wTiles * ceil(cout/(16F)) *
+         * Split-K (GEMM, parallelism.split-k: auto): the K slices each output tile is cut into
+         * (1: none). Unit u is then tile u / kSplit over K range [s kSlice, min(k, (s+1) kSlice))
+         * with s = u mod kSplit, written as a partial result; a VPU op "<name>.split-k-add"
+         * follows that adds the kSplit partials of every output element.
+         */
+        uint64_t kSplit{1};
+        uint64_t kSlice{0}; //!< K elements per slice (a multiple of tile but the last; = k if 1)
+        /**
+         * Work units, the grain of the split over UIEs: GEMM output tiles
+         * (times kSplit), count * ceil(m/tile) * ceil(n/tile); 3x3 row-group passes (8 output rows
+         * x 16F output channels x one column tile, digest 2.5), batch * wTiles * ceil(cout/(16F)) *
          * ceil(height/8); VPU rows of vpuLanes elements, ceil(elements/vpuLanes).
          */
         uint64_t units{0};

@@ -391,11 +391,16 @@ class Reader
             return;
         }
         const Item& item = top.items.at("parallelism");
-        const MapView m = CheckMap(
-            item.value,
-            "parallelism",
-            item.line,
-            {"tensor", "data", "tp-collective", "reduction", "data-sync", "data-algorithm"});
+        const MapView m = CheckMap(item.value,
+                                   "parallelism",
+                                   item.line,
+                                   {"tensor",
+                                    "data",
+                                    "tp-collective",
+                                    "reduction",
+                                    "data-sync",
+                                    "data-algorithm",
+                                    "split-k"});
         p.tensor =
             static_cast<uint32_t>(Uint(m, "tensor", false, 1, 1, PyxisModelLoader::MAX_TENSOR));
         p.data = static_cast<uint32_t>(Uint(m, "data", false, 1, 1, PyxisModelLoader::MAX_DATA));
@@ -405,6 +410,7 @@ class Reader
             Choice(m, "reduction", false, 0, {"vpu", "inmem-add"}));
         p.dataSync = static_cast<PyxisModelSpec::DataSync>(
             Choice(m, "data-sync", false, 0, {"none", "weights"}));
+        p.splitK = Choice(m, "split-k", false, 0, {"none", "auto"}) == 1;
         const auto names = CollectiveHelper::AlgorithmNames();
         const std::size_t ring =
             static_cast<std::size_t>(std::find(names.begin(), names.end(), "ring") - names.begin());

@@ -111,6 +111,7 @@ struct PyxisModelSpec
         Reduction reduction{VPU};                 //!< how the all-reduce adds
         DataSync dataSync{SYNC_NONE};             //!< what the replicas exchange
         std::string dataAlgorithm{"ring"};        //!< collective module algorithm for that
+        bool splitK{false}; //!< split the K of GEMMs with fewer tiles than UIEs (see lowering)
     };
 
     std::string name;          //!< model name

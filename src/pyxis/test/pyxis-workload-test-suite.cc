@@ -366,6 +366,34 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(agOps[10].compute.k, 16384, "mlp-down: full ffn");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.bytes, 128ULL * 4096, "down output");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.rings[0].steps[0].reduce, false, "no add");
+
+        // Split-K: qkv has 12 tiles for 48 UIEs, so K = 4096 (32 blocks of 128) is cut into
+        // min(48/12, 32) = 4 slices of 1024: 48 units, one per UIE, then a VPU pass adding
+        // 3 partials per output element, 1536 x 128 x 3 = 589,824 elements. o-proj (32 tiles,
+        // 48/32 = 1) and the attention GEMMs (4 tiles, K = 128: one block) are not split;
+        // mlp-up (16 tiles) gets 3 slices of 1408 (11 blocks; 32 = 11 + 11 + 10).
+        const auto sk =
+            PyxisModelLoader::LoadString(Model(8, "all-reduce", TRANSFORMER, "  split-k: auto\n"),
+                                         "sk");
+        const auto skOps = PyxisLayerProgram::LowerLayer(sk, 0, 0).ops;
+        NS_TEST_ASSERT_MSG_EQ(skOps.size(), 12, "two split-k adds more");
+        const auto& qkv = skOps[0].compute;
+        NS_TEST_EXPECT_MSG_EQ(qkv.kSplit, 4, "qkv slices");
+        NS_TEST_EXPECT_MSG_EQ(qkv.kSlice, 1024, "qkv slice");
+        NS_TEST_EXPECT_MSG_EQ(qkv.units, 48, "12 tiles x 4 slices");
+        NS_TEST_EXPECT_MSG_EQ(qkv.shares.size(), 48, "every UIE");
+        NS_TEST_EXPECT_MSG_EQ(qkv.flops, 2ULL * 1536 * 4096 * 128, "FLOPs unchanged");
+        NS_TEST_EXPECT_MSG_EQ(skOps[1].compute.name, "qkv.split-k-add", "the partials' add");
+        NS_TEST_EXPECT_MSG_EQ(skOps[1].compute.kind, PyxisLayerProgram::ComputeOp::VPU, "VPU");
+        NS_TEST_EXPECT_MSG_EQ(skOps[1].compute.elements, 589824, "1536 x 128 x 3");
+        NS_TEST_EXPECT_MSG_EQ(skOps[2].compute.kSplit, 1, "scores: K is one block");
+        NS_TEST_EXPECT_MSG_EQ(skOps[5].compute.name, "o-proj", "order");
+        NS_TEST_EXPECT_MSG_EQ(skOps[5].compute.kSplit, 1, "o-proj: 32 tiles");
+        NS_TEST_EXPECT_MSG_EQ(skOps[7].compute.name, "mlp-up", "order");
+        NS_TEST_EXPECT_MSG_EQ(skOps[7].compute.kSplit, 3, "mlp-up: 48/16 slices");
+        NS_TEST_EXPECT_MSG_EQ(skOps[7].compute.kSlice, 1408, "11 blocks of 128");
+        NS_TEST_EXPECT_MSG_EQ(skOps[7].compute.units, 48, "16 x 3");
+        NS_TEST_EXPECT_MSG_EQ(skOps[8].compute.elements, 2048ULL * 128 * 2, "mlp-up add");
     }
 };
 
@@ -409,6 +437,7 @@ class PyxisFlopsTestCase : public TestCase
         Check(Model(8, "all-reduce", TRANSFORMER), tr, "transformer TP 8 all-reduce");
         Check(Model(8, "all-gather", TRANSFORMER), tr, "transformer TP 8 all-gather");
         Check(Model(1, "all-reduce", TRANSFORMER), tr, "transformer TP 1");
+        Check(Model(8, "all-reduce", TRANSFORMER, "  split-k: auto\n"), tr, "TP 8 split-K");
         // Gated MLP with grouped-query attention (8 kv heads), TP 4, 2 x 64 tokens, ctx 256:
         // 2 x 128 x (4096 x (32 + 16) x 128 + 4096^2 + 3 x 4096 x 16384)
         //   + 4 x 2 x 32 x 64 x 256 x 128 = 59,190,000,000-ish: computed exactly below.
@@ -681,6 +710,11 @@ PyxisWorkloadTestSuite::PyxisWorkloadTestSuite()
          5,
          "parallelism.tp-collective",
          "expected one of all-reduce, all-gather, got 'broadcast'"},
+        {"bad split-k",
+         ReplaceLine(VALID, 6, "  split-k: yes"),
+         6,
+         "parallelism.split-k",
+         "expected one of none, auto"},
         {"bad reduction",
          ReplaceLine(VALID, 6, "  reduction: cpu"),
          6,
