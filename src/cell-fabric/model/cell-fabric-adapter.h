@@ -44,6 +44,9 @@ class FabricOutputQueue;
  * the destination chip (clusters in turn). Solicited write (10.3): the receiver's Rx job is
  * posted when the message is (the endpoint API has no receive posting; the model assumes the
  * receiver's software posts it at once) and the receiver sends a CTS; the Tx job waits for it.
+ * With RdmaJobPosting Explicit the chip's software posts both ends instead (PostRdmaRx,
+ * PostRdmaTx: 8-bit job ids with 1-bit epochs per cluster, 10.4; completion and Job Failed
+ * callbacks): a pre-posted Rx job's CTS waits at the sender and its Tx job starts at once.
  * Jobs to one VOQ are serialized by the VOQ-Active lock (10.7.1.1): the next job generates no
  * page until the previous one's last page is generated.
  *
