@@ -1163,17 +1163,21 @@ CellFabricAdapter::ReportRdmaFailure(RdmaSide side, const RdmaCompletion& info)
 {
     CellFabricRdmaJobIds& ids = side == RDMA_TX ? m_txIds : m_rxIds;
     ids.Fail(info.cluster, info.jid);
-    if (m_rdmaFailure)
-    {
-        RdmaFailure f;
-        f.side = side;
-        f.cluster = info.cluster;
-        f.jid = info.jid;
-        f.peerChip = info.peerChip;
-        f.epoch = info.epoch;
-        f.failed = ids.GetFailed(info.cluster);
-        m_rdmaFailure(f);
-    }
+    RdmaFailure f;
+    f.side = side;
+    f.cluster = info.cluster;
+    f.jid = info.jid;
+    f.peerChip = info.peerChip;
+    f.epoch = info.epoch;
+    f.failed = ids.GetFailed(info.cluster);
+    // The interrupt is raised after the event that failed the job (same time): software may
+    // release the failed jobs in it, which drops the records the caller still holds.
+    Simulator::ScheduleNow([this, f]() {
+        if (m_rdmaFailure)
+        {
+            m_rdmaFailure(f);
+        }
+    });
 }
 
 uint32_t

@@ -423,7 +423,8 @@ class CellFabricAdapter : public FabricEndpoint
 
     /**
      * Set the Job Failed interrupt: called on each RDMA Job Failed here, Tx or Rx (10.7.1.2,
-     * 10.8.1.2), with the cluster's failed-job vector. A failed job calls no completion callback
+     * 10.8.1.2), with the cluster's failed-job vector, at the time of the failure in an event
+     * of its own (so it may call ReleaseFailedRdmaJobs). A failed job calls no completion callback
      * and keeps its id until ReleaseFailedRdmaJobs.
      * \param cb the callback
      */
