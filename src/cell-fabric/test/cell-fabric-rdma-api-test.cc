@@ -329,6 +329,60 @@ class PrePostTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * A job's own PageSizeWords and the VOQ-id overloads (10.2, 10.7.2, 11.4.6-7). Chip 1 posts RJID
+ * 100 on cluster 2 with message VOQ 4 (default map (chip x 4 + cluster) x 4 + OQ: chip 0, cluster
+ * 1, OQ 0) for TJID 200; chip 0 posts TJID 200 on cluster 1 to VOQ 25 (chip 1, cluster 2, OQ 1)
+ * with NumWords 1000 and PageSizeWords 37, the adapters' attribute staying 125. Cellification
+ * (10.1, 10.7.2): 28 pages (27 x 37 + 1 word); a full page is 37 x 128 + 16 = 4752 B = 297
+ * chunks = 27 cells of 176 B, the last 128 + 16 = 144 B = 9 chunks, one cell: 27 x 27 + 1 = 730
+ * cells; fabric payload 1000 x 128 + 28 x 16 = 128,448 B; 128,000 B received (the receiver
+ * counts each page at the sender's page size). Both callbacks once with their clusters and ids.
+ */
+class PageSizeTestCase : public TestCase
+{
+  public:
+    PageSizeTestCase()
+        : TestCase("RDMA API: a job's own PageSizeWords (37) and posts by VOQ id")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        Fabric f(2);
+        std::string error;
+        Simulator::Schedule(MicroSeconds(1), [&f, &error]() {
+            f.a[1]->PostRdmaRx(2, 0, 100, 200, 4, 0x4000, 1000, f.RxDone(), &error);
+            f.a[0]->PostRdmaTx(1, 200, 100, 25, 0x8000, 1000, 37, f.TxDone(), &error);
+        });
+        Simulator::Run();
+        const CellFabricAdapter::Stats s0 = f.a[0]->GetStats();
+        std::cout << "RDMA API PageSizeWords 37: pages " << s0.pagesSent << ", cells "
+                  << s0.cellsSent << ", fabric payload " << s0.pageBytesSent << " B, received "
+                  << f.a[1]->GetReceivedPayloadBytes() << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(error, "", "both accepted");
+        NS_TEST_ASSERT_MSG_EQ(s0.pagesSent, 28, "28 pages");
+        NS_TEST_ASSERT_MSG_EQ(s0.cellsSent, 730, "730 cells");
+        NS_TEST_ASSERT_MSG_EQ(s0.pageBytesSent, 128448, "with 28 page headers");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetReceivedPayloadBytes(), 128000, "1000 words");
+        NS_TEST_ASSERT_MSG_EQ(FabricDrops(f.helper, f.a), 0, "no drop");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "Tx callback once");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 1, "Rx callback once");
+        if (f.seen.tx.size() == 1 && f.seen.rx.size() == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(f.seen.tx[0].cluster, 1, "source cluster");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.tx[0].peerCluster, 2, "destination cluster");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.tx[0].jid, 200, "TJID");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].cluster, 2, "Rx cluster");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].peerCluster, 1, "from cluster 1");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].jid, 100, "RJID");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].amemAddr, 0x4000, "Rx AMEM address");
+        }
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * Reliability through the explicit API (10.3.1, 10.7.1.2, 10.8.1.2, 11.8; digest 7.2 item 14),
  * on the pre-posted 1 MiB pair of PrePostTestCase (Tx posted at T = 21 us; times after T; T_c
  * the clean Tx completion, measured here).
@@ -872,6 +926,7 @@ class CellFabricRdmaApiTestSuite : public TestSuite
         : TestSuite("cell-fabric-rdma-api", UNIT)
     {
         AddTestCase(new PrePostTestCase, TestCase::QUICK);
+        AddTestCase(new PageSizeTestCase, TestCase::QUICK);
         AddTestCase(new ReliabilityTestCase, TestCase::QUICK);
         AddTestCase(new FutureCtsTestCase, TestCase::QUICK);
         AddTestCase(new VoqLockTestCase, TestCase::QUICK);
