@@ -2367,6 +2367,10 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     const uint64_t before = static_cast<uint64_t>(page) * pageBytes;
     const uint64_t payload =
         rx.bytes > before ? std::min<uint64_t>(pageBytes, rx.bytes - before) : 0;
+    if (page >= rx.counted.size())
+    {
+        rx.counted.resize(page + 1, false); // an explicit Rx job that has not learnt its pages
+    }
     if (!rx.counted[page])
     {
         rx.counted[page] = true; // a retried page's payload is delivered once
