@@ -54,6 +54,8 @@ constexpr uint32_t RX_OQS = CellFabricVoqTable::OQS_PER_VPFE;
 constexpr uint8_t PAGE_DATAGRAM = 4;
 /// RxQ index bit of a datagram page (10.6).
 constexpr uint8_t PAGE_RXQ = 8;
+/// Bit 31 of a job id: a job of PostRdmaTx (the endpoint API's ids stay below it).
+constexpr uint64_t RDMA_API_BIT = 1ULL << 31;
 
 /**
  * \param src source chip
@@ -315,6 +317,18 @@ CellFabricAdapter::GetTypeId()
                           UintegerValue(1),
                           MakeUintegerAccessor(&CellFabricAdapter::m_injectDropAttempts),
                           MakeUintegerChecker<uint32_t>())
+            .AddAttribute(
+                "RdmaJobPosting",
+                "Who posts a receiver's RDMA Rx jobs. Automatic: the sender's post "
+                "(the endpoint API, PostRdmaWrite, PostRdmaJob) posts it at the "
+                "receiver at once (the endpoint API has no receive posting). "
+                "Explicit: the chip's software posts Rx and Tx jobs with their 8-bit "
+                "job ids (PostRdmaRx, PostRdmaTx; 10.3-10.4); the endpoint API's RDMA "
+                "messages are refused (datagrams still go). Both ends of a job must "
+                "use the same mode.",
+                EnumValue(RX_POSTING_AUTOMATIC),
+                MakeEnumAccessor(&CellFabricAdapter::m_rxPosting),
+                MakeEnumChecker(RX_POSTING_AUTOMATIC, "Automatic", RX_POSTING_EXPLICIT, "Explicit"))
             .AddAttribute("EndpointTransport",
                           "Transport of the endpoint API's messages. Rdma: RDMA write jobs "
                           "(10.3). Datagram: unreliable datagrams (10.5) to RxQ 0, a message "
@@ -446,6 +460,8 @@ CellFabricAdapter::DoDispose()
     m_rxOq.clear();
     m_rxDatagrams.clear();
     m_grantAdmission.clear();
+    m_earlyCts.clear();
+    m_rdmaFailure = nullptr;
     FabricEndpoint::DoDispose();
 }
 
@@ -750,6 +766,14 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, co
     NS_ABORT_MSG_IF(m.dst == GetAcceleratorId(), "CellFabricAdapter: no loopback");
     NS_ABORT_MSG_IF(dstCluster >= m_clusters, "CellFabricAdapter: no cluster " << dstCluster);
     NS_ABORT_MSG_IF(m_ports.empty(), "CellFabricAdapter: no link ports");
+    NS_ABORT_MSG_IF(m_rxPosting == RX_POSTING_EXPLICIT ||
+                        (*m_peers)[m.dst]->m_rxPosting == RX_POSTING_EXPLICIT,
+                    "CellFabricAdapter: an RDMA message (endpoint API, PostRdmaWrite or "
+                    "PostRdmaJob) from accelerator "
+                        << GetAcceleratorId() << " to " << m.dst
+                        << " posts the receiver's Rx job, but RdmaJobPosting is Explicit at "
+                        << (m_rxPosting == RX_POSTING_EXPLICIT ? "the sender" : "the receiver")
+                        << ": use PostRdmaRx and PostRdmaTx");
     EnsureResources();
     auto msg = std::make_shared<TxMessage>();
     msg->msg = m;
@@ -776,8 +800,12 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, co
         job.high = cls.high;
         job.profile = cls.profile;
         job.pages = CellFabricCellifier::GetRdmaPages(jobWords, m_pageSizeWords);
+        job.pageSizeWords = m_pageSizeWords;
         job.message = msg;
+        // the endpoint API's ids stay below 2^31 (bit 31 marks the jobs of PostRdmaTx)
+        NS_ABORT_MSG_IF(job.id >= (1ULL << 31), "CellFabricAdapter: job ids exhausted");
         RxJob rx;
+        rx.pageBytes = static_cast<uint64_t>(m_pageSizeWords) * CellFabricCellifier::WORD_BYTES;
         rx.src = GetAcceleratorId();
         rx.job = job.id;
         rx.cluster = dstCluster;
@@ -797,6 +825,384 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, co
     {
         ActivateNext(voq); // the VOQ was free
     }
+}
+
+uint64_t
+CellFabricAdapter::GetRdmaJobId(uint32_t srcCluster,
+                                uint32_t tjid,
+                                uint32_t rjid,
+                                uint32_t dstCluster,
+                                uint8_t epoch)
+{
+    // the page header's TJID, RJID and epoch (10.6) with the two clusters: what names the job
+    // at both ends (bit 0 epoch, 1-8 TJID, 9-16 RJID, 17-19 source and 20-22 destination cluster)
+    return RDMA_API_BIT | (epoch & 1) | (static_cast<uint64_t>(tjid & 0xFF) << 1) |
+           (static_cast<uint64_t>(rjid & 0xFF) << 9) |
+           (static_cast<uint64_t>(srcCluster & 7) << 17) |
+           (static_cast<uint64_t>(dstCluster & 7) << 20);
+}
+
+bool
+CellFabricAdapter::RefuseRdma(std::string* error, const std::string& why)
+{
+    ++m_stats.rdmaRefused;
+    NS_LOG_WARN("acc" << GetAcceleratorId() << ": " << why);
+    if (error)
+    {
+        *error = why;
+    }
+    return false;
+}
+
+bool
+CellFabricAdapter::PostRdmaRx(const RdmaRxDescriptor& d, RdmaCallback done, std::string* error)
+{
+    NS_LOG_FUNCTION(this << d.cluster << d.rjid << d.tjid << d.srcChip << d.srcCluster
+                         << d.numWords);
+    std::ostringstream why;
+    why << "CellFabricAdapter acc" << GetAcceleratorId() << " PostRdmaRx (cluster " << d.cluster
+        << ", RJID " << d.rjid << "): ";
+    if (m_rxPosting != RX_POSTING_EXPLICIT)
+    {
+        return RefuseRdma(error, why.str() + "RdmaJobPosting is Automatic (set it to Explicit)");
+    }
+    if (d.cluster >= m_clusters)
+    {
+        return RefuseRdma(error,
+                          why.str() + "cluster " + std::to_string(d.cluster) + " is not below " +
+                              std::to_string(m_clusters));
+    }
+    if (!m_peers || d.srcChip >= m_peers->size() || !(*m_peers)[d.srcChip] ||
+        d.srcChip == GetAcceleratorId())
+    {
+        return RefuseRdma(error,
+                          why.str() + "srcChip " + std::to_string(d.srcChip) +
+                              " is not another chip of the fabric");
+    }
+    if (d.srcCluster >= m_clusters)
+    {
+        return RefuseRdma(error,
+                          why.str() + "srcCluster " + std::to_string(d.srcCluster) +
+                              " is not below " + std::to_string(m_clusters));
+    }
+    if (d.tjid >= CellFabricRdmaJobIds::IDS)
+    {
+        return RefuseRdma(error,
+                          why.str() + "TJID " + std::to_string(d.tjid) +
+                              " is not 8 bits (0 to 255, 10.4)");
+    }
+    if (d.numWords < 1 || d.numWords > CellFabricCellifier::MAX_JOB_WORDS)
+    {
+        return RefuseRdma(error,
+                          why.str() + "NumWords " + std::to_string(d.numWords) +
+                              " is not in [1, 65536] (11.4.6)");
+    }
+    EnsureResources();
+    uint8_t epoch = 0;
+    std::string idError;
+    if (!m_rxIds.Acquire(d.cluster, d.rjid, epoch, idError))
+    {
+        return RefuseRdma(error, why.str() + "RJID: " + idError);
+    }
+    const uint64_t job = GetRdmaJobId(d.srcCluster, d.tjid, d.rjid, d.cluster, epoch);
+    RxJob rx;
+    rx.src = d.srcChip;
+    rx.job = job;
+    rx.cluster = d.cluster;
+    rx.pages = 0; // learnt from the sender (the page headers' sizes and Last-page flag)
+    rx.totalWords = d.numWords;
+    rx.bytes = static_cast<uint64_t>(d.numWords) * CellFabricCellifier::WORD_BYTES;
+    rx.lastJob = false;
+    rx.api = true;
+    rx.done = std::move(done);
+    rx.info.side = RDMA_RX;
+    rx.info.cluster = d.cluster;
+    rx.info.jid = d.rjid;
+    rx.info.peerJid = d.tjid;
+    rx.info.peerChip = d.srcChip;
+    rx.info.peerCluster = d.srcCluster;
+    rx.info.epoch = epoch;
+    rx.info.amemAddr = d.amemAddr;
+    rx.info.numWords = d.numWords;
+    rx.info.posted = Simulator::Now();
+    // the Rx job table entry is written and the CTS goes out (10.8.1: CTS Send)
+    PostRxJob(d.srcChip, job, rx);
+    return true;
+}
+
+bool
+CellFabricAdapter::PostRdmaRx(uint32_t cluster,
+                              uint32_t srcChip,
+                              uint32_t rjid,
+                              uint32_t tjid,
+                              uint32_t msgVoq,
+                              uint64_t amemAddr,
+                              uint32_t numWords,
+                              RdmaCallback done,
+                              std::string* error)
+{
+    CellFabricVoqTable::Target t;
+    std::string voqError;
+    if (!GetVoqTable().Lookup(msgVoq, t, voqError))
+    {
+        return RefuseRdma(error, "CellFabricAdapter PostRdmaRx: message VOQ: " + voqError);
+    }
+    if (t.chip != srcChip)
+    {
+        return RefuseRdma(error,
+                          "CellFabricAdapter PostRdmaRx: message VOQ " + std::to_string(msgVoq) +
+                              " goes to chip " + std::to_string(t.chip) + ", not to srcChip " +
+                              std::to_string(srcChip));
+    }
+    RdmaRxDescriptor d;
+    d.cluster = cluster;
+    d.rjid = rjid;
+    d.tjid = tjid;
+    d.srcChip = srcChip;
+    d.srcCluster = t.cluster;
+    d.amemAddr = amemAddr;
+    d.numWords = numWords;
+    return PostRdmaRx(d, std::move(done), error);
+}
+
+bool
+CellFabricAdapter::PostRdmaTx(const RdmaTxDescriptor& d, RdmaCallback done, std::string* error)
+{
+    NS_LOG_FUNCTION(this << d.srcCluster << d.tjid << d.rjid << d.dstChip << d.dstCluster
+                         << d.numWords << d.pageSizeWords);
+    std::ostringstream why;
+    why << "CellFabricAdapter acc" << GetAcceleratorId() << " PostRdmaTx (cluster " << d.srcCluster
+        << ", TJID " << d.tjid << "): ";
+    auto refuse = [&](const std::string& what) { return RefuseRdma(error, why.str() + what); };
+    if (m_rxPosting != RX_POSTING_EXPLICIT)
+    {
+        return refuse("RdmaJobPosting is Automatic (set it to Explicit)");
+    }
+    if (d.srcCluster >= m_clusters)
+    {
+        return refuse("srcCluster " + std::to_string(d.srcCluster) + " is not below " +
+                      std::to_string(m_clusters));
+    }
+    if (!m_peers || d.dstChip >= m_peers->size() || !(*m_peers)[d.dstChip] ||
+        d.dstChip == GetAcceleratorId())
+    {
+        return refuse("dstChip " + std::to_string(d.dstChip) +
+                      " is not another chip of the fabric");
+    }
+    if ((*m_peers)[d.dstChip]->m_rxPosting != RX_POSTING_EXPLICIT)
+    {
+        return refuse("chip " + std::to_string(d.dstChip) +
+                      " has RdmaJobPosting Automatic (both ends must be Explicit)");
+    }
+    if (d.dstCluster >= m_clusters)
+    {
+        return refuse("dstCluster " + std::to_string(d.dstCluster) + " is not below " +
+                      std::to_string(m_clusters));
+    }
+    if (d.rjid >= CellFabricRdmaJobIds::IDS)
+    {
+        return refuse("RJID " + std::to_string(d.rjid) + " is not 8 bits (0 to 255, 10.4)");
+    }
+    if (d.numWords < 1 || d.numWords > CellFabricCellifier::MAX_JOB_WORDS)
+    {
+        return refuse("NumWords " + std::to_string(d.numWords) + " is not in [1, 65536] (11.4.6)");
+    }
+    if (!CellFabricCellifier::IsLegalPageSizeWords(d.pageSizeWords))
+    {
+        return refuse("PageSizeWords " + std::to_string(d.pageSizeWords) +
+                      " is not legal: (words x 128 + 16) mod 176 = 0 with words in [32, 127], "
+                      "{37, 48, 59, 70, 81, 92, 103, 114, 125} (10.7.2)");
+    }
+    if (d.oq >= CellFabricVoqTable::OQS_PER_VPFE)
+    {
+        return refuse("OQ " + std::to_string(d.oq) + " is not below 4 (10.2)");
+    }
+    if (d.profile >= CellFabricOccupancyLimiter::PROFILES)
+    {
+        return refuse("occupancy profile " + std::to_string(d.profile) +
+                      " is not below 8 (10.7.3.1)");
+    }
+    if (m_ports.empty())
+    {
+        return refuse("no link ports");
+    }
+    EnsureResources();
+    uint8_t epoch = 0;
+    std::string idError;
+    if (!m_txIds.Acquire(d.srcCluster, d.tjid, epoch, idError))
+    {
+        return refuse("TJID: " + idError);
+    }
+    TxJob job;
+    job.id = GetRdmaJobId(d.srcCluster, d.tjid, d.rjid, d.dstCluster, epoch);
+    job.dst = d.dstChip;
+    job.cluster = d.dstCluster;
+    job.voq = ((static_cast<uint64_t>(d.dstChip) * 8 + d.dstCluster) * 4 + d.oq) |
+              (static_cast<uint64_t>(d.srcCluster) << SRC_CLUSTER_SHIFT);
+    job.srcCluster = d.srcCluster;
+    job.high = d.high;
+    job.profile = d.profile;
+    job.pages = CellFabricCellifier::GetRdmaPages(d.numWords, d.pageSizeWords);
+    job.pageSizeWords = d.pageSizeWords;
+    job.api = true;
+    job.done = std::move(done);
+    job.info.side = RDMA_TX;
+    job.info.cluster = d.srcCluster;
+    job.info.jid = d.tjid;
+    job.info.peerJid = d.rjid;
+    job.info.peerChip = d.dstChip;
+    job.info.peerCluster = d.dstCluster;
+    job.info.epoch = epoch;
+    job.info.amemAddr = d.amemAddr;
+    job.info.numWords = d.numWords;
+    job.info.posted = Simulator::Now();
+    const uint64_t id = job.id;
+    const uint64_t voq = job.voq;
+    const uint32_t pages = job.pages.size();
+    // its CTS may have come first (a pre-posted Rx job, 10.3): no CTS wait then
+    const auto early = m_earlyCts.find({d.dstChip, id});
+    if (early != m_earlyCts.end())
+    {
+        m_earlyCts.erase(early);
+        job.cts = true;
+        (*m_peers)[d.dstChip]->LearnRdmaPages(GetAcceleratorId(), id, d.pageSizeWords, pages);
+    }
+    m_txJobs.emplace(id, std::move(job));
+    ++m_stats.jobsPosted;
+    m_voqJobs[voq].push_back(id);
+    if (m_voqJobs[voq].size() == 1)
+    {
+        ActivateNext(voq); // the VOQ was free
+    }
+    return true;
+}
+
+bool
+CellFabricAdapter::PostRdmaTx(uint32_t srcCluster,
+                              uint32_t tjid,
+                              uint32_t rjid,
+                              uint32_t dstVoq,
+                              uint64_t amemAddr,
+                              uint32_t numWords,
+                              uint32_t pageSizeWords,
+                              RdmaCallback done,
+                              std::string* error)
+{
+    CellFabricVoqTable& table = GetVoqTable();
+    CellFabricVoqTable::Target t;
+    std::string voqError;
+    if (!table.Lookup(dstVoq, t, voqError))
+    {
+        return RefuseRdma(error, "CellFabricAdapter PostRdmaTx: VOQ: " + voqError);
+    }
+    RdmaTxDescriptor d;
+    d.srcCluster = srcCluster;
+    d.tjid = tjid;
+    d.rjid = rjid;
+    d.dstChip = t.chip;
+    d.dstCluster = t.cluster;
+    d.oq = t.oq;
+    d.high = table.IsHighPriority(dstVoq);
+    d.profile = table.GetProfile(dstVoq);
+    d.amemAddr = amemAddr;
+    d.numWords = numWords;
+    d.pageSizeWords = pageSizeWords;
+    return PostRdmaTx(d, std::move(done), error);
+}
+
+void
+CellFabricAdapter::LearnRdmaPages(uint32_t src,
+                                  uint64_t job,
+                                  uint32_t pageSizeWords,
+                                  uint32_t pages)
+{
+    auto it = m_rxJobs.find({src, job});
+    if (it == m_rxJobs.end() || it->second.pages != 0)
+    {
+        return;
+    }
+    it->second.pages = pages;
+    it->second.pageBytes = static_cast<uint64_t>(pageSizeWords) * CellFabricCellifier::WORD_BYTES;
+    it->second.counted.assign(pages, false);
+}
+
+bool
+CellFabricAdapter::IsStaleRdmaJob(uint32_t src, uint64_t job) const
+{
+    return (job & RDMA_API_BIT) && m_rxJobs.count({src, job ^ 1});
+}
+
+void
+CellFabricAdapter::SetRdmaFailureCallback(RdmaFailureCallback cb)
+{
+    m_rdmaFailure = std::move(cb);
+}
+
+std::bitset<256>
+CellFabricAdapter::GetFailedRdmaJobs(RdmaSide side, uint32_t cluster) const
+{
+    if (!m_resourcesReady)
+    {
+        return {};
+    }
+    return side == RDMA_TX ? m_txIds.GetFailed(cluster) : m_rxIds.GetFailed(cluster);
+}
+
+uint32_t
+CellFabricAdapter::GetActiveRdmaJobs(RdmaSide side, uint32_t cluster) const
+{
+    if (!m_resourcesReady)
+    {
+        return 0;
+    }
+    return side == RDMA_TX ? m_txIds.GetActive(cluster) : m_rxIds.GetActive(cluster);
+}
+
+void
+CellFabricAdapter::ReportRdmaFailure(RdmaSide side, const RdmaCompletion& info)
+{
+    CellFabricRdmaJobIds& ids = side == RDMA_TX ? m_txIds : m_rxIds;
+    ids.Fail(info.cluster, info.jid);
+    RdmaFailure f;
+    f.side = side;
+    f.cluster = info.cluster;
+    f.jid = info.jid;
+    f.peerChip = info.peerChip;
+    f.epoch = info.epoch;
+    f.failed = ids.GetFailed(info.cluster);
+    // The interrupt is raised after the event that failed the job (same time): software may
+    // release the failed jobs in it, which drops the records the caller still holds.
+    Simulator::ScheduleNow([this, f]() {
+        if (m_rdmaFailure)
+        {
+            m_rdmaFailure(f);
+        }
+    });
+}
+
+uint32_t
+CellFabricAdapter::ReleaseFailedRdmaJobs(uint32_t cluster)
+{
+    NS_LOG_FUNCTION(this << cluster);
+    if (!m_resourcesReady || cluster >= m_clusters)
+    {
+        return 0;
+    }
+    const std::vector<uint32_t> tx = m_txIds.ReleaseFailed(cluster);
+    const std::vector<uint32_t> rx = m_rxIds.ReleaseFailed(cluster);
+    // their records go: later grants and pages of them find no job (UnknownJob)
+    for (auto it = m_txJobs.begin(); it != m_txJobs.end();)
+    {
+        const bool release =
+            it->second.api && it->second.failed && it->second.srcCluster == cluster;
+        it = release ? m_txJobs.erase(it) : std::next(it);
+    }
+    for (auto it = m_rxJobs.begin(); it != m_rxJobs.end();)
+    {
+        const bool release = it->second.api && it->second.failed && it->second.cluster == cluster;
+        it = release ? m_rxJobs.erase(it) : std::next(it);
+    }
+    return tx.size() + rx.size();
 }
 
 void
@@ -881,6 +1287,8 @@ CellFabricAdapter::EnsureResources()
         m_limiter.SetProfile(i++, xoff, xon);
     }
     m_clusterGrantNext.assign(m_clusters, Time(0));
+    m_txIds.Configure(m_clusters);
+    m_rxIds.Configure(m_clusters);
     m_linkBytesPerSecond = 0;
     for (const auto& port : m_ports)
     {
@@ -1246,6 +1654,7 @@ CellFabricAdapter::PageOut(uint64_t job,
     }
     ++m_stats.pagesSent;
     m_stats.cellsSent += cells.size();
+    m_stats.pageBytesSent += bytes + CellFabricCellifier::PAGE_HEADER_BYTES;
     m_pageTxTrace(GetAcceleratorId(), job, page, cells.size());
     auto it = m_txJobs.find(job);
     if (it != m_txJobs.end() && it->second.datagram)
@@ -1350,8 +1759,9 @@ CellFabricAdapter::OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells)
     if (jt == m_rxJobs.end())
     {
         // a page of a job retired here (e.g. a retry's page after the first attempt's ACK):
-        // dropped; it was granted here, so its cells are freed (psn: its cluster)
-        Drop(p, UNKNOWN_JOB);
+        // dropped; it was granted here, so its cells are freed (psn: its cluster). If its RJID
+        // holds a job of the other epoch, the page is stale (10.4, 10.8.8).
+        Drop(p, IsStaleRdmaJob(p->src, p->msgId) ? STALE_EPOCH : UNKNOWN_JOB);
         ReleasePage(static_cast<uint32_t>(p->psn), pageCells);
         return;
     }
@@ -1445,12 +1855,39 @@ CellFabricAdapter::HandleControl(Ptr<FabricPacket> p)
         break;
     case CTS: {
         auto it = m_txJobs.find(p->msgId);
+        if ((p->msgId & RDMA_API_BIT) && it != m_txJobs.end() && it->second.dst != p->src)
+        {
+            it = m_txJobs.end(); // the same ids from another chip: not this job's CTS
+        }
+        if (it == m_txJobs.end() && (p->msgId & RDMA_API_BIT))
+        {
+            // A CTS before its Tx job (a pre-posted Rx job, 10.3): kept for the job's post.
+            // With the TJID active on a job of the other epoch, it is for the next invocation:
+            // a "future" CTS (10.4).
+            EnsureResources();
+            const uint32_t cluster = static_cast<uint32_t>((p->msgId >> 17) & 7);
+            const uint32_t tjid = static_cast<uint32_t>((p->msgId >> 1) & 0xFF);
+            ++m_stats.ctsEarly;
+            if (m_txIds.GetState(cluster, tjid) != CellFabricRdmaJobIds::FREE)
+            {
+                ++m_stats.futureCts;
+            }
+            m_earlyCts.insert({p->src, p->msgId});
+            break;
+        }
         if (it == m_txJobs.end() || it->second.cts)
         {
             break; // a resent CTS (10.3.1.1) for a job that had it, or that is done
         }
         TxJob& job = it->second;
         job.cts = true;
+        if (job.api)
+        {
+            (*m_peers)[job.dst]->LearnRdmaPages(GetAcceleratorId(),
+                                                job.id,
+                                                job.pageSizeWords,
+                                                job.pages.size());
+        }
         if (job.state == TX_CTS_WAIT)
         {
             const uint64_t id = p->msgId;
@@ -1842,7 +2279,7 @@ CellFabricAdapter::ValidateRdma(const RxDmaPage& pg)
     auto it = m_rxJobs.find({pg.src, pg.job});
     if (it == m_rxJobs.end())
     {
-        Drop(pg.unit, UNKNOWN_JOB);
+        Drop(pg.unit, IsStaleRdmaJob(pg.src, pg.job) ? STALE_EPOCH : UNKNOWN_JOB);
         return false;
     }
     RxJob& rx = it->second;
@@ -1926,10 +2363,14 @@ CellFabricAdapter::PageCommitted(uint32_t src,
     }
     RxJob& rx = it->second;
     // payload of this page: the job's bytes cut into PageSizeWords pages
-    const uint64_t pageBytes = static_cast<uint64_t>(m_pageSizeWords) * 128;
+    const uint64_t pageBytes = rx.pageBytes;
     const uint64_t before = static_cast<uint64_t>(page) * pageBytes;
     const uint64_t payload =
         rx.bytes > before ? std::min<uint64_t>(pageBytes, rx.bytes - before) : 0;
+    if (page >= rx.counted.size())
+    {
+        rx.counted.resize(page + 1, false); // an explicit Rx job that has not learnt its pages
+    }
     if (!rx.counted[page])
     {
         rx.counted[page] = true; // a retried page's payload is delivered once
@@ -1955,6 +2396,21 @@ CellFabricAdapter::PageCommitted(uint32_t src,
         }
         // the attempt's Data Reorder context is done (the other epoch's may still get pages)
         m_rxOrder.erase({src, job, rx.epoch});
+        if (rx.api)
+        {
+            // Rx completion (10.3): the RJID retires, the receiver's barriers are notified
+            RdmaCompletion info = rx.info;
+            info.retried = rx.retry;
+            info.completed = Simulator::Now();
+            RdmaCallback done = std::move(rx.done);
+            m_rxJobs.erase(it);
+            m_rxIds.Retire(info.cluster, info.jid);
+            if (done)
+            {
+                done(info);
+            }
+            return;
+        }
         m_rxJobs.erase(it);
     }
 }
@@ -2046,6 +2502,9 @@ CellFabricAdapter::OnAck(uint64_t jobId)
     std::shared_ptr<TxMessage> msg = it->second.message;
     const uint64_t voq = it->second.voq;
     const bool retried = it->second.retried;
+    const bool api = it->second.api;
+    RdmaCompletion info = it->second.info;
+    RdmaCallback done = std::move(it->second.done);
     m_txJobs.erase(it);
     // an ACK for a job in its retry (its ACK-wait timer expired before the ACK came): the retry
     // ends here; its requests still out are granted and dropped at the receiver
@@ -2067,6 +2526,19 @@ CellFabricAdapter::OnAck(uint64_t jobId)
         q.erase(std::remove(q.begin(), q.end(), jobId), q.end());
     }
     ++m_stats.jobsCompleted;
+    if (api)
+    {
+        // the Tx job retires (its TJID free); the sender's barriers are notified (10.3)
+        m_txIds.Retire(info.cluster, info.jid);
+        m_earlyCts.erase({info.peerChip, jobId}); // a resent CTS of this job
+        info.retried = retried;
+        info.completed = Simulator::Now();
+        if (done)
+        {
+            done(info);
+        }
+        return;
+    }
     if (--msg->jobsLeft == 0)
     {
         FabricMessage m = msg->msg;
@@ -2138,6 +2610,11 @@ CellFabricAdapter::FailTxJob(uint64_t jobId)
     Arm(job.timer, Time(0), []() {});
     ++m_stats.jobsFailed;
     m_jobFailedTrace(job.dst, jobId);
+    if (job.api)
+    {
+        job.done = nullptr; // no completion: Job Failed is sticky
+        ReportRdmaFailure(RDMA_TX, job.info);
+    }
     const auto active = std::find(m_active.begin(), m_active.end(), jobId);
     if (active != m_active.end())
     {
@@ -2199,6 +2676,11 @@ CellFabricAdapter::FailRxJob(RxJob& rx)
     Arm(rx.timer, Time(0), []() {});
     ++m_stats.rxJobsFailed;
     m_rxJobFailedTrace(rx.src, rx.job);
+    if (rx.api)
+    {
+        rx.done = nullptr; // no completion: Rx Job Failed is sticky
+        ReportRdmaFailure(RDMA_RX, rx.info);
+    }
 }
 
 void

@@ -8,6 +8,7 @@
 #include "cell-fabric-datagram-rx-ring.h"
 #include "cell-fabric-datagram-tx-queue.h"
 #include "cell-fabric-occupancy-limiter.h"
+#include "cell-fabric-rdma-job-ids.h"
 #include "cell-fabric-voq-table.h"
 
 #include "ns3/event-id.h"
@@ -18,10 +19,13 @@
 #include "ns3/traced-callback.h"
 
 #include <array>
+#include <bitset>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -40,6 +44,9 @@ class FabricOutputQueue;
  * the destination chip (clusters in turn). Solicited write (10.3): the receiver's Rx job is
  * posted when the message is (the endpoint API has no receive posting; the model assumes the
  * receiver's software posts it at once) and the receiver sends a CTS; the Tx job waits for it.
+ * With RdmaJobPosting Explicit the chip's software posts both ends instead (PostRdmaRx,
+ * PostRdmaTx: 8-bit job ids with 1-bit epochs per cluster, 10.4; completion and Job Failed
+ * callbacks): a pre-posted Rx job's CTS waits at the sender and its Tx job starts at once.
  * Jobs to one VOQ are serialized by the VOQ-Active lock (10.7.1.1): the next job generates no
  * page until the previous one's last page is generated.
  *
@@ -131,6 +138,87 @@ class CellFabricAdapter : public FabricEndpoint
         FINE,   //!< one unit per cell
     };
 
+    /// Who posts a receiver's Rx jobs (RdmaJobPosting).
+    enum RdmaJobPosting
+    {
+        RX_POSTING_AUTOMATIC, //!< the sender's post (endpoint API, PostRdmaWrite) posts the Rx job
+        RX_POSTING_EXPLICIT,  //!< the chip's software posts Rx and Tx jobs (PostRdmaRx, PostRdmaTx)
+    };
+
+    /// Side of an RDMA job.
+    enum RdmaSide
+    {
+        RDMA_TX, //!< the sender's Tx job (TJID)
+        RDMA_RX, //!< the receiver's Rx job (RJID)
+    };
+
+    /**
+     * An RDMA Rx job descriptor (11.4.7, 10.3, 10.8.1; digest 6.2): what the receiver's software
+     * posts. Its CTS is sent when it is posted.
+     */
+    struct RdmaRxDescriptor
+    {
+        uint32_t cluster{0};    //!< this chip's cluster (its Rx Job Manager and AMEM)
+        uint32_t rjid{0};       //!< Rx job id, 8 bits (10.4)
+        uint32_t tjid{0};       //!< the sender's Tx job id, 8 bits
+        uint32_t srcChip{0};    //!< the sender chip
+        uint32_t srcCluster{0}; //!< the sender's cluster (its Tx Job Manager)
+        uint64_t amemAddr{0};   //!< AMEM base address (carried, not modelled)
+        uint32_t numWords{0};   //!< NumWords: 128 B words, 1 to 2^16 (11.4.6)
+    };
+
+    /**
+     * An RDMA Tx job descriptor (11.4.6, 10.3, 10.7.1; digest 6.2): what the sender's software
+     * posts. Its pages wait for the Rx job's CTS (which may have come first).
+     */
+    struct RdmaTxDescriptor
+    {
+        uint32_t srcCluster{0};      //!< this chip's cluster (its Tx Job Manager)
+        uint32_t tjid{0};            //!< Tx job id, 8 bits (10.4)
+        uint32_t rjid{0};            //!< the receiver's Rx job id, 8 bits
+        uint32_t dstChip{0};         //!< destination chip
+        uint32_t dstCluster{0};      //!< destination cluster
+        uint32_t oq{1};              //!< the VOQ's OQ, VOQ[1:0] (digest 5.2: 1 = RDMA low)
+        bool high{false};            //!< the VOQ is high priority (10.7.3)
+        uint32_t profile{0};         //!< the VOQ's occupancy profile (10.7.3.1)
+        uint64_t amemAddr{0};        //!< source AMEM address (carried, not modelled)
+        uint32_t numWords{0};        //!< NumWords: 128 B words, 1 to 2^16 (11.4.6)
+        uint32_t pageSizeWords{125}; //!< PageSizeWords, a legal value (10.7.2)
+    };
+
+    /// An RDMA job completed (the Job Manager's barrier notify, 10.3, 11.3).
+    struct RdmaCompletion
+    {
+        RdmaSide side{RDMA_TX};  //!< Tx: ACK received (source buffer reusable); Rx: data ready
+        uint32_t cluster{0};     //!< the cluster here
+        uint32_t jid{0};         //!< its TJID (Tx) or RJID (Rx)
+        uint32_t peerJid{0};     //!< the other side's id
+        uint32_t peerChip{0};    //!< the other chip
+        uint32_t peerCluster{0}; //!< the other chip's cluster
+        uint8_t epoch{0};        //!< the job's epoch bit (10.4)
+        uint64_t amemAddr{0};    //!< the descriptor's AMEM address
+        uint32_t numWords{0};    //!< the descriptor's NumWords
+        bool retried{false};     //!< the job needed its one retry
+        Time posted;             //!< when the job was posted
+        Time completed;          //!< now
+    };
+
+    /// An RDMA Job Failed (sticky, with its interrupt; 10.7.1.2, 10.8.1.2, 11.8).
+    struct RdmaFailure
+    {
+        RdmaSide side{RDMA_TX};    //!< which Job Manager failed it
+        uint32_t cluster{0};       //!< the cluster here
+        uint32_t jid{0};           //!< its TJID (Tx) or RJID (Rx)
+        uint32_t peerChip{0};      //!< the other chip
+        uint8_t epoch{0};          //!< the job's epoch bit
+        std::bitset<256> failed{}; //!< the cluster's failed-job vector of that side, this one in
+    };
+
+    /// Called when an RDMA job completes (given with its post).
+    typedef std::function<void(const RdmaCompletion&)> RdmaCallback;
+    /// Called on every RDMA Job Failed of this adapter (the interrupt).
+    typedef std::function<void(const RdmaFailure&)> RdmaFailureCallback;
+
     /// Drop reasons of the adapter (each with a counter).
     static constexpr const char* UNKNOWN_JOB = "UnknownJob";       //!< page for no active Rx job
     static constexpr const char* STALE_EPOCH = "StaleEpoch";       //!< page of a job's stale epoch
@@ -178,6 +266,11 @@ class CellFabricAdapter : public FabricEndpoint
 
         uint64_t qpageWaits{0};  //!< Page Generator runs that left a page for want of a QPage
         uint64_t txBufStalls{0}; //!< granted pages that waited for TxBuf space (10.7.7)
+
+        uint64_t pageBytesSent{0}; //!< fabric payload sent: data pages with their 16 B headers
+        uint64_t rdmaRefused{0};   //!< PostRdmaTx and PostRdmaRx calls refused
+        uint64_t ctsEarly{0};      //!< CTSs that came before their Tx job was posted (10.3)
+        uint64_t futureCts{0};     //!< of those, CTSs for the next job of an active TJID (10.4)
     };
 
     /**
@@ -253,6 +346,128 @@ class CellFabricAdapter : public FabricEndpoint
      * \param srcCluster the source cluster
      */
     void PostRdmaJob(const FabricMessage& m, uint32_t voq, uint32_t srcCluster = 0);
+
+    /**
+     * Post an RDMA Rx job (RdmaJobPosting Explicit; 10.3, 10.8.1): the RJID is taken (with its
+     * next epoch) and the CTS is sent to the sender at once, so a job posted early lets the
+     * sender's Tx job start without waiting. When its last page has committed the ACK is sent,
+     * the RJID is free again and \p done is called (data ready). A refused post (mode, cluster,
+     * chip, ids, an active or failed RJID, NumWords) sends nothing.
+     * \param d the descriptor
+     * \param done called on completion (may be empty)
+     * \param[out] error why it was refused (if not null)
+     * \return false if refused
+     */
+    bool PostRdmaRx(const RdmaRxDescriptor& d, RdmaCallback done, std::string* error = nullptr);
+
+    /**
+     * Post an RDMA Rx job naming the message VOQ back to the sender (the descriptor's Msg VOQ,
+     * 10.8.2): the VOQ table gives the sender's chip (it must be \p srcChip) and cluster.
+     * \param cluster this chip's cluster
+     * \param srcChip the sender chip
+     * \param rjid Rx job id
+     * \param tjid the sender's Tx job id
+     * \param msgVoq the message VOQ (13 bits)
+     * \param amemAddr AMEM base address
+     * \param numWords NumWords (1 to 2^16)
+     * \param done called on completion (may be empty)
+     * \param[out] error why it was refused (if not null)
+     * \return false if refused
+     */
+    bool PostRdmaRx(uint32_t cluster,
+                    uint32_t srcChip,
+                    uint32_t rjid,
+                    uint32_t tjid,
+                    uint32_t msgVoq,
+                    uint64_t amemAddr,
+                    uint32_t numWords,
+                    RdmaCallback done,
+                    std::string* error = nullptr);
+
+    /**
+     * Post an RDMA Tx job (RdmaJobPosting Explicit; 10.3, 10.7.1): the TJID is taken (with its
+     * next epoch); the job joins its VOQ (VOQ-Active lock) and generates pages once its CTS is
+     * here (at once if it came first). On the ACK the TJID is free again and \p done is called
+     * (source buffer reusable). A refused post (mode, clusters, chip, ids, an active or failed
+     * TJID, NumWords, PageSizeWords, OQ, profile) sends nothing.
+     * \param d the descriptor
+     * \param done called on completion (may be empty)
+     * \param[out] error why it was refused (if not null)
+     * \return false if refused
+     */
+    bool PostRdmaTx(const RdmaTxDescriptor& d, RdmaCallback done, std::string* error = nullptr);
+
+    /**
+     * Post an RDMA Tx job to a 13-bit VOQ id (the descriptor's VOQ, 11.4.6): the VOQ table gives
+     * the destination chip, cluster and OQ and the VOQ's priority and profile.
+     * \param srcCluster this chip's cluster
+     * \param tjid Tx job id
+     * \param rjid the receiver's Rx job id
+     * \param dstVoq the VOQ id
+     * \param amemAddr source AMEM address
+     * \param numWords NumWords (1 to 2^16)
+     * \param pageSizeWords PageSizeWords (a legal value)
+     * \param done called on completion (may be empty)
+     * \param[out] error why it was refused (if not null)
+     * \return false if refused
+     */
+    bool PostRdmaTx(uint32_t srcCluster,
+                    uint32_t tjid,
+                    uint32_t rjid,
+                    uint32_t dstVoq,
+                    uint64_t amemAddr,
+                    uint32_t numWords,
+                    uint32_t pageSizeWords,
+                    RdmaCallback done,
+                    std::string* error = nullptr);
+
+    /**
+     * Set the Job Failed interrupt: called on each RDMA Job Failed here, Tx or Rx (10.7.1.2,
+     * 10.8.1.2), with the cluster's failed-job vector, at the time of the failure in an event
+     * of its own (so it may call ReleaseFailedRdmaJobs). A failed job calls no completion callback
+     * and keeps its id until ReleaseFailedRdmaJobs.
+     * \param cb the callback
+     */
+    void SetRdmaFailureCallback(RdmaFailureCallback cb);
+
+    /**
+     * \param side Tx or Rx
+     * \param cluster a cluster of this chip
+     * \return its failed-job vector (sticky: bit i, TJID or RJID i failed and not released)
+     */
+    std::bitset<256> GetFailedRdmaJobs(RdmaSide side, uint32_t cluster) const;
+
+    /**
+     * \param side Tx or Rx
+     * \param cluster a cluster of this chip
+     * \return its active (posted, not retired, not failed) jobs of that side
+     */
+    uint32_t GetActiveRdmaJobs(RdmaSide side, uint32_t cluster) const;
+
+    /**
+     * Trip flush, step 2 (11.8): release the failed Tx and Rx jobs of a cluster; their ids are
+     * free again (their next jobs take the next epoch) and their job records are dropped.
+     * \param cluster a cluster of this chip
+     * \return the jobs released (Tx and Rx)
+     */
+    uint32_t ReleaseFailedRdmaJobs(uint32_t cluster);
+
+    /**
+     * The model's job id (at its source; what InjectDropJob and the job traces name) of an RDMA
+     * job of PostRdmaTx: its header fields TJID, RJID and epoch and the two clusters, with bit 31
+     * set (the endpoint API's jobs are numbered below 2^31).
+     * \param srcCluster source cluster
+     * \param tjid Tx job id
+     * \param rjid Rx job id
+     * \param dstCluster destination cluster
+     * \param epoch the job's epoch bit
+     * \return the id
+     */
+    static uint64_t GetRdmaJobId(uint32_t srcCluster,
+                                 uint32_t tjid,
+                                 uint32_t rjid,
+                                 uint32_t dstCluster,
+                                 uint8_t epoch);
 
     /**
      * The VOQ map table (10.2), the default map until software changes it (made on first use).
@@ -460,6 +675,11 @@ class CellFabricAdapter : public FabricEndpoint
         bool datagram{false};   //!< a datagram (one page, no CTS, no timer)
         uint32_t rxq{0};        //!< datagram: RxQ index (page header, 10.6)
         uint32_t txq{0};        //!< datagram: TxQ (source cluster * 2 + index)
+
+        bool api{false};           //!< posted by PostRdmaTx (no message: a callback)
+        RdmaCompletion info;       //!< PostRdmaTx: what its completion reports
+        RdmaCallback done;         //!< PostRdmaTx: called on the ACK
+        uint32_t pageSizeWords{0}; //!< PageSizeWords of its pages
     };
 
     /// An Rx job (10.8.2).
@@ -486,6 +706,11 @@ class CellFabricAdapter : public FabricEndpoint
         uint64_t words{0};         //!< WordsReceived of the attempt (10.8.2)
         uint64_t totalWords{0};    //!< TotalWords of the job (10.8.2)
         bool error{false};         //!< the attempt is in error: NACK at its last page
+        uint64_t pageBytes{0};     //!< payload bytes of a full page (the sender's page size)
+
+        bool api{false};     //!< posted by PostRdmaRx (no message: a callback)
+        RdmaCompletion info; //!< PostRdmaRx: what its completion reports
+        RdmaCallback done;   //!< PostRdmaRx: called after the ACK is sent
     };
 
     /// A datagram message expected here (its datagrams, 10.5).
@@ -595,6 +820,36 @@ class CellFabricAdapter : public FabricEndpoint
      * \param rx the job
      */
     void PostRxJob(uint32_t src, uint64_t job, const RxJob& rx);
+    /**
+     * Refuse an RDMA post: count it, log it, give the reason.
+     * \param error where the reason goes (may be null)
+     * \param why the reason
+     * \return false
+     */
+    bool RefuseRdma(std::string* error, const std::string& why);
+    /**
+     * The sender of an RDMA job of PostRdmaTx has its CTS: its pages are about to be requested.
+     * The Rx job learns the job's pages (the model's stand-in for each page header's size and
+     * Last-page flag, 10.6).
+     * \param src source chip
+     * \param job job id at the source
+     * \param pageSizeWords the Tx job's PageSizeWords
+     * \param pages its pages
+     */
+    void LearnRdmaPages(uint32_t src, uint64_t job, uint32_t pageSizeWords, uint32_t pages);
+    /**
+     * \param src source chip
+     * \param job job id at the source (not an Rx job here)
+     * \return true if it is a PostRdmaTx job whose RJID here holds a job of the other epoch
+     * (the page is of a past or later invocation of the TJID/RJID pair, 10.4)
+     */
+    bool IsStaleRdmaJob(uint32_t src, uint64_t job) const;
+    /**
+     * Report an RDMA Job Failed of a PostRdmaTx or PostRdmaRx job to the failure callback.
+     * \param side its side
+     * \param info the job's completion record (ids, clusters)
+     */
+    void ReportRdmaFailure(RdmaSide side, const RdmaCompletion& info);
     /**
      * Send a control cell after the Tx pipeline, on the next link in turn.
      * \param dst destination chip
@@ -932,6 +1187,13 @@ class CellFabricAdapter : public FabricEndpoint
     EventId m_grantWake;                  //!< paced: pending wake-up of the scheduler
     double m_linkBytesPerSecond{0};       //!< sum of the link ports' rates
     bool m_resourcesReady{false};         //!< EnsureResources() ran
+
+    // Explicit RDMA job posting (PostRdmaTx, PostRdmaRx; 10.4)
+    RdmaJobPosting m_rxPosting{RX_POSTING_AUTOMATIC};   //!< who posts Rx jobs
+    CellFabricRdmaJobIds m_txIds;                       //!< TJIDs per cluster
+    CellFabricRdmaJobIds m_rxIds;                       //!< RJIDs per cluster
+    std::set<std::pair<uint32_t, uint64_t>> m_earlyCts; //!< CTSs (from, job) before their job
+    RdmaFailureCallback m_rdmaFailure;                  //!< the Job Failed interrupt
 
     Stats m_stats;                                                            //!< counters
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
