@@ -6,11 +6,14 @@
 #include "pyxis-step-time.h"
 
 #include "ns3/assert.h"
+#include "ns3/log.h"
 
 #include <algorithm>
 
 namespace ns3
 {
+
+NS_LOG_COMPONENT_DEFINE("PyxisStepTime");
 
 namespace
 {
@@ -40,13 +43,16 @@ PyxisStepTime::ReduceCycles(const Params& p, uint64_t chunkBytes)
 }
 
 PyxisStepTime::Terms
-PyxisStepTime::Step(const Params& p, uint64_t chunkBytes, bool reduce)
+PyxisStepTime::Step(const Params& p, uint64_t chunkBytes, bool reduce, uint32_t step)
 {
+    NS_LOG_FUNCTION(chunkBytes << reduce << step);
     NS_ASSERT_MSG(p.clockHz > 0 && p.laneBytesPerSecond > 0 && p.rxBytesPerSecond > 0,
                   "rates must be positive");
     Terms t;
     t.barrierNs = p.barrierNs;
-    t.grantNs = p.voqIdle ? p.rttNs : 0;
+    const bool grant =
+        p.grantWait == GRANT_EVERY_STEP || (p.grantWait == GRANT_FIRST_STEP && step == 0);
+    t.grantNs = grant ? p.rttNs : 0;
     t.ctsNs = p.rxPrePosted ? 0 : p.rttNs;
     t.latencyNs = p.rttNs / 2;
     const double rate = std::min(p.laneBytesPerSecond, p.rxBytesPerSecond);
@@ -68,7 +74,12 @@ PyxisStepTime::AllReduceNs(const Params& p, uint64_t bytes, uint32_t chips, uint
         return 0;
     }
     const uint64_t chunk = CeilDiv(bytes, static_cast<uint64_t>(clusters) * chips);
-    return (chips - 1) * (Step(p, chunk, true).totalNs + Step(p, chunk, false).totalNs);
+    double total = 0;
+    for (uint32_t s = 0; s < 2 * (chips - 1); ++s)
+    {
+        total += Step(p, chunk, s < chips - 1, s).totalNs;
+    }
+    return total;
 }
 
 double
@@ -84,7 +95,12 @@ PyxisStepTime::AllGatherNs(const Params& p, uint64_t bytes, uint32_t chips, uint
 {
     NS_ASSERT_MSG(chips >= 1 && clusters >= 1, "at least one chip and one ring");
     const uint64_t chunk = CeilDiv(bytes, static_cast<uint64_t>(clusters) * chips);
-    return (chips - 1) * Step(p, chunk, false).totalNs;
+    double total = 0;
+    for (uint32_t s = 0; s + 1 < chips; ++s)
+    {
+        total += Step(p, chunk, false, s).totalNs;
+    }
+    return total;
 }
 
 } // namespace ns3

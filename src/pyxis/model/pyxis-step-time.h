@@ -19,12 +19,14 @@ namespace ns3
  * simulated time.
  *
  * \code
- * T_step = T_barrier + [RTT if the VOQ is idle] + [RTT if the Rx job is not pre-posted (CTS)]
+ * T_step = T_barrier + [RTT if the VOQ is idle (grantWait)] + [RTT if the Rx job is not
+ *          pre-posted (CTS)]
  *          + RTT/2 + chunk / min(lane rate, Rx rate) + commit cycles / f + T_reduce
  * T_reduce = VPU: ceil(chunk/b / 128) * max(1, b) cycles (FP16: 2 per 128 elements)
  *          | InMemAdd: ceil(chunk / 128) cycles               (only in reducing steps)
- * T_AR = (P-1) T_step(reduce) + (P-1) T_step(no reduce)      (reduce-scatter, then all-gather)
- * T_AG = (P-1) T_step(no reduce)
+ * T_AR = sum over steps 0 .. 2P-3 of T_step (reduce in steps 0 .. P-2: reduce-scatter, then
+ *        all-gather)
+ * T_AG = sum over steps 0 .. P-2 of T_step (no reduce)
  * \endcode
  * The digest writes T_AR = 2(P-1) T_step with T_reduce in every step; DigestAllReduceNs() is
  * that literal form. The all-gather half of a ring all-reduce adds nothing (the received chunk
@@ -34,18 +36,26 @@ namespace ns3
 class PyxisStepTime
 {
   public:
+    /// Which steps find their VOQ idle and wait a request/grant round trip.
+    enum GrantWait
+    {
+        GRANT_EVERY_STEP, //!< every step (the VOQ drains while the previous chunk is added)
+        GRANT_FIRST_STEP, //!< only step 0 (grants keep flowing between steps)
+        GRANT_NEVER,      //!< none (grants already held)
+    };
+
     /// The terms' parameters (defaults: digest 6.6, 5.9 and 7.1).
     struct Params
     {
-        double clockHz{1.33e9};            //!< chip clock f (digest 1)
-        double barrierNs{0};               //!< T_barrier: notify to release of the next trip
-        double rttNs{2000};                //!< fabric round trip (spec: ~2 us)
-        bool voqIdle{true};                //!< each step's first page waits a request/grant RTT
-        bool rxPrePosted{true};            //!< Rx jobs pre-posted: the CTS round trip is hidden
-        double laneBytesPerSecond{100e9};  //!< one cluster's fabric lane (~100 GB/s)
-        double rxBytesPerSecond{170.24e9}; //!< Rx DMA into AMEM: 128 B/cycle at f
-        uint32_t commitCycles{100};        //!< AMEM write commit before the notify
-        uint32_t vpuLanes{128};            //!< VPU elements per row
+        double clockHz{1.33e9};                //!< chip clock f (digest 1)
+        double barrierNs{0};                   //!< T_barrier: notify to release of the next trip
+        double rttNs{2000};                    //!< fabric round trip (spec: ~2 us)
+        GrantWait grantWait{GRANT_EVERY_STEP}; //!< which steps wait a request/grant RTT
+        bool rxPrePosted{true};                //!< Rx jobs pre-posted: the CTS round trip is hidden
+        double laneBytesPerSecond{100e9};      //!< one cluster's fabric lane (~100 GB/s)
+        double rxBytesPerSecond{170.24e9};     //!< Rx DMA into AMEM: 128 B/cycle at f
+        uint32_t commitCycles{100};            //!< AMEM write commit before the notify
+        uint32_t vpuLanes{128};                //!< VPU elements per row
         PyxisModelSpec::Reduction reduction{PyxisModelSpec::VPU}; //!< how the chunk is added
         PyxisModelSpec::Dtype dtype{PyxisModelSpec::FP16};        //!< element type
     };
@@ -69,9 +79,10 @@ class PyxisStepTime
      * \param p the parameters
      * \param chunkBytes the chunk (S / (4P))
      * \param reduce whether the step adds the chunk
+     * \param step the step's index (0 is the first; see GrantWait)
      * \return its terms
      */
-    static Terms Step(const Params& p, uint64_t chunkBytes, bool reduce);
+    static Terms Step(const Params& p, uint64_t chunkBytes, bool reduce, uint32_t step = 0);
 
     /**
      * \param p the parameters
@@ -86,7 +97,7 @@ class PyxisStepTime
      * \param bytes S
      * \param chips P (at least 1; 0 ns for 1)
      * \param clusters rings per chip (4)
-     * \return T_AR in ns: (P-1) reducing steps and (P-1) plain ones, chunk ceil(S/(clusters P))
+     * \return T_AR in ns: (P-1) reducing steps then (P-1) plain ones, chunk ceil(S/(clusters P))
      */
     static double AllReduceNs(const Params& p,
                               uint64_t bytes,
@@ -94,7 +105,8 @@ class PyxisStepTime
                               uint32_t clusters = 4);
 
     /**
-     * The digest's literal T_AR = 2(P-1) T_step, T_reduce in every step.
+     * The digest's literal T_AR = 2(P-1) T_step, T_reduce in every step (and the grant wait
+     * of step 0 in every step: use it with GRANT_EVERY_STEP or GRANT_NEVER).
      * \param p the parameters
      * \param bytes S
      * \param chips P

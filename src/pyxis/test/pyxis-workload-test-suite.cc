@@ -636,6 +636,17 @@ class PyxisStepTimeTestCase : public TestCase
                                   1e-6,
                                   "T_AG");
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllReduceNs(p, 524288, 1), 0, 1e-9, "one chip");
+        // Grants kept between steps: only step 0 waits the request/grant RTT (13 x 2 us less).
+        p.grantWait = PyxisStepTime::GRANT_FIRST_STEP;
+        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllReduceNs(p, 524288, 8),
+                                  7 * step + 7 * plain - 13 * 2000,
+                                  1e-6,
+                                  "T_AR, grant wait on the first step only");
+        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::Step(p, 16384, true, 1).grantNs,
+                                  0,
+                                  1e-9,
+                                  "step 1: no grant wait");
+        p.grantWait = PyxisStepTime::GRANT_EVERY_STEP;
         // Rx jobs posted late: each of the 14 steps waits a CTS round trip (2 us).
         p.rxPrePosted = false;
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllReduceNs(p, 524288, 8),
