@@ -10,10 +10,12 @@
 // (4 x 212.5 Gb/s) = 6.4 ns; the default 4-way FEC interleave adds 3 slots, 19.2 ns, to the
 // cable delay) and from conservation laws.
 
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
+#include "ns3/node-container.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-atomic-memory.h"
@@ -340,6 +342,102 @@ class UalinkRecoveryTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Recovery with the TL's initial credit release (section 5.8): after a link down both TLs start
+ * again from no credit and release them afresh once the link is Up. Two accelerators on a
+ * direct x4 link with a 5 ns cable (one way 24.2 ns), InitialCreditRelease, StationResetDelay
+ * 1 ps. A 256 B write at time 0, the cable cut at 1 us, repaired at 2 us: both DLs to NOP at
+ * 2 us, NOP flits from slot 313 (2003.2 ns), the 10th has left at 323 x 6.4 = 2067.2 ns, the
+ * partner's 2nd arrives at 315 x 6.4 + 24.2 = 2040.2 ns: both Up at 2067.2 ns, both stations
+ * reset 1 ps later. The release takes 75 TL flits (ceil(512 / 7) = 74 FC half-flits + the Initial
+ * Credit Release Complete message) x 0.6531 ns + one DL flit (6.4 ns) + 24.2 ns = 79.565 ns from
+ * Up (the UPLI test's closed form, its origin moved to the Up instant): at Up + 50 ns A has no
+ * credit, and a lone 256 B write posted at Up + 2 ps is delivered exactly 79.565 ns + its
+ * unhindered latency (a reference run: the same write on a fresh link without the release)
+ * after Up. The first write and the second both delivered; every credit back at the end.
+ */
+class UalinkRecoveryInitialReleaseTestCase : public TestCase
+{
+  public:
+    UalinkRecoveryInitialReleaseTestCase()
+        : TestCase("RAS recovery: the initial credit release runs again from Up")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Reference: a lone 256 B write on a fresh link, credits known at time 0.
+        Time lone;
+        {
+            UalinkHelper h;
+            h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(5)));
+            NodeContainer n;
+            n.Create(2);
+            Ptr<UalinkEndpoint> a = h.CreateEndpoint(n.Get(0), 0);
+            Ptr<UalinkEndpoint> b = h.CreateEndpoint(n.Get(1), 1);
+            h.ConnectDirect(a, b);
+            UalinkHelper::Pod pod;
+            pod.acc = {a, b};
+            RasLog log;
+            log.Hook(pod);
+            const uint64_t id = a->Send(1, 256, 0);
+            Simulator::Run();
+            lone = log.deliveredAt[{0, id}];
+            Simulator::Destroy();
+        }
+        UalinkHelper h;
+        h.SetChannelAttribute("Delay", TimeValue(NanoSeconds(5)));
+        h.SetTxQueueAttribute("InitialCreditRelease", BooleanValue(true));
+        h.SetEndpointAttribute("StationResetDelay", TimeValue(PicoSeconds(1)));
+        NodeContainer n;
+        n.Create(2);
+        Ptr<UalinkEndpoint> a = h.CreateEndpoint(n.Get(0), 0);
+        Ptr<UalinkEndpoint> b = h.CreateEndpoint(n.Get(1), 1);
+        h.ConnectDirect(a, b);
+        UalinkHelper::Pod pod;
+        pod.acc = {a, b};
+        RasLog log;
+        log.Hook(pod);
+        Ptr<FabricNetDevice> da = a->GetPort(0);
+        const uint64_t first = a->Send(1, 256, 0);
+        Simulator::Schedule(MicroSeconds(1), [da]() { da->GetFabricChannel()->SetLinkUp(false); });
+        Simulator::Schedule(MicroSeconds(2), [da]() { da->GetFabricChannel()->SetLinkUp(true); });
+        const Time up = PicoSeconds(2067200);
+        uint64_t creditsEarly = 1;
+        Simulator::Schedule(up + NanoSeconds(50), [&]() {
+            creditsEarly = a->GetTxQueue(0)->GetAvailableCredits(ualink::REQ_CMD);
+        });
+        uint64_t second = 0;
+        Simulator::Schedule(up + PicoSeconds(2), [&]() { second = a->Send(1, 256, 0); });
+        Simulator::Run();
+        Ptr<UalinkPhy> phy = CreateObject<UalinkPhy>();
+        phy->SetAttribute("Lanes", UintegerValue(4));
+        const Time release = Seconds(75 * phy->GetTlFlitSeconds()) + phy->GetSlotTime() +
+                             NanoSeconds(5) + 3 * phy->GetSlotTime();
+        const Time got = log.deliveredAt[{0, second}];
+        std::cout << "recovery with the initial release: A Up at "
+                  << DlOf(da)->GetUpSince().As(Time::NS) << ", credits at Up + 50 ns "
+                  << creditsEarly << ", second write delivered at " << got.As(Time::NS) << " (Up + "
+                  << release.As(Time::NS) << " + " << lone.As(Time::NS) << ")" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(DlOf(da)->GetUpSince(), up, "Up at 2067.2 ns");
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().stationResets, 1, "A's station reset");
+        NS_TEST_ASSERT_MSG_EQ(b->GetStats().stationResets, 1, "B's station reset");
+        NS_TEST_ASSERT_MSG_EQ(creditsEarly, 0, "no credit before the release has arrived");
+        NS_TEST_ASSERT_MSG_EQ((log.delivered[{0, first}]), 256, "the first write delivered");
+        NS_TEST_ASSERT_MSG_EQ((log.delivered[{0, second}]), 256, "the second write delivered");
+        NS_TEST_ASSERT_MSG_EQ_TOL(got.GetPicoSeconds(),
+                                  (up + release + lone).GetPicoSeconds(),
+                                  10,
+                                  "Up + release + the write's own latency");
+        NS_TEST_ASSERT_MSG_EQ(a->GetStats().failedMessages, 0, "none failed");
+        NS_TEST_ASSERT_MSG_EQ(CreditsBack(a->GetTxQueue(0)), true, "A's credits all back");
+        NS_TEST_ASSERT_MSG_EQ(CreditsBack(b->GetTxQueue(0)), true, "B's credits all back");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The DL replay in the fine mode inside a pod (sections 6.6, digest 9.2 item 7; the issue's
  * granularity point). A pod of 3 accelerators with one x4 rail, 50 ns cables (one way 50 + 19.2
  * = 69.2 ns, a round trip of about 22 flits, under the replay limit of 50), the DL's replay;
@@ -618,6 +716,7 @@ class UalinkRasTestSuite : public TestSuite
         : TestSuite("ualink-ras", UNIT)
     {
         AddTestCase(new UalinkRecoveryTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkRecoveryInitialReleaseTestCase, TestCase::QUICK);
         AddTestCase(new UalinkFineModeReplayTestCase, TestCase::QUICK);
         AddTestCase(new UalinkAtomicAddTestCase, TestCase::QUICK);
     }
