@@ -76,9 +76,9 @@ UalinkEndpoint::GetTypeId()
             .AddAttribute("StationResetDelay",
                           "Management reset of an isolated station (section 3.1.4.3; the spec "
                           "defers the procedure to the Manageability Specification): this long "
-                          "after the last of its ports is Up again, the station leaves isolation "
-                          "and TL drop mode (ResetStation). 0: never by itself (call "
-                          "ResetStation).",
+                          "after it isolated and after the last of its ports is Up again "
+                          "(whichever is later), the station leaves isolation and TL drop mode "
+                          "(ResetStation). 0: never by itself (call ResetStation).",
                           TimeValue(Time(0)),
                           MakeTimeAccessor(&UalinkEndpoint::m_resetDelay),
                           MakeTimeChecker(Time(0)))
@@ -769,6 +769,12 @@ UalinkEndpoint::Isolate(uint32_t port)
         }
         Issue(i, false);
     }
+    if (m_resetDelay.IsStrictlyPositive())
+    {
+        // Management resets the station once the delay has passed since it isolated and since
+        // the last of its ports was Up again (AutoResetStation looks at both).
+        Simulator::Schedule(m_resetDelay, &UalinkEndpoint::AutoResetStation, this, port);
+    }
 }
 
 void
@@ -790,7 +796,7 @@ UalinkEndpoint::DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl
     }
     else if (to == UalinkDl::UP && m_ports.at(port).isolated && m_resetDelay.IsStrictlyPositive())
     {
-        AutoResetStation(port);
+        Simulator::Schedule(m_resetDelay, &UalinkEndpoint::AutoResetStation, this, port);
     }
 }
 
@@ -798,15 +804,21 @@ void
 UalinkEndpoint::AutoResetStation(uint32_t port)
 {
     const uint32_t station = m_ports.at(port).station;
+    if (!m_ports[port].isolated)
+    {
+        return; // reset already
+    }
     for (const Port& p : m_ports)
     {
         Ptr<UalinkDl> dl = p.dev->GetObject<UalinkDl>();
-        if (p.station == station && dl && !dl->IsUp())
+        if (p.station == station &&
+            (dl ? !dl->IsUp() || dl->GetUpSince() + m_resetDelay > Simulator::Now()
+                : !p.dev->IsLinkUp()))
         {
-            return; // the last port of the station to come Up schedules the reset
+            return; // a port is down or just Up: its DL's entry into Up schedules it again
         }
     }
-    Simulator::Schedule(m_resetDelay, &UalinkEndpoint::ResetStation, this, port);
+    ResetStation(port);
 }
 
 void

@@ -474,7 +474,8 @@ class UalinkEndpoint : public FabricEndpoint
     void ReturnUpliCredits(uint32_t port, const std::vector<FabricPacket::Segment>& segs);
 
     /**
-     * \brief Reset the station once all its ports are Up again (StationResetDelay).
+     * \brief StationResetDelay after the station isolated, and after each of its ports came Up
+     * again: reset it if it is isolated and all its ports are Up.
      * \param port a port of the station
      */
     void AutoResetStation(uint32_t port);
