@@ -289,9 +289,6 @@ UalinkDl::SetState(LinkState to)
     if (to == UP)
     {
         m_reinitUp = false;
-    }
-    if (to == UP)
-    {
         ++m_stats.ups;
         m_upSince = Simulator::Now();
         m_errorDown = false;

@@ -368,6 +368,13 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
 void
 UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 {
+    if (!m_started && m_epoch > 0)
+    {
+        // Re-initialised and the partner's release not yet in: nothing was sent on the new link,
+        // so these credits belong to the old one.
+        m_stats.staleCredits += n;
+        return;
+    }
     if (!m_started)
     {
         Start();
