@@ -63,6 +63,10 @@ class UalinkTxQueue;
  *   or when ControlFlitsToIdle (4) consecutive control flits have been received (the partner
  *   left Up and sends Idle).
  *
+ * Entering NOP again after having left Up (a fault cleared, Enable after a link-down error), the
+ * DL re-initialises the link (Reinitialise): the replay state returns to its reset values and the
+ * port's TL re-initialises its credits and address cache (UalinkTxQueue::ReinitLink).
+ *
  * The port's FabricNetDevice is link up exactly in Up. The LinkState trace reports each
  * transition; the accelerator's and the switch's TL react to a port leaving Up (section 3.1.4).
  *
