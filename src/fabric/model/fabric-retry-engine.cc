@@ -244,6 +244,33 @@ FabricRetryEngine::NotifyLinkUp()
     Wake();
 }
 
+uint64_t
+FabricRetryEngine::Reset()
+{
+    NS_LOG_FUNCTION(this << m_buf.size());
+    const uint64_t discarded = m_buf.size();
+    m_buf.clear();
+    m_nextSeq = 0;
+    m_replayPos = NONE;
+    m_replayTimer.Cancel();
+    m_wakeEvent.Cancel();
+    m_pausedUntil = Time(0);
+    m_replayStarted = false;
+    m_windowStalled = false;
+    m_expected = 0;
+    m_checkNext = 0;
+    m_nakOutstanding = false;
+    m_ackPending = 0;
+    m_ackEvent.Cancel();
+    m_nakRepeatEvent.Cancel();
+    for (EventId& e : m_nakCopyEvents)
+    {
+        e.Cancel();
+    }
+    m_nakCopyEvents.clear();
+    return discarded;
+}
+
 // ---- sender ---------------------------------------------------------------------------------
 
 bool

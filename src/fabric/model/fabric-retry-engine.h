@@ -153,6 +153,15 @@ class FabricRetryEngine : public Object
     void NotifyLinkUp();
 
     /**
+     * \brief Return the engine to its reset state (a link re-initialised after a link-down
+     * error, UALink section 6.6.4 and 6.6.5: every flag and counter back to its default): the
+     * replay buffer's units are discarded, both sequence numbers restart, pending acks, replay
+     * requests and timers are cancelled. The counters (GetStats) are kept.
+     * \return the units discarded from the replay buffer
+     */
+    uint64_t Reset();
+
+    /**
      * \brief Who takes the link down when the ack timeout expires (TimeoutAction LinkDown). By
      * default the engine takes the channel down at both ends; UALink's DL takes only its own
      * side from Up to Idle (section 6.6.6.8), the partner follows through its link state machine.
@@ -173,6 +182,18 @@ class FabricRetryEngine : public Object
     const Stats& GetStats() const
     {
         return m_stats;
+    }
+
+    /// \return the sequence number the next new unit takes (sender)
+    uint64_t GetNextSequence() const
+    {
+        return m_nextSeq;
+    }
+
+    /// \return the sequence number the receiver accepts next
+    uint64_t GetExpectedSequence() const
+    {
+        return m_expected;
     }
 
     /// \return units in the replay buffer

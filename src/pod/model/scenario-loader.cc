@@ -1286,12 +1286,14 @@ class Loader
             const auto plane = Get(p + ".plane", false);
             CheckBelow(p + ".plane", plane, pod.planes, "pod.planes");
             f.plane = static_cast<uint32_t>(plane.u);
-            if (f.kind == "link-up" && pod.fabric == "ualink")
+            if (f.kind == "link-up" && pod.fabric == "ualink" &&
+                Get("pod.ualink.station-reset", false).ps == 0)
             {
                 Fail(Locate(p + ".kind"),
                      p + ".kind",
                      "a UALink link that went down stays down for this run: the station "
-                     "isolated when it did (section 3.1.4), and only software can reset it");
+                     "isolated when it did (section 3.1.4), and only software can reset it "
+                     "(pod.ualink.station-reset)");
             }
             if (f.kind == "switch-down" || f.kind == "deny-route")
             {
@@ -1378,6 +1380,8 @@ class Loader
             PicoSeconds(static_cast<int64_t>(Get("pod.ualink.completer-latency", false).ps));
         u.replay = Get("pod.ualink.replay", false).b;
         u.watchdog = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.watchdog", false).ps));
+        u.stationReset =
+            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.station-reset", false).ps));
         u.failLink = Get("pod.ualink.fail-link", false).b;
         u.failAccelerator = static_cast<uint32_t>(Get("pod.ualink.fail-accelerator", false).u);
         u.failPort = static_cast<uint32_t>(Get("pod.ualink.fail-port", false).u);

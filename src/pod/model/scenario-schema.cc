@@ -298,6 +298,14 @@ AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
                     .Help("Per-request watchdog of every originator (section 3.1.3: "
                           "programmable, no default); on expiry the station isolates and "
                           "answers its requests CMPTO. 0: off."));
+    k.push_back(Row("pod.ualink.station-reset", S::TIME)
+                    .Default("0")
+                    .Min(0)
+                    .Help("Management reset of an isolated accelerator station this long after "
+                          "the last of its ports is Up again (section 3.1.4.3; the procedure is "
+                          "the Manageability Specification's): it leaves isolation and drop "
+                          "mode and issues requests again. 0: never (a link-up fault is then "
+                          "refused)."));
     k.push_back(Row("pod.ualink.fail-link", S::BOOL)
                     .Default("false")
                     .Help("Fault injection: take one accelerator link down at pod.ualink.fail-at "
@@ -1086,8 +1094,9 @@ BuildKeys()
                   "With UALink the accelerator's station isolates (section 3.1.4) and the "
                   "peers' watchdogs answer CMPTO. link-up: that link comes back (link-level "
                   "retry replays what it had not seen acknowledged; a SUE port serves its "
-                  "queue again); not with UALink, whose isolation lasts until software resets "
-                  "the station. switch-down: every link of switch `switch` of `plane` fails. "
+                  "queue again); with UALink only with pod.ualink.station-reset (the link is "
+                  "re-initialised and the isolated station reset by management). switch-down: "
+                  "every link of switch `switch` of `plane` fails. "
                   "accelerator-down: every link of the accelerator fails, so it neither sends "
                   "nor answers. deny-route: the switches of every plane drop what `accelerator` "
                   "sends to `to` (reason RouteDenied; UALink: the route table's deny bit, "

@@ -137,6 +137,7 @@ struct Scenario
         Time completerLatency;            //!< pod.ualink.completer-latency
         bool replay{false};               //!< pod.ualink.replay
         Time watchdog;                    //!< pod.ualink.watchdog (0: off)
+        Time stationReset;                //!< pod.ualink.station-reset (0: never)
         bool failLink{false};             //!< pod.ualink.fail-link
         uint32_t failAccelerator{0};      //!< pod.ualink.fail-accelerator
         uint32_t failPort{0};             //!< pod.ualink.fail-port

@@ -50,6 +50,7 @@ UalinkPodBuilder::Build(const Scenario::Pod& pod,
     h.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
     h.SetEndpointAttribute("CompleterLatency", TimeValue(u.completerLatency));
     h.SetEndpointAttribute("WatchdogTimeout", TimeValue(u.watchdog));
+    h.SetEndpointAttribute("StationResetDelay", TimeValue(u.stationReset));
     h.SetSwitchAttribute("PinToPinLatency", TimeValue(u.switchLatency));
     h.SetTxQueueAttribute("ReqCmdCredits", UintegerValue(u.reqCmdCredits));
     h.SetTxQueueAttribute("RspCmdCredits", UintegerValue(u.rspCmdCredits));

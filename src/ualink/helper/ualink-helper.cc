@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/data-rate.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
@@ -97,6 +98,21 @@ UalinkHelper::Configure(Ptr<UalinkTxQueue> q) const
     }
 }
 
+bool
+UalinkHelper::IsFineMode() const
+{
+    bool fine = false;
+    for (const auto& [name, value] : m_queueAttrs)
+    {
+        if (name == "Granularity")
+        {
+            const EnumValue* e = dynamic_cast<const EnumValue*>(PeekPointer(value));
+            fine = e && e->Get() == UalinkTxQueue::DL_FLIT;
+        }
+    }
+    return fine;
+}
+
 NetDeviceContainer
 UalinkHelper::Link(Ptr<Node> a, Ptr<Node> b) const
 {
@@ -120,8 +136,9 @@ UalinkHelper::Link(Ptr<Node> a, Ptr<Node> b) const
         Ptr<UalinkDl> dl = m_dl.Create<UalinkDl>();
         if (m_llr)
         {
-            // A burst is up to about 2 DL flits (one control half-flit and its data).
-            dl->Configure(dev->GetRetryEngine(), phy, 2);
+            // A burst is up to about 2 DL flits (one control half-flit and its data); in the
+            // fine mode a unit is one DL flit, replayed as such (6.6).
+            dl->Configure(dev->GetRetryEngine(), phy, IsFineMode() ? 1 : 2);
         }
         dev->AggregateObject(dl);
         dl->Attach(dev, phy);

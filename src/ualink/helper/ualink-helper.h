@@ -169,12 +169,15 @@ class UalinkHelper
      */
     void Configure(Ptr<UalinkTxQueue> q) const;
 
-    ObjectFactory m_phy;                                                    //!< PHY settings
-    ObjectFactory m_endpoint;                                               //!< endpoint settings
-    ObjectFactory m_upli;                                                   //!< UPLI settings
-    ObjectFactory m_switch;                                                 //!< switch settings
-    ObjectFactory m_dl;                                                     //!< DL settings
-    FabricLinkHelper m_link;                                                //!< links
+    ObjectFactory m_phy;      //!< PHY settings
+    ObjectFactory m_endpoint; //!< endpoint settings
+    ObjectFactory m_upli;     //!< UPLI settings
+    ObjectFactory m_switch;   //!< switch settings
+    ObjectFactory m_dl;       //!< DL settings
+    FabricLinkHelper m_link;  //!< links
+    /// \return whether the ports' queues are set to the fine mode (Granularity DlFlit)
+    bool IsFineMode() const;
+
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_queueAttrs;  //!< queue settings
     std::vector<std::pair<std::string, Ptr<AttributeValue>>> m_packerAttrs; //!< packer settings
     bool m_llr{false};                                                      //!< replay on

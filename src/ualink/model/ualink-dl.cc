@@ -274,12 +274,21 @@ UalinkDl::SetState(LinkState to)
         m_rxBy = Time::Max();
     }
     UalinkTxQueue* q = GetQueue();
+    if (from == UP)
+    {
+        m_leftUp = true;
+    }
     if (q)
     {
+        if (to == UP && m_reinitUp)
+        {
+            q->LinkUp(); // a re-initialised link: the credit release starts now (5.8)
+        }
         q->SetHeld(to != UP); // the TL sends only in Up
     }
     if (to == UP)
     {
+        m_reinitUp = false;
         ++m_stats.ups;
         m_upSince = Simulator::Now();
         m_errorDown = false;
@@ -382,8 +391,31 @@ UalinkDl::Enable()
 }
 
 void
+UalinkDl::Reinitialise()
+{
+    NS_LOG_FUNCTION(this);
+    m_leftUp = false;
+    m_reinitUp = true;
+    ++m_stats.reinits;
+    if (Ptr<FabricRetryEngine> llr = m_dev->GetRetryEngine())
+    {
+        m_stats.replayDiscarded += llr->Reset();
+    }
+    if (UalinkTxQueue* q = GetQueue())
+    {
+        q->ReinitLink();
+    }
+}
+
+void
 UalinkDl::EnterNop()
 {
+    if (m_leftUp && m_dev)
+    {
+        // Both ends pass through NOP before either sends payload again (NOP to Up needs the
+        // partner's flits, which it sends only from NOP): both reset before new sequence numbers.
+        Reinitialise();
+    }
     SetState(NOP);
     const Time now = Simulator::Now();
     m_nopSince = now;

@@ -63,6 +63,10 @@ class UalinkTxQueue;
  *   or when ControlFlitsToIdle (4) consecutive control flits have been received (the partner
  *   left Up and sends Idle).
  *
+ * Entering NOP again after having left Up (a fault cleared, Enable after a link-down error), the
+ * DL re-initialises the link (Reinitialise): the replay state returns to its reset values and the
+ * port's TL re-initialises its credits and address cache (UalinkTxQueue::ReinitLink).
+ *
  * The port's FabricNetDevice is link up exactly in Up. The LinkState trace reports each
  * transition; the accelerator's and the switch's TL react to a port leaving Up (section 3.1.4).
  *
@@ -135,6 +139,8 @@ class UalinkDl : public Object
         uint64_t containments{0};      //!< Up to Idle on an error-containment event (6.7.4)
         uint64_t faults{0};            //!< entries into Fault
         uint64_t rateNotifications{0}; //!< TL Rate Notifications received
+        uint64_t reinits{0};           //!< re-initialisations on entering NOP after a link down
+        uint64_t replayDiscarded{0};   //!< replay buffer units discarded by them
     };
 
     /**
@@ -243,6 +249,14 @@ class UalinkDl : public Object
     /// \brief Enter NOP: start sending NOP flits and look for the partner's.
     void EnterNop();
 
+    /**
+     * \brief The link left Up and is being brought up again: reset the replay state machine
+     * (section 6.6.4, 6.6.5: every flag and counter to its default; the replay buffer's flits
+     * belong to the link that went down) and have the TL re-initialise the link's credits and
+     * address cache (UalinkTxQueue::ReinitLink).
+     */
+    void Reinitialise();
+
     /// \brief Up once both NOP conditions hold.
     void TryUp();
 
@@ -312,6 +326,8 @@ class UalinkDl : public Object
     bool m_remoteFault{false};       //!< the partner reports a fault
     bool m_errorDown{false};         //!< left Up on an error: no AutoEnable
     bool m_driving{false};           //!< this DL is changing the device's link state
+    bool m_leftUp{false};            //!< left Up since the last (re-)initialisation
+    bool m_reinitUp{false};          //!< re-initialised: tell the TL when Up is entered
     Time m_upSince{Seconds(-1)};     //!< last entry into Up
     Time m_nopSince;                 //!< NOP: when it was entered
     Time m_nopSentBy;                //!< NOP: when NopFlitsToUp flits have been sent

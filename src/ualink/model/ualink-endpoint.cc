@@ -73,6 +73,15 @@ UalinkEndpoint::GetTypeId()
                           TimeValue(NanoSeconds(0)),
                           MakeTimeAccessor(&UalinkEndpoint::m_completerLatency),
                           MakeTimeChecker(Time(0)))
+            .AddAttribute("StationResetDelay",
+                          "Management reset of an isolated station (section 3.1.4.3; the spec "
+                          "defers the procedure to the Manageability Specification): this long "
+                          "after it isolated and after the last of its ports is Up again "
+                          "(whichever is later), the station leaves isolation and TL drop mode "
+                          "(ResetStation). 0: never by itself (call ResetStation).",
+                          TimeValue(Time(0)),
+                          MakeTimeAccessor(&UalinkEndpoint::m_resetDelay),
+                          MakeTimeChecker(Time(0)))
             .AddTraceSource("Request",
                             "A request arrived at this completer: source, message, offset, "
                             "operation.",
@@ -82,7 +91,12 @@ UalinkEndpoint::GetTypeId()
                             "The TL (drop mode after a link down) or the completer (completer "
                             "drop mode) dropped an operation: source, destination, reason.",
                             MakeTraceSourceAccessor(&UalinkEndpoint::m_dropTrace),
-                            "ns3::UalinkEndpoint::DropTracedCallback");
+                            "ns3::UalinkEndpoint::DropTracedCallback")
+            .AddTraceSource("AtomicResult",
+                            "An AtomicR's answer arrived at this originator: its message id and "
+                            "the word's value before the update.",
+                            MakeTraceSourceAccessor(&UalinkEndpoint::m_atomicTrace),
+                            "ns3::UalinkEndpoint::AtomicResultTracedCallback");
     return tid;
 }
 
@@ -90,6 +104,7 @@ UalinkEndpoint::UalinkEndpoint()
 {
     NS_LOG_FUNCTION(this);
     m_upli = CreateObject<UalinkUpli>();
+    m_memory = CreateObject<UalinkAtomicMemory>();
 }
 
 void
@@ -116,6 +131,7 @@ UalinkEndpoint::DoDispose()
     m_ports.clear();
     m_portOf.clear();
     m_upli = nullptr;
+    m_memory = nullptr;
     m_tx.clear();
     m_rx.clear();
     FabricEndpoint::DoDispose();
@@ -245,6 +261,50 @@ UalinkEndpoint::WriteMessage(uint32_t dst, uint32_t bytes, uint8_t vc, uint64_t 
 }
 
 uint64_t
+UalinkEndpoint::AtomicAdd(uint32_t dst,
+                          uint64_t addr,
+                          uint64_t operand,
+                          uint32_t bytes,
+                          bool returnsData,
+                          uint8_t vc,
+                          uint64_t cookie)
+{
+    // Table 2-5: 8, 16, 32 or 64-bit operands; a single-operand atomic may not cross 64 B
+    // (2.7.4.5), which natural alignment guarantees.
+    NS_ABORT_MSG_IF(!UalinkAtomicMemory::IsValidSize(bytes),
+                    "UalinkEndpoint: atomic add of " << bytes << " B (1, 2, 4 or 8)");
+    NS_ABORT_MSG_IF(addr % bytes != 0,
+                    "UalinkEndpoint: atomic address " << addr << " not aligned to " << bytes
+                                                      << " B");
+    NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
+    ++m_stats.atomics;
+    FabricMessage m;
+    m.id = READ_ID_BASE + m_nextReadId++;
+    m.src = GetAcceleratorId();
+    m.dst = dst;
+    m.bytes = bytes;
+    m.tclass = vc;
+    m.cookie = cookie;
+    m.posted = Simulator::Now();
+    NS_LOG_FUNCTION(this << m.id << dst << addr << operand << bytes << returnsData);
+    const uint8_t op = returnsData ? ualink::OP_ATOMIC_R : ualink::OP_ATOMIC_NR;
+    m_tx.emplace(m.id, TxMsg{m, 0, 0, false});
+    // The rail of the word's 256 B region (2.4): same region, same port, same order (2.7.9).
+    const uint32_t port = SelectPort(addr);
+    Run r;
+    r.m = m;
+    r.op = op;
+    r.next = 0;
+    r.stride = m_maxRequest;
+    r.atomic = true;
+    r.addr = addr;
+    r.operand = operand;
+    m_ports[port].waiting.push_back(r);
+    Issue(port);
+    return m.id;
+}
+
+uint64_t
 UalinkEndpoint::SendPoisoned(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie)
 {
     return PostOther(dst, bytes, vc, cookie, ualink::OP_WRITE, true);
@@ -303,6 +363,7 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op, bool poisoned)
         r.next = i0 * m_maxRequest;
         r.stride = static_cast<uint64_t>(n) * m_maxRequest;
         r.poisoned = poisoned;
+        r.atomic = op == ualink::OP_ATOMIC_R || op == ualink::OP_ATOMIC_NR; // an add of 0 at 0
         m_ports[p].waiting.push_back(r);
         Issue(p);
     }
@@ -348,6 +409,11 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         s.op = r.op;
         s.src = GetAcceleratorId();
         s.dst = r.m.dst;
+        if (r.atomic)
+        {
+            s.offset = r.addr;    // ReqAddr of the word
+            s.cookie = r.operand; // the operand beat
+        }
         const uint16_t tag = p.freeTags.back();
         s.aux = ualink::PackAux(tag, ualink::OKAY, 0, r.poisoned);
         bool now = false;
@@ -459,6 +525,13 @@ void
 UalinkEndpoint::ToTl(uint32_t port, FabricPacket::Segment s)
 {
     Port& p = m_ports[port];
+    if (p.dropMode)
+    {
+        // The TL entered drop mode while the beats were on their way (3.1.3).
+        Dropped(port, s, TL_DROP_MODE);
+        ReturnUpliCredits(port, {s});
+        return;
+    }
     p.q->Enqueue(s);
     p.dev->Wake();
 }
@@ -546,6 +619,18 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
                 m_rx.erase(key);
                 NotifyDelivered(m);
             }
+            if (s.op == ualink::OP_ATOMIC_R || s.op == ualink::OP_ATOMIC_NR)
+            {
+                // The read-modify-write at the completer, on arrival (2.7.4.5); the AtomicR's
+                // answer carries the value read (in the response's cookie).
+                FabricPacket::Segment req = s;
+                req.cookie = m_memory->FetchAdd(s.offset,
+                                                s.cookie,
+                                                std::min<uint32_t>(s.bytes, 8),
+                                                s.op == ualink::OP_ATOMIC_R);
+                Respond(port, req);
+                break;
+            }
             Respond(port, s);
             break;
         }
@@ -562,6 +647,14 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
                 ++m_stats.discarded; // isolation mode: responses are discarded (3.1.3)
                 break;
             }
+            if (pt.tags[tag].msgId != s.msgId)
+            {
+                // A response to a request answered CMPTO before a station reset, its tag
+                // reissued since: not this request's.
+                ++m_stats.staleResponses;
+                ++m_stats.discarded;
+                break;
+            }
             ++m_stats.responses;
             pt.tags[tag].busy = false;
             pt.freeTags.push_back(tag);
@@ -570,6 +663,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
                 m_tx.count(s.msgId) != 0 && !m_tx.at(s.msgId).read)
             {
                 ++m_stats.atomicResponses; // an AtomicR's old value (Table 2-6)
+                m_atomicTrace(s.msgId, s.cookie);
             }
             else if (s.op == ualink::OP_READ_RSP)
             {
@@ -675,6 +769,12 @@ UalinkEndpoint::Isolate(uint32_t port)
         }
         Issue(i, false);
     }
+    if (m_resetDelay.IsStrictlyPositive())
+    {
+        // Management resets the station once the delay has passed since it isolated and since
+        // the last of its ports was Up again (AutoResetStation looks at both).
+        Simulator::Schedule(m_resetDelay, &UalinkEndpoint::AutoResetStation, this, port);
+    }
 }
 
 void
@@ -693,6 +793,78 @@ UalinkEndpoint::DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl
     if (from == UalinkDl::UP && to != UalinkDl::UP)
     {
         LinkDown(port); // a bring-up (Fault, Idle, NOP) is not a link-down error
+    }
+    else if (to == UalinkDl::UP && m_ports.at(port).isolated && m_resetDelay.IsStrictlyPositive())
+    {
+        Simulator::Schedule(m_resetDelay, &UalinkEndpoint::AutoResetStation, this, port);
+    }
+}
+
+void
+UalinkEndpoint::AutoResetStation(uint32_t port)
+{
+    const uint32_t station = m_ports.at(port).station;
+    if (!m_ports[port].isolated)
+    {
+        return; // reset already
+    }
+    for (const Port& p : m_ports)
+    {
+        Ptr<UalinkDl> dl = p.dev->GetObject<UalinkDl>();
+        if (p.station == station &&
+            (dl ? !dl->IsUp() || dl->GetUpSince() + m_resetDelay > Simulator::Now()
+                : !p.dev->IsLinkUp()))
+        {
+            return; // a port is down or just Up: its DL's entry into Up schedules it again
+        }
+    }
+    ResetStation(port);
+}
+
+void
+UalinkEndpoint::ResetStation(uint32_t port)
+{
+    NS_LOG_FUNCTION(this << port);
+    const uint32_t station = m_ports.at(port).station;
+    if (!m_ports[port].isolated && !m_ports[port].dropMode)
+    {
+        return;
+    }
+    ++m_stats.stationResets;
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        Port& p = m_ports[i];
+        if (p.station != station)
+        {
+            continue;
+        }
+        p.isolated = false;
+        p.dropMode = false;
+        p.watchdog.Cancel();
+        p.watch.clear();
+        Ptr<UalinkDl> dl = p.dev->GetObject<UalinkDl>();
+        p.q->SetHeld(dl ? !dl->IsUp() : !p.dev->IsLinkUp());
+    }
+    for (uint32_t i = 0; i < m_ports.size(); ++i)
+    {
+        if (m_ports[i].station == station)
+        {
+            Issue(i);
+        }
+    }
+}
+
+void
+UalinkEndpoint::ReturnUpliCredits(uint32_t port, const std::vector<FabricPacket::Segment>& segs)
+{
+    for (const FabricPacket::Segment& s : segs)
+    {
+        const UalinkUpli::Beats beats =
+            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::ToTlOp(s).addr);
+        const uint8_t vc = s.tclass & ualink::TCLASS_VC_MASK;
+        const uint8_t main = (s.tclass & ualink::TCLASS_UPLI_POOL) ? ualink::POOL : vc;
+        const uint8_t data = (s.tclass & ualink::TCLASS_UPLI_DATA_POOL) ? ualink::POOL : vc;
+        m_upli->Return(port, beats, {main, data, main, main});
     }
 }
 
@@ -714,9 +886,22 @@ UalinkEndpoint::LinkDown(uint32_t port)
         }
         p.dropMode = true;
         p.q->SetHeld(true);
-        for (const FabricPacket::Segment& s : p.q->DropAll())
+        const std::vector<FabricPacket::Segment> dropped = p.q->DropAll();
+        for (const FabricPacket::Segment& s : dropped)
         {
             Dropped(i, s, TL_DROP_MODE);
+        }
+        // The UPLI channels keep their credits through the link down (3.1.4 table): the beats
+        // the TL took and dropped give theirs back.
+        ReturnUpliCredits(i, dropped);
+        // The responses the completer holds for UPLI credits are dropped too (3.1.3).
+        for (std::deque<FabricPacket::Segment>& q : p.rspWaiting)
+        {
+            for (const FabricPacket::Segment& s : q)
+            {
+                Dropped(i, s, TL_DROP_MODE);
+            }
+            q.clear();
         }
     }
     ++m_stats.isolates;

@@ -5,6 +5,7 @@
 #ifndef UALINK_ENDPOINT_H
 #define UALINK_ENDPOINT_H
 
+#include "ualink-atomic-memory.h"
 #include "ualink-dl.h"
 #include "ualink-tx-queue.h"
 #include "ualink-upli.h"
@@ -79,6 +80,8 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t poisonedBytes{0};    //!< bytes of poisoned data received
         uint64_t tlDropped{0};        //!< operations dropped by the TL in drop mode (3.1.3)
         uint64_t completerDropped{0}; //!< requests and responses dropped in completer drop mode
+        uint64_t stationResets{0};    //!< stations reset by management (ResetStation)
+        uint64_t staleResponses{0};   //!< responses for a tag reissued since (after a reset)
     };
 
     /// Drop reason: the TL of the port's station is in drop mode after a link down (3.1.4).
@@ -134,6 +137,56 @@ class UalinkEndpoint : public FabricEndpoint
      * \return the message id
      */
     uint64_t WriteMessage(uint32_t dst, uint32_t bytes, uint8_t vc, uint64_t cookie = 0);
+
+    /**
+     * \brief Issue one atomic add to a word of the destination's memory (UalinkAtomicMemory; the
+     * spec leaves the operation types implementation-defined, Table 2-4): an AtomicR is answered
+     * with the word's value before the add (reported by the AtomicResult trace), an AtomicNR
+     * only with a write response (Table 2-6). The request leaves on the port the rail hash picks
+     * for `addr` (2.4), so atomics to one 256 B region on one VC keep their order (2.7.9), and
+     * carries the operand in one 64 B beat as Atomic() does. At the destination the delivered
+     * record's cookie is the operand.
+     * \param dst the accelerator
+     * \param addr the word's byte address, aligned to its size
+     * \param operand the value added
+     * \param bytes the word size: 1, 2, 4 or 8 B (Table 2-5)
+     * \param returnsData true for AtomicR, false for AtomicNR
+     * \param vc virtual channel
+     * \param cookie caller's tag (reported at completion)
+     * \return the message id
+     */
+    uint64_t AtomicAdd(uint32_t dst,
+                       uint64_t addr,
+                       uint64_t operand,
+                       uint32_t bytes,
+                       bool returnsData,
+                       uint8_t vc,
+                       uint64_t cookie = 0);
+
+    /// \return the memory words this accelerator's completer updates with atomics
+    Ptr<UalinkAtomicMemory> GetMemory() const
+    {
+        return m_memory;
+    }
+
+    /**
+     * TracedCallback signature for an AtomicR's answer at the originator.
+     * \param msgId the atomic's message id
+     * \param old the word's value before the update
+     */
+    typedef void (*AtomicResultTracedCallback)(uint64_t msgId, uint64_t old);
+
+    /**
+     * \brief Management reset of an isolated station (section 3.1.4.3: after a link-down error,
+     * system management software recovers the accelerator; the procedure is in the UALink
+     * Manageability Specification, not here): its ports leave isolation mode and TL drop mode,
+     * their watchdogs restart empty and new requests issue again once their DLs are Up. The
+     * UPLI channels kept their credits throughout (3.1.4 table); responses still arriving for
+     * requests answered CMPTO before the reset are discarded (their tag is free, or reissued to
+     * another message: staleResponses).
+     * \param port a port of the station
+     */
+    void ResetStation(uint32_t port);
 
     /**
      * \brief Post writes as Send() does, with their data poisoned (UPLI DataError): the link
@@ -292,6 +345,9 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t next{0};     //!< offset of the next request
         uint64_t stride{256}; //!< offset step between this port's requests
         bool poisoned{false}; //!< its data is poisoned
+        bool atomic{false};   //!< an atomic: the request carries addr and operand
+        uint64_t addr{0};     //!< atomic: the word's address (in the request's offset)
+        uint64_t operand{0};  //!< atomic: the operand (in the request's cookie)
     };
 
     /// What a tag in use stands for.
@@ -410,6 +466,21 @@ class UalinkEndpoint : public FabricEndpoint
     void LinkDown(uint32_t port);
 
     /**
+     * \brief Return the UPLI beat credits of operations the TL took from the UPLI and dropped
+     * (3.1.4: the UPLI channels keep their credits through a link down).
+     * \param port the port
+     * \param segs the operations
+     */
+    void ReturnUpliCredits(uint32_t port, const std::vector<FabricPacket::Segment>& segs);
+
+    /**
+     * \brief StationResetDelay after the station isolated, and after each of its ports came Up
+     * again: reset it if it is isolated and all its ports are Up.
+     * \param port a port of the station
+     */
+    void AutoResetStation(uint32_t port);
+
+    /**
      * \brief Count and trace a dropped operation.
      * \param port the port
      * \param s the operation
@@ -490,6 +561,9 @@ class UalinkEndpoint : public FabricEndpoint
     Stats m_stats;                                                        //!< counters
     bool m_completerDrop{false};                                          //!< completer drop mode
     TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace;   //!< drops
+    Ptr<UalinkAtomicMemory> m_memory;                                     //!< atomics' words
+    TracedCallback<uint64_t, uint64_t> m_atomicTrace;                     //!< AtomicResult
+    Time m_resetDelay;                                                    //!< StationResetDelay
 };
 
 } // namespace ns3

@@ -483,6 +483,19 @@ UalinkTlPacker::NotifyIdle(uint64_t tlFlits)
     m_rspCatch = tlFlits >= m_rspCatch ? 0 : m_rspCatch - static_cast<uint32_t>(tlFlits);
 }
 
+void
+UalinkTlPacker::ResetLink()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_cache)
+    {
+        m_cache->Clear();
+    }
+    m_reqCatch = 0;
+    m_rspCatch = 0;
+    m_credits = {};
+}
+
 bool
 UalinkTlPacker::PackNext(std::vector<Placement>* out, bool allowFcOnly)
 {

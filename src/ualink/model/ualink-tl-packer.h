@@ -190,6 +190,15 @@ class UalinkTlPacker : public Object
      */
     void NotifyIdle(uint64_t tlFlits);
 
+    /**
+     * \brief The link is re-initialised after a link-down error: the Tx address cache is cleared
+     * (section 5.6: no compressed request until an uncompressed one with CLOAD = 1 has reloaded
+     * the entry, and with it the partner's Rx cache), the partner's catch buffers are empty
+     * (5.7) and the credits waiting for an FC field are void (both sides advertise afresh,
+     * 5.8). Queued operations and the stream position stay.
+     */
+    void ResetLink();
+
     /// \return the half-flit position of the next control half-flit (TL bytes so far / 32)
     uint64_t GetHalfFlitPosition() const
     {

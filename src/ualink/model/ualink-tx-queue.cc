@@ -189,7 +189,12 @@ UalinkTxQueue::GetInitialReleaseTime() const
     }
     NS_ABORT_MSG_IF(!m_dev || !m_dev->GetFabricChannel(),
                     "UalinkTxQueue: InitialCreditRelease needs SetDevice on a connected port");
-    return Seconds(static_cast<double>(GetInitialReleaseTlFlits()) * m_tlFlitSeconds) + m_slot +
+    if (m_releaseOrigin == Time::Max())
+    {
+        return Time::Max(); // re-initialised, the link not Up yet (LinkUp)
+    }
+    return m_releaseOrigin +
+           Seconds(static_cast<double>(GetInitialReleaseTlFlits()) * m_tlFlitSeconds) + m_slot +
            m_dev->GetFabricChannel()->GetOneWayDelay();
 }
 
@@ -230,10 +235,12 @@ UalinkTxQueue::ToTlOp(const FabricPacket::Segment& s)
     case ualink::OP_ATOMIC_R:
         op.kind = UalinkTlOp::REQUEST;
         op.cmd = ualink::ATOMIC_R;
+        op.addr = s.offset; // the word's own address (UalinkEndpoint::AtomicAdd)
         break;
     case ualink::OP_ATOMIC_NR:
         op.kind = UalinkTlOp::REQUEST;
         op.cmd = ualink::ATOMIC_NR;
+        op.addr = s.offset;
         break;
     case ualink::OP_WRITE_MESSAGE:
         op.kind = UalinkTlOp::REQUEST;
@@ -318,6 +325,41 @@ UalinkTxQueue::Start()
 }
 
 void
+UalinkTxQueue::ReinitLink()
+{
+    NS_LOG_FUNCTION(this);
+    ++m_epoch;
+    ++m_stats.linkReinits;
+    m_packer->ResetLink();
+    if (m_initialRelease)
+    {
+        // Section 5.8: no credit until the partner's release has arrived (after LinkUp).
+        m_started = false;
+        m_releasePending = false;
+        m_releaseOrigin = Time::Max();
+        for (auto& c : m_avail)
+        {
+            c.fill(0);
+        }
+        return;
+    }
+    if (m_started)
+    {
+        m_avail = m_init; // the partner's whole buffer, known as at time 0
+    }
+}
+
+void
+UalinkTxQueue::LinkUp()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_epoch > 0 && !m_started)
+    {
+        m_releaseOrigin = Simulator::Now();
+    }
+}
+
+void
 UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
 {
     AddCredits(cls, ualink::POOL, n);
@@ -326,6 +368,13 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
 void
 UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 {
+    if (!m_started && m_epoch > 0)
+    {
+        // Re-initialised and the partner's release not yet in: nothing was sent on the new link,
+        // so these credits belong to the old one.
+        m_stats.staleCredits += n;
+        return;
+    }
     if (!m_started)
     {
         Start();
@@ -333,6 +382,14 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
     NS_ASSERT(kind < ualink::N_CREDIT_KINDS);
     cls = Counted(cls, kind);
     m_avail[cls][kind] += n;
+    if (m_epoch > 0 && m_avail[cls][kind] > m_init[cls][kind])
+    {
+        // After a re-initialisation the partner advertised its whole buffer again; an operation
+        // it received before the link went down and freed since (held in a switch's egress)
+        // returns a credit of the old link: void.
+        m_stats.staleCredits += m_avail[cls][kind] - m_init[cls][kind];
+        m_avail[cls][kind] = m_init[cls][kind];
+    }
     if (FabricInvariantCheck::IsEnabled())
     {
         CheckCredits(cls, true);
@@ -400,8 +457,9 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
         const Time at = GetInitialReleaseTime();
         if (at > Simulator::Now())
         {
-            // The release began at time 0; nothing leaves before it has arrived (5.8).
-            if (!m_releasePending)
+            // The release began at time 0 (or when the link came Up again); nothing leaves
+            // before it has arrived (5.8).
+            if (!m_releasePending && at != Time::Max())
             {
                 m_releasePending = true;
                 Simulator::Schedule(at - Simulator::Now(),
@@ -690,13 +748,25 @@ UalinkTxQueue::MarkKinds(std::vector<FabricPacket::Segment>* segs,
 
 namespace
 {
-/// Credits arrive at the partner's transmit queue.
+/// Credits arrive at the partner's transmit queue (void if its link was re-initialised since
+/// they were released: `epoch` is its GetLinkEpoch then).
 void
-DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n)
+DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n, uint64_t epoch)
 {
     Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(peer->GetTxQueue());
     if (!q)
     {
+        return;
+    }
+    if (q->GetLinkEpoch() != epoch)
+    {
+        for (const auto& k : n)
+        {
+            for (uint32_t c : k)
+            {
+                q->DiscardStaleCredits(c);
+            }
+        }
         return;
     }
     for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
@@ -794,11 +864,21 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits&
             }
         }
     }
+    uint64_t epoch = 0;
+    if (own)
+    {
+        if (!own->m_peer)
+        {
+            own->m_peer = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+        }
+        epoch = own->m_peer ? own->m_peer->m_epoch : 0;
+    }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    ch->GetOneWayDelay() + slot,
                                    &DeliverCredits,
                                    peer,
-                                   n);
+                                   n,
+                                   epoch);
 }
 
 } // namespace ns3

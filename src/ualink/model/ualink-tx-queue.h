@@ -80,6 +80,8 @@ class UalinkTxQueue : public FabricTxQueue
         uint64_t dropped{0};               //!< operations dropped by DropAll (TL drop mode, 3.1.3)
         uint64_t paceHolds{0};             //!< dequeues held back by Tx pacing (section 6.5)
         uint64_t initialReleaseTlFlits{0}; //!< TL flits of the partner's initial release
+        uint64_t linkReinits{0};           //!< re-initialisations after a link down (ReinitLink)
+        uint64_t staleCredits{0};          //!< credits returned for a link since re-initialised
     };
 
     // ---- link state, drop mode and Tx pacing (the DL side of the TL, UalinkDl) --------------
@@ -145,6 +147,37 @@ class UalinkTxQueue : public FabricTxQueue
      * its release TL flits, one DL flit and the link's one-way delay after time 0
      */
     Time GetInitialReleaseTime() const;
+
+    /**
+     * \brief The link is re-initialised after a link-down error (called by the port's UalinkDl
+     * when it enters NOP again): the partner's credits return to what it advertises (section
+     * 5.8: both TLs release their credits afresh; with InitialCreditRelease they are usable only
+     * once the release has arrived after the link is Up again, see LinkUp), credit returns still
+     * on their way for the old link are void (counted in Stats::staleCredits), and the packer
+     * forgets the link (UalinkTlPacker::ResetLink: address cache, catch buffers, FC fields due).
+     */
+    void ReinitLink();
+
+    /**
+     * \brief The port's DL entered Up after ReinitLink: the partner's initial credit release
+     * (InitialCreditRelease) starts now.
+     */
+    void LinkUp();
+
+    /// \return how many times the link was re-initialised (credit returns carry it)
+    uint64_t GetLinkEpoch() const
+    {
+        return m_epoch;
+    }
+
+    /**
+     * \brief Credits that arrived for a link since re-initialised: not counted as available.
+     * \param n the credits
+     */
+    void DiscardStaleCredits(uint64_t n)
+    {
+        m_stats.staleCredits += n;
+    }
 
     /**
      * \brief Queue an operation.
@@ -381,6 +414,9 @@ class UalinkTxQueue : public FabricTxQueue
     std::vector<uint8_t> m_slotKind; //!< credit kind each queued operation took, by slot
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded
+    uint64_t m_epoch{0};            //!< link re-initialisations (ReinitLink)
+    Time m_releaseOrigin;           //!< when the partner's initial credit release starts
+    UalinkTxQueue* m_peer{nullptr}; //!< the partner's queue (credit returns, set on first use)
     std::vector<FabricPacket::Segment> m_slots; //!< queued operations, by id (slot index)
     std::vector<uint32_t> m_freeSlots;          //!< slots free
     std::size_t m_queued{0};                    //!< operations queued
