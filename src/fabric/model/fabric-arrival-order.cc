@@ -108,18 +108,30 @@ FabricArrivalOrder::Drain()
     std::vector<Unit> units = std::move(it->second);
     m_pending.erase(it);
     ++m_stats.drains;
-    if (units.size() > 1)
+    // Receive() may stage more units (later picoseconds, or this one after a zero delay: a new
+    // drain event); the units being handed over are no longer in the map.
+    if (units.size() == 1)
+    {
+        units[0].dst->Receive(units[0].p, units[0].corrupted);
+    }
+    else
     {
         m_stats.shared += units.size();
-        std::sort(units.begin(), units.end(), [](const Unit& a, const Unit& b) {
-            return std::tie(a.node, a.ifIndex, a.seq) < std::tie(b.node, b.ifIndex, b.seq);
+        // Sort indices, not the units (whose smart pointers are dear to move).
+        std::vector<uint32_t> order(units.size());
+        for (uint32_t i = 0; i < order.size(); ++i)
+        {
+            order[i] = i;
+        }
+        std::sort(order.begin(), order.end(), [&units](uint32_t a, uint32_t b) {
+            const Unit& x = units[a];
+            const Unit& y = units[b];
+            return std::tie(x.node, x.ifIndex, x.seq) < std::tie(y.node, y.ifIndex, y.seq);
         });
-    }
-    // Receive() may stage more units (later picoseconds, or this one after a zero delay: a new
-    // drain event); the map is not touched here after this point.
-    for (Unit& u : units)
-    {
-        u.dst->Receive(u.p, u.corrupted);
+        for (uint32_t i : order)
+        {
+            units[i].dst->Receive(units[i].p, units[i].corrupted);
+        }
     }
     units.clear();
     m_spare.push_back(std::move(units));
