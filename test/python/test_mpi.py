@@ -8,17 +8,18 @@ conservative (no rank processes an event before every unit that could precede it
 the lookahead is the propagation delay between ranks, 13.8 ns for 3 m of twinax),
 FabricRemoteChannel delivers a unit at the receive time the same link gives on one rank, and
 units that reach a node in the same picosecond are handed over in the canonical order of
-FabricArrivalOrder (pod.arrival-order: canonical, which a distributed run always uses), which
-does not depend on which sender's event ran first. The expected values are therefore those of
-podsim-run with --set=pod.arrival-order=canonical, to the picosecond, on the 64-XPU SUE scenario
+FabricArrivalOrder (pod.arrival-order: canonical, the default, which a distributed run always
+uses), which does not depend on which sender's event ran first. The expected values are therefore those of
+podsim-run with pod.arrival-order: canonical, to the picosecond, on the 64-XPU SUE scenario
 examples/scenarios/sue-distributed.yaml (4 planes, PFC; a 32:1 incast of writes, a 32:1 incast
 of reads, an all-to-all, a permutation; with 2 and 4 ranks every switch has XPUs of every rank
 on its ports, so units cross ranks on every plane):
 
 - with 1, 2 and 4 ranks, all four workloads;
 - two 2-rank runs of the full scenario are identical;
-- the sequential run's default order (insertion) differs from the canonical one on this
-  scenario (so the comparison above is one that the order of simultaneous arrivals decides).
+- the sequential run in ns-3's order (pod.arrival-order: insertion) differs from the canonical
+  one on this scenario (so the comparison above is one that the order of simultaneous arrivals
+  decides).
 
 Skipped, with the reason, when contrib/mpi was not built (Open MPI or Debian's ns3 source
 package missing: ./podsim setup installs both) or mpirun is missing.
@@ -121,7 +122,7 @@ def test_distributed_run_is_reproducible(mpi_built, tmp_path):
 
 
 def test_scenario_has_simultaneous_arrivals(sequential):
-    # The insertion order (ns-3's, the default) and the canonical one give different times on
+    # The insertion order (ns-3's) and the canonical one (the default) give different times on
     # this scenario: units from several senders do reach one port in the same picosecond (the
     # incasts, the synchronized all-to-all), so the tests above compare a run that a wrong order
     # of simultaneous arrivals would change. Same messages, same bytes, all delivered either way.
