@@ -5,20 +5,21 @@
 A distributed run must give the same results as the sequential run of the same scenario
 (DESIGN.md, "Growing past one machine"): ns-3's granted-time-window synchronization is
 conservative (no rank processes an event before every unit that could precede it has arrived;
-the lookahead is the propagation delay between ranks, 13.8 ns for 3 m of twinax), and
-FabricRemoteChannel delivers a unit at the receive time the same link gives on one rank. The
-expected values are therefore podsim-run's own, to the picosecond, on the 64-XPU SUE scenario
-examples/scenarios/sue-distributed.yaml (4 planes, PFC; with 2 and 4 ranks every switch has
-XPUs of every rank on its ports, so units cross ranks on every plane):
+the lookahead is the propagation delay between ranks, 13.8 ns for 3 m of twinax),
+FabricRemoteChannel delivers a unit at the receive time the same link gives on one rank, and
+units that reach a node in the same picosecond are handed over in the canonical order of
+FabricArrivalOrder (pod.arrival-order: canonical, the default, which a distributed run always
+uses), which does not depend on which sender's event ran first. The expected values are therefore those of
+podsim-run with pod.arrival-order: canonical, to the picosecond, on the 64-XPU SUE scenario
+examples/scenarios/sue-distributed.yaml (4 planes, PFC; a 32:1 incast of writes, a 32:1 incast
+of reads, an all-to-all, a permutation; with 2 and 4 ranks every switch has XPUs of every rank
+on its ports, so units cross ranks on every plane):
 
-- with 1 rank, all four workloads (incast of writes, incast of reads, all-to-all, permutation);
-- with 2 and 4 ranks, the all-to-all alone;
-- with 2 ranks and all four workloads, a known difference (strict xfail): units from several
-  ranks that reach one switch port in the same picosecond are queued in another order than in
-  the sequential run, since ns-3 orders simultaneous events by insertion and a unit from
-  another rank is inserted when its rank receives it (src/pod/doc/performance.rst);
-- two 2-rank runs of the full scenario are identical (FabricDistributedScheduler orders units
-  from other ranks by when and by which node they were sent).
+- with 1, 2 and 4 ranks, all four workloads;
+- two 2-rank runs of the full scenario are identical;
+- the sequential run in ns-3's order (pod.arrival-order: insertion) differs from the canonical
+  one on this scenario (so the comparison above is one that the order of simultaneous arrivals
+  decides).
 
 Skipped, with the reason, when contrib/mpi was not built (Open MPI or Debian's ns3 source
 package missing: ./podsim setup installs both) or mpirun is missing.
@@ -38,7 +39,6 @@ BUILD = ROOT / os.environ.get("PODSIM_BUILD_DIR", "build")
 RUN = BUILD / "bin" / "podsim-run"
 RUN_MPI = BUILD / "bin" / "podsim-run-mpi"
 SCENARIO = ROOT / "examples" / "scenarios" / "sue-distributed.yaml"
-ALL_TO_ALL = "workloads:\n  - {name: all-to-all, kind: all-to-all, size: 4KiB}\n"
 
 
 def _mpirun(ranks):
@@ -65,25 +65,17 @@ def _messages(path):
         return {k: m[k][()] for k in ("src", "dst", "bytes", "deliver_ps", "complete_ps")}
 
 
-def _scenarios(tmp):
-    """{name: path}: the example, and the example with its all-to-all alone."""
-    text = SCENARIO.read_text()
-    a2a = tmp / "sue-distributed-all-to-all.yaml"
-    a2a.write_text(text[:text.index("workloads:")] + ALL_TO_ALL +
-                   "output: {plots: false, progress: false}\n")
-    return {"full": SCENARIO, "all-to-all": a2a}
-
-
 @pytest.fixture(scope="module")
 def sequential(mpi_built, tmp_path_factory):
-    """{name: (scenario path, message table of podsim-run)}."""
+    """{order: message table of podsim-run} for pod.arrival-order canonical and insertion."""
     tmp = tmp_path_factory.mktemp("mpi")
     out = {}
-    for name, path in _scenarios(tmp).items():
-        h5 = tmp / f"{name}-seq.h5"
-        subprocess.run([str(RUN), str(path), f"--out={h5}", "--quiet"], check=True, cwd=ROOT,
-                       stdout=subprocess.DEVNULL, timeout=300)
-        out[name] = (path, _messages(h5))
+    for order in ("canonical", "insertion"):
+        h5 = tmp / f"{order}.h5"
+        subprocess.run([str(RUN), str(SCENARIO), f"--out={h5}", "--quiet",
+                        f"--set=pod.arrival-order={order}"],
+                       check=True, cwd=ROOT, stdout=subprocess.DEVNULL, timeout=300)
+        out[order] = _messages(h5)
     return out
 
 
@@ -111,31 +103,34 @@ def _assert_same(got, ref, what):
             f"{got[col][diff[:1]]} vs sequential {ref[col][diff[:1]]}")
 
 
-@pytest.mark.parametrize("name,ranks", [("full", 1), ("all-to-all", 2), ("all-to-all", 4)])
-def test_distributed_run_matches_sequential(sequential, tmp_path, name, ranks):
-    path, ref = sequential[name]
-    # 32 writes + 32 reads + 64 * 63 pairs + 64 permutation messages; or the pairs alone.
-    assert len(ref["src"]) == (32 + 32 + 64 * 63 + 64 if name == "full" else 64 * 63)
-    _assert_same(_distributed(path, ranks, tmp_path), ref, f"{name}, {ranks} ranks")
+@pytest.mark.parametrize("ranks", [1, 2, 4])
+def test_distributed_run_matches_sequential(sequential, tmp_path, ranks):
+    ref = sequential["canonical"]
+    # 32 writes + 32 reads + 64 * 63 pairs + 64 permutation messages.
+    assert len(ref["src"]) == 32 + 32 + 64 * 63 + 64
+    _assert_same(_distributed(SCENARIO, ranks, tmp_path), ref, f"{ranks} ranks")
 
 
-@pytest.mark.xfail(strict=True, reason="simultaneous units from several ranks at one switch port "
-                   "are queued in another order than in the sequential run (performance.rst)")
-def test_simultaneous_arrivals_from_two_ranks(sequential, tmp_path):
-    path, ref = sequential["full"]
-    _assert_same(_distributed(path, 2, tmp_path), ref, "full, 2 ranks")
-
-
-def test_distributed_run_is_reproducible(sequential, tmp_path):
-    # FabricDistributedScheduler orders a unit from another rank by when and by which node it
-    # was sent, not by when MPI delivered it: two 2-rank runs of the full scenario (whose
-    # simultaneous arrivals are ordered unlike the sequential run's) are identical.
-    path, _ = sequential["full"]
+def test_distributed_run_is_reproducible(mpi_built, tmp_path):
+    # FabricArrivalOrder sorts the units of a picosecond, whatever the order in which MPI
+    # delivered them: two 2-rank runs of the full scenario are identical.
     (tmp_path / "a").mkdir()
     (tmp_path / "b").mkdir()
-    a = _distributed(path, 2, tmp_path / "a")
-    b = _distributed(path, 2, tmp_path / "b")
+    a = _distributed(SCENARIO, 2, tmp_path / "a")
+    b = _distributed(SCENARIO, 2, tmp_path / "b")
     _assert_same(a, b, "two 2-rank runs")
+
+
+def test_scenario_has_simultaneous_arrivals(sequential):
+    # The insertion order (ns-3's) and the canonical one (the default) give different times on
+    # this scenario: units from several senders do reach one port in the same picosecond (the
+    # incasts, the synchronized all-to-all), so the tests above compare a run that a wrong order
+    # of simultaneous arrivals would change. Same messages, same bytes, all delivered either way.
+    ins, can = sequential["insertion"], sequential["canonical"]
+    for col in ("src", "dst", "bytes"):
+        assert (ins[col] == can[col]).all(), col
+    assert (ins["deliver_ps"] > 0).all()
+    assert (ins["deliver_ps"] != can["deliver_ps"]).any()
 
 
 def test_unsupported_scenario_is_refused(mpi_built, tmp_path):

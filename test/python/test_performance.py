@@ -46,6 +46,43 @@ def test_schedulers_give_identical_runs(podsim, scenario):
             assert (r["messages"][col] == ref["messages"][col]).all(), (name, col)
 
 
+def test_canonical_arrivals_with_every_scheduler(podsim, scenario):
+    # pod.arrival-order: canonical puts the scheduler inside FabricPeekScheduler, which keeps
+    # its order: the four schedulers, and the checked run (FabricCheckScheduler inside it, whose
+    # checks all pass), still give one run. Against the insertion order (the reference above):
+    # the same messages and bytes, every one delivered, nothing dropped (conservation), and fewer
+    # events (one drain event per picosecond with arrivals instead of one receive event per
+    # unit). The times themselves may differ from the insertion order's (on this scenario 5 of
+    # 1008 deliveries, and the end by 20.74 ns): another order of simultaneous arrivals.
+    over = {"pod.arrival-order": "canonical"}
+    runs = {s: podsim.run(scenario, overrides={**over, "scheduler": s}, write_results=False)
+            for s in SCHEDULERS}
+    runs["checked"] = podsim.run(scenario, overrides=over, write_results=False, check=True)
+    ref = runs["map"]
+    for name, r in runs.items():
+        assert r["summary"]["events"] == ref["summary"]["events"], name
+        assert r["summary"]["sim_time_ps"] == ref["summary"]["sim_time_ps"], name
+        for col in ("deliver_ps", "complete_ps"):
+            assert (r["messages"][col] == ref["messages"][col]).all(), (name, col)
+    ins = podsim.run(scenario, overrides={"pod.arrival-order": "insertion"},
+                     write_results=False)
+    assert ref["summary"]["bytes_dropped"] == 0
+    assert ref["summary"]["bytes_delivered"] == ins["summary"]["bytes_delivered"]
+    assert (ref["messages"]["deliver_ps"] > 0).all()
+    assert ref["summary"]["events"] < ins["summary"]["events"]
+
+
+def test_canonical_arrivals_refused_for_ualink(podsim, tmp_path):
+    # UALink builds its own links: the loader refuses canonical there, naming the field.
+    path = tmp_path / "ua.yaml"
+    path.write_text("name: ua\n"
+                    "pod: {fabric: ualink, accelerators: 4, arrival-order: canonical}\n"
+                    "workloads:\n  - {kind: all-to-all, size: 4KiB}\n"
+                    "output: {plots: false, progress: false}\n")
+    with pytest.raises(Exception, match="pod.arrival-order"):
+        podsim.run(str(path), write_results=False)
+
+
 def test_unknown_scheduler_is_refused(podsim, scenario):
     with pytest.raises(Exception, match="scheduler"):
         podsim.run(scenario, overrides={"scheduler": "ladder"}, write_results=False)

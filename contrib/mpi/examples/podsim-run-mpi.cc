@@ -16,7 +16,6 @@
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/experiment.h"
-#include "ns3/fabric-distributed-scheduler.h"
 #include "ns3/fabric-endpoint.h"
 #include "ns3/fabric-remote-channel.h"
 #include "ns3/mpi-interface.h"
@@ -184,6 +183,20 @@ main(int argc, char** argv)
         }
     }
 
+    if (!s.pod.canonicalArrivals)
+    {
+        // Units from other ranks can only be ordered canonically (FabricArrivalOrder), and the
+        // local ones must be ordered alike.
+        if (rank == 0 && !quiet)
+        {
+            std::cerr << "note: a distributed run orders the units that reach a node in the same "
+                         "picosecond canonically: its results are those of podsim-run with "
+                         "--set=pod.arrival-order=canonical"
+                      << std::endl;
+        }
+        s.pod.canonicalArrivals = true;
+    }
+
     RngSeedManager::SetRun(s.seed);
     {
         static const std::map<std::string, std::string> kSchedulers = {
@@ -191,12 +204,12 @@ main(int argc, char** argv)
             {"heap", "ns3::HeapScheduler"},
             {"calendar", "ns3::CalendarScheduler"},
             {"priority-queue", "ns3::PriorityQueueScheduler"}};
-        // The scenario's scheduler names the sequential run's (every ns-3 scheduler gives the
-        // same order); a distributed run orders simultaneous events with
-        // FabricDistributedScheduler, which does not depend on when units were received.
+        // The scenario's scheduler, inside FabricPeekScheduler (FabricArrivalOrder asks it
+        // whether events of the present picosecond are pending), as podsim-run with
+        // pod.arrival-order: canonical.
         NS_ABORT_MSG_IF(!kSchedulers.count(s.scheduler), "unknown scheduler " << s.scheduler);
-        ObjectFactory scheduler;
-        scheduler.SetTypeId("ns3::FabricDistributedScheduler");
+        ObjectFactory scheduler("ns3::FabricPeekScheduler");
+        scheduler.Set("Inner", ObjectFactoryValue(ObjectFactory(kSchedulers.at(s.scheduler))));
         Simulator::SetScheduler(scheduler);
     }
 

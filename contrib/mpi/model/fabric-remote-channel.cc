@@ -5,9 +5,8 @@
 
 #include "fabric-remote-channel.h"
 
-#include "fabric-remote-arrival.h"
-
 #include "ns3/abort.h"
+#include "ns3/fabric-arrival-order.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/log.h"
 #include "ns3/mpi-interface.h"
@@ -148,28 +147,31 @@ void
 FabricRemoteChannel::Deliver(const Ptr<FabricNetDevice>& dst,
                              const Ptr<FabricPacket>& p,
                              bool corrupted,
-                             Time delay)
+                             Time delay,
+                             uint64_t seq)
 {
     const uint32_t rank = dst->GetNode()->GetSystemId();
     if (!MpiInterface::IsEnabled() || rank == MpiInterface::GetSystemId())
     {
-        FabricChannel::Deliver(dst, p, corrupted, delay);
+        FabricChannel::Deliver(dst, p, corrupted, delay, seq);
         return;
     }
-    NS_LOG_FUNCTION(this << p << dst << rank << delay);
+    NS_LOG_FUNCTION(this << p << dst << rank << delay << seq);
+    // The receiving rank stages the unit in FabricArrivalOrder, which is what makes the order of
+    // simultaneous arrivals the sequential run's: that run must stage its units too.
+    NS_ABORT_MSG_IF(GetArrivalOrder() != CANONICAL,
+                    "FabricRemoteChannel: a link between ranks needs the ArrivalOrder attribute "
+                    "Canonical (pod.arrival-order: canonical)");
     ++m_remoteUnits;
-    // The unit, then when it was sent, when it is received (time steps) and the sending node.
+    // The unit, then its receive time (time steps) and the sender's unit count on this link.
     std::vector<uint8_t> bytes = Serialize(*p, corrupted);
     const Time now = Simulator::Now();
-    const int64_t trailer[3] = {now.GetTimeStep(),
-                                (now + delay).GetTimeStep(),
-                                static_cast<int64_t>(GetPeer(dst)->GetNode()->GetId())};
+    const int64_t trailer[2] = {(now + delay).GetTimeStep(), static_cast<int64_t>(seq)};
     const auto* t = reinterpret_cast<const uint8_t*>(trailer);
     bytes.insert(bytes.end(), t, t + sizeof(trailer));
     // ns-3's MPI interface schedules MpiReceiver::Receive at the time given here, which must not
-    // be earlier than now + the lookahead (the Delay attribute: the propagation delay); the
-    // receive event itself, at the receive time, is a FabricRemoteArrival that
-    // FabricDistributedScheduler orders by its sending time and node.
+    // be earlier than now + the lookahead (the Delay attribute: the propagation delay), and is
+    // before the receive time.
     const Time handover = now + std::min(GetPropagationDelay(), delay);
     MpiInterface::SendPacket(Create<Packet>(bytes.data(), bytes.size()),
                              handover,
@@ -183,24 +185,20 @@ FabricRemoteChannel::ReceiveFromRank(Ptr<FabricNetDevice> dst, Ptr<Packet> packe
     NS_LOG_FUNCTION(dst << packet);
     std::vector<uint8_t> bytes(packet->GetSize());
     packet->CopyData(bytes.data(), bytes.size());
-    int64_t trailer[3];
+    int64_t trailer[2];
     NS_ABORT_MSG_IF(bytes.size() < sizeof(trailer),
                     "FabricRemoteChannel: truncated unit from another rank");
     const std::size_t unitBytes = bytes.size() - sizeof(trailer);
     std::memcpy(trailer, bytes.data() + unitBytes, sizeof(trailer));
     bool corrupted = false;
     Ptr<FabricPacket> p = Deserialize(bytes.data(), unitBytes, corrupted);
-    const Time rx = TimeStep(trailer[1]);
+    const Time rx = TimeStep(trailer[0]);
     NS_ABORT_MSG_IF(rx < Simulator::Now(),
                     "FabricRemoteChannel: a unit from another rank arrived "
                         << (Simulator::Now() - rx).As(Time::PS) << " late");
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   rx - Simulator::Now(),
-                                   new FabricRemoteArrival(dst,
-                                                           p,
-                                                           corrupted,
-                                                           TimeStep(trailer[0]),
-                                                           static_cast<uint32_t>(trailer[2])));
+    // As the sending rank's FabricChannel::Deliver would have on one rank: staged under its
+    // receive time, handed over in the canonical order whatever the order of MPI's deliveries.
+    FabricArrivalOrder::Get()->Stage(dst, p, corrupted, rx, static_cast<uint64_t>(trailer[1]));
 }
 
 std::vector<uint8_t>

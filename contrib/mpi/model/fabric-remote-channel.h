@@ -21,13 +21,14 @@ namespace ns3
  *
  * It works as ns-3's PointToPointRemoteChannel: when the receiving device's node belongs to
  * another rank, the unit is serialized into an ns3::Packet and handed to
- * MpiInterface::SendPacket() (with its sending time, receive time and sending node); at the
- * receiving rank, ns-3's MPI interface schedules MpiReceiver::Receive() on that device at the
- * handover time (sending time + propagation delay), and the MpiReceiver that this channel
- * aggregates to each of its devices turns the bytes back into a FabricPacket and schedules its
- * receive event, a FabricRemoteArrival, at the receive time (FabricDistributedScheduler orders
- * it by its sending time and node). Everything else (timing, error model) is FabricChannel's,
- * so a link gives the same receive times whether its ends are on one rank or two.
+ * MpiInterface::SendPacket() (with its receive time and the sender's unit count on the link); at
+ * the receiving rank, ns-3's MPI interface schedules MpiReceiver::Receive() on that device at
+ * the handover time (sending time + propagation delay), and the MpiReceiver that this channel
+ * aggregates to each of its devices turns the bytes back into a FabricPacket and stages it in
+ * FabricArrivalOrder under its receive time, as FabricChannel::Deliver does on one rank with the
+ * ArrivalOrder attribute Canonical (which a link between ranks requires). Everything else
+ * (timing, error model) is FabricChannel's, so a link gives the same receive times, and a node
+ * the same order of simultaneous arrivals, whether the link's ends are on one rank or two.
  *
  * The lookahead of the distributed simulator is the smallest Delay attribute of the remote
  * channels; FabricLinkHelper sets it to the propagation delay, a lower bound of the time from
@@ -72,7 +73,8 @@ class FabricRemoteChannel : public FabricChannel
     void Deliver(const Ptr<FabricNetDevice>& dst,
                  const Ptr<FabricPacket>& p,
                  bool corrupted,
-                 Time delay) override;
+                 Time delay,
+                 uint64_t seq) override;
 
   private:
     /**

@@ -6,10 +6,8 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
-#include "ns3/fabric-distributed-scheduler.h"
 #include "ns3/fabric-link-helper.h"
 #include "ns3/fabric-net-device.h"
-#include "ns3/fabric-remote-arrival.h"
 #include "ns3/fabric-remote-channel.h"
 #include "ns3/mpi-receiver.h"
 #include "ns3/node.h"
@@ -197,70 +195,6 @@ class FabricRemoteHelperTestCase : public TestCase
     }
 };
 
-/// An event that does nothing (the scheduler test only orders events).
-class FabricNoopEvent : public EventImpl
-{
-  protected:
-    void Notify() override
-    {
-    }
-};
-
-/**
- * \ingroup fabric-tests
- * \brief FabricDistributedScheduler's order: (time, time of insertion, origin, id).
- *
- * Expected order, from the class's definition: the earlier time stamp first; at one time stamp,
- * a local event inserted at t = 0 (origin 0) before the units from other ranks sent at t = 0,
- * those in the order of their sending nodes (2 before 5) whatever their insertion ids; Remove()
- * finds an event by its id.
- */
-class FabricDistributedSchedulerTestCase : public TestCase
-{
-  public:
-    FabricDistributedSchedulerTestCase()
-        : TestCase(
-              "the distributed scheduler orders units from other ranks by sending time and node")
-    {
-    }
-
-  private:
-    /// \param impl the event \param ts time stamp \param uid id \return an Event
-    static Scheduler::Event Make(EventImpl* impl, uint64_t ts, uint32_t uid)
-    {
-        Scheduler::Event e;
-        e.impl = impl;
-        e.key.m_ts = ts;
-        e.key.m_uid = uid;
-        e.key.m_context = 0;
-        return e;
-    }
-
-    void DoRun() override
-    {
-        Ptr<FabricDistributedScheduler> s = CreateObject<FabricDistributedScheduler>();
-        // Outside a run, Simulator::Now() is 0: every event counts as inserted at t = 0.
-        Ptr<EventImpl> local = Create<FabricNoopEvent>();
-        Ptr<EventImpl> early = Create<FabricNoopEvent>();
-        Ptr<EventImpl> from5 = Create<FabricRemoteArrival>(nullptr, nullptr, false, Seconds(0), 5);
-        Ptr<EventImpl> from2 = Create<FabricRemoteArrival>(nullptr, nullptr, false, Seconds(0), 2);
-        Ptr<EventImpl> gone = Create<FabricNoopEvent>();
-        s->Insert(Make(PeekPointer(from5), 100, 1));
-        s->Insert(Make(PeekPointer(from2), 100, 2));
-        s->Insert(Make(PeekPointer(local), 100, 3));
-        s->Insert(Make(PeekPointer(early), 50, 4));
-        s->Insert(Make(PeekPointer(gone), 100, 5));
-        s->Remove(Make(PeekPointer(gone), 100, 5));
-        const uint32_t expected[] = {4, 3, 2, 1};
-        for (uint32_t uid : expected)
-        {
-            NS_TEST_ASSERT_MSG_EQ(s->IsEmpty(), false, "events left");
-            NS_TEST_ASSERT_MSG_EQ(s->RemoveNext().key.m_uid, uid, "order");
-        }
-        NS_TEST_ASSERT_MSG_EQ(s->IsEmpty(), true, "the removed event is gone");
-    }
-};
-
 /**
  * \ingroup fabric-tests
  * \brief The remote channel's own test suite (contrib/mpi; runs without mpirun).
@@ -273,7 +207,6 @@ class FabricRemoteChannelTestSuite : public TestSuite
     {
         AddTestCase(new FabricRemoteSerializeTestCase, TestCase::QUICK);
         AddTestCase(new FabricRemoteHelperTestCase, TestCase::QUICK);
-        AddTestCase(new FabricDistributedSchedulerTestCase, TestCase::QUICK);
     }
 };
 

@@ -5,6 +5,7 @@
 
 #include "fabric-channel.h"
 
+#include "fabric-arrival-order.h"
 #include "fabric-net-device.h"
 
 #include "ns3/abort.h"
@@ -104,6 +105,16 @@ FabricChannel::GetTypeId()
                           DoubleValue(0.0),
                           MakeDoubleAccessor(&FabricChannel::m_ber),
                           MakeDoubleChecker<double>(0.0, 1.0))
+            .AddAttribute("ArrivalOrder",
+                          "Order of units that reach their receivers in the same picosecond. "
+                          "Insertion: ns-3's, one receive event per unit, run in the order in "
+                          "which the senders' events ran. Canonical: after the receiving "
+                          "node's other events of that picosecond, sorted by receiving node, "
+                          "receiving device and sending order (FabricArrivalOrder), the same in "
+                          "a sequential and a distributed run.",
+                          EnumValue(INSERTION),
+                          MakeEnumAccessor(&FabricChannel::m_arrivalOrder),
+                          MakeEnumChecker(INSERTION, "Insertion", CANONICAL, "Canonical"))
             .AddTraceSource("Corrupt",
                             "A unit was corrupted by the error model.",
                             MakeTraceSourceAccessor(&FabricChannel::m_corruptTrace),
@@ -311,16 +322,28 @@ FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
     // Link control frames (pause, credits, ACK/NAK) are consumed by the receiving MAC when
     // their tail arrives; they do not go through a switch's forwarding pipeline.
     const Time offset = p->IsLinkControl() ? txTime : dst->GetReceiveOffset(txTime);
-    Deliver(dst, p, corrupted, head + offset);
+    Deliver(dst, p, corrupted, head + offset, k);
     return !corrupted;
+}
+
+FabricChannel::ArrivalOrder
+FabricChannel::GetArrivalOrder() const
+{
+    return m_arrivalOrder;
 }
 
 void
 FabricChannel::Deliver(const Ptr<FabricNetDevice>& dst,
                        const Ptr<FabricPacket>& p,
                        bool corrupted,
-                       Time delay)
+                       Time delay,
+                       uint64_t seq)
 {
+    if (m_arrivalOrder == CANONICAL)
+    {
+        FabricArrivalOrder::Get()->Stage(dst, p, corrupted, Simulator::Now() + delay, seq);
+        return;
+    }
     Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
                                    delay,
                                    &FabricNetDevice::Receive,

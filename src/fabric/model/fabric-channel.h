@@ -35,6 +35,12 @@ class FabricNetDevice;
  * the peer with the peer node's id as context. The receive event fires when the peer can act on
  * the unit: at tail arrival for a store-and-forward receiver, after its pipeline latency from head
  * arrival for a cut-through receiver (FabricNetDevice::GetReceiveOffset()).
+ *
+ * With the ArrivalOrder attribute set to Canonical, the unit is staged in FabricArrivalOrder
+ * instead, which hands the units of one picosecond to their receivers after the receivers' other
+ * events of that picosecond, sorted by receiving node, device and sending order: an order that
+ * does not depend on which sender's event ran first, so that a distributed run (contrib/mpi)
+ * can reproduce it.
  */
 class FabricChannel : public Channel
 {
@@ -46,6 +52,13 @@ class FabricChannel : public Channel
         TWINAX,      //!< twinax copper, 4.6 ns/m (3 m -> 13.8 ns, SUE A.1)
         SINGLE_MODE, //!< single-mode fiber, 4.96 ns/m (10 m -> 49.6 ns, SUE A.1)
         HOLLOW_CORE, //!< hollow-core fiber, 3.5 ns/m (10 m -> 35.0 ns, SUE A.1)
+    };
+
+    /// The order of units that reach their receivers in the same picosecond (ArrivalOrder).
+    enum ArrivalOrder
+    {
+        INSERTION, //!< ns-3's: a receive event per unit, in the order of insertion
+        CANONICAL, //!< after the receiver's other events, sorted (FabricArrivalOrder)
     };
 
     /// \return propagation delay per metre of a cable medium, in picoseconds
@@ -84,6 +97,8 @@ class FabricChannel : public Channel
     DataRate GetDataRate() const;
     /// \param rate the link data rate
     void SetDataRate(DataRate rate);
+    /// \return the ArrivalOrder attribute
+    ArrivalOrder GetArrivalOrder() const;
 
     /**
      * \param device one of the two attached devices
@@ -152,11 +167,13 @@ class FabricChannel : public Channel
      * \param p the unit
      * \param corrupted whether the error model corrupted it
      * \param delay from now to the receive event
+     * \param seq the sending device's unit count on this link (0 for its first unit)
      */
     virtual void Deliver(const Ptr<FabricNetDevice>& dst,
                          const Ptr<FabricPacket>& p,
                          bool corrupted,
-                         Time delay);
+                         Time delay,
+                         uint64_t seq);
 
   private:
     /// \return index (0 or 1) of a device on this channel
@@ -184,6 +201,7 @@ class FabricChannel : public Channel
     std::array<Ptr<UniformRandomVariable>, 2> m_uniform;  //!< per-direction draws
     std::array<uint64_t, 2> m_sent{0, 0};                 //!< units sent per direction
     std::array<std::set<uint64_t>, 2> m_injected;         //!< forced errors per direction
+    ArrivalOrder m_arrivalOrder{INSERTION};               //!< ArrivalOrder attribute
     TracedCallback<Ptr<const FabricPacket>, uint32_t> m_corruptTrace; //!< corrupted units
 };
 

@@ -467,6 +467,13 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         {
             scheduler.SetTypeId(kSchedulers.at(s.scheduler));
         }
+        if (s.pod.canonicalArrivals)
+        {
+            // FabricArrivalOrder asks it whether events of the present picosecond are pending.
+            ObjectFactory peek("ns3::FabricPeekScheduler");
+            peek.Set("Inner", ObjectFactoryValue(scheduler));
+            scheduler = peek;
+        }
         Simulator::SetScheduler(scheduler);
     }
 

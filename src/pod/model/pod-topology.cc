@@ -460,6 +460,9 @@ PodTopology::Build(const Scenario::Pod& pod)
     lh.SetChannelAttribute("CodewordBits", UintegerValue(codewordBits));
     lh.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
     lh.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
+    lh.SetChannelAttribute(
+        "ArrivalOrder",
+        EnumValue(pod.canonicalArrivals ? FabricChannel::CANONICAL : FabricChannel::INSERTION));
     lh.SetDeviceAttribute("InterframeBytes", UintegerValue(pod.link.interframeBytes));
     // The device MTU is the largest frame: PFC's headroom and LLR's timers are derived from it.
     lh.SetDeviceAttribute(

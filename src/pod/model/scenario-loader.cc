@@ -908,6 +908,9 @@ class Loader
         pod.accelerators = static_cast<uint32_t>(Get("pod.accelerators", true).u);
         pod.planes = static_cast<uint32_t>(Get("pod.planes", false).u);
         pod.topology = Get("pod.topology", false).str;
+        bool arrivalOrderGiven = false;
+        pod.canonicalArrivals =
+            Get("pod.arrival-order", false, &arrivalOrderGiven).str == "canonical";
         bool radixGiven = false;
         pod.sw.radix = static_cast<uint32_t>(Get("pod.switch.radix", false, &radixGiven).u);
         pod.sw.latency = PicoSeconds(static_cast<uint64_t>(Get("pod.switch.latency", false).ps));
@@ -1004,6 +1007,20 @@ class Loader
             ReadVirtualPods(pod);
         }
         ReadCell(pod);
+        if (pod.canonicalArrivals && (pod.fabric == "ualink" || pod.fabric == "cell"))
+        {
+            // UALink and the cell fabric have their own builders and links (FabricArrivalOrder
+            // orders the units of FabricChannels built by PodTopology's switched/mesh builder):
+            // the key does not apply to them; given explicitly, it is refused.
+            pod.canonicalArrivals = false;
+        }
+        if (arrivalOrderGiven && (pod.fabric == "ualink" || pod.fabric == "cell") &&
+            Get("pod.arrival-order", false).str == "canonical")
+        {
+            Fail(Locate("pod.arrival-order"),
+                 "pod.arrival-order",
+                 "canonical applies to the fabrics ethernet, sue and rifl, not " + pod.fabric);
+        }
         if (pod.fabric == "cell" && sc.scheduler == "heap")
         {
             // ns-3 3.37's HeapScheduler::Remove moves the heap's last event into the removed

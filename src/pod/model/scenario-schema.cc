@@ -670,6 +670,17 @@ BuildKeys()
             .Help("switched: one switch (or leaf-spine) per plane; mesh (pod.fabric: sue, "
                   "seed 000 Figure 2): no switches, each XPU port linked straight to another "
                   "XPU, pod.planes / (accelerators - 1) links per pair (pod.switch is unused)."));
+    k.push_back(
+        Row("pod.arrival-order", S::ENUM)
+            .Default("canonical")
+            .Allowed({"insertion", "canonical"})
+            .Help("Order of units that reach their receivers in the same picosecond (fabrics "
+                  "ethernet, sue and rifl; the others keep ns-3's order and refuse canonical "
+                  "when given): canonical (after the receiving node's other events of that "
+                  "picosecond, sorted by receiving port and sending order; the order a "
+                  "distributed run reproduces, and fewer events) or insertion (ns-3's: in the "
+                  "order in which the senders' events ran, podsim's order before 2026-11-24; "
+                  "src/pod/doc/performance.rst)."));
     k.push_back(Row("pod.switch", S::MAP).Help("The switches (the same in every plane)."));
     k.push_back(
         Row("pod.switch.radix", S::UINT)

@@ -210,6 +210,7 @@ struct Scenario
         uint32_t accelerators{0};         //!< pod.accelerators
         uint32_t planes{1};               //!< pod.planes
         std::string topology{"switched"}; //!< pod.topology: switched | mesh
+        bool canonicalArrivals{false};    //!< pod.arrival-order is canonical (the loader's default)
         Switch sw;                        //!< pod.switch
         Link link;                        //!< pod.link
         Nic nic;                          //!< pod.nic
