@@ -1,0 +1,278 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+// Suite pyxis-tp: a tensor-parallel transformer layer on 8 Pyxis chips over the cell fabric,
+// its trips built by PyxisTripProgram and its RDMA jobs posted by PyxisFabricBinding through the
+// explicit RDMA job API (issue 9; seed 004 10.3, 11; digest 6.6).
+
+#include "ns3/cell-fabric-adapter.h"
+#include "ns3/cell-fabric-helper.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-net-device.h"
+#include "ns3/fabric-switch.h"
+#include "ns3/node-container.h"
+#include "ns3/pyxis-chip-helper.h"
+#include "ns3/pyxis-chip.h"
+#include "ns3/pyxis-fabric-binding.h"
+#include "ns3/pyxis-layer-program.h"
+#include "ns3/pyxis-model-loader.h"
+#include "ns3/pyxis-queue-map.h"
+#include "ns3/pyxis-step-time.h"
+#include "ns3/pyxis-trip-manager.h"
+#include "ns3/pyxis-trip-program.h"
+#include "ns3/simulator.h"
+#include "ns3/string.h"
+#include "ns3/test.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+using namespace ns3;
+
+namespace
+{
+
+/// One decoder layer of examples/pyxis/tiny-transformer.yaml on one TP group of 8 chips.
+const char* const TP_LAYER = "name: tp-layer\n"
+                             "parallelism:\n"
+                             "  tensor: 8\n"
+                             "  data: 1\n"
+                             "  tp-collective: all-reduce\n"
+                             "  reduction: vpu\n"
+                             "layers:\n"
+                             "  - kind: transformer\n"
+                             "    name: decoder\n"
+                             "    dtype: fp8\n"
+                             "    d-model: 4096\n"
+                             "    heads: 32\n"
+                             "    head-dim: 128\n"
+                             "    ffn: 16384\n"
+                             "    tokens: 128\n"
+                             "    batch: 1\n";
+
+/// What one run measured.
+struct TpResult
+{
+    double layerNs{0};         //!< latest end of the layer's join trips over the chips
+    double firstLayerNs{1e30}; //!< earliest
+    uint64_t txCompleted{0};   //!< Tx jobs completed, all chips
+    uint64_t rxCompleted{0};   //!< Rx jobs completed, all chips
+    uint64_t failed{0};        //!< jobs failed
+    uint64_t tripsDone{0};     //!< trips done, all chips and clusters
+    uint64_t tripsBuilt{0};    //!< trips built, all chips
+    uint32_t openJobs{0};      //!< jobs still open at the end
+    double d{0};               //!< control one-way time D (s)
+};
+
+/// Trip-end sink: the end of each chip's join trips.
+struct JoinEnds
+{
+    std::vector<std::vector<uint32_t>> joins; //!< join trip ids per chip
+    std::vector<double> endNs;                //!< latest join end per chip
+};
+
+void
+OnTripEnd(JoinEnds* j, uint32_t chip, uint32_t, uint32_t, uint32_t id, Time, Time end)
+{
+    const auto& ids = j->joins[chip];
+    if (std::find(ids.begin(), ids.end(), id) != ids.end())
+    {
+        j->endNs[chip] = std::max(j->endNs[chip], end.GetSeconds() * 1e9);
+    }
+}
+
+/**
+ * Run the layer on 8 chips.
+ * \param posting when Rx jobs are posted
+ * \return what was measured
+ */
+TpResult
+RunLayer(PyxisTripProgram::RxPosting posting)
+{
+    TpResult r;
+    const PyxisModelSpec spec = PyxisModelLoader::LoadString(TP_LAYER, "tp-layer.yaml");
+    const std::vector<PyxisLayerProgram::ChipProgram> programs = PyxisLayerProgram::Lower(spec);
+    CellFabricHelper fabric;
+    fabric.SetAdapterAttribute("RdmaJobPosting", StringValue("Explicit"));
+    NodeContainer nodes;
+    nodes.Create(programs.size());
+    std::vector<Ptr<CellFabricAdapter>> adapters = fabric.Install(nodes, 36);
+    {
+        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(nodes.Get(0)->GetDevice(0));
+        Ptr<FabricChannel> ch = port->GetFabricChannel();
+        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
+        r.d = adapters[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
+              fabric.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
+              (96 + adapters[0]->GetCellHeaderBytes()) / rate +
+              adapters[0]->GetRxLatency().GetSeconds();
+    }
+    PyxisChipHelper chipHelper;
+    JoinEnds sink;
+    sink.joins.resize(programs.size());
+    sink.endNs.assign(programs.size(), 0);
+    std::vector<Ptr<PyxisChip>> chips;
+    std::vector<Ptr<PyxisFabricBinding>> bindings;
+    for (uint32_t i = 0; i < programs.size(); ++i)
+    {
+        Ptr<PyxisChip> chip = chipHelper.Create(i);
+        chip->Build();
+        Ptr<PyxisFabricBinding> b = CreateObject<PyxisFabricBinding>();
+        b->Bind(chip, adapters[i]);
+        PyxisTripProgram builder;
+        PyxisTripProgram::Options options;
+        options.rxPosting = posting;
+        std::string error;
+        const bool ok = builder.Build(
+            programs[i],
+            chip,
+            [b](uint32_t c, uint32_t k, uint32_t oq) { return b->GetVoq(c, k, oq); },
+            options,
+            error);
+        NS_ABORT_MSG_UNLESS(ok, error);
+        sink.joins[i] = builder.GetLayerJoins(0);
+        r.tripsBuilt += builder.GetTrips().size() - 1;
+        chip->TraceConnectWithoutContext("TripEnd", MakeBoundCallback(&OnTripEnd, &sink));
+        chips.push_back(chip);
+        bindings.push_back(b);
+    }
+    Simulator::Run();
+    for (uint32_t i = 0; i < chips.size(); ++i)
+    {
+        r.layerNs = std::max(r.layerNs, sink.endNs[i]);
+        r.firstLayerNs = std::min(r.firstLayerNs, sink.endNs[i]);
+        const PyxisFabricBinding::Stats& st = bindings[i]->GetStats();
+        r.txCompleted += st.txCompleted;
+        r.rxCompleted += st.rxCompleted;
+        r.failed += st.failed;
+        r.openJobs += bindings[i]->GetOpenJobs();
+        for (uint32_t c = 0; c < chips[i]->GetClusters(); ++c)
+        {
+            r.tripsDone += chips[i]->GetTripManager(c)->GetStats().done;
+        }
+    }
+    Simulator::Destroy();
+    return r;
+}
+
+/**
+ * The layer time against the digest 6.6 formula, and pre-posting against late posting.
+ */
+class TpLayerTestCase : public TestCase
+{
+  public:
+    TpLayerTestCase()
+        : TestCase("TP transformer layer on 8 chips: compute + exposed all-reduce, CTS hidden")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const PyxisModelSpec spec = PyxisModelLoader::LoadString(TP_LAYER, "tp-layer.yaml");
+        const PyxisLayerProgram::ChipProgram prog = PyxisLayerProgram::LowerChip(spec, 0);
+        const PyxisUieModel model;
+        const double f = 1.33e9;
+        // Compute: each operation's UIE trips wait on one barrier, start 50 launch cycles after
+        // its go, run their cycles and notify 100 commit cycles after; the no-op joins (MPE:
+        // no launch, no commit) take no time. So an operation takes 150 + max share cycles.
+        double computeNs = 0;
+        uint64_t bytes = 0;
+        uint32_t allReduces = 0;
+        for (const auto& op : prog.layers[0].ops)
+        {
+            if (op.kind == PyxisLayerProgram::Op::COMPUTE)
+            {
+                uint64_t most = 0;
+                for (const auto& s : op.compute.shares)
+                {
+                    most = std::max(most, PyxisTripProgram::ShareCycles(model, op.compute, s));
+                }
+                computeNs += (50 + most + 100) / f * 1e9;
+            }
+            else
+            {
+                bytes = op.comm.bytes;
+                allReduces++;
+            }
+        }
+        const TpResult pre = RunLayer(PyxisTripProgram::RX_PRE_POSTED);
+        const TpResult late = RunLayer(PyxisTripProgram::RX_LATE);
+        const double d = pre.d * 1e9;
+        // The all-reduce (digest 6.6) with the model's latencies. A step's Tx job finds its CTS
+        // (pre-posted) and its VOQ idle (GRANT_EVERY_STEP): requests reach the receiver after
+        // D and grants come back after 2D; the first page then arrives L later, where L =
+        // 1160.2 ns is the cell-fabric-rdma-api closed form of the pre-posted 1 MiB job (9371.66
+        // ns = 2D + L + 8192 RxDMA cycles + 100 commit cycles: 182 FO cycles, pipelines, links,
+        // switch, 3 cells on the busiest link). The formula's grant wait plus one-way is RTT +
+        // RTT/2, so rttNs = (2D + L) / 1.5 makes them equal. The chunk (S / 32 = 16 KiB) is
+        // written at the RxDMA's 128 B/cycle (170.24 GB/s; the 36 links of 106.25 Gb/s are
+        // faster) and committed in 100 cycles. A reducing step's add is a UIE trip: 50 launch +
+        // reduce cycles (VPU FP8: 128 rows x 1 cycle) + 100 commit cycles, so 150 cycles of
+        // T_barrier in P-1 of the 2(P-1) steps: 75 cycles on average.
+        const double firstPageNs = 9371.66 - 2 * d - (8192 + 100) / f * 1e9;
+        PyxisStepTime::Params p;
+        p.rttNs = (2 * d + firstPageNs) / 1.5;
+        p.grantWait = PyxisStepTime::GRANT_EVERY_STEP;
+        p.rxPrePosted = true;
+        p.laneBytesPerSecond = 36 * 106.25e9 / 8;
+        p.rxBytesPerSecond = 128 * f;
+        p.commitCycles = 100;
+        p.barrierNs = 75 / f * 1e9;
+        p.reduction = PyxisModelSpec::VPU;
+        p.dtype = PyxisModelSpec::FP8;
+        const double arNs = PyxisStepTime::AllReduceNs(p, bytes, 8, 4);
+        const double expected = computeNs + allReduces * arNs;
+        // Posted late, each step's Rx job is posted with its Tx job (both wait on the previous
+        // step's barrier, released at the same time on every chip by symmetry), so the Tx job
+        // waits for the CTS, one way D (cell-fabric-rdma-api: "Rx job posted with the Tx job:
+        // exactly D later"), in each of the 2(P-1) = 14 steps of each all-reduce.
+        const double ctsNs = allReduces * 2 * (8 - 1) * d;
+        std::cout << "compute " << computeNs << " ns, " << allReduces << " all-reduces of " << bytes
+                  << " B, first page L " << firstPageNs << " ns, T_AR " << arNs << " ns, expected "
+                  << expected << " ns; measured pre-posted " << pre.firstLayerNs << " .. "
+                  << pre.layerNs << " ns, late " << late.firstLayerNs << " .. " << late.layerNs
+                  << " ns, difference " << late.layerNs - pre.layerNs
+                  << " ns = " << (late.layerNs - pre.layerNs) / d << " D, expected " << ctsNs
+                  << " ns (D = " << d << " ns); trips " << pre.tripsBuilt << " built, "
+                  << pre.tripsDone << " done; jobs " << pre.txCompleted << " Tx, "
+                  << pre.rxCompleted << " Rx" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ_TOL(pre.layerNs, expected, 0.05 * expected, "digest 6.6");
+        NS_TEST_ASSERT_MSG_EQ_TOL(late.layerNs - pre.layerNs,
+                                  ctsNs,
+                                  0.05 * ctsNs,
+                                  "late Rx posting exposes the CTS in every step");
+        for (const TpResult* r : {&pre, &late})
+        {
+            // every chip runs the same program on a symmetric ring: the layer ends together
+            NS_TEST_ASSERT_MSG_EQ_TOL(r->firstLayerNs, r->layerNs, 1e-3, "symmetric chips");
+            // conservation: every trip built is done; 8 chips x 2 all-reduces x 4 rings x 14
+            // steps = 896 jobs per side, all completed, none failed or left open
+            NS_TEST_ASSERT_MSG_EQ(r->tripsDone, r->tripsBuilt, "every trip done");
+            NS_TEST_ASSERT_MSG_EQ(r->txCompleted, 896u, "Tx jobs");
+            NS_TEST_ASSERT_MSG_EQ(r->rxCompleted, 896u, "Rx jobs");
+            NS_TEST_ASSERT_MSG_EQ(r->failed, 0u, "no job failed");
+            NS_TEST_ASSERT_MSG_EQ(r->openJobs, 0u, "no job open");
+        }
+    }
+};
+
+/// The suite.
+class PyxisTpTestSuite : public TestSuite
+{
+  public:
+    PyxisTpTestSuite()
+        : TestSuite("pyxis-tp", UNIT)
+    {
+        AddTestCase(new TpLayerTestCase, TestCase::QUICK);
+    }
+};
+
+/// Static instance.
+PyxisTpTestSuite g_pyxisTpTestSuite;
+
+} // namespace
