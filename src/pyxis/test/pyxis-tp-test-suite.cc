@@ -13,6 +13,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/pyxis-barrier-table.h"
 #include "ns3/pyxis-chip-helper.h"
 #include "ns3/pyxis-chip.h"
 #include "ns3/pyxis-fabric-binding.h"
@@ -25,6 +26,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
+#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <cmath>
@@ -58,15 +60,23 @@ const char* const TP_LAYER = "name: tp-layer\n"
 /// What one run measured.
 struct TpResult
 {
-    double layerNs{0};         //!< latest end of the layer's join trips over the chips
-    double firstLayerNs{1e30}; //!< earliest
-    uint64_t txCompleted{0};   //!< Tx jobs completed, all chips
-    uint64_t rxCompleted{0};   //!< Rx jobs completed, all chips
-    uint64_t failed{0};        //!< jobs failed
-    uint64_t tripsDone{0};     //!< trips done, all chips and clusters
-    uint64_t tripsBuilt{0};    //!< trips built, all chips
-    uint32_t openJobs{0};      //!< jobs still open at the end
-    double d{0};               //!< control one-way time D (s)
+    double layerNs{0};                   //!< latest end of the layer's join trips over the chips
+    double firstLayerNs{1e30};           //!< earliest
+    uint64_t txCompleted{0};             //!< Tx jobs completed, all chips
+    uint64_t rxCompleted{0};             //!< Rx jobs completed, all chips
+    uint64_t failed{0};                  //!< jobs failed
+    uint64_t tripsDone{0};               //!< trips done, all chips and clusters
+    uint64_t tripsBuilt{0};              //!< trips built, all chips
+    uint32_t openJobs{0};                //!< jobs still open at the end
+    uint64_t flushes{0};                 //!< trip flushes started (bindings)
+    uint64_t flushesDone{0};             //!< FlushDone traces
+    uint64_t released{0};                //!< failed jobs released
+    uint64_t tripsFailed{0};             //!< trips done without notify
+    uint64_t tripsDiscarded{0};          //!< trips discarded by a flush
+    uint64_t barriersInUse{0};           //!< barriers still in use at the end
+    uint32_t chipsFailed{0};             //!< chips with at least one failed job
+    std::vector<uint64_t> failedPerChip; //!< failed jobs per chip
+    double d{0};                         //!< control one-way time D (s)
 };
 
 /// Trip-end sink: the end of each chip's join trips.
@@ -86,13 +96,22 @@ OnTripEnd(JoinEnds* j, uint32_t chip, uint32_t, uint32_t, uint32_t id, Time, Tim
     }
 }
 
+/// FlushDone sink.
+void
+OnFlushDone(uint64_t* n, uint32_t)
+{
+    ++*n;
+}
+
 /**
  * Run the layer on 8 chips.
  * \param posting when Rx jobs are posted
+ * \param inject lose page 0 of chip 0's first job to chip 1 (cluster 0, TJID = RJID 0, epoch
+ * 0) on both attempts: Job Failed at both ends
  * \return what was measured
  */
 TpResult
-RunLayer(PyxisTripProgram::RxPosting posting)
+RunLayer(PyxisTripProgram::RxPosting posting, bool inject = false)
 {
     TpResult r;
     const PyxisModelSpec spec = PyxisModelLoader::LoadString(TP_LAYER, "tp-layer.yaml");
@@ -110,6 +129,13 @@ RunLayer(PyxisTripProgram::RxPosting posting)
               fabric.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
               (96 + adapters[0]->GetCellHeaderBytes()) / rate +
               adapters[0]->GetRxLatency().GetSeconds();
+    }
+    if (inject)
+    {
+        adapters[1]->SetAttribute("InjectDropJob",
+                                  UintegerValue(CellFabricAdapter::GetRdmaJobId(0, 0, 0, 0, 0)));
+        adapters[1]->SetAttribute("InjectDropPage", UintegerValue(0));
+        adapters[1]->SetAttribute("InjectDropAttempts", UintegerValue(2));
     }
     PyxisChipHelper chipHelper;
     JoinEnds sink;
@@ -137,6 +163,8 @@ RunLayer(PyxisTripProgram::RxPosting posting)
         sink.joins[i] = builder.GetLayerJoins(0);
         r.tripsBuilt += builder.GetTrips().size() - 1;
         chip->TraceConnectWithoutContext("TripEnd", MakeBoundCallback(&OnTripEnd, &sink));
+        chip->TraceConnectWithoutContext("FlushDone",
+                                         MakeBoundCallback(&OnFlushDone, &r.flushesDone));
         chips.push_back(chip);
         bindings.push_back(b);
     }
@@ -150,9 +178,17 @@ RunLayer(PyxisTripProgram::RxPosting posting)
         r.rxCompleted += st.rxCompleted;
         r.failed += st.failed;
         r.openJobs += bindings[i]->GetOpenJobs();
+        r.flushes += st.flushes;
+        r.released += st.released;
+        r.chipsFailed += st.failed > 0 ? 1 : 0;
+        r.failedPerChip.push_back(st.failed);
         for (uint32_t c = 0; c < chips[i]->GetClusters(); ++c)
         {
-            r.tripsDone += chips[i]->GetTripManager(c)->GetStats().done;
+            const PyxisTripManager::Stats& ts = chips[i]->GetTripManager(c)->GetStats();
+            r.tripsDone += ts.done;
+            r.tripsFailed += ts.failed;
+            r.tripsDiscarded += ts.discarded;
+            r.barriersInUse += chips[i]->GetBarrierTable(c)->GetInUse();
         }
     }
     Simulator::Destroy();
@@ -261,6 +297,61 @@ class TpLayerTestCase : public TestCase
     }
 };
 
+/**
+ * A lost page on both attempts of one job: Job Failed, trip flush, failed jobs released.
+ */
+class TpJobFailedTestCase : public TestCase
+{
+  public:
+    TpJobFailedTestCase()
+        : TestCase("TP layer with a job lost twice: Job Failed, trip flush (11.8), jobs released")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TpResult r = RunLayer(PyxisTripProgram::RX_PRE_POSTED, true);
+        std::cout << "failed jobs per chip:";
+        for (uint64_t n : r.failedPerChip)
+        {
+            std::cout << " " << n;
+        }
+        std::cout << "; flushes " << r.flushes << ", done " << r.flushesDone << ", released "
+                  << r.released << "; trips built " << r.tripsBuilt << " = done " << r.tripsDone
+                  << " + failed " << r.tripsFailed << " + discarded " << r.tripsDiscarded
+                  << "; open jobs " << r.openJobs << ", barriers in use " << r.barriersInUse
+                  << ", layer ends " << r.firstLayerNs << " .. " << r.layerNs << std::endl;
+        // the injected job fails at its sender (second NACK: chip 0's Tx) and its receiver
+        // (chip 1's Rx), each a Job Failed of a trip
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.failedPerChip[0], 1u, "chip 0's Tx job failed");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(r.failedPerChip[1], 1u, "chip 1's Rx job failed");
+        // every chip that saw a failure flushed once and the flush completed (each cluster
+        // drained, barrier tables cleared); every failed job was released
+        NS_TEST_ASSERT_MSG_EQ(r.flushes, r.chipsFailed, "one flush per failing chip");
+        // the ring stops behind the broken step: chip 1 never adds step 0, so it never sends
+        // step 1, and chip 2's pre-posted Rx jobs get no data, nor, in turn, those of the chips
+        // after it; their Rx data-wait timers fail them (RxDataTimeout, twice), so every chip
+        // fails jobs and flushes
+        NS_TEST_ASSERT_MSG_EQ(r.chipsFailed, 8u, "every chip of the ring failed jobs");
+        NS_TEST_ASSERT_MSG_EQ(r.flushesDone, r.flushes, "every flush done");
+        uint64_t failed = 0;
+        for (uint64_t n : r.failedPerChip)
+        {
+            failed += n;
+        }
+        NS_TEST_ASSERT_MSG_EQ(r.released, failed, "every failed job released");
+        NS_TEST_ASSERT_MSG_EQ(r.tripsFailed, failed, "a failed trip per failed job");
+        // conservation: every trip built is done, failed or discarded; no job left open
+        NS_TEST_ASSERT_MSG_EQ(r.tripsDone + r.tripsFailed + r.tripsDiscarded,
+                              r.tripsBuilt,
+                              "trips conserved");
+        NS_TEST_ASSERT_MSG_EQ(r.openJobs, 0u, "no job open");
+        // so no chip finished the layer: no join of its last operation ran
+        NS_TEST_ASSERT_MSG_EQ(r.layerNs, 0.0, "no chip ended the layer");
+    }
+};
+
 /// The suite.
 class PyxisTpTestSuite : public TestSuite
 {
@@ -269,6 +360,7 @@ class PyxisTpTestSuite : public TestSuite
         : TestSuite("pyxis-tp", UNIT)
     {
         AddTestCase(new TpLayerTestCase, TestCase::QUICK);
+        AddTestCase(new TpJobFailedTestCase, TestCase::QUICK);
     }
 };
 
