@@ -35,8 +35,9 @@ class PyxisChip;
  * CommOp runs its ring of each cluster on that cluster's RDMA queues: for step k the Rx job(s)
  * notify B_rx[k]; a reducing step's add (UIE trip of the step's reduce cycles, on UIE k mod 12)
  * waits on B_rx[k] and notifies B_red[k]; the Tx job(s) of step k wait on the input barrier
- * (k = 0) or the previous step's B_red / B_rx, and notify the ring's Tx barriers (at most 31
- * each; their no-op trips and the last step notify B_end, which the join waits on). Rx jobs are
+ * (k = 0) or the previous step's B_red / B_rx; the last step's barrier is the collective's
+ * B_out. The Tx ACKs (buffers and TJIDs free again) notify Tx barriers (at most 31 jobs each)
+ * whose no-op trips release the next collective's first Tx of that cluster. Rx jobs are
  * pre-posted (the first Rx trip waits on the input barrier of the operation before the
  * collective, the others follow at once) or posted late (each waits on what its step's Tx waits
  * on). Jobs above 65,536 words (8 MiB) are split; TJIDs and RJIDs are taken in the same order on

@@ -352,6 +352,73 @@ class TpJobFailedTestCase : public TestCase
     }
 };
 
+/**
+ * Programs the builder refuses, with the reason, and submits nothing.
+ */
+class TpRefusalTestCase : public TestCase
+{
+  public:
+    TpRefusalTestCase()
+        : TestCase("trip program refusals: data-parallel sync, more than 128 job ids")
+    {
+    }
+
+  private:
+    /**
+     * Build chip 0 of a model.
+     * \param yaml the model
+     * \param[out] error the refusal
+     * \param[out] queued trips queued on the chip afterwards
+     * \return Build's result
+     */
+    static bool Try(const std::string& yaml, std::string& error, uint64_t& queued)
+    {
+        const PyxisModelSpec spec = PyxisModelLoader::LoadString(yaml, "refused.yaml");
+        const PyxisLayerProgram::ChipProgram prog = PyxisLayerProgram::LowerChip(spec, 0);
+        Ptr<PyxisChip> chip = PyxisChipHelper().Create(0);
+        chip->Build();
+        PyxisTripProgram builder;
+        const bool ok = builder.Build(
+            prog,
+            chip,
+            [](uint32_t c, uint32_t k, uint32_t oq) { return 16 * c + 4 * k + oq; },
+            PyxisTripProgram::Options(),
+            error);
+        queued = 0;
+        for (uint32_t c = 0; c < chip->GetClusters(); ++c)
+        {
+            queued += chip->GetTripManager(c)->GetStats().submitted;
+        }
+        Simulator::Destroy();
+        return ok;
+    }
+
+    void DoRun() override
+    {
+        std::string base(TP_LAYER);
+        std::string error;
+        uint64_t queued = 0;
+        // data-sync: weights adds a DataParallelOp, which is not built into trips
+        std::string dp = base;
+        dp.replace(dp.find("  data: 1\n"), 10, "  data: 2\n  data-sync: weights\n");
+        NS_TEST_ASSERT_MSG_EQ(Try(dp, error, queued), false, "data-parallel sync refused");
+        NS_TEST_ASSERT_MSG_NE(error.find("chip 0 layer 0"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_NE(error.find("data-sync"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(queued, 0u, "nothing submitted");
+        // tensor 72: 2(P-1) = 142 steps of one job each, above the 128 ids a collective may
+        // take (half the 256 TJIDs/RJIDs of a cluster, 10.4)
+        std::string wide = base;
+        wide.replace(wide.find("  tensor: 8\n"), 12, "  tensor: 72\n");
+        wide.replace(wide.find("heads: 32"), 9, "heads: 72");
+        wide.replace(wide.find("d-model: 4096"), 13, "d-model: 9216");
+        wide.replace(wide.find("ffn: 16384"), 10, "ffn: 18432");
+        error.clear();
+        NS_TEST_ASSERT_MSG_EQ(Try(wide, error, queued), false, "142 ids refused");
+        NS_TEST_ASSERT_MSG_NE(error.find("142 RDMA jobs, more than 128"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(queued, 0u, "nothing submitted");
+    }
+};
+
 /// The suite.
 class PyxisTpTestSuite : public TestSuite
 {
@@ -361,6 +428,7 @@ class PyxisTpTestSuite : public TestSuite
     {
         AddTestCase(new TpLayerTestCase, TestCase::QUICK);
         AddTestCase(new TpJobFailedTestCase, TestCase::QUICK);
+        AddTestCase(new TpRefusalTestCase, TestCase::QUICK);
     }
 };
 
