@@ -21,6 +21,7 @@
 #include "ns3/pyxis-model-loader.h"
 #include "ns3/pyxis-queue-map.h"
 #include "ns3/pyxis-step-time.h"
+#include "ns3/pyxis-timeline-recorder.h"
 #include "ns3/pyxis-trip-manager.h"
 #include "ns3/pyxis-trip-program.h"
 #include "ns3/simulator.h"
@@ -31,6 +32,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <vector>
 
@@ -77,6 +79,8 @@ struct TpResult
     uint32_t chipsFailed{0};             //!< chips with at least one failed job
     std::vector<uint64_t> failedPerChip; //!< failed jobs per chip
     double d{0};                         //!< control one-way time D (s)
+    PyxisTimelineRecorder::Layer chip0;  //!< chip 0's layer row (PyxisTimelineRecorder)
+    uint32_t layerRows{0};               //!< layer rows recorded
 };
 
 /// Trip-end sink: the end of each chip's join trips.
@@ -143,13 +147,16 @@ RunLayer(PyxisTripProgram::RxPosting posting, bool inject = false)
     sink.endNs.assign(programs.size(), 0);
     std::vector<Ptr<PyxisChip>> chips;
     std::vector<Ptr<PyxisFabricBinding>> bindings;
+    std::deque<PyxisTripProgram> builders;
+    PyxisTimelineRecorder recorder;
     for (uint32_t i = 0; i < programs.size(); ++i)
     {
         Ptr<PyxisChip> chip = chipHelper.Create(i);
         chip->Build();
         Ptr<PyxisFabricBinding> b = CreateObject<PyxisFabricBinding>();
         b->Bind(chip, adapters[i]);
-        PyxisTripProgram builder;
+        builders.emplace_back();
+        PyxisTripProgram& builder = builders.back();
         PyxisTripProgram::Options options;
         options.rxPosting = posting;
         std::string error;
@@ -162,6 +169,7 @@ RunLayer(PyxisTripProgram::RxPosting posting, bool inject = false)
         NS_ABORT_MSG_UNLESS(ok, error);
         sink.joins[i] = builder.GetLayerJoins(0);
         r.tripsBuilt += builder.GetTrips().size() - 1;
+        recorder.Watch(chip, &builder);
         chip->TraceConnectWithoutContext("TripEnd", MakeBoundCallback(&OnTripEnd, &sink));
         chip->TraceConnectWithoutContext("FlushDone",
                                          MakeBoundCallback(&OnFlushDone, &r.flushesDone));
@@ -169,6 +177,12 @@ RunLayer(PyxisTripProgram::RxPosting posting, bool inject = false)
         bindings.push_back(b);
     }
     Simulator::Run();
+    const std::vector<PyxisTimelineRecorder::Layer> rows = recorder.GetLayers();
+    r.layerRows = rows.size();
+    if (!rows.empty())
+    {
+        r.chip0 = rows.front();
+    }
     for (uint32_t i = 0; i < chips.size(); ++i)
     {
         r.layerNs = std::max(r.layerNs, sink.endNs[i]);
@@ -217,6 +231,7 @@ class TpLayerTestCase : public TestCase
         // its go, run their cycles and notify 100 commit cycles after; the no-op joins (MPE:
         // no launch, no commit) take no time. So an operation takes 150 + max share cycles.
         double computeNs = 0;
+        double workNs = 0; // the UIE trips' own cycles, without launch and commit
         uint64_t bytes = 0;
         uint32_t allReduces = 0;
         for (const auto& op : prog.layers[0].ops)
@@ -229,6 +244,7 @@ class TpLayerTestCase : public TestCase
                     most = std::max(most, PyxisTripProgram::ShareCycles(model, op.compute, s));
                 }
                 computeNs += (50 + most + 100) / f * 1e9;
+                workNs += most / f * 1e9;
             }
             else
             {
@@ -282,6 +298,21 @@ class TpLayerTestCase : public TestCase
                                   ctsNs,
                                   0.05 * ctsNs,
                                   "late Rx posting exposes the CTS in every step");
+        // the timeline (PyxisTimelineRecorder, the layer_summary definition): one row per chip;
+        // compute_ns is the time covered by UIE compute trips' work, back to back per operation
+        // (every share of an operation starts together): the sum of the busiest shares'
+        // cycles; the layer starts 50 launch cycles after t = 0; compute plus the exposed
+        // communication fit in the layer's span
+        NS_TEST_ASSERT_MSG_EQ(pre.layerRows, 8u, "a layer row per chip");
+        // (each trip's launch, work and commit rounded to the picosecond: 0.01 ns over 8 ops)
+        NS_TEST_ASSERT_MSG_EQ_TOL(pre.chip0.computeNs, workNs, 0.01, "compute_ns");
+        NS_TEST_ASSERT_MSG_EQ_TOL(pre.chip0.startNs, 50 / f * 1e9, 1e-3, "start_ns");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(pre.chip0.computeNs + pre.chip0.exposedCommNs,
+                                    pre.chip0.endNs - pre.chip0.startNs + 1e-3,
+                                    "compute + exposed within the span");
+        std::cout << "chip 0 layer row: start " << pre.chip0.startNs << " end " << pre.chip0.endNs
+                  << " compute " << pre.chip0.computeNs << " (expected " << workNs
+                  << ") exposed comm " << pre.chip0.exposedCommNs << " ns" << std::endl;
         for (const TpResult* r : {&pre, &late})
         {
             // every chip runs the same program on a symmetric ring: the layer ends together
