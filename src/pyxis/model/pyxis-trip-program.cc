@@ -31,12 +31,18 @@ constexpr uint64_t MAX_JOB_WORDS = 65536;
 /// Job ids per cluster and side (8 bits, 10.4).
 constexpr uint32_t JOB_IDS = 256;
 
-/// A barrier's counts as the program builds them.
-struct Counts
+/// One use of a barrier id, with its counts as the program builds them.
+struct Use
 {
-    uint32_t notify{0}; //!< producers
-    uint32_t wait{0};   //!< consumers
+    uint32_t id{0};       //!< the barrier id
+    uint32_t layer{0};    //!< position of the layer that allocated it
+    uint32_t notify{0};   //!< producers
+    uint32_t wait{0};     //!< consumers
+    bool recycled{false}; //!< the id had an earlier use: set by a barrier-config trip
 };
+
+/// Layers between an id's use and its next (see PyxisTripProgram).
+constexpr uint32_t REUSE_DISTANCE = 3;
 
 /// \return ceil(a / b)
 uint64_t
@@ -128,7 +134,25 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
     std::ostringstream where;
     where << "chip " << program.chip;
 
-    std::vector<std::map<uint32_t, Counts>> counts(clusters);
+    // barrier ids: a ring of the ids free in each cluster's table, least recently used first
+    std::vector<std::vector<Use>> uses(clusters);
+    std::vector<std::map<uint32_t, std::size_t>> latest(clusters); // id -> its latest use
+    std::vector<std::vector<uint32_t>> pool(clusters);
+    std::vector<std::size_t> nextInPool(clusters, 0);
+    for (uint32_t c = 0; c < clusters; ++c)
+    {
+        Ptr<PyxisBarrierTable> t = chip->GetBarrierTable(c);
+        for (uint32_t id = 1; id < t->GetBarriers(); ++id)
+        {
+            if (t->IsFree(id))
+            {
+                pool[c].push_back(id);
+            }
+        }
+    }
+    uint32_t position = 0; // the layer being built (index in program.layers)
+    // per cluster and layer position: the use of the layer's input barrier (SIZE_MAX: none)
+    std::vector<std::vector<std::size_t>> layerStart(clusters);
     std::vector<std::map<uint32_t, std::vector<PyxisTrip>>> queues(clusters);
     std::vector<TripInfo> trips = m_trips;
     std::vector<std::vector<uint32_t>> joins = m_layerJoins;
@@ -136,20 +160,42 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
     std::ostringstream err;
 
     auto alloc = [&](uint32_t c, uint32_t notify) -> uint32_t {
-        std::string e;
-        uint32_t id = 0;
-        if (!chip->GetBarrierTable(c)->TryAllocate(id, e))
+        if (pool[c].empty() || !err.str().empty())
         {
-            err << e;
+            if (err.str().empty())
+            {
+                err << where.str() << " cluster " << c << ": no free barrier";
+            }
             return 0;
         }
-        counts[c][id].notify = notify;
+        const uint32_t id = pool[c][nextInPool[c]];
+        nextInPool[c] = (nextInPool[c] + 1) % pool[c].size();
+        Use u;
+        u.id = id;
+        u.layer = position;
+        u.notify = notify;
+        const auto it = latest[c].find(id);
+        if (it != latest[c].end())
+        {
+            if (uses[c][it->second].layer + REUSE_DISTANCE > position)
+            {
+                err << where.str() << " layer " << program.layers[position].layer << " cluster "
+                    << c << ": the " << pool[c].size()
+                    << " free barriers of the cluster (seed 004 11.6) do not hold 3 layers "
+                       "of this program";
+                return 0;
+            }
+            u.recycled = true;
+        }
+        latest[c][id] = uses[c].size();
+        uses[c].push_back(u);
         return id;
     };
+    auto counts = [&](uint32_t c, uint32_t id) -> Use& { return uses[c][latest[c].at(id)]; };
     auto wait = [&](uint32_t c, uint32_t id) {
         if (id != 0)
         {
-            counts[c][id].wait++;
+            counts(c, id).wait++;
         }
         return id;
     };
@@ -197,8 +243,13 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
         return ids;
     };
 
-    for (const PyxisLayerProgram::LayerOps& layer : program.layers)
+    for (; position < program.layers.size() && err.str().empty(); ++position)
     {
+        const PyxisLayerProgram::LayerOps& layer = program.layers[position];
+        for (uint32_t c = 0; c < clusters; ++c)
+        {
+            layerStart[c].push_back(in[c] == 0 ? SIZE_MAX : latest[c].at(in[c]));
+        }
         std::vector<uint32_t> lastJoin;
         for (uint32_t o = 0; o < layer.ops.size() && err.str().empty(); ++o)
         {
@@ -289,7 +340,7 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
                         {
                             queues[c][PyxisQueueMap::Mpe(1)][i].notify.push_back(
                                 PyxisBarrierRef{c, in[c]});
-                            counts[c][in[c]].notify++;
+                            counts(c, in[c]).notify++;
                         }
                         drains[c].clear();
                     }
@@ -411,17 +462,61 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
         }
         joins[layer.layer] = lastJoin;
     }
+    // A recycled id is set by a barrier-config trip (11.4.11) of its layer L, in layer order on
+    // the cluster's config queue; the first of layer L waits on the input barrier of layer
+    // L-1, released when layer L-2 has ended: every use of layer L-3 or before is freed then
+    // (its Tx-ACK barriers are consumed by a collective of layer L-2).
+    std::vector<std::map<uint32_t, std::vector<std::size_t>>> configs(clusters);
+    for (uint32_t c = 0; c < clusters && err.str().empty(); ++c)
+    {
+        for (std::size_t i = 0; i < uses[c].size(); ++i)
+        {
+            if (uses[c][i].recycled)
+            {
+                configs[c][uses[c][i].layer].push_back(i);
+            }
+        }
+        for (const auto& [l, list] : configs[c])
+        {
+            const std::size_t gate = layerStart[c].at(l - 1);
+            if (gate != SIZE_MAX)
+            {
+                uses[c][gate].wait++;
+            }
+        }
+    }
     // the counts: at most 31 each (5-bit descriptor fields); the final input barriers have no
     // consumer
     for (uint32_t c = 0; c < clusters && err.str().empty(); ++c)
     {
-        for (const auto& [id, n] : counts[c])
+        for (const Use& n : uses[c])
         {
             if (n.notify > MAX_COUNT || n.wait > MAX_COUNT)
             {
-                err << where.str() << " cluster " << c << " barrier " << id << ": counts "
+                err << where.str() << " cluster " << c << " barrier " << n.id << ": counts "
                     << n.notify << " / " << n.wait << " exceed 31 (seed 004 11.4.11)";
                 break;
+            }
+        }
+    }
+    for (uint32_t c = 0; c < clusters && err.str().empty(); ++c)
+    {
+        for (const auto& [l, list] : configs[c])
+        {
+            const std::size_t gate = layerStart[c].at(l - 1);
+            bool first = true;
+            for (std::size_t i : list)
+            {
+                PyxisTrip t;
+                t.waitBarrier = first && gate != SIZE_MAX ? uses[c][gate].id : 0;
+                first = false;
+                t.configBarrier = uses[c][i].id;
+                t.notifyCount = uses[c][i].notify;
+                t.waitCount = uses[c][i].wait;
+                TripInfo info;
+                info.layer = program.layers[l].layer;
+                info.kind = NOOP;
+                add(c, PyxisQueueMap::BARRIER_CONFIG, t, info);
             }
         }
     }
@@ -449,11 +544,12 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
     }
     for (uint32_t c = 0; c < clusters; ++c)
     {
-        for (const auto& [id, n] : counts[c])
+        for (const Use& n : uses[c])
         {
             std::string e;
-            NS_ABORT_MSG_UNLESS(chip->GetBarrierTable(c)->SetRefCounts(id, n.notify, n.wait, e),
-                                where.str() << ": " << e);
+            NS_ABORT_MSG_UNLESS(
+                n.recycled || chip->GetBarrierTable(c)->SetRefCounts(n.id, n.notify, n.wait, e),
+                where.str() << ": " << e);
         }
     }
     for (uint32_t c = 0; c < clusters; ++c)

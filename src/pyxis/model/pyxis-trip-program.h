@@ -42,8 +42,10 @@ class PyxisChip;
  * collective, the others follow at once) or posted late (each waits on what its step's Tx waits
  * on). Jobs above 65,536 words (8 MiB) are split; TJIDs and RJIDs are taken in the same order on
  * every chip (a per-cluster counter modulo 256), so the sender and the receiver of a step agree.
- * Barriers are allocated from the chip's tables and their counts set (set_ref_counts) before
- * the trips are submitted.
+ * Barrier ids are the ids free in the chip's tables, used in a ring: an id's first use is set
+ * (set_ref_counts) before the trips are submitted, a later use by a barrier-config trip of its
+ * layer L (11.4.11), the first of layer L waiting on layer L-1's input barrier; an id is reused
+ * 3 layers later at the earliest.
  */
 class PyxisTripProgram
 {

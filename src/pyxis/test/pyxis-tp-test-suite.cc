@@ -33,6 +33,7 @@
 #include <cmath>
 #include <cstdint>
 #include <deque>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -450,6 +451,145 @@ class TpRefusalTestCase : public TestCase
     }
 };
 
+/// Join-trip sink of the deep run: the end of every layer's joins on each chip.
+struct LayerJoinEnds
+{
+    std::vector<std::map<uint32_t, uint32_t>> layerOf; //!< per chip: join trip id -> layer
+    std::vector<std::vector<double>> endNs;            //!< per chip and layer: latest join end
+};
+
+void
+OnDeepTripEnd(LayerJoinEnds* j, uint32_t chip, uint32_t, uint32_t, uint32_t id, Time, Time end)
+{
+    const auto it = j->layerOf[chip].find(id);
+    if (it != j->layerOf[chip].end())
+    {
+        double& e = j->endNs[chip][it->second];
+        e = std::max(e, end.GetSeconds() * 1e9);
+    }
+}
+
+/**
+ * A model deeper than the barrier tables: ids are recycled through barrier-config trips.
+ */
+class TpDeepModelTestCase : public TestCase
+{
+  public:
+    TpDeepModelTestCase()
+        : TestCase("60 layers on 2 chips: barrier ids recycled by barrier-config trips")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const uint32_t layers = 60;
+        const std::string yaml = "name: deep\n"
+                                 "parallelism:\n"
+                                 "  tensor: 2\n"
+                                 "  data: 1\n"
+                                 "layers:\n"
+                                 "  - kind: transformer\n"
+                                 "    repeat: 60\n"
+                                 "    d-model: 512\n"
+                                 "    heads: 4\n"
+                                 "    head-dim: 128\n"
+                                 "    ffn: 1024\n"
+                                 "    tokens: 128\n";
+        const PyxisModelSpec spec = PyxisModelLoader::LoadString(yaml, "deep.yaml");
+        const auto programs = PyxisLayerProgram::Lower(spec);
+        CellFabricHelper fabric;
+        fabric.SetAdapterAttribute("RdmaJobPosting", StringValue("Explicit"));
+        NodeContainer nodes;
+        nodes.Create(programs.size());
+        std::vector<Ptr<CellFabricAdapter>> adapters = fabric.Install(nodes, 36);
+        LayerJoinEnds sink;
+        sink.layerOf.resize(programs.size());
+        sink.endNs.assign(programs.size(), std::vector<double>(layers, 0));
+        std::vector<Ptr<PyxisChip>> chips;
+        std::vector<Ptr<PyxisFabricBinding>> bindings;
+        uint64_t built = 0;
+        uint64_t configs = 0;
+        uint64_t perCluster = 0;
+        for (uint32_t i = 0; i < programs.size(); ++i)
+        {
+            Ptr<PyxisChip> chip = PyxisChipHelper().Create(i);
+            chip->Build();
+            Ptr<PyxisFabricBinding> b = CreateObject<PyxisFabricBinding>();
+            b->Bind(chip, adapters[i]);
+            PyxisTripProgram builder;
+            std::string error;
+            const bool ok = builder.Build(
+                programs[i],
+                chip,
+                [b](uint32_t c, uint32_t k, uint32_t oq) { return b->GetVoq(c, k, oq); },
+                PyxisTripProgram::Options(),
+                error);
+            NS_TEST_ASSERT_MSG_EQ(ok, true, error);
+            for (uint32_t l = 0; l < layers; ++l)
+            {
+                for (uint32_t id : builder.GetLayerJoins(l))
+                {
+                    sink.layerOf[i][id] = l;
+                }
+            }
+            built += builder.GetTrips().size() - 1;
+            for (const auto& t : builder.GetTrips())
+            {
+                configs += t.tripId != 0 && t.queue == PyxisQueueMap::BARRIER_CONFIG ? 1 : 0;
+            }
+            perCluster = chip->GetBarrierTable(0)->GetBarriers() - 1;
+            chip->TraceConnectWithoutContext("TripEnd", MakeBoundCallback(&OnDeepTripEnd, &sink));
+            chips.push_back(chip);
+            bindings.push_back(b);
+        }
+        Simulator::Run();
+        uint64_t done = 0;
+        uint64_t inUse = 0;
+        uint64_t refusals = 0;
+        uint64_t sets = 0;
+        for (const auto& chip : chips)
+        {
+            for (uint32_t c = 0; c < chip->GetClusters(); ++c)
+            {
+                done += chip->GetTripManager(c)->GetStats().done;
+                inUse += chip->GetBarrierTable(c)->GetInUse();
+                refusals += chip->GetBarrierTable(c)->GetStats().refusals;
+                sets += chip->GetBarrierTable(c)->GetStats().setRefCounts;
+            }
+        }
+        Simulator::Destroy();
+        std::cout << "deep: " << built << " trips built, " << done << " done, " << configs
+                  << " barrier-config trips, " << sets << " set_ref_counts, " << perCluster
+                  << " barriers per cluster; layer 0 ends " << sink.endNs[0][0]
+                  << " ns, layer 1 takes " << sink.endNs[0][1] - sink.endNs[0][0]
+                  << " ns, layer 59 " << sink.endNs[0][59] - sink.endNs[0][58] << " ns"
+                  << std::endl;
+        // more barrier uses than the tables hold: the ids beyond the first 1023 of a cluster
+        // are set by barrier-config trips, every use exactly once (static sets + config trips
+        // = uses), with no refusal (no id set again before its last use was freed)
+        NS_TEST_ASSERT_MSG_GT(configs, 0u, "ids recycled");
+        NS_TEST_ASSERT_MSG_EQ(sets, 2 * 4 * perCluster + configs, "each use set once");
+        NS_TEST_ASSERT_MSG_EQ(refusals, 0u, "no barrier operation refused");
+        NS_TEST_ASSERT_MSG_EQ(done, built, "every trip done");
+        NS_TEST_ASSERT_MSG_EQ(inUse, 0u, "every barrier freed");
+        // every layer runs the same program and the config trips run 1 cycle each, off the
+        // critical path (a layer's ids are set during the layer before the one before it): the
+        // layers after the first take the same time, on both chips
+        for (uint32_t i = 0; i < chips.size(); ++i)
+        {
+            const double step = sink.endNs[i][1] - sink.endNs[i][0];
+            for (uint32_t l = 1; l < layers; ++l)
+            {
+                NS_TEST_ASSERT_MSG_EQ_TOL(sink.endNs[i][l] - sink.endNs[i][l - 1],
+                                          step,
+                                          0.01,
+                                          "layer " << l << " of chip " << i);
+            }
+        }
+    }
+};
+
 /// The suite.
 class PyxisTpTestSuite : public TestSuite
 {
@@ -460,6 +600,7 @@ class PyxisTpTestSuite : public TestSuite
         AddTestCase(new TpLayerTestCase, TestCase::QUICK);
         AddTestCase(new TpJobFailedTestCase, TestCase::QUICK);
         AddTestCase(new TpRefusalTestCase, TestCase::QUICK);
+        AddTestCase(new TpDeepModelTestCase, TestCase::QUICK);
     }
 };
 
