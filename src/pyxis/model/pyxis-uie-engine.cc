@@ -36,7 +36,13 @@ PyxisUieEngine::GetTypeId()
                           "last writes (seed 004 11.7.2: about 100 cycles).",
                           UintegerValue(100),
                           MakeUintegerAccessor(&PyxisUieEngine::m_commitCycles),
-                          MakeUintegerChecker<uint32_t>());
+                          MakeUintegerChecker<uint32_t>())
+            .AddAttribute("TrackingIds",
+                          "Completion tracking ids of the UIE (seed 004 11.7.1: 3): at most this "
+                          "many trips between start and done.",
+                          UintegerValue(3),
+                          MakeUintegerAccessor(&PyxisUieEngine::m_trackingIds),
+                          MakeUintegerChecker<uint32_t>(1));
     return tid;
 }
 
@@ -69,7 +75,19 @@ PyxisUieEngine::DoStart(const PyxisTrip& trip, Time goTime)
     // the launch runs from the barrier's go; it overlaps the previous trip if that was still
     // running when the go came
     const Time now = Simulator::Now();
-    const Time start = std::max(goTime + Cycles(m_launchCycles), now);
+    Time start = std::max(goTime + Cycles(m_launchCycles), now);
+    // tracking ids (11.7.1): with k trips still committing (done times d_0 <= ... <= d_k-1),
+    // the new one needs at most TrackingIds - 1 of them left: start >= d_(k - TrackingIds)
+    while (!m_doneTimes.empty() && m_doneTimes.front() <= now)
+    {
+        m_doneTimes.pop_front();
+    }
+    const uint32_t k = m_doneTimes.size();
+    if (k >= m_trackingIds)
+    {
+        start = std::max(start, m_doneTimes[k - m_trackingIds]);
+        NS_LOG_LOGIC("trip " << trip.tripId << " waits for a tracking id until " << start);
+    }
     Simulator::Schedule(start - now, &PyxisUieEngine::Begin, this, trip);
 }
 
@@ -85,6 +103,7 @@ void
 PyxisUieEngine::End(PyxisTrip trip, Time start)
 {
     NS_LOG_FUNCTION(this << trip.tripId);
+    m_doneTimes.push_back(Simulator::Now() + Cycles(m_commitCycles));
     EndTrip(trip, start);
     ReleaseEngine();
 }

@@ -7,6 +7,8 @@
 
 #include "pyxis-engine.h"
 
+#include <deque>
+
 namespace ns3
 {
 
@@ -19,8 +21,11 @@ namespace ns3
  * starts LaunchCycles after its barrier's go [assumption, digest 2.4: T_launch = 50 cycles], or
  * when the previous trip ends if that is later, runs for its cycles, and is done (its barriers
  * notified) CommitCycles after its end (the AMEM write commit, about 100 cycles, 11.7.2). The
- * commit of one trip overlaps the next trip (the 3 tracking ids of 11.7.1). A trip of 0 cycles
- * is the no-op trip of 11.4.2 (it extends a notify list).
+ * commit of one trip overlaps the next trip, within the UIE's TrackingIds (3) completion
+ * tracking ids (11.7.1): a trip takes an id when it starts and frees it when done, so a trip
+ * does not start while TrackingIds - 1 earlier trips are still committing (short trips back to
+ * back wait for the oldest commit). A trip of 0 cycles is the no-op trip of 11.4.2 (it extends
+ * a notify list).
  */
 class PyxisUieEngine : public PyxisEngine
 {
@@ -53,6 +58,8 @@ class PyxisUieEngine : public PyxisEngine
 
     uint32_t m_launchCycles{50};  //!< go to start, in cycles
     uint32_t m_commitCycles{100}; //!< end to done, in cycles
+    uint32_t m_trackingIds{3};    //!< completion tracking ids
+    std::deque<Time> m_doneTimes; //!< done times of trips that ended, in order
 };
 
 } // namespace ns3

@@ -500,6 +500,68 @@ class ProducerConsumerTestCase : public TestCase
 
 /**
  * \ingroup pyxis
+ * UIE completion tracking ids (seed 004 11.7.1: 3 per UIE; a trip holds one from its start to
+ * its done, commit C = 100 cycles included). With the default launch of 50 cycles the limit
+ * never binds: the trip after next's go comes at a dispatch, so trips start at least
+ * max(d, 50) cycles apart (d its duration) and trip k + 3 starts at least 3 max(d, 50) after
+ * trip k, later than trip k's done (d + 100) for every d: the spec's sizing argument. So the
+ * test sets LaunchCycles 0 on UIEs 4 and 5 and runs five 10-cycle trips without wait on each:
+ * on UIE 4 trips 0, 1, 2 start at 0, 10, 20 cycles; trip 3 would start at 30 but trips 0-2 are
+ * all still committing (3 ids held): it starts when trip 0 is done, 10 + C cycles; trip 4
+ * starts at trip 3's end (trips 0 and 1 done by then). On UIE 5, with TrackingIds 100, trip 3
+ * starts at 30 cycles.
+ */
+class UieTrackingIdsTestCase : public TestCase
+{
+  public:
+    UieTrackingIdsTestCase()
+        : TestCase("UIE tracking ids: a 4th short trip waits for the first trip's commit")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        PyxisChipHelper helper;
+        Ptr<PyxisChip> chip = helper.Create(0);
+        TripRecorder rec;
+        rec.Connect(chip);
+        chip->GetEngine(0, PyxisQueueMap::Uie(5))->SetAttribute("TrackingIds", UintegerValue(100));
+        for (uint32_t u : {4U, 5U})
+        {
+            chip->GetEngine(0, PyxisQueueMap::Uie(u))
+                ->SetAttribute("LaunchCycles", UintegerValue(0));
+        }
+        for (uint32_t u : {4U, 5U})
+        {
+            std::vector<PyxisTrip> list;
+            for (uint32_t k = 0; k < 5; ++k)
+            {
+                list.push_back(MakeTrip(0, {}, k, 10));
+            }
+            chip->Submit(0, PyxisQueueMap::Uie(u), list);
+        }
+        Simulator::Run();
+        const Time c10 = chip->Cycles(10);
+        const Time c = chip->Cycles(100);
+        auto s = [&](uint32_t u, uint32_t k) {
+            return rec.start[TripKey(0, PyxisQueueMap::Uie(u), k)];
+        };
+        auto e = [&](uint32_t u, uint32_t k) {
+            return rec.end[TripKey(0, PyxisQueueMap::Uie(u), k)];
+        };
+        NS_TEST_ASSERT_MSG_EQ(s(4, 0), Time(0), "no launch");
+        NS_TEST_ASSERT_MSG_EQ(s(4, 1), c10, "back to back");
+        NS_TEST_ASSERT_MSG_EQ(s(4, 2), c10 + c10, "back to back");
+        NS_TEST_ASSERT_MSG_EQ(s(4, 3), c10 + c, "waits for trip 0's commit");
+        NS_TEST_ASSERT_MSG_EQ(s(4, 4), e(4, 3), "trips 0 and 1 done by then");
+        NS_TEST_ASSERT_MSG_EQ(s(5, 3), c10 + c10 + c10, "no tracking-id limit");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup pyxis
  * HBM DMA (digest 7.2 item 11; seed 004 8, 12.1; digest 3.2). T = setup + bytes / (B x eta),
  * B = 1228.8 GB/s, setup 100 cycles = 75,188 ps, eta = 0.9 from 100 KiB:
  * - H2A of 1 MiB alone: 1,048,576 / (1228.8e9 x 0.9) = 948,148 ps; T = 1,023,336 ps, above the
@@ -849,6 +911,7 @@ class PyxisTripsTestSuite : public TestSuite
         AddTestCase(new BarrierExhaustionTestCase, TestCase::QUICK);
         AddTestCase(new DescriptorRingTestCase, TestCase::QUICK);
         AddTestCase(new ProducerConsumerTestCase, TestCase::QUICK);
+        AddTestCase(new UieTrackingIdsTestCase, TestCase::QUICK);
         AddTestCase(new HbmDmaTestCase, TestCase::QUICK);
         AddTestCase(new IcdmaTestCase("one engine alone, 8192 cycles", {{0, 1}}, 0xF, 8192),
                     TestCase::QUICK);
