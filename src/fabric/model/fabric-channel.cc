@@ -183,8 +183,14 @@ FabricChannel::GetPropagationDelay() const
     {
         return m_delay;
     }
-    // Rounded to the picosecond.
-    return PicoSeconds(std::llround(m_cableLength * PicoSecondsPerMetre(m_cable)));
+    if (m_cableDelayType != m_cable || m_cableDelayLength != m_cableLength)
+    {
+        // Rounded to the picosecond.
+        m_cableDelay = PicoSeconds(std::llround(m_cableLength * PicoSecondsPerMetre(m_cable)));
+        m_cableDelayType = m_cable;
+        m_cableDelayLength = m_cableLength;
+    }
+    return m_cableDelay;
 }
 
 Time
