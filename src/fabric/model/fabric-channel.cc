@@ -6,6 +6,7 @@
 #include "fabric-channel.h"
 
 #include "fabric-net-device.h"
+#include "fabric-rx-event.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -327,12 +328,7 @@ FabricChannel::Deliver(const Ptr<FabricNetDevice>& dst,
                        bool corrupted,
                        Time delay)
 {
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   delay,
-                                   &FabricNetDevice::Receive,
-                                   dst,
-                                   p,
-                                   corrupted);
+    Simulator::ScheduleWithContext(dst->GetNodeId(), delay, new FabricRxEvent(dst, p, corrupted));
 }
 
 int64_t
