@@ -7,6 +7,7 @@
 
 #include "fabric-arrival-order.h"
 #include "fabric-net-device.h"
+#include "fabric-rx-event.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -194,8 +195,14 @@ FabricChannel::GetPropagationDelay() const
     {
         return m_delay;
     }
-    // Rounded to the picosecond.
-    return PicoSeconds(std::llround(m_cableLength * PicoSecondsPerMetre(m_cable)));
+    if (m_cableDelayType != m_cable || m_cableDelayLength != m_cableLength)
+    {
+        // Rounded to the picosecond.
+        m_cableDelay = PicoSeconds(std::llround(m_cableLength * PicoSecondsPerMetre(m_cable)));
+        m_cableDelayType = m_cable;
+        m_cableDelayLength = m_cableLength;
+    }
+    return m_cableDelay;
 }
 
 Time
@@ -344,12 +351,7 @@ FabricChannel::Deliver(const Ptr<FabricNetDevice>& dst,
         FabricArrivalOrder::Get()->Stage(dst, p, corrupted, Simulator::Now() + delay, seq);
         return;
     }
-    Simulator::ScheduleWithContext(dst->GetNode()->GetId(),
-                                   delay,
-                                   &FabricNetDevice::Receive,
-                                   dst,
-                                   p,
-                                   corrupted);
+    Simulator::ScheduleWithContext(dst->GetNodeId(), delay, new FabricRxEvent(dst, p, corrupted));
 }
 
 int64_t

@@ -203,6 +203,14 @@ class FabricChannel : public Channel
     std::array<std::set<uint64_t>, 2> m_injected;         //!< forced errors per direction
     ArrivalOrder m_arrivalOrder{INSERTION};               //!< ArrivalOrder attribute
     TracedCallback<Ptr<const FabricPacket>, uint32_t> m_corruptTrace; //!< corrupted units
+
+    /// The cable's delay, rounded once (GetPropagationDelay runs at every unit) and computed
+    /// again when the cable's type or length differs from the pair it was computed for.
+    mutable Time m_cableDelay;
+    /// The cable type m_cableDelay is for.
+    mutable CableType m_cableDelayType{DIRECT};
+    /// The cable length m_cableDelay is for.
+    mutable double m_cableDelayLength{-1};
 };
 
 } // namespace ns3

@@ -265,6 +265,14 @@ class FabricNetDevice : public NetDevice
                   uint16_t protocolNumber) override;
     Ptr<Node> GetNode() const override;
     void SetNode(Ptr<Node> node) override;
+
+    /// \return the id of the owning node (the context of events at this port), without the
+    /// reference counting of GetNode()
+    uint32_t GetNodeId() const
+    {
+        return m_nodeId;
+    }
+
     bool NeedsArp() const override;
     void SetReceiveCallback(NetDevice::ReceiveCallback cb) override;
     void SetPromiscReceiveCallback(PromiscReceiveCallback cb) override;
@@ -315,6 +323,9 @@ class FabricNetDevice : public NetDevice
     TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends
     TracedCallback<Ptr<const FabricPacket>> m_phyRxEndTrace;   //!< unit received intact
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
+
+    /// The owning node's id.
+    uint32_t m_nodeId{0};
 };
 
 } // namespace ns3

@@ -139,18 +139,26 @@ FabricPfc::GetHeadroom() const
     {
         return m_headroom;
     }
+    if (m_autoHeadroom > 0 && m_autoHeadroomResponse == m_responseTime &&
+        m_autoHeadroomDevice == GetDevice())
+    {
+        return m_autoHeadroom;
+    }
     FabricNetDevice* dev = GetDevice();
     Ptr<FabricChannel> ch = dev ? dev->GetFabricChannel() : nullptr;
     NS_ABORT_MSG_IF(!ch, "FabricPfc: the automatic headroom needs the port's channel");
     const uint64_t ifg = dev->GetInterframeBytes();
     const Time rxPipe = dev->GetReceiveOffset(ch->GetSerializationTime(dev->GetMtu() + ifg));
-    return ComputeHeadroom(ch->GetDataRate(),
-                           ch->GetOneWayDelay(),
-                           rxPipe,
-                           m_responseTime,
-                           dev->GetMtu(),
-                           ifg,
-                           GetControlFrameBytes());
+    m_autoHeadroom = ComputeHeadroom(ch->GetDataRate(),
+                                     ch->GetOneWayDelay(),
+                                     rxPipe,
+                                     m_responseTime,
+                                     dev->GetMtu(),
+                                     ifg,
+                                     GetControlFrameBytes());
+    m_autoHeadroomResponse = m_responseTime;
+    m_autoHeadroomDevice = dev;
+    return m_autoHeadroom;
 }
 
 uint64_t

@@ -168,6 +168,12 @@ class FabricPfc : public FabricFlowControl
     uint64_t m_bufferShare{0}; //!< buffer per port and priority for the automatic XOFF
     uint16_t m_quanta{0xffff}; //!< quanta per PAUSE
     Time m_responseTime;       //!< pause response time of a sender
+    /// The automatic headroom, computed at its first use (it is read at every unit a switch
+    /// port receives) from the link, which does not change once it carries traffic; computed
+    /// again if PauseResponseTime or the port changes. 0: not computed yet.
+    mutable uint64_t m_autoHeadroom{0};
+    mutable Time m_autoHeadroomResponse; //!< the PauseResponseTime m_autoHeadroom is for
+    mutable const FabricNetDevice* m_autoHeadroomDevice{nullptr}; //!< the port it is for
 
     // Receiver.
     std::vector<uint64_t> m_occ;    //!< held bytes per priority

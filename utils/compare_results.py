@@ -1,0 +1,46 @@
+#!/usr/bin/python3
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""Says whether two podsim results files (HDF5) hold the same results.
+
+Compares every dataset of the ``/messages`` table (post, delivery and completion time of every
+message, its bytes, source, destination, class, workload) and of the ``/links`` table (bytes,
+units, busy, pause and stall time of every link), element by element; the run's totals (events,
+wall time) are not compared, so a change that makes a run cheaper without changing what it
+simulates compares equal. Used for the performance work of issue 10 (performance.rst).
+
+Usage: compare_results.py BEFORE.h5 AFTER.h5   (exit 0: identical, 1: a dataset differs)
+"""
+
+import sys
+
+import h5py
+import numpy as np
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
+    differing = 0
+    for group in ("messages", "links"):
+        for name, data in a[group].items():
+            if not isinstance(data, h5py.Dataset):
+                continue
+            x, y = data[()], b[group][name][()]
+            if x.shape != y.shape:
+                print(f"DIFF {group}/{name}: shape {x.shape} against {y.shape}")
+                differing += 1
+            elif not np.array_equal(x, y):
+                print(f"DIFF {group}/{name}: {int((x != y).sum())} elements")
+                differing += 1
+    complete = a["messages/complete_ps"][()]
+    print(
+        f"{complete.shape[0]} messages, last completion {complete.max() if complete.size else 0} ps:",
+        "IDENTICAL" if not differing else f"{differing} datasets differ",
+    )
+    sys.exit(1 if differing else 0)
+
+
+if __name__ == "__main__":
+    main()
