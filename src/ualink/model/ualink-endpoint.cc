@@ -496,7 +496,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
     NS_ASSERT(p->segments);
     const std::vector<FabricPacket::Segment>& segs = *p->segments;
     // The originator and completer always sink (2.7.8): the buffers free at once.
-    UalinkTxQueue::ReleaseCredits(dev, segs, m_ports[port].slot);
+    m_ports[port].q->Release(segs, m_ports[port].slot);
     if (m_ports[port].dropMode)
     {
         // TL drop mode: inbound traffic on all channels is dropped (section 3.1.3); the

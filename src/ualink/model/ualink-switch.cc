@@ -291,7 +291,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     }
     if (!dropped.empty())
     {
-        UalinkTxQueue::ReleaseCredits(dev, dropped, m_ports[in].slot);
+        m_ports[in].q->Release(dropped, m_ports[in].slot);
     }
     if (fwd.empty())
     {
@@ -393,7 +393,7 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
     }
     for (const auto& [in, n] : m_release)
     {
-        UalinkTxQueue::ReleaseCredits(m_ports[in].dev, n, m_ports[in].slot);
+        m_ports[in].q->Release(n, m_ports[in].slot);
     }
 }
 

@@ -136,6 +136,8 @@ UalinkTxQueue::DoDispose()
     m_sentCb = SentCallback();
     m_paceEvent.Cancel();
     m_paceWake = Callback<void>();
+    m_peerDev = nullptr;
+    m_peerQ = nullptr;
     FabricTxQueue::DoDispose();
 }
 
@@ -688,13 +690,9 @@ UalinkTxQueue::MarkKinds(std::vector<FabricPacket::Segment>* segs,
     }
 }
 
-namespace
-{
-/// Credits arrive at the partner's transmit queue.
 void
-DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n)
+UalinkTxQueue::DeliverCredits(UalinkTxQueue* q, FabricNetDevice* dev, KindCredits n)
 {
-    Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(peer->GetTxQueue());
     if (!q)
     {
         return;
@@ -711,9 +709,8 @@ DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n)
             }
         }
     }
-    peer->Wake();
+    dev->Wake();
 }
-} // namespace
 
 UalinkTxQueue::Credits
 UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
@@ -775,29 +772,76 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits&
     {
         return;
     }
-    Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
     UalinkTxQueue* own = dynamic_cast<UalinkTxQueue*>(PeekPointer(rx->GetTxQueue()));
+    if (own && own->m_dev == PeekPointer(rx))
+    {
+        own->Release(n, slot);
+        return;
+    }
+    Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
     if (own)
     {
-        // The FC fields that carry them back take sectors of this port's TL stream: one
-        // non-zero field per class and kind per control half-flit, at most 7 or 31 (5.8).
-        for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
-        {
-            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
-            {
-                if (n[k][c] > 0)
-                {
-                    own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
-                                                 static_cast<uint8_t>(k),
-                                                 n[k][c]);
-                }
-            }
-        }
+        own->ReturnOwn(n);
     }
     Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
                                    ch->GetOneWayDelay() + slot,
-                                   &DeliverCredits,
-                                   peer,
+                                   &UalinkTxQueue::DeliverCredits,
+                                   dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue())),
+                                   PeekPointer(peer),
+                                   n);
+}
+
+void
+UalinkTxQueue::ReturnOwn(const KindCredits& n)
+{
+    for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+    {
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        {
+            if (n[k][c] > 0)
+            {
+                m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
+                                        static_cast<uint8_t>(k),
+                                        n[k][c]);
+            }
+        }
+    }
+}
+
+void
+UalinkTxQueue::Release(const std::vector<FabricPacket::Segment>& segs, Time slot)
+{
+    KindCredits n{};
+    for (const FabricPacket::Segment& s : segs)
+    {
+        TallyCredits(&n, s);
+    }
+    Release(n, slot);
+}
+
+void
+UalinkTxQueue::Release(const KindCredits& n, Time slot)
+{
+    NS_ASSERT(m_dev);
+    FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
+    if (!ch)
+    {
+        return;
+    }
+    if (!m_peerDev)
+    {
+        // The links are fixed once built: the partner and its queue are found once.
+        Ptr<FabricNetDevice> peer = ch->GetPeer(m_dev);
+        m_peerDev = PeekPointer(peer);
+        m_peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+        m_peerContext = peer->GetNode()->GetId();
+    }
+    ReturnOwn(n);
+    Simulator::ScheduleWithContext(m_peerContext,
+                                   ch->GetOneWayDelay() + slot,
+                                   &UalinkTxQueue::DeliverCredits,
+                                   m_peerQ,
+                                   m_peerDev,
                                    n);
 }
 

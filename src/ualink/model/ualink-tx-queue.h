@@ -289,6 +289,22 @@ class UalinkTxQueue : public FabricTxQueue
     static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot);
 
     /**
+     * \brief ReleaseCredits for the port that owns this queue (SetDevice): the same credits and
+     * the same event, without looking the port's and its partner's queues up on every burst (the
+     * partner is found once, when the first credits go back).
+     * \param segs the operations received
+     * \param slot the DL flit time of the link
+     */
+    void Release(const std::vector<FabricPacket::Segment>& segs, Time slot);
+
+    /**
+     * \brief ReleaseCredits of every kind for the port that owns this queue (see above).
+     * \param n credits per kind and class
+     * \param slot the DL flit time of the link
+     */
+    void Release(const KindCredits& n, Time slot);
+
+    /**
      * \param s an operation
      * \return the credits it takes per class
      */
@@ -342,6 +358,22 @@ class UalinkTxQueue : public FabricTxQueue
      * \param returned credits just came back (else: just spent)
      */
     void CheckCredits(ualink::CreditClass cls, bool returned) const;
+
+    /**
+     * \brief Credits returned by the partner reach this queue (the event ReleaseCredits
+     * schedules).
+     * \param q the partner's queue (null: the partner is no UALink port)
+     * \param dev the partner port (this queue's device), woken
+     * \param n credits per kind and class
+     */
+    static void DeliverCredits(UalinkTxQueue* q, FabricNetDevice* dev, KindCredits n);
+
+    /// Take back the credits of an own received burst in this queue's packer (FC fields).
+    void ReturnOwn(const KindCredits& n);
+
+    FabricNetDevice* m_peerDev{nullptr}; //!< the partner port (found on the first Release)
+    UalinkTxQueue* m_peerQ{nullptr};     //!< the partner's queue, if a UALink one
+    uint32_t m_peerContext{0};           //!< the partner's node id (event context)
 
     /// Load the partner's advertised credits (first use).
     void Start();
