@@ -419,7 +419,7 @@ UalinkEndpoint::ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued)
     if (!m_upli->TryIssue(port,
                           s.op,
                           s.bytes,
-                          UalinkTxQueue::ToTlOp(s).addr,
+                          UalinkTxQueue::AddressOf(s),
                           s.tclass & ualink::TCLASS_VC_MASK,
                           &g))
     {
@@ -471,7 +471,7 @@ UalinkEndpoint::Refill(uint32_t port, const std::vector<FabricPacket::Segment>& 
     for (const FabricPacket::Segment& s : segs)
     {
         const UalinkUpli::Beats beats =
-            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::ToTlOp(s).addr);
+            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::AddressOf(s));
         const uint8_t vc = s.tclass & ualink::TCLASS_VC_MASK;
         const uint8_t main = (s.tclass & ualink::TCLASS_UPLI_POOL) ? ualink::POOL : vc;
         const uint8_t data = (s.tclass & ualink::TCLASS_UPLI_DATA_POOL) ? ualink::POOL : vc;

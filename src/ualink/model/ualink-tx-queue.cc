@@ -217,7 +217,7 @@ UalinkTxQueue::ToTlOp(const FabricPacket::Segment& s)
 {
     UalinkTlOp op;
     // A region per message and MB: the first request to each goes uncompressed (CLOAD = 1).
-    op.addr = ((s.msgId & 0xFFFFF) << 28) + s.offset;
+    op.addr = AddressOf(s);
     op.bytes = s.bytes;
     op.src = static_cast<uint16_t>(s.src);
     op.dst = static_cast<uint16_t>(s.dst);

@@ -246,6 +246,16 @@ class UalinkTxQueue : public FabricTxQueue
     static UalinkTlOp ToTlOp(const FabricPacket::Segment& s);
 
     /**
+     * \param s an operation
+     * \return its byte address, as ToTlOp gives it (a 256 MB range per message id), without
+     * building the rest of the TL view
+     */
+    static uint64_t AddressOf(const FabricPacket::Segment& s)
+    {
+        return ((s.msgId & 0xFFFFF) << 28) + s.offset;
+    }
+
+    /**
      * \brief Free the buffers the operations of a received burst held at the receiving port and
      * return their credits to the partner: they reach its transmit queue one link delay plus one
      * DL flit later (an FC field in the next control half-flit back, section 5.8), and take their
