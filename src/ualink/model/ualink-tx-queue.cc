@@ -421,28 +421,27 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     const uint32_t beats = (request ? op.cmd != ualink::READ : op.kind == UalinkTlOp::READ_RESPONSE)
                                ? ualink::Beats(op.bytes, op.addr)
                                : 0;
-    const Credits need = request ? Credits{1, 0, beats, 0} : Credits{0, 1, 0, beats};
-    // Its VC's credits when every class has enough, else the pool's (5.8: data credits inherit
-    // the kind of their request or response).
+    // An operation needs one command credit and its beats of data credits of its direction
+    // (request: ReqCmd + ReqData; response: RspCmd + RspData), all of one kind: its VC's, else
+    // the pool's. Command classes are never counted elsewhere (Counted maps only RspData).
+    const ualink::CreditClass cmd = request ? ualink::REQ_CMD : ualink::RSP_CMD;
+    const ualink::CreditClass data = request ? ualink::REQ_DATA : ualink::RSP_DATA;
     for (const uint8_t kind : {static_cast<uint8_t>(op.vc & 3), static_cast<uint8_t>(ualink::POOL)})
     {
-        bool ok = true;
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES && ok; ++c)
-        {
-            ok = need[c] <= m_avail[Counted(static_cast<ualink::CreditClass>(c), kind)][kind];
-        }
-        if (!ok)
+        const ualink::CreditClass counted = Counted(data, kind);
+        if (m_avail[cmd][kind] < 1 || m_avail[counted][kind] < beats)
         {
             continue;
         }
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        m_avail[cmd][kind] -= 1;
+        m_spent[cmd] += 1;
+        m_avail[counted][kind] -= beats;
+        m_spent[data] += beats;
+        if (FabricInvariantCheck::IsEnabled())
         {
-            const ualink::CreditClass cc = Counted(static_cast<ualink::CreditClass>(c), kind);
-            m_avail[cc][kind] -= need[c];
-            m_spent[c] += need[c];
-            if (FabricInvariantCheck::IsEnabled())
+            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
             {
-                CheckCredits(cc, false);
+                CheckCredits(Counted(static_cast<ualink::CreditClass>(c), kind), false);
             }
         }
         if (op.id >= m_slotKind.size())
