@@ -492,7 +492,12 @@ void
 UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
-    const uint32_t port = m_portOf.at(PeekPointer(dev));
+    // AddPort set the device's port index (the map is the fallback if someone changed it).
+    uint32_t port = dev->GetPortIndex();
+    if (port >= m_ports.size() || m_ports[port].dev != dev)
+    {
+        port = m_portOf.at(PeekPointer(dev));
+    }
     NS_ASSERT(p->segments);
     const std::vector<FabricPacket::Segment>& segs = *p->segments;
     // The originator and completer always sink (2.7.8): the buffers free at once.

@@ -250,7 +250,12 @@ void
 UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
-    const uint32_t in = m_portOf.at(PeekPointer(dev));
+    // AddPort set the device's port index (the map is the fallback if someone changed it).
+    uint32_t in = dev->GetPortIndex();
+    if (in >= m_ports.size() || m_ports[in].dev != dev)
+    {
+        in = m_portOf.at(PeekPointer(dev));
+    }
     const Port& port = m_ports[in];
     const UalinkRouteTable& table = m_tables[port.station];
     NS_ASSERT(p->segments);
