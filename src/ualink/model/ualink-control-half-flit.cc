@@ -15,7 +15,6 @@ namespace ns3
 
 UalinkControlHalfFlit::UalinkControlHalfFlit()
 {
-    m_fields.reserve(ualink::HALF_FLIT_SECTORS);
 }
 
 uint32_t
@@ -78,18 +77,18 @@ UalinkControlHalfFlit::FindFootprint(uint32_t size) const
 void
 UalinkControlHalfFlit::Compact()
 {
-    std::vector<Field*> order;
-    order.reserve(m_fields.size());
-    for (Field& f : m_fields)
+    std::array<Field*, ualink::HALF_FLIT_SECTORS> order{};
+    for (uint32_t i = 0; i < m_nFields; ++i)
     {
-        order.push_back(&f);
+        order[i] = &m_fields[i];
     }
-    std::stable_sort(order.begin(), order.end(), [](const Field* a, const Field* b) {
+    std::stable_sort(order.begin(), order.begin() + m_nFields, [](const Field* a, const Field* b) {
         return ualink::FieldSectors(a->type) > ualink::FieldSectors(b->type);
     });
     m_sectorMask = 0;
-    for (Field* f : order)
+    for (uint32_t i = 0; i < m_nFields; ++i)
     {
+        Field* f = order[i];
         const uint32_t size = ualink::FieldSectors(f->type);
         const int s = FindFootprint(size);
         NS_ABORT_MSG_IF(s < 0, "UalinkControlHalfFlit: fields overflow the half-flit");
@@ -116,19 +115,19 @@ UalinkControlHalfFlit::AddField(ualink::FieldType type, const UalinkTlOp& op)
         return false;
     }
     const uint32_t size = ualink::FieldSectors(type);
-    Field f;
+    Field& f = m_fields[m_nFields++]; // CanAdd: a free sector remains, so a free slot too
     f.type = type;
     f.op = op;
+    f.credits = {};
     f.dataHalfFlits = DataHalfFlits(op, m_wmBe);
     int s = FindFootprint(size);
-    m_fields.push_back(f);
     if (s < 0)
     {
         Compact(); // the fields fit once placed largest first (section 5.1.1 footprints)
     }
     else
     {
-        m_fields.back().sector = static_cast<uint8_t>(s);
+        f.sector = static_cast<uint8_t>(s);
         m_sectorMask |= static_cast<uint8_t>(((1u << size) - 1) << s);
     }
     m_used += size;
@@ -155,13 +154,13 @@ UalinkControlHalfFlit::AddFlowControl(
         NS_ABORT_MSG_IF(credits[c].second > max || credits[c].first >= ualink::N_CREDIT_KINDS,
                         "UalinkControlHalfFlit: FC field count or kind out of range");
     }
-    Field f;
+    Field& f = m_fields[m_nFields++]; // CanAdd: a free sector remains, so a free slot too
+    f = Field();
     f.type = ualink::FTYPE_FC_NOP;
     f.credits = credits;
     const int s = FindFootprint(1);
     f.sector = static_cast<uint8_t>(s);
     m_sectorMask |= static_cast<uint8_t>(1u << s);
-    m_fields.push_back(f);
     ++m_used;
     ++m_fc;
     return true;
@@ -170,11 +169,34 @@ UalinkControlHalfFlit::AddFlowControl(
 std::vector<UalinkControlHalfFlit::Field>
 UalinkControlHalfFlit::GetFields() const
 {
-    std::vector<Field> out = m_fields;
-    std::sort(out.begin(), out.end(), [](const Field& a, const Field& b) {
-        return a.sector < b.sector;
-    });
+    std::array<const Field*, ualink::HALF_FLIT_SECTORS> sorted{};
+    const uint32_t n = GetSortedFields(&sorted);
+    std::vector<Field> out;
+    out.reserve(n);
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        out.push_back(*sorted[i]);
+    }
     return out;
+}
+
+uint32_t
+UalinkControlHalfFlit::GetSortedFields(
+    std::array<const Field*, ualink::HALF_FLIT_SECTORS>* out) const
+{
+    // Insertion sort by sector (at most 8 fields, each on a sector of its own).
+    for (uint32_t i = 0; i < m_nFields; ++i)
+    {
+        const Field* f = &m_fields[i];
+        uint32_t j = i;
+        while (j > 0 && (*out)[j - 1]->sector > f->sector)
+        {
+            (*out)[j] = (*out)[j - 1];
+            --j;
+        }
+        (*out)[j] = f;
+    }
+    return m_nFields;
 }
 
 std::string
@@ -182,8 +204,9 @@ UalinkControlHalfFlit::ToString() const
 {
     std::array<std::string, ualink::HALF_FLIT_SECTORS> cell;
     cell.fill("NOP");
-    for (const Field& f : m_fields)
+    for (uint32_t i = 0; i < m_nFields; ++i)
     {
+        const Field& f = m_fields[i];
         std::string name;
         switch (f.type)
         {

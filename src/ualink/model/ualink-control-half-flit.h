@@ -75,6 +75,13 @@ class UalinkControlHalfFlit
     /// \return the fields, in ascending sector order
     std::vector<Field> GetFields() const;
 
+    /**
+     * \brief The fields in ascending sector order, without copying them (the packer's hot path).
+     * \param out receives pointers to the fields, lowest sector first
+     * \return the number of fields
+     */
+    uint32_t GetSortedFields(std::array<const Field*, ualink::HALF_FLIT_SECTORS>* out) const;
+
     /// \return free (NOP) sectors
     uint32_t GetFreeSectors() const
     {
@@ -84,7 +91,7 @@ class UalinkControlHalfFlit
     /// \return true if it holds no field (a NOP half-flit)
     bool IsNop() const
     {
-        return m_fields.empty();
+        return m_nFields == 0;
     }
 
     /// \return request fields
@@ -149,7 +156,10 @@ class UalinkControlHalfFlit
     /// Place every field again, largest first.
     void Compact();
 
-    std::vector<Field> m_fields; //!< in insertion order
+    /// In insertion order; a field takes at least one of the 8 sectors, so 8 at most (a fixed
+    /// array: no allocation per half-flit).
+    std::array<Field, ualink::HALF_FLIT_SECTORS> m_fields;
+    uint32_t m_nFields{0};       //!< fields in m_fields
     uint8_t m_sectorMask{0};     //!< used sectors
     uint32_t m_used{0};          //!< used sectors
     uint32_t m_requests{0};      //!< request fields

@@ -485,7 +485,7 @@ UalinkEndpoint::ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued)
     if (!m_upli->TryIssue(port,
                           s.op,
                           s.bytes,
-                          UalinkTxQueue::ToTlOp(s).addr,
+                          UalinkTxQueue::AddressOf(s),
                           s.tclass & ualink::TCLASS_VC_MASK,
                           &g))
     {
@@ -544,7 +544,7 @@ UalinkEndpoint::Refill(uint32_t port, const std::vector<FabricPacket::Segment>& 
     for (const FabricPacket::Segment& s : segs)
     {
         const UalinkUpli::Beats beats =
-            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::ToTlOp(s).addr);
+            UalinkUpli::BeatsOf(s.op, s.bytes, UalinkTxQueue::AddressOf(s));
         const uint8_t vc = s.tclass & ualink::TCLASS_VC_MASK;
         const uint8_t main = (s.tclass & ualink::TCLASS_UPLI_POOL) ? ualink::POOL : vc;
         const uint8_t data = (s.tclass & ualink::TCLASS_UPLI_DATA_POOL) ? ualink::POOL : vc;
@@ -565,11 +565,16 @@ void
 UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
-    const uint32_t port = m_portOf.at(PeekPointer(dev));
+    // AddPort set the device's port index (the map is the fallback if someone changed it).
+    uint32_t port = dev->GetPortIndex();
+    if (port >= m_ports.size() || m_ports[port].dev != dev)
+    {
+        port = m_portOf.at(PeekPointer(dev));
+    }
     NS_ASSERT(p->segments);
     const std::vector<FabricPacket::Segment>& segs = *p->segments;
     // The originator and completer always sink (2.7.8): the buffers free at once.
-    UalinkTxQueue::ReleaseCredits(dev, segs, m_ports[port].slot);
+    m_ports[port].q->Release(segs, m_ports[port].slot);
     if (m_ports[port].dropMode)
     {
         // TL drop mode: inbound traffic on all channels is dropped (section 3.1.3); the

@@ -250,7 +250,12 @@ void
 UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& p)
 {
     NS_LOG_FUNCTION(this << p);
-    const uint32_t in = m_portOf.at(PeekPointer(dev));
+    // AddPort set the device's port index (the map is the fallback if someone changed it).
+    uint32_t in = dev->GetPortIndex();
+    if (in >= m_ports.size() || m_ports[in].dev != dev)
+    {
+        in = m_portOf.at(PeekPointer(dev));
+    }
     const Port& port = m_ports[in];
     const UalinkRouteTable& table = m_tables[port.station];
     NS_ASSERT(p->segments);
@@ -291,7 +296,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     }
     if (!dropped.empty())
     {
-        UalinkTxQueue::ReleaseCredits(dev, dropped, m_ports[in].slot);
+        m_ports[in].q->Release(dropped, m_ports[in].slot);
     }
     if (fwd.empty())
     {
@@ -393,7 +398,7 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
     }
     for (const auto& [in, n] : m_release)
     {
-        UalinkTxQueue::ReleaseCredits(m_ports[in].dev, n, m_ports[in].slot);
+        m_ports[in].q->Release(n, m_ports[in].slot);
     }
 }
 

@@ -122,6 +122,15 @@ UalinkTlPacker::DoDispose()
 std::vector<UalinkTlPacker::Placement>
 UalinkTlPacker::AddControl(const UalinkControlHalfFlit& c)
 {
+    std::vector<Placement> out;
+    out.reserve(c.GetRequests() + c.GetResponses());
+    AddControl(c, &out);
+    return out;
+}
+
+void
+UalinkTlPacker::AddControl(const UalinkControlHalfFlit& c, std::vector<Placement>* out)
+{
     NS_LOG_FUNCTION(this << c.ToString());
     const uint64_t c0 = m_next;
     const bool holdsOps = c.GetRequests() + c.GetResponses() > 0;
@@ -160,11 +169,12 @@ UalinkTlPacker::AddControl(const UalinkControlHalfFlit& c)
     const uint64_t last = first + d - 1; // meaningful when d > 0
     const bool swap = d > 0 && last % 2 == 0;
 
-    std::vector<Placement> out;
-    out.reserve(c.GetRequests() + c.GetResponses());
     uint64_t cursor = first;
-    for (const UalinkControlHalfFlit::Field& f : c.GetFields())
+    std::array<const UalinkControlHalfFlit::Field*, ualink::HALF_FLIT_SECTORS> sorted;
+    const uint32_t nFields = c.GetSortedFields(&sorted);
+    for (uint32_t i = 0; i < nFields; ++i)
     {
+        const UalinkControlHalfFlit::Field& f = *sorted[i];
         if (f.type == ualink::FTYPE_FC_NOP)
         {
             continue;
@@ -185,7 +195,7 @@ UalinkTlPacker::AddControl(const UalinkControlHalfFlit& c)
             }
         }
         p.lastFlit = lastHf / 2;
-        out.push_back(p);
+        out->push_back(p);
         if (ualink::IsRequestField(f.type))
         {
             ++m_stats.requests;
@@ -226,7 +236,6 @@ UalinkTlPacker::AddControl(const UalinkControlHalfFlit& c)
         m_next = last + 1;
         m_swapPending = false;
     }
-    return out;
 }
 
 void
@@ -574,10 +583,14 @@ UalinkTlPacker::PackNext(std::vector<Placement>* out, bool allowFcOnly)
     {
         return false;
     }
-    std::vector<Placement> p = AddControl(c);
     if (out)
     {
-        out->insert(out->end(), p.begin(), p.end());
+        AddControl(c, out);
+    }
+    else
+    {
+        std::vector<Placement> ignored;
+        AddControl(c, &ignored);
     }
     return true;
 }

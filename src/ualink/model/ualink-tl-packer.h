@@ -99,6 +99,13 @@ class UalinkTlPacker : public Object
     std::vector<Placement> AddControl(const UalinkControlHalfFlit& c);
 
     /**
+     * \brief AddControl appending the placements to the caller's vector (no allocation).
+     * \param c the control half-flit
+     * \param out where each of its requests and responses lies is appended here
+     */
+    void AddControl(const UalinkControlHalfFlit& c, std::vector<Placement>* out);
+
+    /**
      * \brief Append a TL message half-flit (section 5.1.2) at the next control position.
      * \param type the message type (Table 5-28; not 0x20, which replaces data: see AddPoison)
      */

@@ -136,6 +136,8 @@ UalinkTxQueue::DoDispose()
     m_sentCb = SentCallback();
     m_paceEvent.Cancel();
     m_paceWake = Callback<void>();
+    m_peerDev = nullptr;
+    m_peerQ = nullptr;
     FabricTxQueue::DoDispose();
 }
 
@@ -220,7 +222,7 @@ UalinkTxQueue::ToTlOp(const FabricPacket::Segment& s)
 {
     UalinkTlOp op;
     // A region per message and MB: the first request to each goes uncompressed (CLOAD = 1).
-    op.addr = ((s.msgId & 0xFFFFF) << 28) + s.offset;
+    op.addr = AddressOf(s);
     op.bytes = s.bytes;
     op.src = static_cast<uint16_t>(s.src);
     op.dst = static_cast<uint16_t>(s.dst);
@@ -477,28 +479,27 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     const uint32_t beats = (request ? op.cmd != ualink::READ : op.kind == UalinkTlOp::READ_RESPONSE)
                                ? ualink::Beats(op.bytes, op.addr)
                                : 0;
-    const Credits need = request ? Credits{1, 0, beats, 0} : Credits{0, 1, 0, beats};
-    // Its VC's credits when every class has enough, else the pool's (5.8: data credits inherit
-    // the kind of their request or response).
+    // An operation needs one command credit and its beats of data credits of its direction
+    // (request: ReqCmd + ReqData; response: RspCmd + RspData), all of one kind: its VC's, else
+    // the pool's. Command classes are never counted elsewhere (Counted maps only RspData).
+    const ualink::CreditClass cmd = request ? ualink::REQ_CMD : ualink::RSP_CMD;
+    const ualink::CreditClass data = request ? ualink::REQ_DATA : ualink::RSP_DATA;
     for (const uint8_t kind : {static_cast<uint8_t>(op.vc & 3), static_cast<uint8_t>(ualink::POOL)})
     {
-        bool ok = true;
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES && ok; ++c)
-        {
-            ok = need[c] <= m_avail[Counted(static_cast<ualink::CreditClass>(c), kind)][kind];
-        }
-        if (!ok)
+        const ualink::CreditClass counted = Counted(data, kind);
+        if (m_avail[cmd][kind] < 1 || m_avail[counted][kind] < beats)
         {
             continue;
         }
-        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+        m_avail[cmd][kind] -= 1;
+        m_spent[cmd] += 1;
+        m_avail[counted][kind] -= beats;
+        m_spent[data] += beats;
+        if (FabricInvariantCheck::IsEnabled())
         {
-            const ualink::CreditClass cc = Counted(static_cast<ualink::CreditClass>(c), kind);
-            m_avail[cc][kind] -= need[c];
-            m_spent[c] += need[c];
-            if (FabricInvariantCheck::IsEnabled())
+            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
             {
-                CheckCredits(cc, false);
+                CheckCredits(Counted(static_cast<ualink::CreditClass>(c), kind), false);
             }
         }
         if (op.id >= m_slotKind.size())
@@ -746,14 +747,9 @@ UalinkTxQueue::MarkKinds(std::vector<FabricPacket::Segment>* segs,
     }
 }
 
-namespace
-{
-/// Credits arrive at the partner's transmit queue (void if its link was re-initialised since
-/// they were released: `epoch` is its GetLinkEpoch then).
 void
-DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n, uint64_t epoch)
+UalinkTxQueue::DeliverCredits(UalinkTxQueue* q, FabricNetDevice* dev, KindCredits n, uint64_t epoch)
 {
-    Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(peer->GetTxQueue());
     if (!q)
     {
         return;
@@ -781,9 +777,8 @@ DeliverCredits(Ptr<FabricNetDevice> peer, UalinkTxQueue::KindCredits n, uint64_t
             }
         }
     }
-    peer->Wake();
+    dev->Wake();
 }
-} // namespace
 
 UalinkTxQueue::Credits
 UalinkTxQueue::CreditsOf(const FabricPacket::Segment& s)
@@ -845,40 +840,83 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits&
     {
         return;
     }
-    Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
     UalinkTxQueue* own = dynamic_cast<UalinkTxQueue*>(PeekPointer(rx->GetTxQueue()));
+    if (own && own->m_dev == PeekPointer(rx))
+    {
+        own->Release(n, slot);
+        return;
+    }
+    Ptr<FabricNetDevice> peer = ch->GetPeer(rx);
     if (own)
     {
-        // The FC fields that carry them back take sectors of this port's TL stream: one
-        // non-zero field per class and kind per control half-flit, at most 7 or 31 (5.8).
-        for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+        own->ReturnOwn(n);
+    }
+    UalinkTxQueue* peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+    // Credits released for a link that is re-initialised before they arrive are stale: they
+    // carry the partner's link epoch of now.
+    const uint64_t epoch = (own && peerQ) ? peerQ->m_epoch : 0;
+    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+                                   ch->GetOneWayDelay() + slot,
+                                   &UalinkTxQueue::DeliverCredits,
+                                   peerQ,
+                                   PeekPointer(peer),
+                                   n,
+                                   epoch);
+}
+
+void
+UalinkTxQueue::ReturnOwn(const KindCredits& n)
+{
+    for (uint32_t k = 0; k < ualink::N_CREDIT_KINDS; ++k)
+    {
+        for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
         {
-            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
+            if (n[k][c] > 0)
             {
-                if (n[k][c] > 0)
-                {
-                    own->m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
-                                                 static_cast<uint8_t>(k),
-                                                 n[k][c]);
-                }
+                m_packer->ReturnCredits(static_cast<ualink::CreditClass>(c),
+                                        static_cast<uint8_t>(k),
+                                        n[k][c]);
             }
         }
     }
-    uint64_t epoch = 0;
-    if (own)
+}
+
+void
+UalinkTxQueue::Release(const std::vector<FabricPacket::Segment>& segs, Time slot)
+{
+    KindCredits n{};
+    for (const FabricPacket::Segment& s : segs)
     {
-        if (!own->m_peer)
-        {
-            own->m_peer = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
-        }
-        epoch = own->m_peer ? own->m_peer->m_epoch : 0;
+        TallyCredits(&n, s);
     }
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
+    Release(n, slot);
+}
+
+void
+UalinkTxQueue::Release(const KindCredits& n, Time slot)
+{
+    NS_ASSERT(m_dev);
+    FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
+    if (!ch)
+    {
+        return;
+    }
+    if (!m_peerDev)
+    {
+        // The links are fixed once built: the partner and its queue are found once.
+        Ptr<FabricNetDevice> peer = ch->GetPeer(m_dev);
+        m_peerDev = PeekPointer(peer);
+        m_peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+        m_peerContext = peer->GetNode()->GetId();
+    }
+    ReturnOwn(n);
+    Simulator::ScheduleWithContext(m_peerContext,
                                    ch->GetOneWayDelay() + slot,
-                                   &DeliverCredits,
-                                   peer,
+                                   &UalinkTxQueue::DeliverCredits,
+                                   m_peerQ,
+                                   m_peerDev,
                                    n,
-                                   epoch);
+                                   m_peerQ ? m_peerQ->m_epoch : 0);
 }
 
 } // namespace ns3

@@ -279,6 +279,16 @@ class UalinkTxQueue : public FabricTxQueue
     static UalinkTlOp ToTlOp(const FabricPacket::Segment& s);
 
     /**
+     * \param s an operation
+     * \return its byte address, as ToTlOp gives it (a 256 MB range per message id), without
+     * building the rest of the TL view
+     */
+    static uint64_t AddressOf(const FabricPacket::Segment& s)
+    {
+        return ((s.msgId & 0xFFFFF) << 28) + s.offset;
+    }
+
+    /**
      * \brief Free the buffers the operations of a received burst held at the receiving port and
      * return their credits to the partner: they reach its transmit queue one link delay plus one
      * DL flit later (an FC field in the next control half-flit back, section 5.8), and take their
@@ -320,6 +330,22 @@ class UalinkTxQueue : public FabricTxQueue
      * \param slot the DL flit time of the link
      */
     static void ReleaseCredits(const Ptr<FabricNetDevice>& rx, const Credits& n, Time slot);
+
+    /**
+     * \brief ReleaseCredits for the port that owns this queue (SetDevice): the same credits and
+     * the same event, without looking the port's and its partner's queues up on every burst (the
+     * partner is found once, when the first credits go back).
+     * \param segs the operations received
+     * \param slot the DL flit time of the link
+     */
+    void Release(const std::vector<FabricPacket::Segment>& segs, Time slot);
+
+    /**
+     * \brief ReleaseCredits of every kind for the port that owns this queue (see above).
+     * \param n credits per kind and class
+     * \param slot the DL flit time of the link
+     */
+    void Release(const KindCredits& n, Time slot);
 
     /**
      * \param s an operation
@@ -376,6 +402,27 @@ class UalinkTxQueue : public FabricTxQueue
      */
     void CheckCredits(ualink::CreditClass cls, bool returned) const;
 
+    /**
+     * \brief Credits returned by the partner reach this queue (the event ReleaseCredits
+     * schedules).
+     * \param q the partner's queue (null: the partner is no UALink port)
+     * \param dev the partner port (this queue's device), woken
+     * \param n credits per kind and class
+     * \param epoch the partner queue's link epoch when they were released (stale if it has
+     *        been re-initialised since: counted, not loaded)
+     */
+    static void DeliverCredits(UalinkTxQueue* q,
+                               FabricNetDevice* dev,
+                               KindCredits n,
+                               uint64_t epoch);
+
+    /// Take back the credits of an own received burst in this queue's packer (FC fields).
+    void ReturnOwn(const KindCredits& n);
+
+    FabricNetDevice* m_peerDev{nullptr}; //!< the partner port (found on the first Release)
+    UalinkTxQueue* m_peerQ{nullptr};     //!< the partner's queue, if a UALink one
+    uint32_t m_peerContext{0};           //!< the partner's node id (event context)
+
     /// Load the partner's advertised credits (first use).
     void Start();
 
@@ -416,7 +463,6 @@ class UalinkTxQueue : public FabricTxQueue
     bool m_started{false};                                    //!< initial credits loaded
     uint64_t m_epoch{0};            //!< link re-initialisations (ReinitLink)
     Time m_releaseOrigin;           //!< when the partner's initial credit release starts
-    UalinkTxQueue* m_peer{nullptr}; //!< the partner's queue (credit returns, set on first use)
     std::vector<FabricPacket::Segment> m_slots; //!< queued operations, by id (slot index)
     std::vector<uint32_t> m_freeSlots;          //!< slots free
     std::size_t m_queued{0};                    //!< operations queued
