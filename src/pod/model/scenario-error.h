@@ -5,8 +5,9 @@
 #ifndef POD_SCENARIO_ERROR_H
 #define POD_SCENARIO_ERROR_H
 
+#include "ns3/fabric-input-error.h"
+
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
 namespace ns3
@@ -21,9 +22,9 @@ namespace ns3
  * override has FILE `--set` and LINE 0, printed as `--set: pod.accelerators: ...`. In general a
  * LINE of 0 (unknown) is left out (`missing.yaml: cannot open file`) and so is an empty FIELD
  * (`bad.yaml:3: YAML syntax error: ...`). Control characters in the file, field or message (a
- * NUL quoted from a binary file, a tab in a key) are written as `\xHH`.
+ * NUL quoted from a binary file, a tab in a key) are written as `\xHH` (FabricInputError).
  */
-class ScenarioError : public std::runtime_error
+class ScenarioError : public FabricInputError
 {
   public:
     /// The FILE of errors in --set overrides.
@@ -41,37 +42,6 @@ class ScenarioError : public std::runtime_error
                   uint32_t line,
                   const std::string& field,
                   const std::string& message);
-
-    /// \return the file ("--set" for an override)
-    const std::string& GetFile() const;
-
-    /// \return the 1-based line, 0 if unknown
-    uint32_t GetLine() const;
-
-    /// \return the dotted field path (may be empty)
-    const std::string& GetField() const;
-
-    /// \return the message alone, without file, line and field
-    const std::string& GetMessage() const;
-
-    /**
-     * Format an error the way what() does.
-     * \param file the file
-     * \param line the line, 0 if unknown
-     * \param field the field, may be empty
-     * \param message the message
-     * \return `FILE:LINE: FIELD: MESSAGE`, leaving out a zero LINE and an empty FIELD
-     */
-    static std::string Format(const std::string& file,
-                              uint32_t line,
-                              const std::string& field,
-                              const std::string& message);
-
-  private:
-    std::string m_file;    //!< file, or "--set"
-    uint32_t m_line;       //!< 1-based line, 0 if unknown
-    std::string m_field;   //!< dotted field path
-    std::string m_message; //!< the message alone
 };
 
 } // namespace ns3

@@ -5,99 +5,15 @@
 
 #include "pyxis-model-error.h"
 
-#include <cstdio>
-
 namespace ns3
 {
-
-namespace
-{
-
-/**
- * \param s text
- * \return s with every byte below 0x20 and 0x7f written as \xHH (a NUL would end what() early)
- */
-std::string
-Printable(const std::string& s)
-{
-    std::string out;
-    out.reserve(s.size());
-    for (const char c : s)
-    {
-        const auto u = static_cast<unsigned char>(c);
-        if (u < 0x20 || u == 0x7f)
-        {
-            char buf[5];
-            std::snprintf(buf, sizeof(buf), "\\x%02x", u);
-            out += buf;
-        }
-        else
-        {
-            out += c;
-        }
-    }
-    return out;
-}
-
-/**
- * \param file the file
- * \param line the line, 0 if unknown
- * \param field the field, may be empty
- * \param message the message
- * \return `FILE:LINE: FIELD: MESSAGE`, leaving out a zero LINE and an empty FIELD
- */
-std::string
-Format(const std::string& file, uint32_t line, const std::string& field, const std::string& message)
-{
-    std::string s = file;
-    if (line > 0)
-    {
-        s += ":" + std::to_string(line);
-    }
-    s += ": ";
-    if (!field.empty())
-    {
-        s += field + ": ";
-    }
-    return s + message;
-}
-
-} // namespace
 
 PyxisModelError::PyxisModelError(const std::string& file,
                                  uint32_t line,
                                  const std::string& field,
                                  const std::string& message)
-    : std::runtime_error(Format(Printable(file), line, Printable(field), Printable(message))),
-      m_file(Printable(file)),
-      m_line(line),
-      m_field(Printable(field)),
-      m_message(Printable(message))
+    : FabricInputError(file, line, field, message)
 {
-}
-
-const std::string&
-PyxisModelError::GetFile() const
-{
-    return m_file;
-}
-
-uint32_t
-PyxisModelError::GetLine() const
-{
-    return m_line;
-}
-
-const std::string&
-PyxisModelError::GetField() const
-{
-    return m_field;
-}
-
-const std::string&
-PyxisModelError::GetMessage() const
-{
-    return m_message;
 }
 
 } // namespace ns3

@@ -5,8 +5,9 @@
 #ifndef PYXIS_MODEL_ERROR_H
 #define PYXIS_MODEL_ERROR_H
 
+#include "ns3/fabric-input-error.h"
+
 #include <cstdint>
-#include <stdexcept>
 #include <string>
 
 namespace ns3
@@ -19,9 +20,9 @@ namespace ns3
  *
  * what() is `FILE:LINE: FIELD: MESSAGE`, the format of the pod module's ScenarioError, e.g.
  * `tiny.yaml:12: layers[1].heads: must be at least 1 (got 0)`. A LINE of 0 (unknown) is left
- * out and so is an empty FIELD. Control characters are written as `\xHH`.
+ * out and so is an empty FIELD. Control characters are written as `\xHH` (FabricInputError).
  */
-class PyxisModelError : public std::runtime_error
+class PyxisModelError : public FabricInputError
 {
   public:
     /**
@@ -36,24 +37,6 @@ class PyxisModelError : public std::runtime_error
                     uint32_t line,
                     const std::string& field,
                     const std::string& message);
-
-    /// \return the file
-    const std::string& GetFile() const;
-
-    /// \return the 1-based line, 0 if unknown
-    uint32_t GetLine() const;
-
-    /// \return the dotted field path (may be empty)
-    const std::string& GetField() const;
-
-    /// \return the message alone, without file, line and field
-    const std::string& GetMessage() const;
-
-  private:
-    std::string m_file;    //!< file
-    uint32_t m_line;       //!< 1-based line, 0 if unknown
-    std::string m_field;   //!< dotted field path
-    std::string m_message; //!< the message alone
 };
 
 } // namespace ns3
