@@ -36,6 +36,7 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -539,6 +540,49 @@ class TpDpTestCase : public TestCase
             // same 2(P-1)/P x S, so the excess (1795 ns and 1920 ns) is in the bytes term:
             // the fabric delivers about 78 GB/s per cluster here, not 109.5.
             NS_TEST_ASSERT_MSG_EQ_TOL(worst, expected, 0.15 * expected, algorithm << " alpha-beta");
+        }
+        // every other algorithm of the collective module that does an all-reduce over 4 ranks:
+        // one layer completes (every DP trip and job), and the bytes are conserved: each chip
+        // sends what the schedule gives it (GetBytesSentBy, summed over the 4 clusters' shares;
+        // all blocks are whole words here) and the chips receive what they all send
+        for (const std::string& algorithm : CollectiveHelper::AlgorithmNames())
+        {
+            if (algorithm == "ring" || algorithm == "halving-doubling")
+            {
+                continue;
+            }
+            CollectiveSpec cs;
+            cs.type = CollectiveSpec::ALL_REDUCE;
+            cs.ranks = 4;
+            cs.bytes = 1572864 / 4;
+            Ptr<CollectiveAlgorithm> a;
+            try
+            {
+                a = CollectiveHelper().CreateAlgorithm(algorithm, cs);
+            }
+            catch (const std::invalid_argument&)
+            {
+                continue; // not an all-reduce algorithm
+            }
+            const DpResult one = RunDp(DpModel(1, algorithm));
+            uint64_t sent = 0;
+            uint64_t recv = 0;
+            for (uint32_t i = 0; i < one.sentBytes.size(); ++i)
+            {
+                NS_TEST_ASSERT_MSG_EQ(one.sentBytes[i],
+                                      4 * a->GetBytesSentBy(i / 2),
+                                      algorithm << " chip " << i);
+                sent += one.sentBytes[i];
+                recv += one.recvBytes[i];
+            }
+            std::cout << algorithm << ": " << a->GetNSteps() << " steps, DP trips " << one.dpDone
+                      << " / " << one.dpBuilt << ", sent " << sent << " B, received " << recv
+                      << " B" << std::endl;
+            NS_TEST_ASSERT_MSG_EQ(recv, sent, algorithm << ": received = sent");
+            NS_TEST_ASSERT_MSG_EQ(one.dpDone, one.dpBuilt, algorithm << ": every DP trip done");
+            NS_TEST_ASSERT_MSG_EQ(one.tripsDone, one.tripsBuilt, algorithm << ": every trip");
+            NS_TEST_ASSERT_MSG_EQ(one.openJobs, 0u, algorithm << ": no job open");
+            NS_TEST_ASSERT_MSG_EQ(one.barriersInUse, 0u, algorithm << ": no barrier in use");
         }
     }
 };
