@@ -302,8 +302,10 @@ OnDpTripEnd(DpSink* s, uint32_t chip, uint32_t, uint32_t queue, uint32_t id, Tim
         {
             s->r->recvBytes[chip] += t.bytes;
         }
-        if (t.layer == s->lastLayer)
+        if (t.layer == s->lastLayer && queue != PyxisQueueMap::RdmaTx(1))
         {
+            // the data is complete when the last Rx job or add ends (a Tx trip ends on its
+            // ACK, one way D later: the send buffer's release, not the result)
             s->r->dpEndNs[chip] = std::max(s->r->dpEndNs[chip], e);
         }
     }
@@ -534,12 +536,10 @@ class TpDpTestCase : public TestCase
                       << beta / 1e9 << " GB/s per cluster, D " << d
                       << " ns; one-layer DP all-reduce " << worst << " ns, closed form " << expected
                       << " ns (" << (worst / expected - 1) * 100 << " %)" << std::endl;
-            // Tolerance 15 %: the form leaves out the request/grant and CTS/ACK cells on the
-            // same links and the collisions of sprayed cells at the switch outputs; measured
-            // +6.7 % (ring, 6 steps) and +9.5 % (halving-doubling, 4 steps). Both send the
-            // same 2(P-1)/P x S, so the excess (1795 ns and 1920 ns) is in the bytes term:
-            // the fabric delivers about 78 GB/s per cluster here, not 109.5.
-            NS_TEST_ASSERT_MSG_EQ_TOL(worst, expected, 0.15 * expected, algorithm << " alpha-beta");
+            // Tolerance 10 %: measured +3.0 % (ring, 6 steps) and +4.6 % (halving-doubling, 4
+            // steps of larger blocks); the excess grows with the bytes per step, so it sits in
+            // the bytes term (the form leaves out the control cells sharing the links).
+            NS_TEST_ASSERT_MSG_EQ_TOL(worst, expected, 0.1 * expected, algorithm << " alpha-beta");
         }
         // every other algorithm of the collective module that does an all-reduce over 4 ranks:
         // one layer completes (every DP trip and job), and the bytes are conserved: each chip
