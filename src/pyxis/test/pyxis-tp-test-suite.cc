@@ -768,7 +768,7 @@ class TpRefusalTestCase : public TestCase
 {
   public:
     TpRefusalTestCase()
-        : TestCase("trip program refusals: data algorithm, more than 128 job ids")
+        : TestCase("trip program refusals: data algorithm, 128 ids a collective, 256 with DP sync")
     {
     }
 
@@ -829,6 +829,16 @@ class TpRefusalTestCase : public TestCase
         error.clear();
         NS_TEST_ASSERT_MSG_EQ(Try(wide, error, queued), false, "142 ids refused");
         NS_TEST_ASSERT_MSG_NE(error.find("142 RDMA jobs, more than 128"), std::string::npos, error);
+        NS_TEST_ASSERT_MSG_EQ(queued, 0u, "nothing submitted");
+        // a data-parallel all-reduce holds its job ids until the end of the program: 40 layers
+        // of TP 2 x DP 4 ring take 40 x (2 TP all-reduces x 2 steps + 6 DP steps) = 400 ids
+        // of a cluster, above 256
+        error.clear();
+        NS_TEST_ASSERT_MSG_EQ(Try(DpModel(40, "ring"), error, queued), false, "400 ids refused");
+        NS_TEST_ASSERT_MSG_NE(error.find("cluster 0: 400 RDMA job ids in the program"),
+                              std::string::npos,
+                              error);
+        NS_TEST_ASSERT_MSG_NE(error.find("data-sync: weights"), std::string::npos, error);
         NS_TEST_ASSERT_MSG_EQ(queued, 0u, "nothing submitted");
     }
 };
