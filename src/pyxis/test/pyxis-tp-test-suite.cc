@@ -5,7 +5,8 @@
 
 // Suite pyxis-tp: a tensor-parallel transformer layer on 8 Pyxis chips over the cell fabric,
 // its trips built by PyxisTripProgram and its RDMA jobs posted by PyxisFabricBinding through the
-// explicit RDMA job API (issue 9; seed 004 10.3, 11; digest 6.6).
+// explicit RDMA job API (issue 9; seed 004 10.3, 11; digest 6.6); and a TP 2 x DP 4 model whose
+// weights are all-reduced over the data-parallel groups by the collective module's schedules.
 
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-helper.h"
