@@ -102,3 +102,55 @@ def test_bad_model_path(tmp_path):
     assert str(missing) in p.stderr
     assert "cannot open model file" in p.stderr
     assert not (tmp_path / "x.h5").exists()
+
+
+DP_MODEL = """name: tp-dp
+parallelism:
+  tensor: 2
+  data: 4
+  tp-collective: all-reduce
+  reduction: vpu
+  data-sync: weights
+  data-algorithm: ring
+layers:
+""" + "".join(
+    f"""  - kind: transformer
+    name: decoder{i}
+    dtype: fp8
+    d-model: 512
+    heads: 4
+    head-dim: 128
+    ffn: 2048
+    tokens: 128
+    batch: 1
+"""
+    for i in range(2)
+)
+
+
+def test_data_parallel_run(tmp_path):
+    """TP 2 x DP 4, 2 layers, data-sync: weights (ring): the weights' all-reduce runs as RDMA
+    trips on queues 0x0D (Tx 1) and 0x0F (Rx 1), kind comm, in the tables."""
+    model = tmp_path / "tp-dp.yaml"
+    model.write_text(DP_MODEL)
+    h5 = tmp_path / "tp-dp.h5"
+    p = subprocess.run(
+        [str(RUNNER), f"--model={model}", f"--output={h5}"],
+        cwd=ROOT, capture_output=True, text=True, timeout=300,
+    )
+    assert p.returncode == 0, p.stderr
+    # Tx jobs: TP: 8 chips x 2 layers x 2 all-reduces x 4 rings x 2(P-1) = 2 steps = 256; DP:
+    # 8 chips x 2 layers x 4 clusters x 2(P-1) = 6 ring steps of one job = 384
+    tp_jobs = 8 * 2 * 2 * 4 * 2
+    dp_jobs = 8 * 2 * 4 * 6
+    assert f"{tp_jobs + dp_jobs} RDMA jobs" in p.stdout, p.stdout
+    assert "0 jobs open" in p.stdout
+    tl = load_timeline()
+    trips, layers = tl.read_pyxis(h5)
+    assert tl.check_layers(layers) == []
+    assert tl.check_trips(trips, layers) == []
+    # read_pyxis gives the engine (queue id) and the kind as text
+    dp = [k for e, k in zip(trips["engine"], trips["kind"]) if e in ("13", "15")]
+    # one Tx and one Rx row per DP job, all of kind comm
+    assert len(dp) == 2 * dp_jobs
+    assert set(dp) == {"comm"}

@@ -366,6 +366,8 @@ class LayerBuilder
             dp.group.push_back(r * par.tensor + m_chip % par.tensor);
         }
         dp.rank = m_chip / par.tensor;
+        dp.reduction = par.reduction;
+        dp.dtype = m_l.dtype;
         m_out.ops.push_back(std::move(op));
     }
 

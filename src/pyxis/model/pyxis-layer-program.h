@@ -164,6 +164,8 @@ class PyxisLayerProgram
         std::string algorithm;       //!< collective module algorithm name
         std::vector<uint32_t> group; //!< chips with this chip's tensor rank, by data rank
         uint32_t rank{0};            //!< this chip's index in group
+        PyxisModelSpec::Reduction reduction{PyxisModelSpec::VPU}; //!< how a received block adds
+        PyxisModelSpec::Dtype dtype{PyxisModelSpec::FP8};         //!< the weights' element type
     };
 
     /// One operation: exactly the member its kind names is filled.

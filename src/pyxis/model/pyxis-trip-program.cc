@@ -10,11 +10,14 @@
 #include "pyxis-queue-map.h"
 #include "pyxis-trip-manager.h"
 
+#include "ns3/collective-algorithm.h"
+#include "ns3/collective-helper.h"
 #include "ns3/log.h"
 
 #include <algorithm>
 #include <map>
 #include <sstream>
+#include <stdexcept>
 
 namespace ns3
 {
@@ -157,6 +160,10 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
     std::vector<TripInfo> trips = m_trips;
     std::vector<std::vector<uint32_t>> joins = m_layerJoins;
     std::vector<uint32_t> jid(clusters, 0);
+    std::vector<uint64_t> idsTaken(clusters, 0); // job ids taken per cluster
+    bool hasDp = false;                          // a data-parallel all-reduce was built
+    // per cluster and UIE queue: the data-parallel adds, queued after everything else
+    std::vector<std::map<uint32_t, std::vector<PyxisTrip>>> deferred(clusters);
     std::ostringstream err;
 
     auto alloc = [&](uint32_t c, uint32_t notify) -> uint32_t {
@@ -203,6 +210,7 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
         info.tripId = trips.size();
         info.cluster = c;
         info.queue = queue;
+        info.bytes = t.bytes;
         t.tripId = info.tripId;
         trips.push_back(info);
         queues[c][queue].push_back(t);
@@ -312,6 +320,7 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
                     const uint64_t perStep =
                         CeilDiv(CeilDiv(CeilDiv(ring.bytes, p), 128), MAX_JOB_WORDS);
                     const uint64_t ids = perStep * ring.steps.size();
+                    idsTaken[c] += ids;
                     if (ids > JOB_IDS / 2)
                     {
                         err << where.str() << " layer " << layer.layer << " op " << cm.name
@@ -442,9 +451,287 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
             }
             else
             {
-                err << where.str() << " layer " << layer.layer << " op " << op.dp.name
-                    << ": data-parallel synchronisation (data-sync: weights) is not built into "
-                       "trips (use data-sync: none)";
+                // the data-parallel all-reduce: the collective module's schedule, one algorithm
+                // instance per cluster on that cluster's share of S (as the TP rings)
+                const PyxisLayerProgram::DataParallelOp& dp = op.dp;
+                const uint32_t p = dp.group.size();
+                for (uint32_t c = 0; c < clusters && err.str().empty(); ++c)
+                {
+                    CollectiveSpec spec = dp.spec;
+                    spec.ranks = p;
+                    spec.bytes = dp.spec.bytes / clusters + (c < dp.spec.bytes % clusters ? 1 : 0);
+                    Ptr<CollectiveAlgorithm> algo;
+                    try
+                    {
+                        algo = CollectiveHelper().CreateAlgorithm(dp.algorithm, spec);
+                    }
+                    catch (const std::invalid_argument& e)
+                    {
+                        err << where.str() << " layer " << layer.layer << " op " << dp.name
+                            << ": data-algorithm " << dp.algorithm << ": " << e.what();
+                        break;
+                    }
+                    // job ids: step k of the schedule owns `perStep` ids from the cluster's
+                    // counter (the same on every chip); a message takes the slot of its send
+                    // among the sender's sends of the step as TJID and the slot of its receive
+                    // among the receiver's receives as RJID, both read from the schedule
+                    const uint32_t steps = algo->GetNSteps();
+                    std::vector<std::vector<std::vector<CollectiveOp>>> sched(
+                        p,
+                        std::vector<std::vector<CollectiveOp>>(steps));
+                    uint64_t slots = 1;
+                    uint64_t jobsPerMsg = 1;
+                    for (uint32_t r = 0; r < p; ++r)
+                    {
+                        for (uint32_t k = 0; k < steps; ++k)
+                        {
+                            algo->GetStep(r, k, sched[r][k]);
+                            uint64_t sends = 0;
+                            uint64_t recvs = 0;
+                            for (const CollectiveOp& x : sched[r][k])
+                            {
+                                (x.IsRecv() ? recvs : sends)++;
+                                jobsPerMsg = std::max<uint64_t>(
+                                    jobsPerMsg,
+                                    CeilDiv(CeilDiv(std::max<uint64_t>(x.bytes, 1), 128),
+                                            MAX_JOB_WORDS));
+                            }
+                            slots = std::max({slots, sends, recvs});
+                        }
+                    }
+                    const uint64_t perStep = slots * jobsPerMsg;
+                    if (perStep * steps > JOB_IDS / 2)
+                    {
+                        err << where.str() << " layer " << layer.layer << " op " << dp.name
+                            << " cluster " << c << ": " << perStep * steps
+                            << " RDMA job ids, more than 128 (half the 256 TJIDs/RJIDs of a "
+                               "cluster, seed 004 10.4)";
+                        break;
+                    }
+                    // the slot of op `x` of rank r's step k among its sends or receives
+                    auto slotOf = [&](uint32_t r, uint32_t k, const CollectiveOp& x) -> uint64_t {
+                        uint64_t n = 0;
+                        for (const CollectiveOp& y : sched[r][k])
+                        {
+                            if (y.IsRecv() == x.IsRecv())
+                            {
+                                if (y.peer == x.peer && y.tag == x.tag &&
+                                    y.blockBegin == x.blockBegin)
+                                {
+                                    return n;
+                                }
+                                ++n;
+                            }
+                        }
+                        return UINT64_MAX;
+                    };
+                    const uint32_t base = jid[c];
+                    jid[c] = (jid[c] + perStep * steps) % JOB_IDS;
+                    idsTaken[c] += perStep * steps;
+                    const uint32_t me = dp.rank;
+                    // Tx jobs notify ACK barriers of at most 31 jobs
+                    uint64_t txJobs = 0;
+                    for (uint32_t k = 0; k < steps; ++k)
+                    {
+                        for (const CollectiveOp& x : sched[me][k])
+                        {
+                            if (!x.IsRecv())
+                            {
+                                txJobs += CeilDiv(CeilDiv(std::max<uint64_t>(x.bytes, 1), 128),
+                                                  MAX_JOB_WORDS);
+                            }
+                        }
+                    }
+                    std::vector<uint32_t> txBar;
+                    for (uint32_t g = 0; g < CeilDiv(txJobs, MAX_COUNT); ++g)
+                    {
+                        txBar.push_back(
+                            alloc(c, std::min<uint64_t>(MAX_COUNT, txJobs - g * MAX_COUNT)));
+                    }
+                    uint64_t txIndex = 0;
+                    bool firstRx = true;
+                    uint32_t prevDone = in[c]; // what the next step's sends wait on
+                    bool prevConsumed = false; // a trip waits on prevDone already
+                    auto info = [&](Kind kind, uint32_t k) {
+                        TripInfo i;
+                        i.layer = layer.layer;
+                        i.op = o;
+                        i.kind = kind;
+                        i.step = k;
+                        return i;
+                    };
+                    for (uint32_t k = 0; k < steps && err.str().empty(); ++k)
+                    {
+                        const std::vector<CollectiveOp>& ops = sched[me][k];
+                        uint64_t rxJobs = 0;
+                        uint64_t reduceBytes = 0;
+                        bool sends = false;
+                        for (const CollectiveOp& x : ops)
+                        {
+                            if (x.IsRecv())
+                            {
+                                rxJobs += CeilDiv(CeilDiv(std::max<uint64_t>(x.bytes, 1), 128),
+                                                  MAX_JOB_WORDS);
+                                if (x.kind == CollectiveOp::RECV_REDUCE)
+                                {
+                                    reduceBytes += x.bytes;
+                                }
+                            }
+                            else
+                            {
+                                sends = true;
+                            }
+                        }
+                        // sends: at the start of the step (after the previous step's receives
+                        // and adds)
+                        bool firstTx = true;
+                        for (const CollectiveOp& x : ops)
+                        {
+                            if (x.IsRecv())
+                            {
+                                continue;
+                            }
+                            const uint32_t peer = dp.group.at(x.peer);
+                            CollectiveOp match = x;
+                            match.kind = CollectiveOp::RECV_COPY;
+                            match.peer = me;
+                            const uint64_t tSlot = slotOf(me, k, x);
+                            const uint64_t rSlot = slotOf(x.peer, k, match);
+                            const uint32_t v = voq(peer, c, options.txOq);
+                            if (rSlot == UINT64_MAX || v == UINT32_MAX)
+                            {
+                                err << where.str() << " layer " << layer.layer << " op " << dp.name
+                                    << " step " << k << ": "
+                                    << (v == UINT32_MAX ? "no VOQ to chip "
+                                                        : "no matching receive at chip ")
+                                    << peer << " cluster " << c;
+                                break;
+                            }
+                            const uint64_t words = CeilDiv(std::max<uint64_t>(x.bytes, 1), 128);
+                            for (uint64_t j = 0; j * MAX_JOB_WORDS < words; ++j, ++txIndex)
+                            {
+                                PyxisTrip t;
+                                t.waitBarrier = firstTx ? wait(c, prevDone) : 0;
+                                prevConsumed = prevConsumed || (firstTx && prevDone != 0);
+                                firstTx = false;
+                                t.notify.push_back(PyxisBarrierRef{c, txBar[txIndex / MAX_COUNT]});
+                                t.bytes = 128 * std::min(MAX_JOB_WORDS, words - j * MAX_JOB_WORDS);
+                                t.tjid = (base + k * perStep + tSlot * jobsPerMsg + j) % JOB_IDS;
+                                t.rjid = (base + k * perStep + rSlot * jobsPerMsg + j) % JOB_IDS;
+                                t.voq = v;
+                                t.pageSizeWords = options.pageSizeWords;
+                                add(c, PyxisQueueMap::RdmaTx(1), t, info(COMM, k));
+                            }
+                        }
+                        if (rxJobs == 0)
+                        {
+                            if (sends && prevConsumed)
+                            {
+                                prevDone = 0; // the next sends follow in queue order
+                                prevConsumed = false;
+                            }
+                            continue;
+                        }
+                        // receives: pre-posted (the first waits on the operation's input
+                        // barrier, the others follow at once), notifying the step's barrier;
+                        // an unconsumed previous barrier is chained into it by a no-op
+                        const bool chain = prevDone != 0 && !prevConsumed;
+                        const uint32_t bRx = alloc(c, rxJobs);
+                        for (const CollectiveOp& x : ops)
+                        {
+                            if (!x.IsRecv())
+                            {
+                                continue;
+                            }
+                            const uint32_t peer = dp.group.at(x.peer);
+                            CollectiveOp match = x;
+                            match.kind = CollectiveOp::SEND;
+                            match.peer = me;
+                            const uint64_t rSlot = slotOf(me, k, x);
+                            const uint64_t tSlot = slotOf(x.peer, k, match);
+                            const uint32_t v = voq(peer, c, options.msgOq);
+                            if (tSlot == UINT64_MAX || v == UINT32_MAX)
+                            {
+                                err << where.str() << " layer " << layer.layer << " op " << dp.name
+                                    << " step " << k << ": "
+                                    << (v == UINT32_MAX ? "no VOQ to chip "
+                                                        : "no matching send at chip ")
+                                    << peer << " cluster " << c;
+                                break;
+                            }
+                            const uint64_t words = CeilDiv(std::max<uint64_t>(x.bytes, 1), 128);
+                            for (uint64_t j = 0; j * MAX_JOB_WORDS < words; ++j)
+                            {
+                                PyxisTrip t;
+                                t.waitBarrier = firstRx ? wait(c, in[c]) : 0;
+                                firstRx = false;
+                                t.notify.push_back(PyxisBarrierRef{c, bRx});
+                                t.bytes = 128 * std::min(MAX_JOB_WORDS, words - j * MAX_JOB_WORDS);
+                                t.tjid = (base + k * perStep + tSlot * jobsPerMsg + j) % JOB_IDS;
+                                t.rjid = (base + k * perStep + rSlot * jobsPerMsg + j) % JOB_IDS;
+                                t.voq = v;
+                                add(c, PyxisQueueMap::RdmaRx(1), t, info(COMM, k));
+                            }
+                        }
+                        uint32_t stepDone = bRx;
+                        if (reduceBytes > 0)
+                        {
+                            // the add: a VPU trip on UIE k mod 12, queued after the whole
+                            // program's compute so that it never holds up a later layer
+                            stepDone = alloc(c, chain ? 2 : 1);
+                            PyxisTrip t;
+                            t.waitBarrier = wait(c, bRx);
+                            t.notify.push_back(PyxisBarrierRef{c, stepDone});
+                            t.cycles = PyxisLayerProgram::ReduceCycles(dp.reduction,
+                                                                       reduceBytes,
+                                                                       dp.dtype);
+                            TripInfo i = info(REDUCE, k);
+                            i.tripId = trips.size();
+                            i.cluster = c;
+                            i.queue = PyxisQueueMap::Uie(k % uies);
+                            t.tripId = i.tripId;
+                            trips.push_back(i);
+                            deferred[c][i.queue].push_back(t);
+                        }
+                        else if (chain)
+                        {
+                            counts(c, bRx).notify++;
+                        }
+                        if (chain)
+                        {
+                            PyxisTrip t;
+                            t.waitBarrier = wait(c, prevDone);
+                            t.notify.push_back(PyxisBarrierRef{c, stepDone});
+                            add(c, PyxisQueueMap::Mpe(2), t, info(NOOP, k));
+                        }
+                        prevDone = stepDone;
+                        prevConsumed = false;
+                    }
+                    if (!err.str().empty())
+                    {
+                        break;
+                    }
+                    // the end: no-op trips consume the last step's barrier and the Tx ACKs
+                    if (prevDone != 0 && !prevConsumed && prevDone != in[c])
+                    {
+                        PyxisTrip t;
+                        t.waitBarrier = wait(c, prevDone);
+                        add(c, PyxisQueueMap::Mpe(2), t, info(NOOP, steps));
+                    }
+                    for (uint32_t b : txBar)
+                    {
+                        PyxisTrip t;
+                        t.waitBarrier = wait(c, b);
+                        add(c, PyxisQueueMap::Mpe(2), t, info(NOOP, steps));
+                    }
+                }
+                if (err.str().empty())
+                {
+                    hasDp = true;
+                }
+                // nothing later reads the weights' sum: no join, the next operation starts on
+                // the same input barrier
+                continue;
             }
             if (!err.str().empty())
             {
@@ -461,6 +748,32 @@ PyxisTripProgram::Build(const PyxisLayerProgram::ChipProgram& program,
             joins.resize(layer.layer + 1);
         }
         joins[layer.layer] = lastJoin;
+    }
+    // A data-parallel all-reduce runs until the end of the program (its adds queue after all
+    // compute): its barrier and job ids must not be taken again
+    for (uint32_t c = 0; c < clusters && err.str().empty() && hasDp; ++c)
+    {
+        if (idsTaken[c] > JOB_IDS)
+        {
+            err << where.str() << " cluster " << c << ": " << idsTaken[c]
+                << " RDMA job ids in the program, more than the 256 of a cluster (seed 004 "
+                   "10.4): a data-parallel all-reduce (data-sync: weights) holds its ids until "
+                   "the end of the program";
+        }
+        for (const Use& u : uses[c])
+        {
+            if (u.recycled && err.str().empty())
+            {
+                err << where.str() << " cluster " << c << ": the " << pool[c].size()
+                    << " free barriers of the cluster do not hold the whole program; a "
+                       "data-parallel all-reduce (data-sync: weights) holds its barriers until "
+                       "the end of the program";
+            }
+        }
+        for (auto& [q, list] : deferred[c])
+        {
+            queues[c][q].insert(queues[c][q].end(), list.begin(), list.end());
+        }
     }
     // A recycled id is set by a barrier-config trip (11.4.11) of its layer L, in layer order on
     // the cluster's config queue; the first of layer L waits on the input barrier of layer

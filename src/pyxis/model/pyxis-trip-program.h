@@ -46,6 +46,12 @@ class PyxisChip;
  * (set_ref_counts) before the trips are submitted, a later use by a barrier-config trip of its
  * layer L (11.4.11), the first of layer L waiting on layer L-1's input barrier; an id is reused
  * 3 layers later at the earliest.
+ *
+ * A DataParallelOp runs the collective module's schedule (CollectiveAlgorithm::GetStep of the
+ * named algorithm, one instance per cluster on S/clusters) on RDMA queues 1: its sends are Tx
+ * jobs, its receives pre-posted Rx jobs, a reducing step adds a VPU trip (queued after the whole
+ * program's compute), a step's sends wait on the end of the previous receiving step. It has no
+ * join: nothing later reads it, it only has to end before the run does.
  */
 class PyxisTripProgram
 {
@@ -86,7 +92,8 @@ class PyxisTripProgram
         uint32_t layer{0};   //!< layer index
         uint32_t op{0};      //!< operation index in the layer
         Kind kind{COMPUTE};  //!< kind
-        uint32_t step{0};    //!< ring step (COMM, REDUCE)
+        uint32_t step{0};    //!< ring or schedule step (COMM, REDUCE)
+        uint64_t bytes{0};   //!< the RDMA job's bytes (COMM)
     };
 
     /**
