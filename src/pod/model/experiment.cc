@@ -654,7 +654,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     ProgressReporter progress(
         std::cerr,
-        [&rec, &coll, totalBytes]() {
+        [&rec, &coll, &pyxis, totalBytes]() {
+            if (pyxis)
+            {
+                return pyxis->GetProgress(); // trips ended of those built
+            }
             if (totalBytes == 0)
             {
                 return 1.0;
@@ -671,6 +675,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             return std::min(1.0, f);
         },
         lastStart);
+    if (pyxis)
+    {
+        progress.SetWhat("of trips ended");
+    }
     if (options.progress && s.output.progress)
     {
         progress.Start();
@@ -998,7 +1006,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             const auto& p = pyxisSummary;
             summary << "pyxis: " << p.chips << " chips, " << p.layers << " layers, " << p.trips
                     << " trips, " << p.jobs << " RDMA jobs, end " << p.endNs << " ns, " << p.open
-                    << " jobs open" << (p.open == 0 ? " (completed)" : " (NOT completed)")
+                    << " jobs open" << (p.complete ? " (completed)" : " (NOT completed)")
                     << std::endl;
         }
     }

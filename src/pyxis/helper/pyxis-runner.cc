@@ -102,6 +102,11 @@ PyxisRunner::Setup(const PyxisModelSpec& spec,
         {
             return false;
         }
+        const auto& trips = m_programs.back().GetTrips();
+        for (std::size_t id = 1; id < trips.size(); ++id) // entry 0 is unused
+        {
+            m_timedTrips += trips[id].kind != PyxisTripProgram::NOOP ? 1 : 0;
+        }
         m_recorder.Watch(chip, &m_programs.back());
         m_bindings.push_back(b);
     }
@@ -124,6 +129,7 @@ PyxisRunner::Collect() const
     {
         s.endNs = std::max(s.endNs, t.endNs);
     }
+    s.complete = s.open == 0 && s.trips == m_timedTrips;
     return s;
 }
 
@@ -131,6 +137,18 @@ const PyxisTimelineRecorder&
 PyxisRunner::GetRecorder() const
 {
     return m_recorder;
+}
+
+double
+PyxisRunner::GetProgress() const
+{
+    if (m_timedTrips == 0)
+    {
+        return 1.0;
+    }
+    return std::min(1.0,
+                    static_cast<double>(m_recorder.GetTrips().size()) /
+                        static_cast<double>(m_timedTrips));
 }
 
 bool

@@ -40,12 +40,13 @@ class PyxisRunner
     /// What a run did.
     struct Summary
     {
-        uint32_t chips{0};  //!< chips that ran a program
-        uint32_t layers{0}; //!< layers of the model (repeats expanded)
-        uint64_t trips{0};  //!< trips recorded
-        uint64_t jobs{0};   //!< RDMA Tx jobs completed
-        uint64_t open{0};   //!< RDMA jobs still open (0: the run completed)
-        double endNs{0};    //!< the last trip's end (ns)
+        uint32_t chips{0};    //!< chips that ran a program
+        uint32_t layers{0};   //!< layers of the model (repeats expanded)
+        uint64_t trips{0};    //!< trips recorded
+        uint64_t jobs{0};     //!< RDMA Tx jobs completed
+        uint64_t open{0};     //!< RDMA jobs still open (0: the run completed)
+        double endNs{0};      //!< the last trip's end (ns)
+        bool complete{false}; //!< no job open and every trip that takes time ended
     };
 
     /**
@@ -68,6 +69,12 @@ class PyxisRunner
     const PyxisTimelineRecorder& GetRecorder() const;
 
     /**
+     * \return the fraction of the trips that take time (every trip but the no-op joins) that
+     * have ended, 0 to 1 (1 when there are none): the run's progress
+     */
+    double GetProgress() const;
+
+    /**
      * Write the /pyxis group (trips and layers column datasets) into an HDF5 file.
      * \param path the file
      * \param truncate true: create or truncate it; false: open an existing file and add the group
@@ -83,8 +90,9 @@ class PyxisRunner
     static bool ParseRxPosting(const std::string& s, PyxisTripProgram::RxPosting& posting);
 
   private:
-    uint32_t m_layers{0};                            //!< layers of the model
-    std::deque<PyxisTripProgram> m_programs;         //!< by chip (stable addresses)
+    uint32_t m_layers{0};                    //!< layers of the model
+    uint64_t m_timedTrips{0};                //!< trips built that take time (not the no-op joins)
+    std::deque<PyxisTripProgram> m_programs; //!< by chip (stable addresses)
     std::vector<Ptr<PyxisFabricBinding>> m_bindings; //!< by chip
     PyxisTimelineRecorder m_recorder;                //!< the timeline
 };
