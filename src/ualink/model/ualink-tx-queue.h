@@ -461,8 +461,8 @@ class UalinkTxQueue : public FabricTxQueue
     std::vector<uint8_t> m_slotKind; //!< credit kind each queued operation took, by slot
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded
-    uint64_t m_epoch{0};            //!< link re-initialisations (ReinitLink)
-    Time m_releaseOrigin;           //!< when the partner's initial credit release starts
+    uint64_t m_epoch{0};  //!< link re-initialisations (ReinitLink)
+    Time m_releaseOrigin; //!< when the partner's initial credit release starts
     std::vector<FabricPacket::Segment> m_slots; //!< queued operations, by id (slot index)
     std::vector<uint32_t> m_freeSlots;          //!< slots free
     std::size_t m_queued{0};                    //!< operations queued
