@@ -253,6 +253,9 @@ def test_refused_too_few_accelerators(podsim, tmp_path):
 def test_model_path_relative_to_scenario(podsim, tmp_path):
     # the model file is found beside the scenario, wherever the process runs
     path = write_scenario(tmp_path)
+    w = podsim.load(str(path))["workloads"][0]
+    assert (w["kind"], w["model"], w["rx_posting"], w["chips"]) == (
+        "pyxis", str(tmp_path / "tp8-layer.yaml"), "pre-posted", TP_CHIPS)
     h5 = tmp_path / "rel.h5"
     podsim.run(str(path), results_file=str(h5))
     check_consistent(h5, TP_CHIPS, 1)
