@@ -287,3 +287,21 @@ def test_refused_rx_posting_and_keys_of_other_kinds(podsim, tmp_path):
     assert (e.line, e.field) == (MODEL_LINE + 1, "workloads[0].size"), str(e)
     e = refusal(podsim, write_scenario(tmp_path, extra="    start: 1us\n"))
     assert (e.line, e.field) == (MODEL_LINE + 1, "workloads[0].start"), str(e)
+
+
+def test_unbuildable_program_is_refused(podsim, tmp_path):
+    # A tensor-72 ring needs 142 RDMA jobs per cluster and collective, more than the 128 job
+    # ids a cluster may hold (half its 256 TJIDs/RJIDs, seed 004 10.4): refused before running,
+    # naming the model file, chip, layer and limit (pyxis-run's message).
+    model = tmp_path / "t72.yaml"
+    model.write_text("name: t72\nparallelism: {tensor: 72, data: 1}\nlayers:\n"
+                     "  - {kind: transformer, name: decoder, dtype: fp8, d-model: 4608, heads: 72,"
+                     " head-dim: 64, ffn: 9216, tokens: 128, batch: 1}\n")
+    path = write_scenario(tmp_path, accelerators=72, model="t72.yaml")
+    e = refusal(podsim, path)
+    assert e.file == str(model), str(e)
+    assert "142 RDMA jobs, more than 128" in e.message
+    # the simulator was left clean: the next run works
+    h5 = tmp_path / "after.h5"
+    podsim.run(str(SCENARIO), results_file=str(h5))
+    check_consistent(h5, TP_CHIPS, 1)

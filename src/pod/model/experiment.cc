@@ -569,6 +569,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             std::string error;
             if (!pyxis->Setup(PyxisModelLoader::LoadFile(w.model), adapters, posting, error))
             {
+                // Nothing ran: clear the simulator for the next run before saying why.
+                coll.dispatcher->Dispose();
+                Simulator::Destroy();
                 throw ScenarioError(w.model, 0, "", error);
             }
         }
