@@ -17,6 +17,9 @@ writes into DIR (default: ``<stem>-plots/`` beside the results file)
   (the largest occupancy of any switch per sample interval, and the busiest switches' own
   curves); a file without the series (older format, or ``output.sample-interval: 0``) gets a
   figure that says so;
+- ``pyxis-timeline.png`` (a file with a ``/pyxis`` group, from a ``kind: pyxis`` workload):
+  the Pyxis timeline, per chip and cluster, compute vs communication, drawn by
+  ``analysis/pyxis_timeline.py`` in a process of its own;
 
 and prints the path of each file written, one per line. As a module: ``plot(path, out_dir)``
 returns the list of paths written.
@@ -26,6 +29,8 @@ change the matplotlib backend of the importing program.
 """
 
 import argparse
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -37,6 +42,8 @@ from matplotlib.figure import Figure
 CDF_PNG = "message-completion-cdf.png"
 UTILIZATION_PNG = "link-utilization.png"
 BUFFER_PNG = "switch-buffer.png"
+PYXIS_PNG = "pyxis-timeline.png"
+PYXIS_SCRIPT = Path(__file__).resolve().parent / "pyxis_timeline.py"
 # Switches drawn on their own in the buffer plot (the busiest by peak occupancy).
 BUFFER_CURVES = 4
 
@@ -248,11 +255,23 @@ def plot(path, out_dir=None):
     data = load(path)
     out = Path(out_dir) if out_dir is not None else default_out_dir(path)
     out.mkdir(parents=True, exist_ok=True)
-    return [
+    paths = [
         str(plot_completion_cdf(data, out / CDF_PNG)),
         str(plot_link_utilization(data, out / UTILIZATION_PNG)),
         str(plot_switch_buffer(data, out / BUFFER_PNG)),
     ]
+    with h5py.File(path, "r") as f:
+        pyxis = "pyxis" in f
+    if pyxis:
+        # A pyxis workload's timeline (issue 9), drawn by its own script in a process of its
+        # own (it uses pyplot, which this module leaves alone).
+        png = out / PYXIS_PNG
+        subprocess.run(
+            [sys.executable, str(PYXIS_SCRIPT), str(path), "-o", str(png)],
+            check=True, capture_output=True, env={**os.environ, "MPLBACKEND": "Agg"},
+        )
+        paths.append(str(png))
+    return paths
 
 
 def main(argv=None):

@@ -402,6 +402,9 @@ Load(const std::string& scenarioPath, const py::object& overrides)
         d["class"] = static_cast<uint32_t>(w.tclass);
         d["iterations"] = w.iterations;
         d["nodes"] = w.nodes.size();
+        d["model"] = ToStr(w.model);
+        d["rx_posting"] = ToStr(w.rxPosting);
+        d["chips"] = w.chips;
         workloads.append(d);
     }
     py::dict d;

@@ -136,7 +136,9 @@ def load(scenario_path, overrides=None):
             {"source_file", "name", "seed", "stop_ps", "scheduler", "fabric", "accelerators",
              "planes", "topology", "switch_radix", "link_rate_bps", "flow_control",
              "workloads": [{"name", "kind", "bytes", "start_ps", "class", "iterations",
-                            "nodes"}, ...],
+                            "nodes", "model", "rx_posting", "chips"}, ...],
+             (model: a pyxis workload's model file, resolved beside the scenario; rx_posting
+             and chips, tensor x data, with it; "" and 0 for the other kinds)
              "faults" (count), "output_file", "overrides": [str, ...]}
 
     Raises:

@@ -6,14 +6,24 @@ value valid: the 64-sender incast, the radix-64 leaf-spine; a mesh runs at its o
 its planes depend on) through podsim.run, without writing a results file. The fabric of these examples is lossless in practice (64 MiB or 16 MiB buffers, no
 bit errors), so the expectations are conservation laws: every message delivered, no drop, bytes
 received = bytes sent.
+
+The Pyxis scenarios of examples/pyxis (issue 9) run at their own size (their model's chips, 8):
+every chip runs every layer and the /pyxis tables pass analysis/pyxis_timeline.py's checks.
 """
 
+import importlib.util
 from pathlib import Path
 
+import h5py
+import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+# Pyxis scenarios (issue 9) beside their model files in examples/pyxis: the files with a
+# workloads list (the model files have layers instead).
+PYXIS_EXAMPLES = sorted(p for p in (ROOT / "examples" / "pyxis").glob("*.yaml")
+                        if "\nworkloads:" in p.read_text())
 
 
 def test_there_are_examples():
@@ -34,3 +44,28 @@ def test_example_runs_and_conserves_bytes(podsim, scenario):
     assert s["bytes_received"] == s["bytes_sent"] == int(m["bytes"].sum())
     # DESIGN.md rule 3: at most 3 scheduler events per packet-hop.
     assert s["events"] <= 3 * s["packet_hops"]
+
+
+def test_there_are_pyxis_examples():
+    assert PYXIS_EXAMPLES, "examples/pyxis/*.yaml with workloads"
+
+
+@pytest.mark.parametrize("scenario", PYXIS_EXAMPLES, ids=lambda p: p.name)
+def test_pyxis_example_runs(podsim, scenario, tmp_path):
+    # Run at its own size (its accelerators are its model's chips, already a handful): every
+    # chip of the model runs every layer, and the /pyxis tables pass analysis/pyxis_timeline.py's
+    # consistency checks (each layer is its compute plus its exposed communication plus idle).
+    spec = importlib.util.spec_from_file_location(
+        "pyxis_timeline", ROOT / "analysis" / "pyxis_timeline.py")
+    tl = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tl)
+    h5 = tmp_path / "pyxis.h5"
+    r = podsim.run(str(scenario), results_file=str(h5))
+    trips, layers = tl.read_pyxis(h5)
+    assert len(trips["chip"]) > 0
+    assert tl.check_layers(layers) == []
+    assert tl.check_trips(trips, layers) == []
+    chips = sorted(set(np.asarray(layers["chip"]).tolist()))
+    assert chips == list(range(len(chips))) and len(chips) <= r["summary"]["accelerators"]
+    with h5py.File(h5, "r") as f:
+        assert r["summary"]["sim_time_ps"] == round(float(f["pyxis/layers/end_ns"][()].max()) * 1e3)

@@ -18,6 +18,11 @@ ROOT = Path(__file__).resolve().parents[2]
 RUNNER = ROOT / "build" / "bin" / "pyxis-run"
 MODEL = ROOT / "examples" / "pyxis" / "tiny-transformer.yaml"
 SCRIPT = ROOT / "analysis" / "pyxis_timeline.py"
+SCENARIO = ROOT / "examples" / "pyxis" / "tensor-parallel.yaml"
+TP8_MODEL = ROOT / "examples" / "pyxis" / "tp8-layer.yaml"
+PODSIM_RUN = ROOT / "build" / "bin" / "podsim-run"
+PLOT_RESULTS = ROOT / "analysis" / "plot_results.py"
+LAYER_COLUMNS = ("chip", "layer", "start_ns", "end_ns", "compute_ns", "exposed_comm_ns")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 CHIPS = 64  # tensor 8 x data 8
@@ -154,3 +159,201 @@ def test_data_parallel_run(tmp_path):
     # one Tx and one Rx row per DP job, all of kind comm
     assert len(dp) == 2 * dp_jobs
     assert set(dp) == {"comm"}
+
+
+# ---- the scenario workload (kind: pyxis) ----
+
+TP_CHIPS = 8  # tp8-layer.yaml: tensor 8 x data 1, one decoder layer
+# chips x 1 layer x 2 all-reduces x 4 rings x 2(P-1) = 14 steps, one job per step (as JOBS)
+TP_JOBS = TP_CHIPS * 1 * 2 * 4 * 2 * (8 - 1)
+
+
+def pyxis_run(model, h5, *extra):
+    p = subprocess.run([str(RUNNER), f"--model={model}", f"--output={h5}", *extra],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    return p
+
+
+def read_layers(h5):
+    with h5py.File(h5, "r") as f:
+        return {c: f["pyxis/layers"][c][()] for c in LAYER_COLUMNS}
+
+
+def check_consistent(h5, chips, layers_per_chip):
+    tl = load_timeline()
+    trips, layers = tl.read_pyxis(h5)
+    assert tl.check_layers(layers) == []
+    assert tl.check_trips(trips, layers) == []
+    pairs = set(zip(np.asarray(layers["chip"]).tolist(), np.asarray(layers["layer"]).tolist()))
+    assert pairs == {(c, la) for c in range(chips) for la in range(layers_per_chip)}
+
+
+def assert_same_layers(a, b):
+    # The same model on the same fabric through the same setup (PyxisRunner): the same
+    # discrete-event run, so the same times to the last bit.
+    la, lb = read_layers(a), read_layers(b)
+    for c in LAYER_COLUMNS:
+        np.testing.assert_array_equal(la[c], lb[c], err_msg=c)
+
+
+@pytest.fixture(scope="module")
+def tp_reference(tmp_path_factory):
+    h5 = tmp_path_factory.mktemp("pyxis-tp") / "reference.h5"
+    p = pyxis_run(TP8_MODEL, h5)
+    assert f"{TP_JOBS} RDMA jobs" in p.stdout and "0 jobs open" in p.stdout, p.stdout
+    return h5
+
+
+def test_scenario_python_api(podsim, tmp_path, tp_reference):
+    h5 = tmp_path / "tp.h5"
+    r = podsim.run(str(SCENARIO), results_file=str(h5))
+    assert r["results_file"] == str(h5)
+    check_consistent(h5, TP_CHIPS, 1)
+    assert_same_layers(h5, tp_reference)
+    # the run lasts until the last trip ends (the pod's simulated time is the pyxis run's)
+    end_ns = float(np.max(read_layers(h5)["end_ns"]))
+    assert r["summary"]["sim_time_ps"] == round(end_ns * 1e3)
+
+
+def test_scenario_cli_and_plots(tmp_path, tp_reference):
+    if not PODSIM_RUN.exists():
+        pytest.fail(f"{PODSIM_RUN} is not built (./podsim build)")
+    h5 = tmp_path / "cli.h5"
+    p = subprocess.run([str(PODSIM_RUN), str(SCENARIO), f"--set=output.file={h5}"],
+                       cwd=ROOT, capture_output=True, text=True, timeout=600)
+    assert p.returncode == 0, p.stderr
+    assert f"pyxis: {TP_CHIPS} chips, 1 layers" in p.stdout, p.stdout
+    assert f"{TP_JOBS} RDMA jobs" in p.stdout and "0 jobs open (completed)" in p.stdout
+    assert f"plots: {h5}" in p.stdout
+    check_consistent(h5, TP_CHIPS, 1)
+    assert_same_layers(h5, tp_reference)
+    # ./podsim run draws the plots with analysis/plot_results.py: the timeline is one of them
+    q = subprocess.run(["/usr/bin/python3", str(PLOT_RESULTS), str(h5), "--out", str(tmp_path)],
+                       cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert q.returncode == 0, q.stderr
+    png = tmp_path / "pyxis-timeline.png"
+    assert str(png) in q.stdout.split()
+    assert png.read_bytes()[:8] == PNG_SIGNATURE
+
+
+def test_scenario_late_posting(podsim, tmp_path):
+    # rx-posting reaches the trip programs: late posting is pyxis-run --rx-posting=late, and
+    # pre-posting hides the CTS round trip, so a late layer is never shorter (digest 6.6)
+    h5 = tmp_path / "late.h5"
+    podsim.run(str(SCENARIO), {"workloads[0].rx-posting": "late"}, results_file=str(h5))
+    ref = tmp_path / "late-ref.h5"
+    pyxis_run(TP8_MODEL, ref, "--rx-posting=late")
+    assert_same_layers(h5, ref)
+    pre = tmp_path / "pre.h5"
+    pyxis_run(TP8_MODEL, pre)
+    assert read_layers(h5)["end_ns"].min() > read_layers(pre)["end_ns"].max()
+
+
+def test_scenario_tiny_transformer_equals_pyxis_run(podsim, tmp_path, tiny_run):
+    # the 64-chip model of pyxis-run's test as a scenario: the same per-layer times
+    _, ref, _ = tiny_run
+    h5 = tmp_path / "tiny.h5"
+    podsim.run(str(SCENARIO), {"pod.accelerators": 64, "workloads[0].model": str(MODEL)},
+               results_file=str(h5))
+    check_consistent(h5, CHIPS, LAYERS)
+    assert_same_layers(h5, ref)
+
+
+SCENARIO_TEXT = """name: pyxis-refusal
+pod:
+  fabric: {fabric}
+  accelerators: {accelerators}
+  switch: {{radix: 64}}
+workloads:
+  - kind: pyxis
+    model: {model}
+"""
+KIND_LINE = 7  # workloads[0].kind
+MODEL_LINE = 8  # workloads[0].model
+
+
+def write_scenario(tmp_path, fabric="cell", accelerators=8, model="tp8-layer.yaml", extra=""):
+    (tmp_path / "tp8-layer.yaml").write_text(TP8_MODEL.read_text())
+    path = tmp_path / "scenario.yaml"
+    path.write_text(SCENARIO_TEXT.format(fabric=fabric, accelerators=accelerators, model=model)
+                    + extra)
+    return path
+
+
+def refusal(podsim, path):
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(str(path), write_results=False)
+    return e.value
+
+
+@pytest.mark.parametrize("fabric", ["ethernet", "sue", "ualink", "rifl"])
+def test_refused_on_other_fabrics(podsim, tmp_path, fabric):
+    e = refusal(podsim, write_scenario(tmp_path, fabric=fabric))
+    assert (e.file, e.line, e.field) == (str(tmp_path / "scenario.yaml"), KIND_LINE,
+                                         "workloads[0].kind"), str(e)
+    assert "pod.fabric: cell" in e.message
+
+
+def test_refused_too_few_accelerators(podsim, tmp_path):
+    e = refusal(podsim, write_scenario(tmp_path, accelerators=7))
+    assert (e.file, e.line, e.field) == (str(tmp_path / "scenario.yaml"), MODEL_LINE,
+                                         "workloads[0].model"), str(e)
+    assert "8 chips" in e.message and "pod.accelerators = 7" in e.message
+
+
+def test_model_path_relative_to_scenario(podsim, tmp_path):
+    # the model file is found beside the scenario, wherever the process runs
+    path = write_scenario(tmp_path)
+    w = podsim.load(str(path))["workloads"][0]
+    assert (w["kind"], w["model"], w["rx_posting"], w["chips"]) == (
+        "pyxis", str(tmp_path / "tp8-layer.yaml"), "pre-posted", TP_CHIPS)
+    h5 = tmp_path / "rel.h5"
+    podsim.run(str(path), results_file=str(h5))
+    check_consistent(h5, TP_CHIPS, 1)
+
+
+def test_refused_missing_model(podsim, tmp_path):
+    e = refusal(podsim, write_scenario(tmp_path, model="no-such-model.yaml"))
+    assert (e.line, e.field) == (MODEL_LINE, "workloads[0].model"), str(e)
+    assert "no-such-model.yaml" in e.message
+
+
+def test_model_error_names_the_model_file(podsim, tmp_path):
+    bad = tmp_path / "bad-model.yaml"
+    bad.write_text("name: bad\nparallelism:\n  tensor: 0\nlayers: []\n")
+    e = refusal(podsim, write_scenario(tmp_path, model="bad-model.yaml"))
+    assert (e.file, e.line, e.field) == (str(bad), 3, "parallelism.tensor"), str(e)
+
+
+def test_refused_beside_another_workload(podsim, tmp_path):
+    e = refusal(podsim, write_scenario(tmp_path, extra="  - {kind: permutation, size: 1KiB}\n"))
+    assert (e.line, e.field) == (KIND_LINE, "workloads[0].kind"), str(e)
+    assert "only workload" in e.message
+
+
+def test_refused_rx_posting_and_keys_of_other_kinds(podsim, tmp_path):
+    e = refusal(podsim, write_scenario(tmp_path, extra="    rx-posting: early\n"))
+    assert (e.line, e.field) == (MODEL_LINE + 1, "workloads[0].rx-posting"), str(e)
+    e = refusal(podsim, write_scenario(tmp_path, extra="    size: 1KiB\n"))
+    assert (e.line, e.field) == (MODEL_LINE + 1, "workloads[0].size"), str(e)
+    e = refusal(podsim, write_scenario(tmp_path, extra="    start: 1us\n"))
+    assert (e.line, e.field) == (MODEL_LINE + 1, "workloads[0].start"), str(e)
+
+
+def test_unbuildable_program_is_refused(podsim, tmp_path):
+    # A tensor-72 ring needs 142 RDMA jobs per cluster and collective, more than the 128 job
+    # ids a cluster may hold (half its 256 TJIDs/RJIDs, seed 004 10.4): refused before running,
+    # naming the model file, chip, layer and limit (pyxis-run's message).
+    model = tmp_path / "t72.yaml"
+    model.write_text("name: t72\nparallelism: {tensor: 72, data: 1}\nlayers:\n"
+                     "  - {kind: transformer, name: decoder, dtype: fp8, d-model: 4608, heads: 72,"
+                     " head-dim: 64, ffn: 9216, tokens: 128, batch: 1}\n")
+    path = write_scenario(tmp_path, accelerators=72, model="t72.yaml")
+    e = refusal(podsim, path)
+    assert e.file == str(model), str(e)
+    assert "142 RDMA jobs, more than 128" in e.message
+    # the simulator was left clean: the next run works
+    h5 = tmp_path / "after.h5"
+    podsim.run(str(SCENARIO), results_file=str(h5))
+    check_consistent(h5, TP_CHIPS, 1)

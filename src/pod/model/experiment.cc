@@ -16,12 +16,14 @@
 #include "progress-watchdog.h"
 #include "results-writer.h"
 #include "run-invariant-check.h"
+#include "scenario-error.h"
 #include "scenario-loader.h"
 #include "ualink-pod-builder.h"
 #include "wall-clock-limit.h"
 #include "workload-generator.h"
 
 #include "ns3/basic-endpoint.h"
+#include "ns3/cell-fabric-adapter.h"
 #include "ns3/collective-dispatcher.h"
 #include "ns3/collective-helper.h"
 #include "ns3/dag-runner.h"
@@ -33,6 +35,8 @@
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
+#include "ns3/pyxis-model-loader.h"
+#include "ns3/pyxis-runner.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
@@ -42,11 +46,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <map>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <sys/resource.h>
 #include <unordered_map>
 
@@ -544,10 +550,32 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     faults.Schedule();
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
     std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
+    // A pyxis workload (issue 9; the loader made it the only one, on the cell fabric): a
+    // PyxisChip per chip of its model on the pod's adapters, its trips submitted now.
+    std::unique_ptr<PyxisRunner> pyxis;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
     {
         const Scenario::Workload& w = s.workloads[wi];
-        if (w.kind == "collective")
+        if (w.kind == "pyxis")
+        {
+            std::vector<Ptr<CellFabricAdapter>> adapters;
+            for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
+            {
+                adapters.push_back(DynamicCast<CellFabricAdapter>(topo.GetEndpoint(i)));
+            }
+            PyxisTripProgram::RxPosting posting = PyxisTripProgram::RX_PRE_POSTED;
+            PyxisRunner::ParseRxPosting(w.rxPosting, posting);
+            pyxis = std::make_unique<PyxisRunner>();
+            std::string error;
+            if (!pyxis->Setup(PyxisModelLoader::LoadFile(w.model), adapters, posting, error))
+            {
+                // Nothing ran: clear the simulator for the next run before saying why.
+                coll.dispatcher->Dispose();
+                Simulator::Destroy();
+                throw ScenarioError(w.model, 0, "", error);
+            }
+        }
+        else if (w.kind == "collective")
         {
             auto run = std::make_unique<CollectiveWorkloadRun>();
             run->ctx = &coll;
@@ -629,7 +657,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     ProgressReporter progress(
         std::cerr,
-        [&rec, &coll, totalBytes]() {
+        [&rec, &coll, &pyxis, totalBytes]() {
+            if (pyxis)
+            {
+                return pyxis->GetProgress(); // trips ended of those built
+            }
             if (totalBytes == 0)
             {
                 return 1.0;
@@ -646,6 +678,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             return std::min(1.0, f);
         },
         lastStart);
+    if (pyxis)
+    {
+        progress.SetWhat("of trips ended");
+    }
     if (options.progress && s.output.progress)
     {
         progress.Start();
@@ -723,6 +759,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         // A watchdog stopped the run: it lasted until then.
         r.simTimePs = std::max(r.simTimePs, Simulator::Now().GetPicoSeconds());
+    }
+
+    PyxisRunner::Summary pyxisSummary;
+    if (pyxis)
+    {
+        pyxisSummary = pyxis->Collect();
+        r.simTimePs =
+            std::max(r.simTimePs, static_cast<int64_t>(std::llround(pyxisSummary.endNs * 1e3)));
     }
 
     // Collect.
@@ -960,6 +1004,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (options.printSummary)
     {
         PrintSummary(r, summary);
+        if (pyxis)
+        {
+            const auto& p = pyxisSummary;
+            summary << "pyxis: " << p.chips << " chips, " << p.layers << " layers, " << p.trips
+                    << " trips, " << p.jobs << " RDMA jobs, end " << p.endNs << " ns, " << p.open
+                    << " jobs open" << (p.complete ? " (completed)" : " (NOT completed)")
+                    << std::endl;
+        }
     }
     const std::string budgetNote = OutputBudget::Apply(r, s.output.budgetBytes);
     if (!budgetNote.empty())
@@ -969,6 +1021,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (options.writeResults)
     {
         ResultsWriter::Write(resultsFile, r);
+        if (pyxis && !pyxis->WriteTables(resultsFile, false))
+        {
+            throw std::runtime_error("cannot write /pyxis into " + resultsFile);
+        }
         if (options.printSummary)
         {
             std::cout << "results: " << resultsFile << std::endl;

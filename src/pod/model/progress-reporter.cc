@@ -56,12 +56,12 @@ ProgressReporter::Sample()
         std::snprintf(
             line,
             sizeof(line),
-            "[podsim] sim %.3f us | wall %.1f s | %.2f M events/s | %.1f%% of bytes arrived | "
-            "ETA %.0f s",
+            "[podsim] sim %.3f us | wall %.1f s | %.2f M events/s | %.1f%% %s | ETA %.0f s",
             Simulator::Now().GetPicoSeconds() * 1e-6,
             wall,
             events / wall * 1e-6,
             100 * f,
+            m_what.c_str(),
             eta);
         m_os << line << std::endl;
         ++m_lines;

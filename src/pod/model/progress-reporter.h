@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <functional>
 #include <ostream>
+#include <string>
 
 namespace ns3
 {
@@ -38,6 +39,15 @@ class ProgressReporter
      * \param lastStart when the last workload starts: the run is not idle before that
      */
     ProgressReporter(std::ostream& os, std::function<double()> fraction, Time lastStart);
+
+    /**
+     * \param what what the fraction counts, as the line says it after the percentage (default
+     * "of bytes arrived"; a pyxis workload: "of trips ended")
+     */
+    void SetWhat(const std::string& what)
+    {
+        m_what = what;
+    }
 
     /// Start sampling (call before Simulator::Run).
     void Start();
@@ -69,6 +79,7 @@ class ProgressReporter
     uint64_t m_samples{0};                         //!< samples taken
     double m_quietSeconds{2.0};                    //!< no line before this much wall time
     double m_printEverySeconds{2.0};               //!< at most one line this often
+    std::string m_what{"of bytes arrived"};        //!< what the fraction counts
 };
 
 } // namespace ns3

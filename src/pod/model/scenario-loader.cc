@@ -18,6 +18,8 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
+#include "ns3/pyxis-model-error.h"
+#include "ns3/pyxis-model-loader.h"
 #include "ns3/sue-phy.h"
 #include "ns3/uinteger.h"
 
@@ -2285,6 +2287,70 @@ class Loader
     }
 
     /**
+     * Read a Pyxis workload (issue 9): the model file beside the scenario, checked here so that
+     * its errors name its own file, line and field.
+     * \param p the workload's path
+     * \param sc the scenario, pod already filled
+     * \param w the workload
+     */
+    void ReadPyxis(const std::string& p, const Scenario& sc, Scenario::Workload& w) const
+    {
+        if (sc.pod.fabric != "cell")
+        {
+            Fail(Locate(p + ".kind"),
+                 p + ".kind",
+                 "a pyxis workload needs pod.fabric: cell (Pyxis chips post RDMA jobs on the "
+                 "cell fabric's adapters); this pod's fabric is " +
+                     sc.pod.fabric);
+        }
+        if (Locate("workloads").node->items.size() != 1)
+        {
+            Fail(Locate(p + ".kind"),
+                 p + ".kind",
+                 "a pyxis workload is the only workload of its scenario (its adapters post RDMA "
+                 "jobs explicitly, which other workloads' messages cannot share)");
+        }
+        if (w.start.IsStrictlyPositive())
+        {
+            Fail(Locate(p + ".start"),
+                 p + ".start",
+                 "a pyxis workload starts at 0 (its chips submit their trips when built)");
+        }
+        const Where where = Locate(p + ".model");
+        std::filesystem::path path(Get(p + ".model", true).str);
+        if (path.is_relative() && !where.fromSet)
+        {
+            path = std::filesystem::path(m_file).parent_path() / path;
+        }
+        w.model = path.string();
+        std::error_code ec;
+        if (!std::filesystem::is_regular_file(path, ec))
+        {
+            Fail(where, p + ".model", "cannot read the model file " + w.model + " (no such file)");
+        }
+        w.rxPosting = Get(p + ".rx-posting", false).str;
+        PyxisModelSpec spec;
+        try
+        {
+            spec = PyxisModelLoader::LoadFile(w.model);
+        }
+        catch (const PyxisModelError& e)
+        {
+            throw ScenarioError(e.GetFile(), e.GetLine(), e.GetField(), e.GetMessage());
+        }
+        w.chips = spec.GetChips();
+        if (w.chips > sc.pod.accelerators)
+        {
+            Fail(where,
+                 p + ".model",
+                 "the model runs on " + std::to_string(w.chips) + " chips (tensor " +
+                     std::to_string(spec.parallelism.tensor) + " x data " +
+                     std::to_string(spec.parallelism.data) +
+                     "), more than pod.accelerators = " + std::to_string(sc.pod.accelerators));
+        }
+    }
+
+    /**
      * Read and check the workloads.
      * \param sc the scenario, pod already filled
      */
@@ -2336,7 +2402,7 @@ class Loader
                          Index(other->second) + ")");
             }
             names[w.name] = i;
-            if (w.kind != "collective" && w.kind != "dag")
+            if (w.kind != "collective" && w.kind != "dag" && w.kind != "pyxis")
             {
                 w.bytes = Get(p + ".size", true).u;
             }
@@ -2375,6 +2441,10 @@ class Loader
             {
                 w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
                 ReadDag(p, i, n, w);
+            }
+            else if (w.kind == "pyxis")
+            {
+                ReadPyxis(p, sc, w);
             }
             else if (n < 2)
             {

@@ -996,9 +996,10 @@ BuildKeys()
                     .Help("The workloads, at least one; they run concurrently."));
     k.push_back(Row("workloads[].kind", S::ENUM)
                     .Required()
-                    .Allowed({"incast", "permutation", "all-to-all", "collective", "dag"})
-                    .Help("Traffic pattern, a collective operation, or a DAG of compute, "
-                          "collective and send nodes."));
+                    .Allowed({"incast", "permutation", "all-to-all", "collective", "dag", "pyxis"})
+                    .Help("Traffic pattern, a collective operation, a DAG of compute, "
+                          "collective and send nodes, or a Pyxis model (pod.fabric: cell; "
+                          "src/pyxis/doc/pyxis.rst)."));
     k.push_back(Row("workloads[].name", S::STRING)
                     .Note("`<kind>-<index>`")
                     .Help("Name of the workload in the results; names are distinct."));
@@ -1052,6 +1053,17 @@ BuildKeys()
                     .Kinds({"dag"})
                     .Help("YAML file with the DAG's `nodes:` list, relative to the scenario's "
                           "directory (instead of inline `nodes`)."));
+    k.push_back(Row("workloads[].model", S::STRING)
+                    .Required()
+                    .Kinds({"pyxis"})
+                    .Help("Pyxis model file (YAML, src/pyxis/doc/pyxis.rst), relative to the "
+                          "scenario's directory: chip i of the model runs on accelerator i."));
+    k.push_back(Row("workloads[].rx-posting", S::ENUM)
+                    .Default("pre-posted")
+                    .Allowed({"pre-posted", "late"})
+                    .Kinds({"pyxis"})
+                    .Help("pyxis: the Rx RDMA jobs posted with the compute before each "
+                          "collective (pre-posted) or with each step's Tx job (late)."));
     k.push_back(Row("workloads[].nodes", S::LIST)
                     .Element(S::MAP)
                     .Kinds({"dag"})
@@ -1615,6 +1627,9 @@ ScenarioSchema::MarkdownReference()
           "all-to-all-v has n*n sizes.\n"
           "- dag: node names are distinct, every dependency names a node, the dependencies have "
           "no cycle; `file` or `nodes`, not both.\n"
+          "- pyxis: needs `pod.fabric: cell`, is the only workload and starts at 0; the model "
+          "file is valid (its errors name its own file, line and field) and its chips (tensor x "
+          "data) are at most accelerators.\n"
           "- workload names are distinct.\n"
           "- `pod.flow-control.deadlock-timeout`, when not 0 and the kind is pfc, exceeds the "
           "longest pause (`pause-quanta` x 512 bit times at `pod.link.rate`), and "

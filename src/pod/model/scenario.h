@@ -265,7 +265,7 @@ struct Scenario
     struct Workload
     {
         std::string name;                 //!< workloads[i].name (default: kind and index)
-        std::string kind;                 //!< incast | permutation | all-to-all | collective | dag
+        std::string kind;                 //!< incast | ... | collective | dag | pyxis
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
         bool read{false};                 //!< workloads[i].operation == read (SUE)
@@ -277,6 +277,9 @@ struct Scenario
         Collective coll;                  //!< collective: its parameters
         std::vector<DagNode> nodes;       //!< dag: the nodes
         std::string dagFile;              //!< dag: file the nodes came from ("" if inline)
+        std::string model;                //!< pyxis: the model file (beside the scenario)
+        std::string rxPosting;            //!< pyxis: workloads[i].rx-posting (pre-posted | late)
+        uint32_t chips{0};                //!< pyxis: the model's chips (tensor x data)
     };
 
     /// One injected fault (an element of the faults list).

@@ -81,9 +81,10 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
                 }
             }
         }
-        else if (w.kind == "collective" || w.kind == "dag")
+        else if (w.kind == "collective" || w.kind == "dag" || w.kind == "pyxis")
         {
-            // Their messages are added as they are posted (Experiment), not planned.
+            // Their messages are added as they are posted (Experiment), not planned; a pyxis
+            // workload's RDMA jobs are in its /pyxis tables (PyxisRunner).
         }
         else
         {

@@ -730,7 +730,10 @@ class PodScenarioChecksTestCase : public TestCase
               "inline.yaml:3: workloads[0].kind: required key is missing");
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: broadcast, size: 1}\n",
               "inline.yaml:3: workloads[0].kind: must be one of 'incast', 'permutation', "
-              "'all-to-all', 'collective', 'dag' (got 'broadcast')");
+              "'all-to-all', 'collective', 'dag', 'pyxis' (got 'broadcast')");
+        // A Pyxis model (issue 9) runs on the cell fabric only: refused at the kind on another.
+        Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: pyxis, model: m.yaml}\n",
+              "inline.yaml:3: workloads[0].kind: a pyxis workload needs pod.fabric: cell");
         // Collectives and DAGs (issue 8): a group naming a missing accelerator, an algorithm
         // that needs a power-of-two group, a DAG with a cycle.
         Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: collective\n    collective: "
