@@ -533,6 +533,32 @@ PyxisUieModel::Transpose(uint64_t rows, uint64_t cols, uint32_t bytes, uint32_t 
     return b;
 }
 
+void
+PyxisUieModel::FinishBatch(PyxisBatchResult& r,
+                           const Eigen::ArrayXd& hbm,
+                           const Eigen::ArrayXd& compute,
+                           double wb,
+                           double cl) const
+{
+    const PyxisUieParams& p = m_params;
+    const Eigen::Index size = compute.size();
+    r.hbmCycles = (hbm / (p.hbmBytesPerSecond * cl) * p.clockHz).ceil();
+    r.boundCycles = r.loopCycles.max(r.amemCycles).max(r.hbmCycles);
+    const Eigen::ArrayXi loopKind =
+        (compute >= wb)
+            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::COMPUTE)),
+                    static_cast<int>(PyxisBound::WRITEBACK));
+    const Eigen::ArrayXi memKind =
+        (r.hbmCycles >= r.amemCycles)
+            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::HBM)),
+                    static_cast<int>(PyxisBound::AMEM));
+    r.bound =
+        (r.loopCycles >= r.amemCycles && r.loopCycles >= r.hbmCycles).select(loopKind, memKind);
+    const double drain = wb + p.drainCommitCycles;
+    r.totalCycles = r.boundCycles + (p.fillCycles + drain);
+    r.totalSeconds = r.totalCycles / p.clockHz;
+}
+
 PyxisBatchResult
 PyxisUieModel::GemmBatch(const Eigen::ArrayXd& m,
                          const Eigen::ArrayXd& n,
@@ -606,21 +632,7 @@ PyxisUieModel::GemmBatch(const Eigen::ArrayXd& m,
     const Eigen::ArrayXd zero = Eigen::ArrayXd::Zero(size);
     const Eigen::ArrayXd hbm = (options.aInHbm ? aTotal : zero) + (options.bInHbm ? bTotal : zero) +
                                (options.outToHbm ? cTotal : zero);
-    r.hbmCycles = (hbm / (p.hbmBytesPerSecond * cl) * p.clockHz).ceil();
-    r.boundCycles = r.loopCycles.max(r.amemCycles).max(r.hbmCycles);
-    const Eigen::ArrayXi loopKind =
-        (compute >= wb)
-            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::COMPUTE)),
-                    static_cast<int>(PyxisBound::WRITEBACK));
-    const Eigen::ArrayXi memKind =
-        (r.hbmCycles >= r.amemCycles)
-            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::HBM)),
-                    static_cast<int>(PyxisBound::AMEM));
-    r.bound =
-        (r.loopCycles >= r.amemCycles && r.loopCycles >= r.hbmCycles).select(loopKind, memKind);
-    const double drain = wb + p.drainCommitCycles;
-    r.totalCycles = r.boundCycles + (p.fillCycles + drain);
-    r.totalSeconds = r.totalCycles / p.clockHz;
+    FinishBatch(r, hbm, compute, wb, cl);
     r.flops = 2.0 * m * n * k;
     return r;
 }
@@ -685,21 +697,7 @@ PyxisUieModel::Conv3x3Batch(const Eigen::ArrayXd& h,
     const Eigen::ArrayXd hbm = (options.weightsInHbm ? wTotal : zero) +
                                (options.inInHbm ? inTotal : zero) +
                                (options.outToHbm ? outTotal : zero);
-    r.hbmCycles = (hbm / (p.hbmBytesPerSecond * cl) * p.clockHz).ceil();
-    r.boundCycles = r.loopCycles.max(r.amemCycles).max(r.hbmCycles);
-    const Eigen::ArrayXi loopKind =
-        (compute >= wb)
-            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::COMPUTE)),
-                    static_cast<int>(PyxisBound::WRITEBACK));
-    const Eigen::ArrayXi memKind =
-        (r.hbmCycles >= r.amemCycles)
-            .select(Eigen::ArrayXi::Constant(size, static_cast<int>(PyxisBound::HBM)),
-                    static_cast<int>(PyxisBound::AMEM));
-    r.bound =
-        (r.loopCycles >= r.amemCycles && r.loopCycles >= r.hbmCycles).select(loopKind, memKind);
-    const double drain = wb + p.drainCommitCycles;
-    r.totalCycles = r.boundCycles + (p.fillCycles + drain);
-    r.totalSeconds = r.totalCycles / p.clockHz;
+    FinishBatch(r, hbm, compute, wb, cl);
     r.flops = 2.0 * wTotal * hOut * wOut;
     return r;
 }

@@ -357,6 +357,20 @@ class PyxisUieModel
     void Finish(PyxisKernelBreakdown& b, uint32_t outBytes) const;
 
     /**
+     * The roofline part of a batch (as Finish for one shape): HBM cycles, bound, totals.
+     * \param r the result with loop and amem cycles set
+     * \param hbm bytes to or from HBM per shape
+     * \param compute compute cycles per tile per shape (against the write-back: the bound)
+     * \param wb write-back cycles per tile
+     * \param cl clusters whose HBM stacks stream
+     */
+    void FinishBatch(PyxisBatchResult& r,
+                     const Eigen::ArrayXd& hbm,
+                     const Eigen::ArrayXd& compute,
+                     double wb,
+                     double cl) const;
+
+    /**
      * \param bytes bytes streamed from or to HBM
      * \param clusters clusters whose HBM stacks stream them
      * \return cycles, ceil(bytes / (rate x clusters) x clock)
