@@ -1175,7 +1175,9 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
     }
     if (!r.failure.empty())
     {
-        os << "FAILED: " << r.failure << "\n";
+        // A run cut short by the scenario's own stop time is not a failure of the fabric.
+        const bool stopped = r.failure.rfind("StoppedWithMessagesOutstanding", 0) == 0;
+        os << (stopped ? "STOPPED (the scenario's stop time): " : "FAILED: ") << r.failure << "\n";
     }
     if (!r.deadlock.empty())
     {
