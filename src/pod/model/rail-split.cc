@@ -76,22 +76,22 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
         return pre + "pod.ualink.upli is " + u.upli +
                ": the TDM of a station's ports over one UPLI" + why;
     }
+    if (u.failLink)
+    {
+        return pre + "pod.ualink.fail-link: a link down isolates all ports of its station" + why;
+    }
     if (!s.faults.empty())
     {
         return pre + "faults (" + std::to_string(s.faults.size()) +
                " given): a link down isolates all ports of its station" + why;
     }
-    if (u.failLink)
+    if (u.stationReset.IsStrictlyPositive())
     {
-        return pre + "pod.ualink.fail-link: a link down isolates all ports of its station" + why;
+        return pre + "pod.ualink.station-reset: a reset takes all ports of the station" + why;
     }
     if (u.watchdog.IsStrictlyPositive())
     {
         return pre + "pod.ualink.watchdog: its expiry isolates all ports of the station" + why;
-    }
-    if (u.stationReset.IsStrictlyPositive())
-    {
-        return pre + "pod.ualink.station-reset: a reset takes all ports of the station" + why;
     }
     if (s.pod.link.ber > 0 || s.pod.link.codewordErrorRate > 0)
     {
