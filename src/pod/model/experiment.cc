@@ -663,6 +663,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         totalBytes += b;
     }
+    if (!options.rails.empty())
+    {
+        // Progress only: the rails' share of the bytes (each rail carries about as much).
+        totalBytes = totalBytes * options.rails.size() / std::max<uint32_t>(1, s.pod.planes);
+    }
     r.buildSeconds = std::chrono::duration<double>(clock::now() - t0).count();
 
     // Run.
