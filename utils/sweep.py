@@ -60,10 +60,12 @@ def combinations(vary):
     return keys, [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in vary])]
 
 
-def run_one(prog, scenario, fixed, combo, out_path):
+def run_one(prog, scenario, fixed, combo, out_path, extra=()):
+    """One podsim-run: (exit status, stdout, stderr). extra: more podsim-run arguments."""
     cmd = [prog, scenario, "--quiet", f"--out={out_path}"]
     cmd += [f"--set={k}={v}" for k, v in fixed]
     cmd += [f"--set={k}={v}" for k, v in combo.items()]
+    cmd += list(extra)
     p = subprocess.run(cmd, capture_output=True, text=True)
     return p.returncode, p.stdout, p.stderr
 

@@ -16,6 +16,8 @@
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
+#include "ns3/rail-split.h"
+#include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-schema.h"
 
@@ -88,7 +90,31 @@ main(int argc, char** argv)
                  "invariant checks while running (credits, buffers, sequence numbers, event "
                  "times; byte conservation per flow at the end); a violation exits with 4",
                  check);
+    std::string rails;
+    cmd.AddValue("rails",
+                 "UALink: simulate only these rails (ports by index, e.g. 0,2) of the whole pod; "
+                 "a message counts as delivered when its bytes on them have arrived "
+                 "(src/ualink/doc/ualink.rst, Rails in parallel; ./podsim run --split-rails)",
+                 rails);
+    std::string summaryOf;
+    cmd.AddValue("summary",
+                 "print the summary table of a results file (e.g. a merged --split-rails run) "
+                 "and exit",
+                 summaryOf);
     cmd.Parse(argc, argv);
+    if (!summaryOf.empty())
+    {
+        try
+        {
+            Experiment::PrintSummary(ResultsWriter::Read(summaryOf), std::cout);
+        }
+        catch (const std::exception& e)
+        {
+            std::cerr << "error: --summary: " << summaryOf << ": " << e.what() << std::endl;
+            return 2;
+        }
+        return 0;
+    }
     if (!seed.empty())
     {
         g_overrides.push_back("seed=" + seed); // applied last: it wins over a --set=seed
@@ -115,6 +141,23 @@ main(int argc, char** argv)
         std::cerr << "error: " << e.what() << std::endl;
         return 2;
     }
+    std::vector<uint32_t> railList;
+    if (!rails.empty())
+    {
+        // Refused before anything is built or written: the features that couple the rails.
+        std::string error;
+        if (!RailSplit::Parse(rails, railList, error))
+        {
+            std::cerr << "error: " << error << std::endl;
+            return 2;
+        }
+        error = RailSplit::Refusal(s, railList, check);
+        if (!error.empty())
+        {
+            std::cerr << "error: " << scenario << ": " << error << std::endl;
+            return 2;
+        }
+    }
     if (validate)
     {
         std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
@@ -128,6 +171,7 @@ main(int argc, char** argv)
     opt.progress = !quiet;
     opt.writeResults = !bench;
     opt.check = check;
+    opt.rails = railList;
     RunResults r;
     try
     {

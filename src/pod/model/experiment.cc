@@ -14,6 +14,7 @@
 #include "pod-watchdog-probes.h"
 #include "progress-reporter.h"
 #include "progress-watchdog.h"
+#include "rail-split.h"
 #include "results-writer.h"
 #include "run-invariant-check.h"
 #include "scenario-error.h"
@@ -353,7 +354,7 @@ NameFailure(const Scenario& s, RunResults& r, bool stopped)
     for (std::size_t i = 0; i < m.src.size(); ++i)
     {
         bytes += m.bytes[i];
-        if (m.deliverPs[i] < 0)
+        if (m.deliverPs[i] < 0 && m.deliverPs[i] != RunResults::NOT_IN_RAILS)
         {
             ++r.messagesFailed;
             r.bytesFailed += m.bytes[i];
@@ -447,6 +448,16 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     r.accelerators = s.pod.accelerators;
     r.planes = s.pod.planes;
+    if (!options.rails.empty())
+    {
+        // Only some rails of a UALink pod (RailSplit; podsim-run refuses the rest first).
+        const std::string refusal = RailSplit::Refusal(s, options.rails, check);
+        if (!refusal.empty())
+        {
+            throw std::invalid_argument(refusal);
+        }
+        r.rails = RailSplit::Format(options.rails);
+    }
     const std::string resultsFile =
         options.resultsFile.empty() ? s.output.file : options.resultsFile;
     if (options.writeResults)
@@ -544,6 +555,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     for (const auto& ep : coll.all)
     {
         ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
+    }
+    RailSplit railSplit;
+    if (!options.rails.empty())
+    {
+        railSplit.Install(topo, options.rails, &r.messages);
     }
     WorkloadGenerator::Schedule(s, r, rows, topo);
     FaultInjector faults(s, topo);
@@ -647,6 +663,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         totalBytes += b;
     }
+    if (!options.rails.empty())
+    {
+        // Progress only: the rails' share of the bytes (each rail carries about as much).
+        totalBytes = totalBytes * options.rails.size() / std::max<uint32_t>(1, s.pod.planes);
+    }
     r.buildSeconds = std::chrono::duration<double>(clock::now() - t0).count();
 
     // Run.
@@ -745,7 +766,8 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     for (std::size_t i = 0; i < r.messages.src.size(); ++i)
     {
         r.simTimePs = std::max({r.simTimePs, r.messages.deliverPs[i], r.messages.completePs[i]});
-        outstanding = outstanding || r.messages.deliverPs[i] < 0;
+        outstanding = outstanding || (r.messages.deliverPs[i] < 0 &&
+                                      r.messages.deliverPs[i] != RunResults::NOT_IN_RAILS);
     }
     if (outstanding && stoppedWithWork)
     {
@@ -804,6 +826,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             r.transportTimeouts += ts.timeouts;
             r.failedConnections += ts.failed;
         }
+    }
+    if (!options.rails.empty())
+    {
+        r.bytesSent = RailSplit::PostedBytes(topo); // the share on this run's rails
     }
     r.bytesDelivered = rec.bytesDelivered;
     const FaultInjector::Counters& fc = faults.GetCounters();

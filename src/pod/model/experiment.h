@@ -38,6 +38,8 @@ class Experiment
         /// that no scenario key gives, e.g. a port without credits); empty: none.
         std::function<void(const PodTopology&)> afterBuild;
         bool check{false}; //!< invariant checks while running (also: scenario key check)
+        /// --rails: simulate only these rails of a UALink pod (RailSplit; empty: all)
+        std::vector<uint32_t> rails;
     };
 
     /**

@@ -845,6 +845,10 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     io.WriteAttr(file, "podsim_version", std::string(ResultsWriter::PODSIM_VERSION));
     io.WriteAttr<uint32_t>(file, "format_version", ResultsWriter::FORMAT_VERSION);
     io.WriteAttr(file, "scenario_name", r.scenarioName);
+    if (!r.rails.empty())
+    {
+        io.WriteAttr(file, "rails", r.rails); // a --rails run: the rails it covers
+    }
     io.WriteText(file, "scenario", r.scenarioText);
 
     {

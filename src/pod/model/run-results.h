@@ -22,6 +22,10 @@ namespace ns3
  */
 struct RunResults
 {
+    /// Deliver and complete time of a message with no byte on the rails of a --rails run
+    /// (RailSplit): not this run's share.
+    static constexpr int64_t NOT_IN_RAILS = -2;
+
     /// Per-message table (one row per message).
     struct Messages
     {
@@ -134,6 +138,7 @@ struct RunResults
     OutputBudgetReport output;              //!< what the output budget did
 
     // Summary.
+    std::string rails;          //!< --rails: the rails simulated, "0,2" ("": all)
     std::string scenarioName;   //!< scenario name
     std::string scenarioText;   //!< the YAML text (plus overrides, as a comment header)
     uint32_t accelerators{0};   //!< pod size

@@ -185,6 +185,53 @@ UalinkEndpoint::SelectPort(uint64_t addr) const
     return static_cast<uint32_t>((addr >> 8) % m_ports.size());
 }
 
+void
+UalinkEndpoint::SetActiveRails(uint64_t mask)
+{
+    NS_LOG_FUNCTION(this << mask);
+    NS_ABORT_MSG_IF(!m_tx.empty(), "UalinkEndpoint: SetActiveRails after a post");
+    m_railMask = mask;
+    m_allRails = true;
+    for (uint32_t p = 0; p < m_ports.size(); ++p)
+    {
+        m_allRails = m_allRails && p < 64 && ((mask >> p) & 1) != 0;
+    }
+}
+
+uint64_t
+UalinkEndpoint::GetRailShareBytes(uint64_t msgId, uint64_t bytes) const
+{
+    if (m_allRails || m_ports.empty() || bytes == 0)
+    {
+        return bytes;
+    }
+    // Post's dealing: request i (bytes [i R, i R + R), R = MaxRequestBytes, the last one the
+    // tail) on port (port0 + i) mod n.
+    FabricPacket::Segment first;
+    first.msgId = msgId;
+    const uint64_t n = m_ports.size();
+    const uint64_t port0 = SelectPort(UalinkTxQueue::AddressOf(first));
+    const uint64_t requests = (bytes + m_maxRequest - 1) / m_maxRequest;
+    const uint64_t last = requests - 1;
+    const uint64_t tail = bytes - last * m_maxRequest;
+    uint64_t share = 0;
+    for (uint64_t p = 0; p < n && p < 64; ++p)
+    {
+        const uint64_t i0 = (p + n - port0) % n;
+        if (((m_railMask >> p) & 1) == 0 || i0 > last)
+        {
+            continue;
+        }
+        const uint64_t count = (last - i0) / n + 1;
+        share += count * m_maxRequest;
+        if ((last - i0) % n == 0)
+        {
+            share -= m_maxRequest - tail; // the tail request is this port's last
+        }
+    }
+    return share;
+}
+
 uint32_t
 UalinkEndpoint::GetOutstanding(uint32_t i) const
 {
@@ -277,6 +324,8 @@ UalinkEndpoint::AtomicAdd(uint32_t dst,
                     "UalinkEndpoint: atomic address " << addr << " not aligned to " << bytes
                                                       << " B");
     NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
+    // Its port comes from the word's address, not from Post's dealing: not split by rails.
+    NS_ABORT_MSG_IF(!m_allRails, "UalinkEndpoint: AtomicAdd with only some rails active");
     ++m_stats.atomics;
     FabricMessage m;
     m.id = READ_ID_BASE + m_nextReadId++;
@@ -288,7 +337,8 @@ UalinkEndpoint::AtomicAdd(uint32_t dst,
     m.posted = Simulator::Now();
     NS_LOG_FUNCTION(this << m.id << dst << addr << operand << bytes << returnsData);
     const uint8_t op = returnsData ? ualink::OP_ATOMIC_R : ualink::OP_ATOMIC_NR;
-    m_tx.emplace(m.id, TxMsg{m, 0, 0, false});
+    m_tx.emplace(m.id, TxMsg{m, 0, 0, false, m.bytes});
+    m_postedShareBytes += m.bytes;
     // The rail of the word's 256 B region (2.4): same region, same port, same order (2.7.9).
     const uint32_t port = SelectPort(addr);
     Run r;
@@ -336,11 +386,20 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op, bool poisoned)
 {
     NS_ABORT_MSG_IF(m_ports.empty(), "UalinkEndpoint: no port");
     NS_ABORT_MSG_IF(m.bytes == 0, "UalinkEndpoint: empty message");
-    m_tx.emplace(m.id, TxMsg{m, 0, 0, op == ualink::OP_READ});
+    // Only some rails active (SetActiveRails): the requests of the other ports are not posted,
+    // and a message with none on the active ports is not this run's (nothing to wait for).
+    const uint64_t share = GetRailShareBytes(m.id, m.bytes);
+    if (share == 0)
+    {
+        return;
+    }
+    m_postedShareBytes += share;
+    m_tx.emplace(m.id, TxMsg{m, 0, 0, op == ualink::OP_READ, share});
     const uint64_t requests = (m.bytes + m_maxRequest - 1) / m_maxRequest;
     if (op == ualink::OP_READ || op == ualink::OP_WRITE)
     {
-        (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) += requests;
+        (op == ualink::OP_READ ? m_stats.reads : m_stats.writes) +=
+            m_allRails ? requests : (share + m_maxRequest - 1) / m_maxRequest;
     }
     // Request i (bytes [256 i, 256 i + 256)) leaves on the port the rail hash picks for its
     // address; consecutive 256 B blocks go round the ports, so port p takes every n-th request
@@ -353,7 +412,7 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op, bool poisoned)
     for (uint32_t p = 0; p < n; ++p)
     {
         const uint64_t i0 = (p + n - port0) % n;
-        if (i0 >= requests)
+        if (i0 >= requests || (!m_allRails && (p >= 64 || ((m_railMask >> p) & 1) == 0)))
         {
             continue;
         }
@@ -610,13 +669,15 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
             const uint64_t key = RxKey(s.src, s.msgId);
             uint64_t& got = m_rx[key];
             got += s.bytes;
-            if (got >= s.msgBytes)
+            // With only some rails active, the message's bytes on them (Post's dealing).
+            const uint64_t need = m_allRails ? s.msgBytes : GetRailShareBytes(s.msgId, s.msgBytes);
+            if (got >= need)
             {
                 FabricMessage m;
                 m.id = s.msgId;
                 m.src = s.src;
                 m.dst = s.dst;
-                m.bytes = s.msgBytes;
+                m.bytes = need;
                 m.tclass = s.tclass & ualink::TCLASS_VC_MASK;
                 m.cookie = s.cookie;
                 m.posted = s.posted;
@@ -699,11 +760,12 @@ UalinkEndpoint::Answer(uint64_t msgId, uint64_t bytes, bool cmpto)
     TxMsg& t = it->second;
     t.done += bytes;
     t.failed += cmpto ? bytes : 0;
-    if (t.done < t.m.bytes)
+    if (t.done < t.share)
     {
         return;
     }
     FabricMessage m = t.m;
+    m.bytes = t.share; // this run's bytes of it (all of them unless some rails are inactive)
     m.completed = Simulator::Now();
     if (t.read && t.failed == 0)
     {

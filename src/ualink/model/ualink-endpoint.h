@@ -273,6 +273,38 @@ class UalinkEndpoint : public FabricEndpoint
     uint32_t SelectPort(uint64_t addr) const;
 
     /**
+     * \brief Simulate only some rails (ualink.rst, "Rails in parallel"): requests whose rail hash
+     * picks a port outside the mask are not posted, and a message is delivered (completed) when
+     * its bytes on the active ports have arrived (been answered). Exact only while the rails do
+     * not interact: UPLI mode Ideal, no link down, no watchdog (isolation takes a whole station).
+     * \param mask bit p set: port p is active (every bit set: all ports, the default)
+     */
+    void SetActiveRails(uint64_t mask);
+
+    /// \return the active-port mask (SetActiveRails)
+    uint64_t GetActiveRails() const
+    {
+        return m_railMask;
+    }
+
+    /**
+     * \brief The bytes of a message that the active rails carry: its requests dealt round the
+     * ports as Post() deals them (request i on port (port0 + i) mod n, port0 from the rail hash
+     * of its first address), summed over the active ports. The same at both ends of a pod (every
+     * accelerator has the same ports).
+     * \param msgId the message id
+     * \param bytes its bytes
+     * \return the bytes on the active ports (bytes when all are active; 0: none)
+     */
+    uint64_t GetRailShareBytes(uint64_t msgId, uint64_t bytes) const;
+
+    /// \return bytes of the messages posted here that the active rails carry
+    uint64_t GetPostedShareBytes() const
+    {
+        return m_postedShareBytes;
+    }
+
+    /**
      * \param i a port
      * \return whether its station is in isolation mode (section 3.1.3)
      */
@@ -392,6 +424,7 @@ class UalinkEndpoint : public FabricEndpoint
         uint64_t done{0};   //!< bytes acknowledged (writes) or returned (reads)
         uint64_t failed{0}; //!< bytes answered CMPTO
         bool read{false};   //!< a read
+        uint64_t share{0};  //!< bytes on the active rails (all of them by default)
     };
 
     void DoSend(const FabricMessage& m) override;
@@ -564,6 +597,9 @@ class UalinkEndpoint : public FabricEndpoint
     Ptr<UalinkAtomicMemory> m_memory;                                     //!< atomics' words
     TracedCallback<uint64_t, uint64_t> m_atomicTrace;                     //!< AtomicResult
     Time m_resetDelay;                                                    //!< StationResetDelay
+    uint64_t m_railMask{~uint64_t(0)}; //!< active ports (SetActiveRails)
+    bool m_allRails{true};             //!< every port is active
+    uint64_t m_postedShareBytes{0};    //!< bytes posted on the active ports
 };
 
 } // namespace ns3

@@ -1125,6 +1125,68 @@ class UalinkEndpointTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * Only some rails (SetActiveRails; ualink.rst, Rails in parallel). Post deals request i of a
+ * message to port (port0 + i) mod n (2.4: the rail hash of its 256 B region), so the share of the
+ * active ports is a closed form: over the n single-rail masks the shares of any message add up
+ * to its bytes. With 4 ports and port0 = 0 (a message's range starts at its id times 256 MB, a
+ * multiple of 4 x 256 B), a 4113 B write (17 requests, the 17 B tail on port 0) puts
+ * requests 2, 6, 10 and 14 on rail 2: 1024 B, 4 writes; a 512 B write (ports 0 and 1) none.
+ * With rail 2 active at both ends, the 4113 B write is delivered and completed as its 1024 B,
+ * and the 512 B one is not posted at all.
+ */
+class UalinkRailShareTestCase : public TestCase
+{
+  public:
+    UalinkRailShareTestCase()
+        : TestCase("Endpoint: one rail of four carries its share of each message")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        UalinkHelper h;
+        UalinkHelper::Pod pod = h.Install(3, 4);
+        for (uint64_t bytes : {1ULL, 255ULL, 256ULL, 257ULL, 512ULL, 1000ULL, 4113ULL, 65553ULL})
+        {
+            for (uint64_t id : {0ULL, 1ULL, 7ULL, (1ULL << 19) + 3})
+            {
+                uint64_t sum = 0;
+                for (uint32_t r = 0; r < 4; ++r)
+                {
+                    pod.acc[2]->SetActiveRails(uint64_t(1) << r);
+                    sum += pod.acc[2]->GetRailShareBytes(id, bytes);
+                }
+                NS_TEST_ASSERT_MSG_EQ(sum, bytes, "the rails' shares add up to the message");
+            }
+        }
+        pod.acc[2]->SetActiveRails(~uint64_t(0));
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[2]->GetRailShareBytes(5, 4113), 4113, "all rails: all");
+        for (uint32_t a = 0; a < 2; ++a)
+        {
+            pod.acc[a]->SetActiveRails(uint64_t(1) << 2);
+        }
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetRailShareBytes(0, 4113), 1024, "rail 2 of 4113 B");
+        pod.acc[0]->Send(1, 4113, 0);
+        pod.acc[0]->Send(1, 512, 0);
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetStats().writes, 4, "4 writes on rail 2");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetPostedShareBytes(), 1024, "1024 B posted");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetBytesDelivered(), 1024, "its share delivered");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[1]->GetMessagesDelivered(), 1, "the 512 B one is not");
+        NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetMessagesCompleted(), 1, "completed on its share");
+        for (uint32_t r = 0; r < 4; ++r)
+        {
+            NS_TEST_ASSERT_MSG_EQ(pod.acc[0]->GetTxQueue(r)->GetStats().ops,
+                                  uint64_t(r == 2 ? 4 : 0),
+                                  "requests only on the active port");
+        }
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * Atomics and Write Messages (Table 2-6; TL flit costs derived from section 5.1.1 and the field
  * sizes of Table 5-2). Lone, from an empty stream: an atomic request is an uncompressed request
  * (4 sectors; atomics never compress, Table 5-32) followed by 2 operand and 1 byte-enable
@@ -1851,6 +1913,7 @@ class UalinkTestSuite : public TestSuite
         AddTestCase(new UalinkOrderingTestCase, TestCase::QUICK);
         AddTestCase(new UalinkFineCoarseTestCase, TestCase::QUICK);
         AddTestCase(new UalinkSymmetricGoodputTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkRailShareTestCase, TestCase::QUICK);
         AddTestCase(new UalinkAtomicsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkPoisonTestCase, TestCase::QUICK);
     }
