@@ -143,6 +143,7 @@ UalinkTxQueue::DoDispose()
     m_paceWake = Callback<void>();
     m_peerDev = nullptr;
     m_peerQ = nullptr;
+    m_peerCh = nullptr;
     m_wakePending = false;
     m_returns.clear();
     m_wakeDev = nullptr;
@@ -1068,23 +1069,25 @@ void
 UalinkTxQueue::Release(const KindCredits& n, Time slot)
 {
     NS_ASSERT(m_dev);
-    FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
-    if (!ch)
-    {
-        return;
-    }
     if (!m_peerDev)
     {
-        // The links are fixed once built: the partner and its queue are found once.
+        // The links are fixed once built: the channel, the partner and its queue are found
+        // once, on the first return (the channel's object is not read again per burst).
+        FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
+        if (!ch)
+        {
+            return;
+        }
         Ptr<FabricNetDevice> peer = ch->GetPeer(m_dev);
         m_peerDev = PeekPointer(peer);
         m_peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+        m_peerCh = ch;
     }
     ReturnOwn(n);
     if (m_peerQ)
     {
         m_peerQ->PushCredits(n,
-                             Simulator::Now() + ch->GetOneWayDelay() + slot,
+                             Simulator::Now() + m_peerCh->GetOneWayDelay() + slot,
                              m_peerQ->m_epoch,
                              m_peerDev);
     }

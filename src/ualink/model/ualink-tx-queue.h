@@ -519,6 +519,7 @@ class UalinkTxQueue : public FabricTxQueue
 
     FabricNetDevice* m_peerDev{nullptr}; //!< the partner port (found on the first Release)
     UalinkTxQueue* m_peerQ{nullptr};     //!< the partner's queue, if a UALink one
+    FabricChannel* m_peerCh{nullptr};    //!< the link (found on the first Release)
 
     /// Load the partner's advertised credits (first use).
     void Start();
