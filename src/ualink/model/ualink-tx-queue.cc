@@ -813,6 +813,9 @@ UalinkTxQueue::PushCredits(const KindCredits& n, Time at, uint64_t epoch, Fabric
         m_wakeDev = dev;
         m_wakeContext = dev->GetNode()->GetId();
     }
+    // Returns that have arrived since the queue last looked go in first (a wake that found the
+    // port busy or its link down leaves them): the head is then always in the future.
+    DrainCredits();
     if (m_returns.empty() || m_returns.back().at <= at)
     {
         // One link: a fixed delay from a non-decreasing release time.
