@@ -42,6 +42,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/sue-endpoint.h"
+#include "ns3/ualink-switch.h"
 #include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
 
@@ -498,10 +499,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     const auto t0 = clock::now();
     PodTopology topo;
     topo.Build(s.pod);
-    r.switches = topo.GetSwitches().size();
+    r.switches = topo.GetSwitches().size() + topo.GetUalinkSwitches().size();
     for (const auto& sw : topo.GetSwitches())
     {
         r.switchPorts += sw->GetNPorts();
+    }
+    for (const auto& sw : topo.GetUalinkSwitches())
+    {
+        r.switchPorts += sw->GetNPorts(); // UALink switches are no FabricSwitch: counted here
     }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
     // The switch buffer time series (output.sample-interval): trace sinks only, no event.

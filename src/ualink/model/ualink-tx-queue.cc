@@ -21,6 +21,7 @@
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -29,6 +30,10 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("UalinkTxQueue");
 NS_OBJECT_ENSURE_REGISTERED(UalinkTxQueue);
+
+Time UalinkTxQueue::s_lastArrival;
+bool UalinkTxQueue::s_sentinelPending = false;
+bool UalinkTxQueue::s_resetHooked = false;
 
 TypeId
 UalinkTxQueue::GetTypeId()
@@ -138,6 +143,10 @@ UalinkTxQueue::DoDispose()
     m_paceWake = Callback<void>();
     m_peerDev = nullptr;
     m_peerQ = nullptr;
+    m_peerCh = nullptr;
+    m_wakePending = false;
+    m_returns.clear();
+    m_wakeDev = nullptr;
     FabricTxQueue::DoDispose();
 }
 
@@ -203,6 +212,7 @@ UalinkTxQueue::GetInitialReleaseTime() const
 void
 UalinkTxQueue::InitialReleaseDone()
 {
+    DrainCredits();
     m_releasePending = false;
     if (!m_started)
     {
@@ -330,6 +340,7 @@ void
 UalinkTxQueue::ReinitLink()
 {
     NS_LOG_FUNCTION(this);
+    DrainCredits(); // returns that arrived before now belong to the link as it was
     ++m_epoch;
     ++m_stats.linkReinits;
     m_packer->ResetLink();
@@ -370,6 +381,13 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint32_t n)
 void
 UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 {
+    DrainCredits();
+    DoAddCredits(cls, kind, n);
+}
+
+void
+UalinkTxQueue::DoAddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
+{
     if (!m_started && m_epoch > 0)
     {
         // Re-initialised and the partner's release not yet in: nothing was sent on the new link,
@@ -403,6 +421,7 @@ UalinkTxQueue::AddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n)
 uint64_t
 UalinkTxQueue::GetAvailableCredits(ualink::CreditClass cls) const
 {
+    DrainCredits();
     uint64_t n = 0;
     for (uint64_t a : m_avail[cls])
     {
@@ -412,8 +431,23 @@ UalinkTxQueue::GetAvailableCredits(ualink::CreditClass cls) const
 }
 
 uint64_t
+UalinkTxQueue::GetAvailableCredits(ualink::CreditClass cls, uint8_t kind) const
+{
+    DrainCredits();
+    return m_avail[cls][kind];
+}
+
+const UalinkTxQueue::Stats&
+UalinkTxQueue::GetStats() const
+{
+    DrainCredits(); // stale returns are counted when they arrive
+    return m_stats;
+}
+
+uint64_t
 UalinkTxQueue::GetAdvertisedCredits(ualink::CreditClass cls) const
 {
+    DrainCredits(); // the first return may load them (AddCredits)
     uint64_t n = 0;
     for (uint64_t a : m_init[cls])
     {
@@ -578,6 +612,7 @@ UalinkTxQueue::DequeueDlFlit()
     u->headerBytes = wire;
     u->segments = segs;
     m_busyUntil = Simulator::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    m_idleTold = 0;
     ++m_stats.bursts;
     Pace(take * ualink::SECTOR_BYTES);
     m_stats.halfFlits += take / ualink::HALF_FLIT_SECTORS;
@@ -646,6 +681,21 @@ Ptr<FabricPacket>
 UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
 {
     NS_LOG_FUNCTION(this);
+    DrainCredits();
+    Ptr<FabricPacket> p = DequeueUnit();
+    // The port calls only with work queued: none handed out means it waits (for credits, the
+    // DL, Tx pacing). Returns on their way wake it; with none, the next PushCredits does.
+    m_blocked = !p;
+    if (m_blocked)
+    {
+        ScheduleCreditWake();
+    }
+    return p;
+}
+
+Ptr<FabricPacket>
+UalinkTxQueue::DequeueUnit()
+{
     NS_ABORT_MSG_IF(m_wirePerHf <= 0, "UalinkTxQueue: SetPhy was not called");
     const Time now = Simulator::Now();
     if (m_held)
@@ -667,9 +717,16 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     }
     if (now > m_busyUntil)
     {
-        // The link idled: the partner kept retiring its catch buffers.
-        m_packer->NotifyIdle(
-            static_cast<uint64_t>((now - m_busyUntil).GetSeconds() / m_tlFlitSeconds));
+        // The link idled: the partner kept retiring its catch buffers, one TL flit time each
+        // since the last unit ended; the flits told at an earlier attempt are not told again
+        // (the retirement does not depend on how often the port tries).
+        const uint64_t idle =
+            static_cast<uint64_t>((now - m_busyUntil).GetSeconds() / m_tlFlitSeconds);
+        if (idle > m_idleTold)
+        {
+            m_packer->NotifyIdle(idle - m_idleTold);
+            m_idleTold = idle;
+        }
     }
     if (m_granularity == DL_FLIT)
     {
@@ -721,6 +778,7 @@ UalinkTxQueue::DoDequeue(const FabricTxGate* gate)
     p->headerBytes = static_cast<uint32_t>(wire - data);
     p->segments = segs;
     m_busyUntil = now + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    m_idleTold = 0;
     ++m_stats.bursts;
     Pace(hfs * ualink::HALF_FLIT_BYTES);
     m_stats.ops += segs->size();
@@ -748,19 +806,140 @@ UalinkTxQueue::MarkKinds(std::vector<FabricPacket::Segment>* segs,
 }
 
 void
-UalinkTxQueue::DeliverCredits(UalinkTxQueue* q, FabricNetDevice* dev, KindCredits n, uint64_t epoch)
+UalinkTxQueue::PushCredits(const KindCredits& n, Time at, uint64_t epoch, FabricNetDevice* dev)
 {
-    if (!q)
+    if (!m_wakeDev)
+    {
+        m_wakeDev = dev;
+        m_wakeContext = dev->GetNode()->GetId();
+    }
+    // Returns that have arrived since the queue last looked go in first (a wake that found the
+    // port busy or its link down leaves them): the head is then always in the future.
+    DrainCredits();
+    if (m_returns.empty() || m_returns.back().at <= at)
+    {
+        // One link: a fixed delay from a non-decreasing release time.
+        m_returns.push_back(CreditReturn{at, n, epoch});
+    }
+    else
+    {
+        // Returns from two paths of different delays (ReleaseCredits of a port that is not the
+        // owner of its queue): kept in arrival order, the earlier-pushed first on a tie.
+        auto it = std::upper_bound(m_returns.begin(),
+                                   m_returns.end(),
+                                   at,
+                                   [](const Time& t, const CreditReturn& r) { return t < r.at; });
+        m_returns.insert(it, CreditReturn{at, n, epoch});
+    }
+    NoteArrival(at);
+    if (m_blocked)
+    {
+        ScheduleCreditWake();
+    }
+}
+
+void
+UalinkTxQueue::NoteArrival(Time at)
+{
+    if (at <= s_lastArrival)
     {
         return;
     }
-    if (q->GetLinkEpoch() != epoch)
+    s_lastArrival = at;
+    if (!s_sentinelPending)
     {
-        for (const auto& k : n)
+        if (!s_resetHooked)
+        {
+            s_resetHooked = true; // once per simulation
+            Simulator::ScheduleDestroy(&UalinkTxQueue::ResetArrivalSentinel);
+        }
+        s_sentinelPending = true;
+        Simulator::Schedule(at - Simulator::Now(), &UalinkTxQueue::ArrivalSentinel);
+    }
+}
+
+void
+UalinkTxQueue::ArrivalSentinel()
+{
+    s_sentinelPending = false;
+    if (s_lastArrival > Simulator::Now())
+    {
+        s_sentinelPending = true;
+        Simulator::Schedule(s_lastArrival - Simulator::Now(), &UalinkTxQueue::ArrivalSentinel);
+    }
+}
+
+void
+UalinkTxQueue::ResetArrivalSentinel()
+{
+    s_lastArrival = Time(0);
+    s_sentinelPending = false;
+    s_resetHooked = false;
+}
+
+void
+UalinkTxQueue::ScheduleCreditWake()
+{
+    if (m_returns.empty() || !m_wakeDev)
+    {
+        return;
+    }
+    const Time at = m_returns.front().at;
+    if (m_wakePending && m_wakeAt <= at)
+    {
+        return; // one wake per queue: the pending one comes first
+    }
+    // (A pending wake after an earlier return put in front by PushCredits stays: it only wakes
+    // the port once more.)
+    const Time now = Simulator::Now();
+    NS_ASSERT(at >= now);
+    m_wakePending = true;
+    m_wakeAt = at;
+    Simulator::ScheduleWithContext(m_wakeContext, at - now, &UalinkTxQueue::CreditWake, this);
+}
+
+void
+UalinkTxQueue::CreditWake()
+{
+    if (!m_wakeDev || Simulator::Now() < m_wakeAt)
+    {
+        return; // disposed, or a wake that an earlier one replaced
+    }
+    m_wakePending = false;
+    // The port dequeues (DoDequeue applies the returns, and wakes it again at the next one if
+    // it is still blocked); a busy port dequeues at the end of its transmission.
+    m_wakeDev->Wake();
+}
+
+void
+UalinkTxQueue::DoDrainCredits(Time until)
+{
+    while (!m_returns.empty() && m_returns.front().at <= until)
+    {
+        // Applied in order; the entry leaves first (AddCredits does not drain again).
+        const CreditReturn r = m_returns.front();
+        m_returns.pop_front();
+        ApplyReturn(r);
+    }
+}
+
+void
+UalinkTxQueue::SettleCredits()
+{
+    DoDrainCredits(Time::Max());
+}
+
+void
+UalinkTxQueue::ApplyReturn(const CreditReturn& r)
+{
+    if (r.epoch != m_epoch)
+    {
+        // Released for a link that has been re-initialised since (ReinitLink).
+        for (const auto& k : r.n)
         {
             for (uint32_t c : k)
             {
-                q->DiscardStaleCredits(c);
+                DiscardStaleCredits(c);
             }
         }
         return;
@@ -769,15 +948,14 @@ UalinkTxQueue::DeliverCredits(UalinkTxQueue* q, FabricNetDevice* dev, KindCredit
     {
         for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
         {
-            if (n[k][c] > 0)
+            if (r.n[k][c] > 0)
             {
-                q->AddCredits(static_cast<ualink::CreditClass>(c),
-                              static_cast<uint8_t>(k),
-                              n[k][c]);
+                DoAddCredits(static_cast<ualink::CreditClass>(c),
+                             static_cast<uint8_t>(k),
+                             r.n[k][c]);
             }
         }
     }
-    dev->Wake();
 }
 
 UalinkTxQueue::Credits
@@ -852,16 +1030,14 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits&
         own->ReturnOwn(n);
     }
     UalinkTxQueue* peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
+    if (!peerQ)
+    {
+        return; // the partner is no UALink port
+    }
     // Credits released for a link that is re-initialised before they arrive are stale: they
-    // carry the partner's link epoch of now.
-    const uint64_t epoch = (own && peerQ) ? peerQ->m_epoch : 0;
-    Simulator::ScheduleWithContext(peer->GetNode()->GetId(),
-                                   ch->GetOneWayDelay() + slot,
-                                   &UalinkTxQueue::DeliverCredits,
-                                   peerQ,
-                                   PeekPointer(peer),
-                                   n,
-                                   epoch);
+    // carry the partner's link epoch of now (without a queue of our own: 0).
+    const uint64_t epoch = own ? peerQ->m_epoch : 0;
+    peerQ->PushCredits(n, Simulator::Now() + ch->GetOneWayDelay() + slot, epoch, PeekPointer(peer));
 }
 
 void
@@ -896,27 +1072,28 @@ void
 UalinkTxQueue::Release(const KindCredits& n, Time slot)
 {
     NS_ASSERT(m_dev);
-    FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
-    if (!ch)
-    {
-        return;
-    }
     if (!m_peerDev)
     {
-        // The links are fixed once built: the partner and its queue are found once.
+        // The links are fixed once built: the channel, the partner and its queue are found
+        // once, on the first return (the channel's object is not read again per burst).
+        FabricChannel* ch = PeekPointer(m_dev->GetFabricChannel());
+        if (!ch)
+        {
+            return;
+        }
         Ptr<FabricNetDevice> peer = ch->GetPeer(m_dev);
         m_peerDev = PeekPointer(peer);
         m_peerQ = dynamic_cast<UalinkTxQueue*>(PeekPointer(peer->GetTxQueue()));
-        m_peerContext = peer->GetNode()->GetId();
+        m_peerCh = ch;
     }
     ReturnOwn(n);
-    Simulator::ScheduleWithContext(m_peerContext,
-                                   ch->GetOneWayDelay() + slot,
-                                   &UalinkTxQueue::DeliverCredits,
-                                   m_peerQ,
-                                   m_peerDev,
-                                   n,
-                                   m_peerQ ? m_peerQ->m_epoch : 0);
+    if (m_peerQ)
+    {
+        m_peerQ->PushCredits(n,
+                             Simulator::Now() + m_peerCh->GetOneWayDelay() + slot,
+                             m_peerQ->m_epoch,
+                             m_peerDev);
+    }
 }
 
 } // namespace ns3

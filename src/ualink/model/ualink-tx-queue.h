@@ -14,6 +14,7 @@
 #include "ns3/fabric-packet.h"
 #include "ns3/fabric-tx-queue.h"
 #include "ns3/nstime.h"
+#include "ns3/simulator.h"
 
 #include <array>
 #include <deque>
@@ -49,6 +50,13 @@ class UalinkPhy;
  * command credit (5.8: data inherits VC and Pool); the kind rides in the segment (bit 2 of
  * tclass, ualink::TCLASS_TL_POOL) and the receiver returns the credits to it in FC fields. In
  * Shared Data Buffer mode (5.8, optional) the Pool credits of ReqData and RspData are one count.
+ *
+ * Credit returns need no event of their own: the partner's ReleaseCredits puts each return in
+ * this queue's FIFO of returns on their way, with the time it arrives (non-decreasing per link),
+ * and the queue applies every return that has arrived before it reads or spends its credits
+ * (DoDequeue, the accessors). Only a queue whose last dequeue found work it could not send wakes
+ * its port, with one event at the arrival of the first return on its way; the credits become
+ * usable at the same picosecond as with an event per return.
  */
 class UalinkTxQueue : public FabricTxQueue
 {
@@ -212,10 +220,7 @@ class UalinkTxQueue : public FabricTxQueue
      * \return credits of that kind this port may spend now (Shared Data Buffer mode: the shared
      * data pool is counted under ReqData)
      */
-    uint64_t GetAvailableCredits(ualink::CreditClass cls, uint8_t kind) const
-    {
-        return m_avail[cls][kind];
-    }
+    uint64_t GetAvailableCredits(ualink::CreditClass cls, uint8_t kind) const;
 
     /**
      * \param cls a credit class
@@ -260,10 +265,20 @@ class UalinkTxQueue : public FabricTxQueue
         return m_queued;
     }
 
-    /// \return the counters
-    const Stats& GetStats() const
+    /// \return the counters (credit returns that have arrived applied first)
+    const Stats& GetStats() const;
+
+    /**
+     * \brief The run is over: apply every credit return still on its way, as if its time had
+     * come (the end-of-run checks and the tests call it after Simulator::Run; while the
+     * simulation runs, returns are applied when their time has come).
+     */
+    void SettleCredits();
+
+    /// \return credit returns on their way to this queue (not yet arrived or not yet applied)
+    std::size_t GetCreditReturnsInFlight() const
     {
-        return m_stats;
+        return m_returns.size();
     }
 
     /// \return wire bytes per TL half-flit
@@ -291,8 +306,9 @@ class UalinkTxQueue : public FabricTxQueue
     /**
      * \brief Free the buffers the operations of a received burst held at the receiving port and
      * return their credits to the partner: they reach its transmit queue one link delay plus one
-     * DL flit later (an FC field in the next control half-flit back, section 5.8), and take their
-     * FC sectors in this port's own transmit stream.
+     * DL flit later (an FC field in the next control half-flit back, section 5.8; put in its
+     * FIFO of returns on their way, PushCredits, no event), and take their FC sectors in this
+     * port's own transmit stream.
      * \param rx the receiving port
      * \param segs the operations
      * \param slot the DL flit time of the link
@@ -333,7 +349,7 @@ class UalinkTxQueue : public FabricTxQueue
 
     /**
      * \brief ReleaseCredits for the port that owns this queue (SetDevice): the same credits and
-     * the same event, without looking the port's and its partner's queues up on every burst (the
+     * the same return, without looking the port's and its partner's queues up on every burst (the
      * partner is found once, when the first credits go back).
      * \param segs the operations received
      * \param slot the DL flit time of the link
@@ -402,26 +418,108 @@ class UalinkTxQueue : public FabricTxQueue
      */
     void CheckCredits(ualink::CreditClass cls, bool returned) const;
 
+    /// A credit return on its way from the partner (ReleaseCredits).
+    struct CreditReturn
+    {
+        Time at;        //!< when it reaches this queue
+        KindCredits n;  //!< credits per kind and class
+        uint64_t epoch; //!< this queue's link epoch when they were released
+    };
+
     /**
-     * \brief Credits returned by the partner reach this queue (the event ReleaseCredits
-     * schedules).
-     * \param q the partner's queue (null: the partner is no UALink port)
-     * \param dev the partner port (this queue's device), woken
+     * \brief The partner returns credits: they reach this queue at a given time (no event; see
+     * the class description).
      * \param n credits per kind and class
-     * \param epoch the partner queue's link epoch when they were released (stale if it has
-     *        been re-initialised since: counted, not loaded)
+     * \param at when they arrive
+     * \param epoch this queue's link epoch when they were released (stale if it has been
+     *        re-initialised since: counted, not loaded)
+     * \param dev the port that owns this queue (woken when they unblock it)
      */
-    static void DeliverCredits(UalinkTxQueue* q,
-                               FabricNetDevice* dev,
-                               KindCredits n,
-                               uint64_t epoch);
+    void PushCredits(const KindCredits& n, Time at, uint64_t epoch, FabricNetDevice* dev);
+
+    /// Apply every credit return whose time has come.
+    void DrainCredits()
+    {
+        if (!m_returns.empty() && m_returns.front().at <= Simulator::Now())
+        {
+            DoDrainCredits(Simulator::Now());
+        }
+    }
+
+    /**
+     * \brief DrainCredits for the const accessors: applying the returns that have arrived
+     * changes no credit count a reader may see (they are the counts as of now).
+     */
+    void DrainCredits() const
+    {
+        const_cast<UalinkTxQueue*>(this)->DrainCredits();
+    }
+
+    /**
+     * \brief Apply the credit returns that arrive up to a time, in order.
+     * \param until the time
+     */
+    void DoDrainCredits(Time until);
+
+    /**
+     * \brief Apply one credit return (what the event per return did: stale ones are counted).
+     * \param r the return
+     */
+    void ApplyReturn(const CreditReturn& r);
+
+    /**
+     * \brief Load credits the partner returned (AddCredits without applying the returns on
+     * their way first).
+     * \param cls credit class
+     * \param kind VC 0-3 or ualink::POOL
+     * \param n credits
+     */
+    void DoAddCredits(ualink::CreditClass cls, uint8_t kind, uint32_t n);
+
+    /// The last dequeue found work it could not send: wake the port when the next return arrives.
+    void ScheduleCreditWake();
+
+    /// The wake ScheduleCreditWake scheduled: the port tries again.
+    void CreditWake();
+
+    /**
+     * \brief DoDequeue without the credit returns' bookkeeping.
+     * \return the next unit, or nullptr
+     */
+    Ptr<FabricPacket> DequeueUnit();
+
+    /**
+     * \brief A credit return arrives at a time: keep the simulation running until then (the
+     * run's last event is the arrival of its last return, as with an event per return, so that
+     * credits read at its end are all home). One event for all queues, due at the latest arrival
+     * known when it was scheduled: at most one per return loop of the simulation.
+     * \param at the arrival time
+     */
+    static void NoteArrival(Time at);
+
+    /// The event NoteArrival schedules: scheduled again if a later return is on its way.
+    static void ArrivalSentinel();
+
+    /// Forget the sentinel (Simulator::Destroy).
+    static void ResetArrivalSentinel();
+
+    static Time s_lastArrival;     //!< the latest arrival of a credit return
+    static bool s_sentinelPending; //!< ArrivalSentinel is scheduled
+    static bool s_resetHooked;     //!< ResetArrivalSentinel is set to run at Simulator::Destroy
+
+    std::deque<CreditReturn> m_returns;  //!< credit returns on their way, by arrival time
+    bool m_blocked{false};               //!< the last dequeue found work it could not send
+    bool m_wakePending{false};           //!< a CreditWake is scheduled
+    Time m_wakeAt;                       //!< when the pending CreditWake runs
+    FabricNetDevice* m_wakeDev{nullptr}; //!< the port CreditWake wakes
+    uint32_t m_wakeContext{0};           //!< its node id (event context)
 
     /// Take back the credits of an own received burst in this queue's packer (FC fields).
     void ReturnOwn(const KindCredits& n);
 
     FabricNetDevice* m_peerDev{nullptr}; //!< the partner port (found on the first Release)
     UalinkTxQueue* m_peerQ{nullptr};     //!< the partner's queue, if a UALink one
-    uint32_t m_peerContext{0};           //!< the partner's node id (event context)
+    FabricChannel* m_peerCh{nullptr};    //!< the link (found on the first Release)
 
     /// Load the partner's advertised credits (first use).
     void Start();
@@ -476,13 +574,14 @@ class UalinkTxQueue : public FabricTxQueue
     double m_tlFlitSeconds{0};                  //!< mean TL flit time
     double m_carry{0};                          //!< fractional wire bytes owed
     Time m_busyUntil;                           //!< end of the last burst
-    double m_bps{0};                            //!< signalling rate
-    SentCallback m_sentCb;                      //!< operation sent
-    bool m_held{false};                         //!< SetHeld
-    double m_paceBps{0};                        //!< Tx pacing: TL bytes per second
-    double m_paceNext{0};                       //!< Tx pacing: next admission (seconds)
-    Callback<void> m_paceWake;                  //!< Tx pacing: wakes the port
-    EventId m_paceEvent;                        //!< Tx pacing: the pending wake
+    uint64_t m_idleTold{0};    //!< TL flit times idle since then, told to the packer
+    double m_bps{0};           //!< signalling rate
+    SentCallback m_sentCb;     //!< operation sent
+    bool m_held{false};        //!< SetHeld
+    double m_paceBps{0};       //!< Tx pacing: TL bytes per second
+    double m_paceNext{0};      //!< Tx pacing: next admission (seconds)
+    Callback<void> m_paceWake; //!< Tx pacing: wakes the port
+    EventId m_paceEvent;       //!< Tx pacing: the pending wake
     /**
      * \brief Tx pacing: account TL bytes admitted now.
      * \param tlBytes the TL bytes of the unit
