@@ -29,6 +29,7 @@
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/sue-endpoint.h"
+#include "ns3/uinteger.h"
 #include "ns3/workload-generator.h"
 
 #include <algorithm>
@@ -203,13 +204,22 @@ main(int argc, char** argv)
             {"map", "ns3::MapScheduler"},
             {"heap", "ns3::HeapScheduler"},
             {"calendar", "ns3::CalendarScheduler"},
-            {"priority-queue", "ns3::PriorityQueueScheduler"}};
+            {"priority-queue", "ns3::PriorityQueueScheduler"},
+            {"heap2", "ns3::FabricHeapScheduler"},
+            {"heap4", "ns3::FabricHeapScheduler"},
+            {"heap8", "ns3::FabricHeapScheduler"}};
         // The scenario's scheduler, inside FabricPeekScheduler (FabricArrivalOrder asks it
         // whether events of the present picosecond are pending), as podsim-run with
         // pod.arrival-order: canonical.
         NS_ABORT_MSG_IF(!kSchedulers.count(s.scheduler), "unknown scheduler " << s.scheduler);
         ObjectFactory scheduler("ns3::FabricPeekScheduler");
-        scheduler.Set("Inner", ObjectFactoryValue(ObjectFactory(kSchedulers.at(s.scheduler))));
+        ObjectFactory inner(kSchedulers.at(s.scheduler));
+        if (s.scheduler.rfind("heap", 0) == 0 && s.scheduler.size() > 4)
+        {
+            // FabricHeapScheduler's arity is the name's digit.
+            inner.Set("Arity", UintegerValue(std::stoul(s.scheduler.substr(4))));
+        }
+        scheduler.Set("Inner", ObjectFactoryValue(inner));
         Simulator::SetScheduler(scheduler);
     }
 

@@ -27,6 +27,7 @@
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/collective-dispatcher.h"
 #include "ns3/collective-helper.h"
+#include "ns3/config.h"
 #include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-check-scheduler.h"
@@ -473,7 +474,17 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             {"map", "ns3::MapScheduler"},
             {"heap", "ns3::HeapScheduler"},
             {"calendar", "ns3::CalendarScheduler"},
-            {"priority-queue", "ns3::PriorityQueueScheduler"}};
+            {"priority-queue", "ns3::PriorityQueueScheduler"},
+            {"heap2", "ns3::FabricHeapScheduler"},
+            {"heap4", "ns3::FabricHeapScheduler"},
+            {"heap8", "ns3::FabricHeapScheduler"}};
+        if (s.scheduler.rfind("heap", 0) == 0 && s.scheduler.size() > 4)
+        {
+            // FabricHeapScheduler's arity is the name's digit; set as the default because the
+            // check scheduler creates its inner one from a TypeId name.
+            Config::SetDefault("ns3::FabricHeapScheduler::Arity",
+                               UintegerValue(std::stoul(s.scheduler.substr(4))));
+        }
         ObjectFactory scheduler;
         if (check)
         {

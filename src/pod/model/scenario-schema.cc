@@ -598,15 +598,17 @@ BuildKeys()
             .Min(0)
             .Help("Simulated time at which the run stops; 0 runs until no event is left (every "
                   "message delivered, or lost where drops are possible)."));
-    k.push_back(Row("scheduler", S::ENUM)
-                    .Default("map")
-                    .Allowed({"map", "heap", "calendar", "priority-queue"})
-                    .Help("ns-3 event scheduler: map (ns3::MapScheduler), heap (HeapScheduler), "
-                          "calendar (CalendarScheduler) or priority-queue "
-                          "(PriorityQueueScheduler). Every one runs the same events in the same "
-                          "order; only the speed differs (doc/performance.rst). heap is refused "
-                          "with the cell fabric: ns-3 3.37's HeapScheduler::Remove can break the "
-                          "heap order, and the cell adapter removes events."));
+    k.push_back(
+        Row("scheduler", S::ENUM)
+            .Default("heap4")
+            .Allowed({"map", "heap", "calendar", "priority-queue", "heap2", "heap4", "heap8"})
+            .Help("Event scheduler: podsim's d-ary heap (ns3::FabricHeapScheduler) of arity 2, "
+                  "4 or 8 (heap2, heap4, heap8), or ns-3's map (MapScheduler), heap "
+                  "(HeapScheduler), calendar (CalendarScheduler) or priority-queue "
+                  "(PriorityQueueScheduler). Every one runs the same events in the same "
+                  "order; only the speed differs (doc/performance.rst). heap is refused "
+                  "with the cell fabric: ns-3 3.37's HeapScheduler::Remove can break the "
+                  "heap order, and the cell adapter removes events."));
     k.push_back(
         Row("limits", S::MAP)
             .Help(

@@ -321,7 +321,7 @@ struct Scenario
     std::string name;                   //!< name
     uint32_t seed{1};                   //!< seed (ns-3 RngRun)
     Time stopTime;                      //!< stop (zero: run until every message is delivered)
-    std::string scheduler{"map"};       //!< scheduler: map, heap, calendar or priority-queue
+    std::string scheduler{"heap4"};     //!< scheduler: heap4, heap2, heap8, map, heap, ...
     Limits limits;                      //!< limits (watchdogs)
     bool check{false};                  //!< check: invariant checks while running (--check)
     Pod pod;                            //!< pod
