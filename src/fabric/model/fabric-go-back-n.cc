@@ -161,6 +161,7 @@ FabricGoBackN::DoDispose()
         c.tail = nullptr;
         c.retx = nullptr;
     }
+    m_ackDue.clear(); // it points into m_rx
     m_tx.Clear();
     m_rx.Clear();
     m_delay.Clear();
@@ -194,6 +195,12 @@ void
 FabricGoBackN::SetFailedCallback(FailedCallback cb)
 {
     m_failedCb = cb;
+}
+
+void
+FabricGoBackN::PeerOutOfRange(uint32_t peer)
+{
+    NS_FATAL_ERROR("FabricGoBackN: peer id " << peer << " above 2^24");
 }
 
 bool
@@ -543,7 +550,7 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
         else if (!r.timerArmed)
         {
             r.timerArmed = true;
-            m_ackDue.emplace_back(Simulator::Now() + m_ackDelay, key);
+            m_ackDue.push_back(AckDue{Simulator::Now() + m_ackDelay, key, &r});
             if (!m_ackEvent.IsRunning())
             {
                 m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricGoBackN::AckTimer, this);
@@ -583,11 +590,11 @@ void
 FabricGoBackN::AckTimer()
 {
     const Time now = Simulator::Now();
-    while (!m_ackDue.empty() && m_ackDue.front().first <= now)
+    while (!m_ackDue.empty() && m_ackDue.front().at <= now)
     {
-        const uint32_t peer = m_ackDue.front().second;
+        const uint32_t peer = m_ackDue.front().key;
+        RxConn& r = *m_ackDue.front().r;
         m_ackDue.pop_front();
-        RxConn& r = m_rx[peer];
         r.timerArmed = false;
         if (r.ackPending > 0)
         {
@@ -596,8 +603,7 @@ FabricGoBackN::AckTimer()
     }
     if (!m_ackDue.empty())
     {
-        m_ackEvent =
-            Simulator::Schedule(m_ackDue.front().first - now, &FabricGoBackN::AckTimer, this);
+        m_ackEvent = Simulator::Schedule(m_ackDue.front().at - now, &FabricGoBackN::AckTimer, this);
     }
 }
 

@@ -258,9 +258,18 @@ class FabricGoBackN : public FabricTxQueue
      */
     uint32_t ConnKey(uint32_t peer, uint8_t tclass) const
     {
-        NS_ABORT_MSG_IF(peer > PEER_MASK, "FabricGoBackN: peer id " << peer << " above 2^24");
+        if (peer > PEER_MASK)
+        {
+            PeerOutOfRange(peer); // out of line: ConnKey stays small enough to inline
+        }
         return m_perClass ? (static_cast<uint32_t>(tclass) << 24) | peer : peer;
     }
+
+    /**
+     * \brief Abort: a peer id does not fit a connection key.
+     * \param peer the peer id
+     */
+    [[noreturn]] static void PeerOutOfRange(uint32_t peer);
 
     /// \return true: the window (and the inner queue's own gate) hold units back
     bool HasOwnGate() const override
@@ -353,19 +362,29 @@ class FabricGoBackN : public FabricTxQueue
     FailedCallback m_failedCb;          //!< connection failed
     WindowGate m_gate;                  //!< window gate handed to the inner queue
 
-    FabricConnMap<TxConn> m_tx;                     //!< sender state per connection key
-    FabricConnMap<RxConn> m_rx;                     //!< receiver state per connection key
-    FabricConnMap<DelayState> m_delay;              //!< DELAY state per connection key
-    FabricConnMap<uint64_t> m_checkNext;            //!< check mode: next PSN to go upward
-    std::deque<uint32_t> m_ackQueue;                //!< peers owed a standalone ACK (may be stale)
-    uint32_t m_acksDue{0};                          //!< peers with ackQueued set
-    std::deque<uint32_t> m_retxList;                //!< peers with units to send again
-    uint32_t m_retxDue{0};                          //!< connections with a retransmission cursor
-    std::deque<std::pair<Time, uint32_t>> m_ackDue; //!< coalescing deadlines, in time order
-    EventId m_ackEvent;                             //!< ACK coalescing timer
-    std::vector<uint32_t> m_active;                 //!< peers with unacknowledged units
-    EventId m_rtoEvent;                             //!< retransmission timer
-    uint64_t m_unacked{0};                          //!< unacknowledged units, all connections
+    FabricConnMap<TxConn> m_tx;          //!< sender state per connection key
+    FabricConnMap<RxConn> m_rx;          //!< receiver state per connection key
+    FabricConnMap<DelayState> m_delay;   //!< DELAY state per connection key
+    FabricConnMap<uint64_t> m_checkNext; //!< check mode: next PSN to go upward
+    std::deque<uint32_t> m_ackQueue;     //!< peers owed a standalone ACK (may be stale)
+    uint32_t m_acksDue{0};               //!< peers with ackQueued set
+    std::deque<uint32_t> m_retxList;     //!< peers with units to send again
+    uint32_t m_retxDue{0};               //!< connections with a retransmission cursor
+
+    /// A coalescing deadline: when, the connection key, and its receiver record (records do
+    /// not move, so the timer need not look it up).
+    struct AckDue
+    {
+        Time at;      //!< deadline
+        uint32_t key; //!< connection key
+        RxConn* r;    //!< its receiver record
+    };
+
+    std::deque<AckDue> m_ackDue;    //!< coalescing deadlines, in time order
+    EventId m_ackEvent;             //!< ACK coalescing timer
+    std::vector<uint32_t> m_active; //!< peers with unacknowledged units
+    EventId m_rtoEvent;             //!< retransmission timer
+    uint64_t m_unacked{0};          //!< unacknowledged units, all connections
 
     Stats m_stats;                                          //!< counters
     TracedCallback<uint32_t, uint64_t, bool> m_goBackTrace; //!< go-back started
