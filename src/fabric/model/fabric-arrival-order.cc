@@ -15,7 +15,6 @@
 #include "ns3/simulator.h"
 
 #include <algorithm>
-#include <tuple>
 
 namespace ns3
 {
@@ -117,21 +116,25 @@ FabricArrivalOrder::Drain()
     else
     {
         m_stats.shared += units.size();
-        // Sort indices, not the units (whose smart pointers are dear to move).
-        std::vector<uint32_t> order(units.size());
+        // Sort compact keys, not the units (whose smart pointers are dear to move, and whose
+        // fields a comparison would fetch from scattered cache lines). The comparisons and
+        // moves are those of sorting the units by {node, ifIndex, seq}: the same order.
+        std::vector<OrderKey> order = std::move(m_order);
+        order.resize(units.size());
         for (uint32_t i = 0; i < order.size(); ++i)
         {
-            order[i] = i;
+            const Unit& u = units[i];
+            order[i] = OrderKey{(static_cast<uint64_t>(u.node) << 32) | u.ifIndex, u.seq, i};
         }
-        std::sort(order.begin(), order.end(), [&units](uint32_t a, uint32_t b) {
-            const Unit& x = units[a];
-            const Unit& y = units[b];
-            return std::tie(x.node, x.ifIndex, x.seq) < std::tie(y.node, y.ifIndex, y.seq);
+        std::sort(order.begin(), order.end(), [](const OrderKey& x, const OrderKey& y) {
+            return x.port < y.port || (x.port == y.port && x.seq < y.seq);
         });
-        for (uint32_t i : order)
+        for (const OrderKey& k : order)
         {
-            units[i].dst->Receive(units[i].p, units[i].corrupted);
+            units[k.index].dst->Receive(units[k.index].p, units[k.index].corrupted);
         }
+        order.clear();
+        m_order = std::move(order);
     }
     units.clear();
     m_spare.push_back(std::move(units));

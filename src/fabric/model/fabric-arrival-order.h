@@ -103,6 +103,16 @@ class FabricArrivalOrder
 
     std::map<int64_t, std::vector<Unit>> m_pending; //!< staged units by receive time (steps)
     std::vector<std::vector<Unit>> m_spare;         //!< emptied vectors, reused
+
+    /// The sort key of a unit of a shared picosecond.
+    struct OrderKey
+    {
+        uint64_t port;  //!< receiving node (high 32 bits) and interface index (low 32 bits)
+        uint64_t seq;   //!< sender's unit count on the link
+        uint32_t index; //!< the unit's position in its vector
+    };
+
+    std::vector<OrderKey> m_order;     //!< sort scratch, reused
     uint64_t m_deferredAt{UINT64_MAX}; //!< event count at the last deferral (no peek scheduler)
     Stats m_stats;                     //!< counters
 };

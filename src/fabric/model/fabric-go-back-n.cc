@@ -149,8 +149,9 @@ FabricGoBackN::DoDispose()
     m_ackEvent.Cancel();
     m_rtoEvent.Cancel();
     // Unit lists hold references through unackedNext: release them link by link.
-    for (auto& [peer, c] : m_tx)
+    for (std::size_t slot = 0; slot < m_tx.Size(); ++slot)
     {
+        TxConn& c = m_tx.At(slot);
         while (c.head)
         {
             Ptr<FabricPacket> u = c.head;
@@ -160,8 +161,11 @@ FabricGoBackN::DoDispose()
         c.tail = nullptr;
         c.retx = nullptr;
     }
-    m_tx.clear();
-    m_rx.clear();
+    m_ackDue.clear(); // it points into m_rx
+    m_tx.Clear();
+    m_rx.Clear();
+    m_delay.Clear();
+    m_checkNext.Clear();
     m_inner = nullptr;
     m_device = nullptr;
     m_ackedCb = AckedCallback();
@@ -193,25 +197,24 @@ FabricGoBackN::SetFailedCallback(FailedCallback cb)
     m_failedCb = cb;
 }
 
+void
+FabricGoBackN::PeerOutOfRange(uint32_t peer)
+{
+    NS_FATAL_ERROR("FabricGoBackN: peer id " << peer << " above 2^24");
+}
+
 bool
 FabricGoBackN::IsFailed(uint32_t peer) const
 {
     for (uint32_t c = 0; c < (m_perClass ? 256u : 1u); ++c)
     {
-        auto it = m_tx.find(ConnKey(peer, static_cast<uint8_t>(c)));
-        if (it != m_tx.end() && it->second.dead)
+        const TxConn* conn = m_tx.Find(ConnKey(peer, static_cast<uint8_t>(c)));
+        if (conn && conn->dead)
         {
             return true;
         }
     }
     return false;
-}
-
-uint32_t
-FabricGoBackN::ConnKey(uint32_t peer, uint8_t tclass) const
-{
-    NS_ABORT_MSG_IF(peer > PEER_MASK, "FabricGoBackN: peer id " << peer << " above 2^24");
-    return m_perClass ? (static_cast<uint32_t>(tclass) << 24) | peer : peer;
 }
 
 void
@@ -237,9 +240,10 @@ FabricGoBackN::TakeAll()
 {
     NS_LOG_FUNCTION(this);
     std::vector<Ptr<FabricPacket>> out;
-    for (auto& [peer, c] : m_tx)
+    for (std::size_t slot = 0; slot < m_tx.Size(); ++slot)
     {
-        Release(peer, c, out);
+        TxConn& c = m_tx.At(slot);
+        Release(m_tx.KeyAt(slot), c, out);
         c.active = false;
     }
     m_active.clear();
@@ -248,8 +252,9 @@ FabricGoBackN::TakeAll()
     m_ackDue.clear();
     m_ackQueue.clear();
     m_acksDue = 0;
-    for (auto& [peer, r] : m_rx)
+    for (std::size_t slot = 0; slot < m_rx.Size(); ++slot)
     {
+        RxConn& r = m_rx.At(slot);
         r.ackQueued = false;
         r.timerArmed = false;
     }
@@ -276,17 +281,22 @@ FabricGoBackN::ConnectionHash(uint32_t peer) const
 }
 
 double
-FabricGoBackN::WindowOf(const TxConn& c) const
+FabricGoBackN::WindowOf(uint32_t key) const
 {
-    if (m_cc == NONE || c.cwnd <= 0)
+    if (m_cc == NONE)
     {
         return m_window;
     }
-    return std::min<double>(m_window, std::max(m_minWindow, c.cwnd));
+    const DelayState* d = m_delay.Find(key);
+    if (!d || d->cwnd <= 0)
+    {
+        return m_window;
+    }
+    return std::min<double>(m_window, std::max(m_minWindow, d->cwnd));
 }
 
 void
-FabricGoBackN::OnRttSample(TxConn& c, Time rtt, uint32_t acked)
+FabricGoBackN::OnRttSample(DelayState& c, Time rtt, uint32_t acked)
 {
     ++m_stats.rttSamples;
     m_stats.rttSum += rtt;
@@ -312,11 +322,11 @@ FabricGoBackN::OnRttSample(TxConn& c, Time rtt, uint32_t acked)
 bool
 FabricGoBackN::WindowGate::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) const
 {
-    auto it = m_owner->m_tx.find(m_owner->ConnKey(dst, tclass));
-    if (it != m_owner->m_tx.end())
+    const uint32_t key = m_owner->ConnKey(dst, tclass);
+    if (const TxConn* conn = m_owner->m_tx.Find(key))
     {
-        const TxConn& c = it->second;
-        if (c.units >= m_owner->WindowOf(c) || c.retx || c.dead)
+        const TxConn& c = *conn;
+        if (c.units >= m_owner->WindowOf(key) || c.retx || c.dead)
         {
             return false;
         }
@@ -401,10 +411,10 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
         p->tailArrival = Time();
         p->hasAck = false;
         p->isNack = false;
-        auto rit = m_rx.find(key);
-        if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
+        RxConn* r = m_rx.Find(key);
+        if (r && (r->ackPending > 0 || r->ackQueued))
         {
-            FillAck(p, rit->second);
+            FillAck(p, *r);
             ++m_stats.piggybackedAcks;
         }
         ++m_stats.retransmittedUnits;
@@ -451,10 +461,10 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
             m_rtoEvent = Simulator::Schedule(m_rto, &FabricGoBackN::RetransmitTimer, this);
         }
     }
-    auto rit = m_rx.find(key);
-    if (rit != m_rx.end() && (rit->second.ackPending > 0 || rit->second.ackQueued))
+    RxConn* r = m_rx.Find(key);
+    if (r && (r->ackPending > 0 || r->ackQueued))
     {
-        FillAck(p, rit->second);
+        FillAck(p, *r);
         ++m_stats.piggybackedAcks;
     }
     ++m_stats.sentUnits;
@@ -516,7 +526,8 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
             // Units of a connection go up in PSN order, each the one after the last: never a
             // repeat (a duplicate delivered upward), never a jump.
             FabricInvariantCheck::Count();
-            if (p->psn != r.checkNext)
+            uint64_t& checkNext = m_checkNext[key];
+            if (p->psn != checkNext)
             {
                 FabricInvariantCheck::Fail(
                     FabricInvariantCheck::SEQUENCE,
@@ -524,10 +535,10 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
                     "delivers PSN " + std::to_string(p->psn) + " from acc" +
                         std::to_string(p->src) + " class " + std::to_string(p->tclass) +
                         " upward after " +
-                        (r.checkNext == 0 ? std::string("none") : std::to_string(r.checkNext - 1)) +
-                        (p->psn < r.checkNext ? " (a duplicate)" : " (a gap)"));
+                        (checkNext == 0 ? std::string("none") : std::to_string(checkNext - 1)) +
+                        (p->psn < checkNext ? " (a duplicate)" : " (a gap)"));
             }
-            r.checkNext = p->psn + 1;
+            checkNext = p->psn + 1;
         }
         ++r.expected;
         r.nackSent = false;
@@ -539,7 +550,7 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
         else if (!r.timerArmed)
         {
             r.timerArmed = true;
-            m_ackDue.emplace_back(Simulator::Now() + m_ackDelay, key);
+            m_ackDue.push_back(AckDue{Simulator::Now() + m_ackDelay, key, &r});
             if (!m_ackEvent.IsRunning())
             {
                 m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricGoBackN::AckTimer, this);
@@ -579,11 +590,11 @@ void
 FabricGoBackN::AckTimer()
 {
     const Time now = Simulator::Now();
-    while (!m_ackDue.empty() && m_ackDue.front().first <= now)
+    while (!m_ackDue.empty() && m_ackDue.front().at <= now)
     {
-        const uint32_t peer = m_ackDue.front().second;
+        const uint32_t peer = m_ackDue.front().key;
+        RxConn& r = *m_ackDue.front().r;
         m_ackDue.pop_front();
-        RxConn& r = m_rx[peer];
         r.timerArmed = false;
         if (r.ackPending > 0)
         {
@@ -592,8 +603,7 @@ FabricGoBackN::AckTimer()
     }
     if (!m_ackDue.empty())
     {
-        m_ackEvent =
-            Simulator::Schedule(m_ackDue.front().first - now, &FabricGoBackN::AckTimer, this);
+        m_ackEvent = Simulator::Schedule(m_ackDue.front().at - now, &FabricGoBackN::AckTimer, this);
     }
 }
 
@@ -619,12 +629,12 @@ FabricGoBackN::SetRetx(uint32_t peer, TxConn& c, Ptr<FabricPacket> u)
 void
 FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
 {
-    auto it = m_tx.find(peer);
-    if (it == m_tx.end())
+    TxConn* conn = m_tx.Find(peer);
+    if (!conn)
     {
         return;
     }
-    TxConn& c = it->second;
+    TxConn& c = *conn;
     if (FabricInvariantCheck::IsEnabled())
     {
         // The peer accepts only units sent here: its cumulative ACK (or NACKed PSN) is at most
@@ -683,7 +693,7 @@ FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
         {
             // The newest unit this ACK frees gives the sample (a go-back resends with the
             // original stamp, so samples after a loss are large, which only slows down more).
-            OnRttSample(c, Simulator::Now() - newestSent, freed);
+            OnRttSample(m_delay[peer], Simulator::Now() - newestSent, freed);
         }
     }
     if (nack && c.head && c.head->psn == psn)

@@ -5,17 +5,18 @@
 #ifndef FABRIC_GO_BACK_N_H
 #define FABRIC_GO_BACK_N_H
 
+#include "fabric-conn-map.h"
 #include "fabric-packet.h"
 #include "fabric-tx-gate.h"
 #include "fabric-tx-queue.h"
 
+#include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/nstime.h"
 #include "ns3/traced-callback.h"
 
 #include <deque>
-#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -187,35 +188,41 @@ class FabricGoBackN : public FabricTxQueue
     void DoDispose() override;
 
   private:
-    /// Sender state of one connection.
-    struct TxConn
+    /// Sender state of one connection: one cache line (the window check, a send and an ACK
+    /// touch only this line; the DELAY state is apart, in m_delay).
+    struct alignas(64) TxConn
     {
-        uint64_t nextPsn{0};    //!< PSN of the next new unit
-        Ptr<FabricPacket> head; //!< oldest unacknowledged unit (list through unackedNext)
-        Ptr<FabricPacket> tail; //!< newest unacknowledged unit
-        Ptr<FabricPacket> retx; //!< next unit to send again, or null
-        Time lastProgress;      //!< last ACK progress, go-back or first send
         uint32_t units{0};      //!< unacknowledged units
         uint16_t timeouts{0};   //!< consecutive timer expiries
         bool active{false};     //!< listed in m_active (has unacknowledged units)
         bool listed{false};     //!< listed in m_retxList
         bool dead{false};       //!< failed: no new data to this peer
-        double cwnd{0};         //!< DELAY: congestion window (units; 0 until first used)
-        Time lastDecrease;      //!< DELAY: time of the last decrease
+        uint64_t nextPsn{0};    //!< PSN of the next new unit
+        Ptr<FabricPacket> retx; //!< next unit to send again, or null
+        Ptr<FabricPacket> tail; //!< newest unacknowledged unit
+        Ptr<FabricPacket> head; //!< oldest unacknowledged unit (list through unackedNext)
+        Time lastProgress;      //!< last ACK progress, go-back or first send
     };
 
-    /// Receiver state of one connection.
-    struct RxConn
+    /// DELAY congestion-control state of one connection (kept only with DELAY).
+    struct DelayState
+    {
+        double cwnd{0};    //!< congestion window (units; 0 until first used)
+        Time lastDecrease; //!< time of the last decrease
+    };
+
+    /// Receiver state of one connection: half a cache line (the invariant check's next PSN
+    /// is apart, in m_checkNext).
+    struct alignas(32) RxConn
     {
         uint64_t expected{0};   //!< next PSN to accept
-        uint64_t checkNext{0};  //!< check mode: next PSN to go upward
-        uint64_t nackMark{0};   //!< largest PSN discarded since the last NACK
         uint32_t ackPending{0}; //!< units accepted since the last ACK
         uint8_t tclass{0};      //!< class of the peer's data (ACK frames use it)
         bool nackSent{false};   //!< a NACK for expected was sent
         bool nackQueued{false}; //!< the next ACK is a NACK
         bool ackQueued{false};  //!< listed in m_ackQueue
         bool timerArmed{false}; //!< listed in m_ackDue
+        uint64_t nackMark{0};   //!< largest PSN discarded since the last NACK
     };
 
     /// Admits new data while its connection's window is open, then asks the port's gate.
@@ -242,13 +249,27 @@ class FabricGoBackN : public FabricTxQueue
      * \return the flow hash of the connection to it (one path per connection)
      */
     uint32_t ConnectionHash(uint32_t peer) const;
+
     /**
      * \param peer the peer
      * \param tclass the traffic class
      * \return the connection's key: the peer, with the class in the top 8 bits when
      *         PerClassConnections is set
      */
-    uint32_t ConnKey(uint32_t peer, uint8_t tclass) const;
+    uint32_t ConnKey(uint32_t peer, uint8_t tclass) const
+    {
+        if (peer > PEER_MASK)
+        {
+            PeerOutOfRange(peer); // out of line: ConnKey stays small enough to inline
+        }
+        return m_perClass ? (static_cast<uint32_t>(tclass) << 24) | peer : peer;
+    }
+
+    /**
+     * \brief Abort: a peer id does not fit a connection key.
+     * \param peer the peer id
+     */
+    [[noreturn]] static void PeerOutOfRange(uint32_t peer);
 
     /// \return true: the window (and the inner queue's own gate) hold units back
     bool HasOwnGate() const override
@@ -310,12 +331,12 @@ class FabricGoBackN : public FabricTxQueue
      * \param rtt the sample
      * \param acked units the ACK freed
      */
-    void OnRttSample(TxConn& c, Time rtt, uint32_t acked);
+    void OnRttSample(DelayState& c, Time rtt, uint32_t acked);
     /**
-     * \param c a connection
+     * \param key a connection key
      * \return its window now (units)
      */
-    double WindowOf(const TxConn& c) const;
+    double WindowOf(uint32_t key) const;
 
     // Attributes.
     uint32_t m_window{128};       //!< most unacknowledged units per connection
@@ -341,17 +362,29 @@ class FabricGoBackN : public FabricTxQueue
     FailedCallback m_failedCb;          //!< connection failed
     WindowGate m_gate;                  //!< window gate handed to the inner queue
 
-    std::unordered_map<uint32_t, TxConn> m_tx;      //!< sender state per peer
-    std::unordered_map<uint32_t, RxConn> m_rx;      //!< receiver state per peer
-    std::deque<uint32_t> m_ackQueue;                //!< peers owed a standalone ACK (may be stale)
-    uint32_t m_acksDue{0};                          //!< peers with ackQueued set
-    std::deque<uint32_t> m_retxList;                //!< peers with units to send again
-    uint32_t m_retxDue{0};                          //!< connections with a retransmission cursor
-    std::deque<std::pair<Time, uint32_t>> m_ackDue; //!< coalescing deadlines, in time order
-    EventId m_ackEvent;                             //!< ACK coalescing timer
-    std::vector<uint32_t> m_active;                 //!< peers with unacknowledged units
-    EventId m_rtoEvent;                             //!< retransmission timer
-    uint64_t m_unacked{0};                          //!< unacknowledged units, all connections
+    FabricConnMap<TxConn> m_tx;          //!< sender state per connection key
+    FabricConnMap<RxConn> m_rx;          //!< receiver state per connection key
+    FabricConnMap<DelayState> m_delay;   //!< DELAY state per connection key
+    FabricConnMap<uint64_t> m_checkNext; //!< check mode: next PSN to go upward
+    std::deque<uint32_t> m_ackQueue;     //!< peers owed a standalone ACK (may be stale)
+    uint32_t m_acksDue{0};               //!< peers with ackQueued set
+    std::deque<uint32_t> m_retxList;     //!< peers with units to send again
+    uint32_t m_retxDue{0};               //!< connections with a retransmission cursor
+
+    /// A coalescing deadline: when, the connection key, and its receiver record (records do
+    /// not move, so the timer need not look it up).
+    struct AckDue
+    {
+        Time at;      //!< deadline
+        uint32_t key; //!< connection key
+        RxConn* r;    //!< its receiver record
+    };
+
+    std::deque<AckDue> m_ackDue;    //!< coalescing deadlines, in time order
+    EventId m_ackEvent;             //!< ACK coalescing timer
+    std::vector<uint32_t> m_active; //!< peers with unacknowledged units
+    EventId m_rtoEvent;             //!< retransmission timer
+    uint64_t m_unacked{0};          //!< unacknowledged units, all connections
 
     Stats m_stats;                                          //!< counters
     TracedCallback<uint32_t, uint64_t, bool> m_goBackTrace; //!< go-back started

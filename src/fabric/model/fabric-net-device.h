@@ -290,42 +290,44 @@ class FabricNetDevice : public NetDevice
     /// End of serialization (BUSY -> READY), then the next unit.
     void TransmitComplete();
 
+    // What a unit's receive, transmission and transmission end read, together at the front
+    // of the object (after ns-3's Object fields and its reference count), so that the first
+    // touch of a port brings most of them in one or two cache lines.
+    Ptr<FabricFlowControl> m_fc;               //!< flow control, or null
+    Ptr<FabricRetryEngine> m_llr;              //!< link-level retry, or null
+    FabricReceiveCallback m_rxCallback;        //!< owner's receive handler
+    Ptr<FabricTxQueue> m_txQueue;              //!< what this port transmits from
+    Ptr<FabricPacket> m_txPacket;              //!< the unit being serialized
+    Ptr<FabricChannel> m_channel;              //!< attached channel
+    TxMachineState m_txState{READY};           //!< transmit state
+    bool m_holdsReceived{false};               //!< the owner releases received units itself
+    bool m_linkUp{true};                       //!< link state (SetLinkUp)
+    bool m_stalled{false};                     //!< data is queued but held back
+    bool m_txIsReplay{false};                  //!< the unit on the wire is a link replay
+    bool m_completeScheduled{false};           //!< TransmitComplete is scheduled
+    uint32_t m_interframeBytes{20};            //!< per-frame wire overhead
+    uint32_t m_nodeId{0};                      //!< the owning node's id
+    Time m_busyUntil;                          //!< end of the current transmission
+    Ptr<EventImpl> m_txCompleteEvent;          //!< the device's one TransmitComplete event, reused
+    Stats m_stats;                             //!< counters (the unit counters first)
+    TransmitDoneCallback m_txDoneCallback;     //!< owner's transmit-complete handler
+    std::deque<Ptr<FabricPacket>> m_ctrlQueue; //!< control frames waiting to be sent
+
     Ptr<Node> m_node;                           //!< owning node
-    Ptr<FabricChannel> m_channel;               //!< attached channel
-    Ptr<FabricTxQueue> m_txQueue;               //!< what this port transmits from
-    FabricReceiveCallback m_rxCallback;         //!< owner's receive handler
-    TransmitDoneCallback m_txDoneCallback;      //!< owner's transmit-complete handler
-    Ptr<FabricPacket> m_txPacket;               //!< the unit being serialized
     NetDevice::ReceiveCallback m_netRxCallback; //!< ns-3 protocol handler (unused by fabrics)
     Mac48Address m_address;                     //!< MAC address
     uint32_t m_ifIndex{0};                      //!< interface index
     uint32_t m_portIndex{0};                    //!< port index on the node
     uint16_t m_mtu{9000};                       //!< MTU (NetDevice API)
-    uint32_t m_interframeBytes{20};             //!< per-frame wire overhead
     bool m_cutThrough{false};                   //!< receive pipeline mode
     Time m_rxLatency;                           //!< receive pipeline latency
-    TxMachineState m_txState{READY};            //!< transmit state
-    Time m_busyUntil;                           //!< end of the current transmission
-    bool m_completeScheduled{false};            //!< TransmitComplete is scheduled
-    Ptr<EventImpl> m_txCompleteEvent;           //!< the device's one TransmitComplete event, reused
-    Stats m_stats;                              //!< counters
-    Ptr<FabricFlowControl> m_fc;                //!< flow control, or null
-    Ptr<FabricRetryEngine> m_llr;               //!< link-level retry, or null
-    std::deque<Ptr<FabricPacket>> m_ctrlQueue;  //!< control frames waiting to be sent
-    bool m_holdsReceived{false};                //!< the owner releases received units itself
-    bool m_linkUp{true};                        //!< link state (SetLinkUp)
-    bool m_stalled{false};                      //!< data is queued but held back
     Time m_stallSince;                          //!< when the current hold began
-    bool m_txIsReplay{false};                   //!< the unit on the wire is a link replay
 
-    TracedCallback<> m_linkChangeCallbacks;                    //!< AddLinkChangeCallback
+    TracedCallback<Ptr<const FabricPacket>> m_phyRxEndTrace;   //!< unit received intact
     TracedCallback<Ptr<const FabricPacket>> m_phyTxBeginTrace; //!< serialization starts
     TracedCallback<Ptr<const FabricPacket>> m_phyTxEndTrace;   //!< serialization ends
-    TracedCallback<Ptr<const FabricPacket>> m_phyRxEndTrace;   //!< unit received intact
+    TracedCallback<> m_linkChangeCallbacks;                    //!< AddLinkChangeCallback
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
-
-    /// The owning node's id.
-    uint32_t m_nodeId{0};
 };
 
 } // namespace ns3

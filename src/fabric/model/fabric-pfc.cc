@@ -108,13 +108,11 @@ FabricPfc::DoDispose()
 void
 FabricPfc::Resize()
 {
-    if (m_occ.size() == m_classes)
+    if (m_rxClass.size() == m_classes)
     {
         return;
     }
-    m_occ.assign(m_classes, 0);
-    m_peak.assign(m_classes, 0);
-    m_xoffSent.assign(m_classes, false);
+    m_rxClass.assign(m_classes, RxClass());
     m_refresh.assign(m_classes, EventId());
     m_pausedUntil.assign(m_classes, Time());
     m_paused.assign(m_classes, false);
@@ -230,19 +228,20 @@ FabricPfc::NotifyReceived(const Ptr<FabricPacket>& p)
     Resize();
     const uint8_t c = p->tclass;
     NS_ABORT_MSG_IF(c >= m_classes, "FabricPfc: priority " << unsigned(c) << " out of range");
-    m_occ[c] += p->GetSize();
-    if (m_occ[c] > m_peak[c])
+    m_rxClass[c].occ += p->GetSize();
+    if (m_rxClass[c].occ > m_rxClass[c].peak)
     {
-        m_peak[c] = m_occ[c];
+        m_rxClass[c].peak = m_rxClass[c].occ;
     }
     if (FabricInvariantCheck::IsEnabled())
     {
         CheckHeld(c);
     }
     // A port whose owner consumes units as they arrive (an endpoint) never needs to pause.
-    if (!m_xoffSent[c] && GetDevice()->GetHoldsReceivedUnits() && m_occ[c] >= GetXoff())
+    if (!m_rxClass[c].xoffSent && GetDevice()->GetHoldsReceivedUnits() &&
+        m_rxClass[c].occ >= GetXoff())
     {
-        m_xoffSent[c] = true;
+        m_rxClass[c].xoffSent = true;
         SendPause(c, m_quanta);
         m_refresh[c] =
             Simulator::Schedule(QuantaToTime(m_quanta) / 2, &FabricPfc::Refresh, this, c);
@@ -256,7 +255,7 @@ FabricPfc::NotifyReleased(const Ptr<FabricPacket>& p)
     if (FabricInvariantCheck::IsEnabled())
     {
         FabricInvariantCheck::Count();
-        const int64_t after = (c < m_occ.size() ? static_cast<int64_t>(m_occ[c]) : 0) -
+        const int64_t after = (c < m_rxClass.size() ? static_cast<int64_t>(m_rxClass[c].occ) : 0) -
                               static_cast<int64_t>(p->GetSize());
         if (after < 0)
         {
@@ -269,13 +268,13 @@ FabricPfc::NotifyReleased(const Ptr<FabricPacket>& p)
                                            " B (released twice, or never received)");
         }
     }
-    NS_ABORT_MSG_IF(c >= m_occ.size() || m_occ[c] < p->GetSize(),
+    NS_ABORT_MSG_IF(c >= m_rxClass.size() || m_rxClass[c].occ < p->GetSize(),
                     "FabricPfc: release of " << p->GetSize() << " B of priority " << unsigned(c)
                                              << " that the port does not hold");
-    m_occ[c] -= p->GetSize();
-    if (m_xoffSent[c] && m_occ[c] <= GetXon())
+    m_rxClass[c].occ -= p->GetSize();
+    if (m_rxClass[c].xoffSent && m_rxClass[c].occ <= GetXon())
     {
-        m_xoffSent[c] = false;
+        m_rxClass[c].xoffSent = false;
         m_refresh[c].Cancel();
         SendPause(c, 0);
     }
@@ -292,21 +291,22 @@ FabricPfc::CheckHeld(uint8_t c) const
         return;
     }
     const uint64_t cap = GetXoff() + GetHeadroom();
-    if (m_occ[c] > cap)
+    if (m_rxClass[c].occ > cap)
     {
-        FabricInvariantCheck::Fail(
-            FabricInvariantCheck::BUFFER,
-            GetDevice(),
-            "FabricNetDevice",
-            "ingress counter " + std::to_string(m_occ[c]) + " B on class " + std::to_string(c) +
-                ", above XOFF + headroom = " + std::to_string(cap) + " B (PFC paused too late)");
+        FabricInvariantCheck::Fail(FabricInvariantCheck::BUFFER,
+                                   GetDevice(),
+                                   "FabricNetDevice",
+                                   "ingress counter " + std::to_string(m_rxClass[c].occ) +
+                                       " B on class " + std::to_string(c) +
+                                       ", above XOFF + headroom = " + std::to_string(cap) +
+                                       " B (PFC paused too late)");
     }
 }
 
 void
 FabricPfc::Refresh(uint8_t tclass)
 {
-    if (!m_xoffSent[tclass])
+    if (!m_rxClass[tclass].xoffSent)
     {
         return;
     }
@@ -424,13 +424,13 @@ FabricPfc::GetTotalPausedTime() const
 uint64_t
 FabricPfc::GetPeakOccupancy(uint8_t tclass) const
 {
-    return tclass < m_peak.size() ? m_peak[tclass] : 0;
+    return tclass < m_rxClass.size() ? m_rxClass[tclass].peak : 0;
 }
 
 uint64_t
 FabricPfc::GetOccupancy(uint8_t tclass) const
 {
-    return tclass < m_occ.size() ? m_occ[tclass] : 0;
+    return tclass < m_rxClass.size() ? m_rxClass[tclass].occ : 0;
 }
 
 } // namespace ns3

@@ -117,7 +117,9 @@ SuePacker::DoDispose()
 {
     m_wakeEvent.Cancel();
     m_wakeCb = MakeNullCallback<void>();
+    m_index.Clear();
     m_queues.clear();
+    m_freeSlots.clear();
     m_active.clear();
     FabricTxQueue::DoDispose();
 }
@@ -135,16 +137,30 @@ SuePacker::Add(const Piece& p)
                     "SuePacker: PackingLimit " << m_limit << " is below one transaction ("
                                                << m_controlBytes + m_maxData << " B)");
     const uint64_t key = Key(p.msg.dst, p.msg.tclass);
-    auto [it, fresh] = m_queues.try_emplace(key);
-    if (fresh)
+    uint32_t slot = m_index.Find(key);
+    if (slot == FabricFlatIndex<uint64_t>::NONE)
     {
+        // A queue becomes non-empty: take an emptied one's slot (its piece vector keeps its
+        // capacity) or a new one.
+        if (m_freeSlots.empty())
+        {
+            slot = static_cast<uint32_t>(m_queues.size());
+            m_queues.emplace_back();
+        }
+        else
+        {
+            slot = m_freeSlots.back();
+            m_freeSlots.pop_back();
+        }
+        m_queues[slot].key = key;
+        m_index.Insert(key, slot);
         if (p.msg.tclass >= m_active.size())
         {
             m_active.resize(p.msg.tclass + 1);
         }
-        m_active[p.msg.tclass].push_back(key);
+        m_active[p.msg.tclass].push_back(slot);
     }
-    it->second.pieces.push_back(p);
+    m_queues[slot].pieces.push_back(p);
     m_backlog += p.end - p.next;
 }
 
@@ -213,7 +229,7 @@ SuePacker::TakeTokens(uint64_t bytes)
 bool
 SuePacker::DoIsEmpty() const
 {
-    return m_queues.empty();
+    return m_index.Size() == 0;
 }
 
 void
@@ -279,12 +295,12 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
     for (uint32_t i = 0; i < nVc; ++i)
     {
         const uint32_t vc = (m_nextVc + i) % nVc;
-        std::deque<uint64_t>& active = m_active[vc];
+        std::deque<uint32_t>& active = m_active[vc];
         for (std::size_t n = active.size(); n > 0; --n)
         {
-            const uint64_t key = active.front();
+            const uint32_t key = active.front(); // the queue's slot
             active.pop_front();
-            Queue& q = m_queues.at(key);
+            Queue& q = m_queues[key];
             uint64_t data = 0;
             uint64_t packed = 0;
             uint64_t trans = 0;
@@ -372,7 +388,8 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             m_transactions += trans;
             if (q.pieces.empty())
             {
-                m_queues.erase(key);
+                m_index.Erase(q.key);
+                m_freeSlots.push_back(key);
             }
             else
             {

@@ -10,12 +10,12 @@
 #include "ns3/callback.h"
 #include "ns3/data-rate.h"
 #include "ns3/event-id.h"
+#include "ns3/fabric-flat-index.h"
 #include "ns3/fabric-message.h"
 #include "ns3/fabric-tx-queue.h"
 #include "ns3/nstime.h"
 
 #include <deque>
-#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -95,7 +95,7 @@ class SuePacker : public FabricTxQueue
     /// \return {destination, VC} queues that hold transactions
     std::size_t GetNActiveQueues() const
     {
-        return m_queues.size();
+        return m_index.Size();
     }
 
     /// \return PDUs built so far
@@ -201,6 +201,7 @@ class SuePacker : public FabricTxQueue
     struct Queue
     {
         PieceFifo pieces; //!< in arrival order
+        uint64_t key{0};  //!< its {destination, VC} key
     };
 
     bool DoIsEmpty() const override;
@@ -267,8 +268,10 @@ class SuePacker : public FabricTxQueue
     EventId m_wakeEvent;                                        //!< pending wake
     Callback<void> m_wakeCb;                                    //!< wakes the port(s)
     uint64_t m_rateStalls{0};                                   //!< PDUs held by the rate
-    std::unordered_map<uint64_t, Queue> m_queues;               //!< non-empty queues by {dst, VC}
-    std::vector<std::deque<uint64_t>> m_active; //!< per VC: non-empty queues, round robin
+    FabricFlatIndex<uint64_t> m_index;                          //!< {dst, VC} -> non-empty queue
+    std::vector<Queue> m_queues;                                //!< queues by slot
+    std::vector<uint32_t> m_freeSlots;                          //!< slots of emptied queues
+    std::vector<std::deque<uint32_t>> m_active; //!< per VC: slots of non-empty queues, in turn
     uint32_t m_nextVc{0};                       //!< VC round-robin pointer
     uint64_t m_backlog{0};                      //!< data bytes queued
     uint64_t m_pdus{0};                         //!< PDUs built
