@@ -113,6 +113,37 @@ OnFlushDone(uint64_t* n, uint32_t)
 }
 
 /**
+ * \param nodes the chips
+ * \return the byte rate of one chip link
+ */
+double
+LinkBytesPerSecond(const NodeContainer& nodes)
+{
+    Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(nodes.Get(0)->GetDevice(0));
+    return port->GetFabricChannel()->GetDataRate().GetBitRate() / 8.0;
+}
+
+/**
+ * D, the time of a one-cell message (a 64 B CTS or ACK in a 96 B cell) from one adapter to
+ * another: Tx latency, two cable delays (to the plane and from it), the plane's pipeline, the
+ * cell's serialization and the Rx latency.
+ * \param fabric the cell fabric
+ * \param nodes the chips
+ * \param a an adapter
+ * \return D in seconds
+ */
+double
+OneCellLatency(CellFabricHelper& fabric, const NodeContainer& nodes, Ptr<CellFabricAdapter> a)
+{
+    Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(nodes.Get(0)->GetDevice(0));
+    return a->GetTxLatency().GetSeconds() +
+           2 * port->GetFabricChannel()->GetOneWayDelay().GetSeconds() +
+           fabric.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
+           (96 + a->GetCellHeaderBytes()) / LinkBytesPerSecond(nodes) +
+           a->GetRxLatency().GetSeconds();
+}
+
+/**
  * Run the layer on 8 chips.
  * \param posting when Rx jobs are posted
  * \param inject lose page 0 of chip 0's first job to chip 1 (cluster 0, TJID = RJID 0, epoch
@@ -130,15 +161,7 @@ RunLayer(PyxisTripProgram::RxPosting posting, bool inject = false)
     NodeContainer nodes;
     nodes.Create(programs.size());
     std::vector<Ptr<CellFabricAdapter>> adapters = fabric.Install(nodes, 36);
-    {
-        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(nodes.Get(0)->GetDevice(0));
-        Ptr<FabricChannel> ch = port->GetFabricChannel();
-        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
-        r.d = adapters[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
-              fabric.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
-              (96 + adapters[0]->GetCellHeaderBytes()) / rate +
-              adapters[0]->GetRxLatency().GetSeconds();
-    }
+    r.d = OneCellLatency(fabric, nodes, adapters[0]);
     if (inject)
     {
         adapters[1]->SetAttribute("InjectDropJob",
@@ -333,17 +356,9 @@ RunDp(const std::string& yaml)
     NodeContainer nodes;
     nodes.Create(programs.size());
     std::vector<Ptr<CellFabricAdapter>> adapters = fabric.Install(nodes, 36);
-    {
-        Ptr<FabricNetDevice> port = DynamicCast<FabricNetDevice>(nodes.Get(0)->GetDevice(0));
-        Ptr<FabricChannel> ch = port->GetFabricChannel();
-        const double rate = ch->GetDataRate().GetBitRate() / 8.0;
-        r.linkBytesPerSecond = 36 * rate;
-        r.cellHeaderBytes = adapters[0]->GetCellHeaderBytes();
-        r.d = adapters[0]->GetTxLatency().GetSeconds() + 2 * ch->GetOneWayDelay().GetSeconds() +
-              fabric.GetPlanes()[0]->GetPipelineLatency().GetSeconds() +
-              (96 + adapters[0]->GetCellHeaderBytes()) / rate +
-              adapters[0]->GetRxLatency().GetSeconds();
-    }
+    r.linkBytesPerSecond = 36 * LinkBytesPerSecond(nodes);
+    r.cellHeaderBytes = adapters[0]->GetCellHeaderBytes();
+    r.d = OneCellLatency(fabric, nodes, adapters[0]);
     const uint32_t n = programs.size();
     r.sentBytes.assign(n, 0);
     r.recvBytes.assign(n, 0);
