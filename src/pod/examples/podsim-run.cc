@@ -19,6 +19,7 @@
 #include "ns3/rail-split.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
+#include "ns3/scenario-loader.h"
 #include "ns3/scenario-schema.h"
 
 #include <cstdio>
@@ -96,6 +97,21 @@ main(int argc, char** argv)
                  "a message counts as delivered when its bytes on them have arrived "
                  "(src/ualink/doc/ualink.rst, Rails in parallel; ./podsim run --split-rails)",
                  rails);
+    std::string caseName;
+    cmd.AddValue("case",
+                 "a study file (with a study section): run this one case, FABRIC/WORKLOAD "
+                 "(./podsim run FILE runs them all; src/pod/doc/pod.rst, Studies)",
+                 caseName);
+    bool listCases = false;
+    cmd.AddValue("list-cases",
+                 "a study file: validate every case and print one line per case, "
+                 "FABRIC/WORKLOAD, then exit (nothing when the file is not a study)",
+                 listCases);
+    bool quick = false;
+    cmd.AddValue("quick",
+                 "a study file: apply its study.quick overrides (before --set): the small "
+                 "version of the study",
+                 quick);
     std::string summaryOf;
     cmd.AddValue("summary",
                  "print the summary table of a results file (e.g. a merged --split-rails run) "
@@ -131,10 +147,43 @@ main(int argc, char** argv)
         std::cout << ScenarioSchema::MarkdownReference();
         return 0;
     }
+    if (listCases)
+    {
+        try
+        {
+            for (const auto& c : ScenarioLoader::ListCases(scenario, g_overrides, quick))
+            {
+                std::cout << c.fabric << "/" << c.workload << "\n";
+            }
+        }
+        catch (const ScenarioError& e)
+        {
+            std::cerr << "error: " << e.what() << std::endl;
+            return 2;
+        }
+        return 0;
+    }
     Scenario s;
     try
     {
-        s = Experiment::Load(scenario, g_overrides);
+        if (!caseName.empty())
+        {
+            s = ScenarioLoader::LoadCase(scenario, g_overrides, quick, caseName);
+        }
+        else if (quick)
+        {
+            // Only a study has a quick version: LoadCase says so for any other file.
+            ScenarioLoader::ListCases(scenario, g_overrides, true);
+            throw ScenarioError(scenario,
+                                0,
+                                "--quick",
+                                "a study runs its cases with ./podsim run FILE --quick, or one "
+                                "with --case=FABRIC/WORKLOAD --quick");
+        }
+        else
+        {
+            s = Experiment::Load(scenario, g_overrides);
+        }
     }
     catch (const ScenarioError& e)
     {

@@ -24,6 +24,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -2541,19 +2542,47 @@ class Loader
 };
 
 /**
+ * Mark a tree as written at a line of the file (an override from the file's study.quick).
+ * \param n the tree
+ * \param line the line
+ */
+void
+MarkLine(Node& n, uint32_t line)
+{
+    n.fromSet = false;
+    n.line = line;
+    for (auto& e : n.entries)
+    {
+        e.fromSet = false;
+        e.line = line;
+        MarkLine(e.value, line);
+    }
+    for (auto& item : n.items)
+    {
+        MarkLine(item, line);
+    }
+}
+
+/**
  * Apply one override to the tree.
  * \param root the tree
  * \param arg `KEY=VALUE`
  * \param file the file name, for errors about the file's structure
+ * \param set where errors about the override itself are: ScenarioError::OVERRIDE_FILE, or the
+ * file for an override written in it (study.quick)
+ * \param line the override's line in that file (0 for --set); its values carry it
  */
 void
-ApplyOverride(Node& root, const std::string& arg, const std::string& file)
+ApplyOverride(Node& root,
+              const std::string& arg,
+              const std::string& file,
+              const std::string& set,
+              uint32_t line)
 {
-    const std::string set = ScenarioError::OVERRIDE_FILE;
     const auto eq = arg.find('=');
     if (eq == std::string::npos)
     {
-        throw ScenarioError(set, 0, "", "expected KEY=VALUE, got '" + arg + "'");
+        throw ScenarioError(set, line, "", "expected KEY=VALUE, got '" + arg + "'");
     }
     const std::string path = Trim(arg.substr(0, eq));
     const std::string value = arg.substr(eq + 1);
@@ -2561,7 +2590,7 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
     if (!SplitPath(path, segments) || segments.front().isIndex)
     {
         throw ScenarioError(set,
-                            0,
+                            line,
                             path,
                             "bad key (expected dotted names with list indices, e.g. "
                             "workloads[0].size)");
@@ -2577,20 +2606,20 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
         {
             if (key->type != ScenarioSchema::LIST)
             {
-                throw ScenarioError(set, 0, path, key->path + " is not a list");
+                throw ScenarioError(set, line, path, key->path + " is not a list");
             }
             schemaPath += "[]";
             scalar = key->element != ScenarioSchema::MAP;
             if (scalar && i + 1 < segments.size())
             {
-                throw ScenarioError(set, 0, path, "unknown key");
+                throw ScenarioError(set, line, path, "unknown key");
             }
             continue;
         }
         if (key != nullptr && key->type == ScenarioSchema::LIST && !segments[i - 1].isIndex)
         {
             throw ScenarioError(set,
-                                0,
+                                line,
                                 path,
                                 key->path + " is a list: give an index, e.g. " + key->path +
                                     "[0]." + s.name);
@@ -2614,7 +2643,7 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
             {
                 message += "; did you mean '" + suggestion + "'?";
             }
-            throw ScenarioError(set, 0, path, message);
+            throw ScenarioError(set, line, path, message);
         }
         scalar = key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST;
     }
@@ -2635,10 +2664,17 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
         }
         catch (const YAML::Exception& e)
         {
-            throw ScenarioError(set, 0, path, "bad YAML value: " + YamlMessage(e));
+            throw ScenarioError(set, line, path, "bad YAML value: " + YamlMessage(e));
         }
     }
-    MarkFromSet(v);
+    if (line == 0)
+    {
+        MarkFromSet(v);
+    }
+    else
+    {
+        MarkLine(v, line);
+    }
 
     // Walk down, creating what is missing.
     Node* cur = &root;
@@ -2654,14 +2690,14 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
             if (cur->kind != Node::SEQ)
             {
                 throw ScenarioError(set,
-                                    0,
+                                    line,
                                     path,
                                     "cannot set: " + walked + " in " + file + " is not a list");
             }
             if (s.index > cur->items.size())
             {
                 throw ScenarioError(set,
-                                    0,
+                                    line,
                                     path,
                                     "index " + std::to_string(s.index) + " is out of range (" +
                                         walked + " has " + std::to_string(cur->items.size()) +
@@ -2685,7 +2721,7 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
         if (cur->kind != Node::MAP)
         {
             throw ScenarioError(set,
-                                0,
+                                line,
                                 path,
                                 "cannot set: " + (walked.empty() ? "the top level" : walked) +
                                     " in " + file + " is not a map");
@@ -2695,8 +2731,10 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
         {
             Entry created;
             created.key = s.name;
-            created.fromSet = true;
-            created.value.fromSet = true;
+            created.fromSet = line == 0;
+            created.line = line;
+            created.value.fromSet = line == 0;
+            created.value.line = line;
             cur->entries.push_back(created);
             e = &cur->entries.back();
         }
@@ -2705,6 +2743,486 @@ ApplyOverride(Node& root, const std::string& arg, const std::string& file)
     }
     *cur = v;
     NS_LOG_INFO("override " << path << " = " << value);
+}
+
+/**
+ * Apply one --set override to the tree.
+ * \param root the tree
+ * \param arg `KEY=VALUE`
+ * \param file the file name, for errors about the file's structure
+ */
+void
+ApplyOverride(Node& root, const std::string& arg, const std::string& file)
+{
+    ApplyOverride(root, arg, file, ScenarioError::OVERRIDE_FILE, 0);
+}
+
+/**
+ * Merge a tree over another: maps key by key (recursively), anything else replaces.
+ * \param base the tree merged into
+ * \param over the tree whose values win
+ */
+void
+MergeInto(Node& base, const Node& over)
+{
+    if (base.kind != Node::MAP || over.kind != Node::MAP)
+    {
+        base = over;
+        return;
+    }
+    for (const auto& e : over.entries)
+    {
+        Entry* b = base.Find(e.key);
+        if (b == nullptr)
+        {
+            base.entries.push_back(e);
+        }
+        else
+        {
+            MergeInto(b->value, e.value);
+        }
+    }
+}
+
+/// The study section of a file (src/pod/doc/pod.rst, Studies), checked.
+struct StudyShape
+{
+    const Node* fabrics{nullptr};           //!< study.fabrics (a SEQ of MAPs with name and pod)
+    const Node* workloads{nullptr};         //!< study.workloads (a SEQ of MAPs with a name)
+    std::vector<std::string> fabricNames;   //!< the fabrics' names, in file order
+    std::vector<std::string> workloadNames; //!< the workloads' names, in file order
+    uint32_t workloadsLine{0};              //!< line of the study.workloads key
+    bool workloadsFromSet{false};           //!< study.workloads came from --set
+};
+
+/**
+ * Throw an error at a node of the tree.
+ * \param file the file
+ * \param line the line (0: unknown)
+ * \param fromSet the node came from --set
+ * \param field the field
+ * \param message the message
+ */
+[[noreturn]] void
+FailAt(const std::string& file,
+       uint32_t line,
+       bool fromSet,
+       const std::string& field,
+       const std::string& message)
+{
+    throw ScenarioError(fromSet ? ScenarioError::OVERRIDE_FILE : file,
+                        fromSet ? 0 : line,
+                        field,
+                        message);
+}
+
+/**
+ * \param name a fabric or workload name of a study
+ * \return it is not empty and has only letters, digits, '-', '_' and '.'
+ */
+bool
+IsCaseName(const std::string& name)
+{
+    if (name.empty())
+    {
+        return false;
+    }
+    for (char c : name)
+    {
+        if (!std::isalnum(static_cast<unsigned char>(c)) && c != '-' && c != '_' && c != '.')
+        {
+            return false;
+        }
+    }
+    return true;
+}
+
+/**
+ * Check a study section's own structure (the keys of its fabrics' pods and of its workloads
+ * are checked when each case is loaded).
+ * \param root the tree
+ * \param file the file
+ * \return the study's fabrics and workloads
+ */
+StudyShape
+CheckStudy(const Node& root, const std::string& file)
+{
+    const Entry* st = root.Find("study");
+    NS_ASSERT(st != nullptr);
+    if (const Entry* w = root.Find("workloads"))
+    {
+        FailAt(file,
+               w->line,
+               w->fromSet,
+               "workloads",
+               "a study gives its workloads in study.workloads (each runs on every fabric of "
+               "study.fabrics); remove the top-level workloads");
+    }
+    const Node& sv = st->value;
+    if (sv.kind != Node::MAP)
+    {
+        FailAt(file,
+               st->line,
+               st->fromSet,
+               "study",
+               "expected a map of keys, got " + Describe(sv.kind));
+    }
+    StudyShape shape;
+    const Entry* fabrics = nullptr;
+    const Entry* workloads = nullptr;
+    for (const auto& e : sv.entries)
+    {
+        const std::string field = "study." + e.key;
+        if (e.key == "fabrics")
+        {
+            fabrics = &e;
+        }
+        else if (e.key == "workloads")
+        {
+            workloads = &e;
+        }
+        else if (e.key == "quick")
+        {
+            if (e.value.kind != Node::SEQ && e.value.kind != Node::NUL)
+            {
+                FailAt(file,
+                       e.line,
+                       e.fromSet,
+                       field,
+                       "expected a list of KEY=VALUE overrides, got " + Describe(e.value.kind));
+            }
+            for (std::size_t i = 0; i < e.value.items.size(); ++i)
+            {
+                const Node& item = e.value.items[i];
+                if (item.kind != Node::SCALAR || item.scalar.find('=') == std::string::npos)
+                {
+                    FailAt(file,
+                           item.line,
+                           item.fromSet,
+                           field + Index(i),
+                           "expected an override KEY=VALUE (e.g. pod.accelerators=64)");
+                }
+            }
+        }
+        else
+        {
+            FailAt(file, e.line, e.fromSet, field, UnknownKeyMessage(field, "study"));
+        }
+    }
+    // The two lists: each element a map with a distinct name.
+    auto checkList = [&](const Entry* list,
+                         const std::string& field,
+                         const std::set<std::string>& allowed,
+                         std::vector<std::string>& names) {
+        if (list == nullptr)
+        {
+            FailAt(file,
+                   st->line,
+                   st->fromSet,
+                   field,
+                   "required key is missing (a study needs at least one of each: fabrics "
+                   "and workloads)");
+        }
+        const Node& v = list->value;
+        if (v.kind != Node::SEQ || v.items.empty())
+        {
+            FailAt(file,
+                   list->line,
+                   list->fromSet,
+                   field,
+                   "expected a list of at least one map, got " +
+                       (v.kind == Node::SEQ ? std::string("an empty list") : Describe(v.kind)));
+        }
+        for (std::size_t i = 0; i < v.items.size(); ++i)
+        {
+            const Node& item = v.items[i];
+            const std::string itemField = field + Index(i);
+            if (item.kind != Node::MAP)
+            {
+                FailAt(file,
+                       item.line,
+                       item.fromSet,
+                       itemField,
+                       "expected a map of keys, got " + Describe(item.kind));
+            }
+            for (const auto& e : item.entries)
+            {
+                if (!allowed.empty() && allowed.count(e.key) == 0)
+                {
+                    FailAt(file,
+                           e.line,
+                           e.fromSet,
+                           itemField + "." + e.key,
+                           UnknownKeyMessage(field + "[]." + e.key, field + "[]"));
+                }
+            }
+            const Entry* name = item.Find("name");
+            if (name == nullptr)
+            {
+                FailAt(file,
+                       item.line,
+                       item.fromSet,
+                       itemField + ".name",
+                       "required key is missing (every fabric and workload of a study is "
+                       "named: it names the case and its row of the table)");
+            }
+            if (name->value.kind != Node::SCALAR || !IsCaseName(name->value.scalar))
+            {
+                FailAt(file,
+                       name->line,
+                       name->fromSet,
+                       itemField + ".name",
+                       "expected a name of letters, digits, '-', '_' and '.'");
+            }
+            for (const auto& prior : names)
+            {
+                if (prior == name->value.scalar)
+                {
+                    FailAt(file,
+                           name->line,
+                           name->fromSet,
+                           itemField + ".name",
+                           "'" + prior + "' is used twice (names are distinct)");
+                }
+            }
+            names.push_back(name->value.scalar);
+            if (field == "study.fabrics")
+            {
+                const Entry* pod = item.Find("pod");
+                if (pod == nullptr)
+                {
+                    FailAt(file,
+                           item.line,
+                           item.fromSet,
+                           itemField + ".pod",
+                           "required key is missing");
+                }
+                if (pod->value.kind != Node::MAP)
+                {
+                    FailAt(file,
+                           pod->line,
+                           pod->fromSet,
+                           itemField + ".pod",
+                           "expected a map of pod keys, got " + Describe(pod->value.kind));
+                }
+            }
+        }
+    };
+    checkList(fabrics, "study.fabrics", {"name", "pod"}, shape.fabricNames);
+    checkList(workloads, "study.workloads", {}, shape.workloadNames);
+    shape.fabrics = &fabrics->value;
+    shape.workloads = &workloads->value;
+    shape.workloadsLine = workloads->line;
+    shape.workloadsFromSet = workloads->fromSet;
+    return shape;
+}
+
+/**
+ * The tree of one case of a study: the file without study, with the fabric's pod merged over
+ * the top-level pod and the workload as the only element of workloads. Every value keeps its
+ * line, so errors in the case name the lines of the file.
+ * \param root the study's tree
+ * \param shape its study section
+ * \param f the fabric's index
+ * \param w the workload's index
+ * \return the case's tree
+ */
+Node
+ExpandCase(const Node& root, const StudyShape& shape, std::size_t f, std::size_t w)
+{
+    Node c;
+    c.kind = Node::MAP;
+    c.line = root.line;
+    for (const auto& e : root.entries)
+    {
+        if (e.key != "study")
+        {
+            c.entries.push_back(e);
+        }
+    }
+    const Entry* fabricPod = shape.fabrics->items[f].Find("pod");
+    Entry* pod = c.Find("pod");
+    if (pod == nullptr)
+    {
+        c.entries.push_back(*fabricPod);
+    }
+    else
+    {
+        MergeInto(pod->value, fabricPod->value);
+    }
+    Entry wl;
+    wl.key = "workloads";
+    wl.line = shape.workloadsLine;
+    wl.fromSet = shape.workloadsFromSet;
+    wl.value.kind = Node::SEQ;
+    wl.value.line = shape.workloadsLine;
+    wl.value.fromSet = shape.workloadsFromSet;
+    wl.value.items.push_back(shape.workloads->items[w]);
+    c.entries.push_back(wl);
+    return c;
+}
+
+/**
+ * Parse a scenario's text into its tree and apply the overrides: with quick, the file's
+ * study.quick overrides first (as written at their lines), then the command line's.
+ * \param text the YAML text
+ * \param file the name errors give
+ * \param overrides `KEY=VALUE` strings (--set)
+ * \param quick apply study.quick
+ * \return the tree
+ */
+Node
+ParseTree(const std::string& text,
+          const std::string& file,
+          const std::vector<std::string>& overrides,
+          bool quick)
+{
+    const YAML::Node doc = LoadOneDocument(text, file);
+    if (!doc.IsDefined() || doc.IsNull())
+    {
+        throw ScenarioError(file, 0, "", "the scenario is empty");
+    }
+    ValueBudget budget;
+    Node root = Convert(doc, 1, false, file, "", budget);
+    for (const auto& o : overrides)
+    {
+        ApplyOverride(root, o, file);
+    }
+    if (!quick)
+    {
+        return root;
+    }
+    const Entry* st = root.kind == Node::MAP ? root.Find("study") : nullptr;
+    if (st == nullptr)
+    {
+        throw ScenarioError(file,
+                            0,
+                            "--quick",
+                            "only a study (a file with a study section) has a quick version");
+    }
+    // The quick list as the command line left it, applied to a fresh tree before --set.
+    std::vector<std::pair<std::string, const Node*>> quicks;
+    if (st->value.kind == Node::MAP)
+    {
+        if (const Entry* q = st->value.Find("quick"))
+        {
+            for (const auto& item : q->value.items)
+            {
+                if (item.kind == Node::SCALAR)
+                {
+                    quicks.emplace_back(item.scalar, &item);
+                }
+            }
+        }
+    }
+    ValueBudget freshBudget;
+    Node fresh = Convert(doc, 1, false, file, "", freshBudget);
+    for (const auto& [arg, item] : quicks)
+    {
+        if (item->fromSet)
+        {
+            ApplyOverride(fresh, arg, file);
+        }
+        else
+        {
+            ApplyOverride(fresh, arg, file, file, item->line);
+        }
+    }
+    for (const auto& o : overrides)
+    {
+        ApplyOverride(fresh, o, file);
+    }
+    return fresh;
+}
+
+/**
+ * Validate a tree and fill its scenario.
+ * \param root the tree
+ * \param text the file's text
+ * \param file the name errors give
+ * \param overrides the --set overrides (recorded in the scenario)
+ * \return the scenario
+ */
+Scenario
+FillTree(const Node& root,
+         const std::string& text,
+         const std::string& file,
+         const std::vector<std::string>& overrides)
+{
+    Scenario sc;
+    sc.sourceFile = file;
+    sc.text = text;
+    sc.overrides = overrides;
+    const std::string stem = std::filesystem::path(file).stem().string();
+    Loader(file, root).Fill(sc, stem.empty() ? "scenario" : stem);
+    NS_LOG_INFO("loaded " << file << ": " << sc.pod.accelerators << " accelerators, "
+                          << sc.workloads.size() << " workloads");
+    return sc;
+}
+
+/**
+ * Read a study file and check its study section.
+ * \param path the file
+ * \param overrides --set overrides
+ * \param quick apply study.quick
+ * \param [out] text the file's text
+ * \param [out] root the tree (overrides applied)
+ * \return the study's shape; fabrics is nullptr when the file is not a study
+ */
+StudyShape
+ReadStudy(const std::string& path,
+          const std::vector<std::string>& overrides,
+          bool quick,
+          std::string& text,
+          Node& root)
+{
+    const std::string readError = ReadFileText(path, "scenario", text);
+    if (!readError.empty())
+    {
+        throw ScenarioError(path, 0, "", readError);
+    }
+    root = ParseTree(text, path, overrides, quick);
+    if (root.kind != Node::MAP || root.Find("study") == nullptr)
+    {
+        return StudyShape{};
+    }
+    return CheckStudy(root, path);
+}
+
+/**
+ * Load one case of a checked study.
+ * \param path the file
+ * \param text its text
+ * \param root its tree
+ * \param shape its study section
+ * \param overrides --set overrides
+ * \param f fabric index
+ * \param w workload index
+ * \return the case's scenario; errors name the case
+ */
+Scenario
+LoadCaseTree(const std::string& path,
+             const std::string& text,
+             const Node& root,
+             const StudyShape& shape,
+             const std::vector<std::string>& overrides,
+             std::size_t f,
+             std::size_t w)
+{
+    const std::string caseName = shape.fabricNames[f] + "/" + shape.workloadNames[w];
+    try
+    {
+        Scenario sc = FillTree(ExpandCase(root, shape, f, w), text, path, overrides);
+        sc.studyCase = caseName;
+        return sc;
+    }
+    catch (const ScenarioError& e)
+    {
+        throw ScenarioError(e.GetFile(),
+                            e.GetLine(),
+                            e.GetField(),
+                            e.GetMessage() + " (in study case " + caseName + ")");
+    }
 }
 
 } // namespace
@@ -2730,27 +3248,94 @@ ScenarioLoader::LoadString(const std::string& text,
     NS_LOG_FUNCTION(displayName << overrides.size());
     NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
                   "call Time::SetResolution(Time::PS) before loading a scenario");
-    const YAML::Node doc = LoadOneDocument(text, displayName);
-    if (!doc.IsDefined() || doc.IsNull())
+    const Node root = ParseTree(text, displayName, overrides, false);
+    if (root.kind == Node::MAP)
     {
-        throw ScenarioError(displayName, 0, "", "the scenario is empty");
+        if (const Entry* st = root.Find("study"))
+        {
+            FailAt(displayName,
+                   st->line,
+                   st->fromSet,
+                   "study",
+                   "this file is a study (each fabric of study.fabrics runs each workload of "
+                   "study.workloads): run it with `./podsim run FILE` (utils/study.py), or one "
+                   "case with podsim-run --case=FABRIC/WORKLOAD");
+        }
     }
-    ValueBudget budget;
-    Node root = Convert(doc, 1, false, displayName, "", budget);
-    for (const auto& o : overrides)
-    {
-        ApplyOverride(root, o, displayName);
-    }
+    return FillTree(root, text, displayName, overrides);
+}
 
-    Scenario sc;
-    sc.sourceFile = displayName;
-    sc.text = text;
-    sc.overrides = overrides;
-    const std::string stem = std::filesystem::path(displayName).stem().string();
-    Loader(displayName, root).Fill(sc, stem.empty() ? "scenario" : stem);
-    NS_LOG_INFO("loaded " << displayName << ": " << sc.pod.accelerators << " accelerators, "
-                          << sc.workloads.size() << " workloads");
-    return sc;
+std::vector<ScenarioLoader::StudyCase>
+ScenarioLoader::ListCases(const std::string& path,
+                          const std::vector<std::string>& overrides,
+                          bool quick)
+{
+    NS_LOG_FUNCTION(path << overrides.size() << quick);
+    NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
+                  "call Time::SetResolution(Time::PS) before loading a scenario");
+    std::string text;
+    Node root;
+    const StudyShape shape = ReadStudy(path, overrides, quick, text, root);
+    std::vector<StudyCase> cases;
+    if (shape.fabrics == nullptr)
+    {
+        return cases;
+    }
+    for (std::size_t f = 0; f < shape.fabricNames.size(); ++f)
+    {
+        for (std::size_t w = 0; w < shape.workloadNames.size(); ++w)
+        {
+            // Every case is validated: a study with one bad case stops before anything runs.
+            LoadCaseTree(path, text, root, shape, overrides, f, w);
+            cases.push_back({shape.fabricNames[f], shape.workloadNames[w]});
+        }
+    }
+    return cases;
+}
+
+Scenario
+ScenarioLoader::LoadCase(const std::string& path,
+                         const std::vector<std::string>& overrides,
+                         bool quick,
+                         const std::string& caseName)
+{
+    NS_LOG_FUNCTION(path << overrides.size() << quick << caseName);
+    NS_ASSERT_MSG(Time::GetResolution() == Time::PS,
+                  "call Time::SetResolution(Time::PS) before loading a scenario");
+    std::string text;
+    Node root;
+    const StudyShape shape = ReadStudy(path, overrides, quick, text, root);
+    if (shape.fabrics == nullptr)
+    {
+        throw ScenarioError(path, 0, "--case", "not a study (the file has no study section)");
+    }
+    const auto slash = caseName.find('/');
+    const std::string fabric = caseName.substr(0, slash);
+    const std::string workload = slash == std::string::npos ? "" : caseName.substr(slash + 1);
+    auto indexOf = [&](const std::vector<std::string>& names,
+                       const std::string& name,
+                       const std::string& what) {
+        for (std::size_t i = 0; i < names.size(); ++i)
+        {
+            if (names[i] == name)
+            {
+                return i;
+            }
+        }
+        std::string known;
+        for (const auto& n : names)
+        {
+            known += (known.empty() ? "" : ", ") + n;
+        }
+        throw ScenarioError(path,
+                            0,
+                            "--case",
+                            "no " + what + " named '" + name + "' in the study (expected " +
+                                "FABRIC/WORKLOAD; its " + what + "s: " + known + ")");
+    };
+    const std::size_t f = indexOf(shape.fabricNames, fabric, "fabric");
+    const std::size_t w = indexOf(shape.workloadNames, workload, "workload");
+    return LoadCaseTree(path, text, root, shape, overrides, f, w);
 }
 
 } // namespace ns3

@@ -54,6 +54,42 @@ class ScenarioLoader
     static Scenario LoadString(const std::string& text,
                                const std::string& displayName,
                                const std::vector<std::string>& overrides);
+
+    /// One case of a study: a fabric and a workload, by their names.
+    struct StudyCase
+    {
+        std::string fabric;   //!< study.fabrics[].name
+        std::string workload; //!< study.workloads[].name
+    };
+
+    /**
+     * The cases of a study (src/pod/doc/pod.rst, Studies), every one loaded and validated.
+     * \param path the YAML file
+     * \param overrides `KEY=VALUE` strings (--set), applied after study.quick
+     * \param quick apply the file's study.quick overrides first
+     * \return the cases, fabric by fabric in file order, each with the workloads in file
+     * order; empty when the file has no study section
+     * \throws ScenarioError if anything in the study or in any case is invalid
+     */
+    static std::vector<StudyCase> ListCases(const std::string& path,
+                                            const std::vector<std::string>& overrides,
+                                            bool quick);
+
+    /**
+     * Load one case of a study: the file without its study section, with the fabric's pod
+     * merged over the top-level pod (key by key, the fabric's values win) and the workload as
+     * the only workload. Errors name the file's lines and end with the case's name.
+     * \param path the YAML file
+     * \param overrides `KEY=VALUE` strings (--set), applied after study.quick
+     * \param quick apply the file's study.quick overrides first
+     * \param caseName `FABRIC/WORKLOAD`
+     * \return the case's scenario (studyCase = caseName)
+     * \throws ScenarioError if the file is not a study, the case unknown or anything invalid
+     */
+    static Scenario LoadCase(const std::string& path,
+                             const std::vector<std::string>& overrides,
+                             bool quick,
+                             const std::string& caseName);
 };
 
 } // namespace ns3

@@ -1166,6 +1166,35 @@ BuildKeys()
                     .Min(0)
                     .Help("bit-errors: end of the window (the link's own pod.link rates "
                           "return); 0: to the end of the run."));
+    // A study: fabrics x workloads, one run per pair (utils/study.py; src/pod/doc/pod.rst,
+    // Studies). Keys below study.fabrics[].pod and study.workloads[] are those of pod and
+    // workloads[] (ScenarioSchema::Find maps them).
+    k.push_back(Row("study", S::MAP)
+                    .Help("Makes the file a study: every fabric of study.fabrics runs every "
+                          "workload of study.workloads, each pair (a case) a run of its own, "
+                          "started by `./podsim run FILE` (in parallel processes), which "
+                          "gathers them into one results file and prints a comparison table. "
+                          "The file then has no top-level workloads; its pod holds what the "
+                          "fabrics share."));
+    k.push_back(Row("study.fabrics", S::LIST)
+                    .Element(S::MAP)
+                    .Help("The fabrics compared, at least one, each {name, pod}."));
+    k.push_back(Row("study.fabrics[].name", S::STRING)
+                    .Help("Name of the fabric in the table and results (required; letters, "
+                          "digits, `-`, `_`; distinct)."));
+    k.push_back(Row("study.fabrics[].pod", S::MAP)
+                    .Help("The fabric's pod: any pod key (pod.fabric, pod.planes, pod.sue...), "
+                          "merged over the top-level pod key by key (a value here wins)."));
+    k.push_back(Row("study.workloads", S::LIST)
+                    .Element(S::MAP)
+                    .Help("The workloads compared, at least one; each runs alone on each "
+                          "fabric. Every element takes the keys of workloads[] and needs a "
+                          "distinct name."));
+    k.push_back(Row("study.quick", S::LIST)
+                    .Element(S::STRING)
+                    .Help("Overrides `KEY=VALUE` (the same dotted keys as --set, e.g. "
+                          "pod.accelerators=64) applied by `./podsim run FILE --quick`, before "
+                          "the command line's --set, for a small version of the study."));
     k.push_back(Row("output", S::MAP).Help("Outputs."));
     k.push_back(
         Row("output.file", S::STRING).Note("`results/<name>.h5`").Help("HDF5 results file."));
@@ -1320,6 +1349,17 @@ ScenarioSchema::GetKeys()
 const ScenarioSchema::Key*
 ScenarioSchema::Find(const std::string& schemaPath)
 {
+    // A study's fabrics and workloads take the keys of pod and workloads[].
+    static const std::string fabricPod = "study.fabrics[].pod.";
+    static const std::string studyWorkload = "study.workloads[].";
+    if (schemaPath.compare(0, fabricPod.size(), fabricPod) == 0)
+    {
+        return Find("pod." + schemaPath.substr(fabricPod.size()));
+    }
+    if (schemaPath.compare(0, studyWorkload.size(), studyWorkload) == 0)
+    {
+        return Find("workloads[]." + schemaPath.substr(studyWorkload.size()));
+    }
     for (const auto& key : GetKeys())
     {
         if (key.path == schemaPath)

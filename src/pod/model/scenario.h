@@ -318,16 +318,17 @@ struct Scenario
     std::string sourceFile;             //!< path of the YAML file
     std::string text;                   //!< the YAML text as read (stored in the results)
     std::vector<std::string> overrides; //!< the --set KEY=VALUE overrides applied
-    std::string name;                   //!< name
-    uint32_t seed{1};                   //!< seed (ns-3 RngRun)
-    Time stopTime;                      //!< stop (zero: run until every message is delivered)
-    std::string scheduler{"heap4"};     //!< scheduler: heap4, heap2, heap8, map, heap, ...
-    Limits limits;                      //!< limits (watchdogs)
-    bool check{false};                  //!< check: invariant checks while running (--check)
-    Pod pod;                            //!< pod
-    std::vector<Workload> workloads;    //!< workloads
-    std::vector<Fault> faults;          //!< faults
-    Output output;                      //!< output
+    std::string studyCase; //!< FABRIC/WORKLOAD when loaded as a case of a study, else empty
+    std::string name;      //!< name
+    uint32_t seed{1};      //!< seed (ns-3 RngRun)
+    Time stopTime;         //!< stop (zero: run until every message is delivered)
+    std::string scheduler{"heap4"};  //!< scheduler: heap4, heap2, heap8, map, heap, ...
+    Limits limits;                   //!< limits (watchdogs)
+    bool check{false};               //!< check: invariant checks while running (--check)
+    Pod pod;                         //!< pod
+    std::vector<Workload> workloads; //!< workloads
+    std::vector<Fault> faults;       //!< faults
+    Output output;                   //!< output
 };
 
 } // namespace ns3
