@@ -211,7 +211,8 @@ main(int argc, char** argv)
     {
         std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
                   << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
-                  << s.workloads.size() << " workloads" << std::endl;
+                  << s.workloads.size() << " workloads, results " << s.output.file
+                  << std::endl;
         return 0;
     }
 

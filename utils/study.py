@@ -1,0 +1,442 @@
+#!/usr/bin/python3
+# Copyright (c) 2026 podsim authors
+# SPDX-License-Identifier: GPL-2.0-only
+"""podsim study: run every case of a study file in parallel and compare the fabrics.
+
+    ./podsim run STUDY.yaml [--quick] [--set KEY=VALUE ...] [-j N] [--out FILE.h5] [--no-plots]
+
+A study file (a scenario with a ``study`` section; src/pod/doc/pod.rst, Studies) names fabrics
+and workloads; each pair is a *case*, one run of ``podsim-run --case=FABRIC/WORKLOAD`` in a
+process of its own, at most N at once (default: the number of CPUs). Every case is validated
+(``podsim-run --list-cases``) before anything runs. While the cases run, a progress line on
+stderr says which are done and running and estimates the time left. Then:
+
+- one comparison table is printed: per fabric and workload, the completion time, the achieved
+  bandwidth as a fraction of the accelerator's line rate (beside the fabric's wire efficiency,
+  the most it can reach), p50/p99/max message latency, the peak switch buffer, pause and
+  credit-stall time, link replays and drops;
+- the results file (``output.file``, or --out) holds the table in ``/study`` (one row per
+  case, a dataset per column) and each case's own results whole in ``/runs/FABRIC/WORKLOAD``;
+  it is written under a temporary name and renamed, so a failed study leaves no file;
+- analysis/plot_study.py draws the comparison plots into ``<results stem>-plots/``.
+
+The columns and their definitions are in src/pod/doc/pod.rst (Studies); the wire efficiencies
+and where they come from are in WIRE_EFFICIENCY below.
+"""
+
+import argparse
+import math
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import h5py
+import numpy as np
+
+ROOT = Path(__file__).resolve().parents[1]
+FORMAT = "podsim-study"
+
+# The most payload a fabric can carry per bit of its links' line rate, at its largest transfer
+# unit, as the specifications give it (the doc's Studies section derives each):
+# - sue: a full 2 KB PDU of the default packing limit carries 7 writes of 256 B, 1792 B, in 1968
+#   B on the wire with the AFH Gen 2 12-byte header (seed 000 sections 3.3, 3.4.1, 4.4; sue.rst
+#   Validation, "Wire efficiency per format"); the 800G line rate is the MAC rate (FEC below it);
+# - ualink: one-way 256 B write streams reach 757.5 Gb/s of data on an x4 port of 200G lanes
+#   whose line rate is 4 x 212.5 GT/s = 850 Gb/s (UALink 200 section 7.1; digest 3.5 and 9.2
+#   item 15: 784.23 Gb/s of TL flits x 96.6% write efficiency);
+# - cell: 176 B of payload per cell with a 16 B cell header on 106.25 Gb/s links (seed 004
+#   section 10, digest 5.9).
+WIRE_EFFICIENCY = {
+    "sue": 1792.0 / 1968.0,
+    "ualink": 757.5 / 850.0,
+    "cell": 176.0 / 192.0,
+}
+
+
+def fmt_duration(s):
+    s = max(0, int(round(s)))
+    return f"{s // 60}m{s % 60:02d}s" if s >= 60 else f"{s}s"
+
+
+def fmt_time_ps(ps):
+    """A time in ps, in the unit that suits it."""
+    if ps < 0:
+        return "-"
+    for unit, scale in (("ms", 1e9), ("us", 1e6), ("ns", 1e3)):
+        if ps >= scale:
+            return f"{ps / scale:.4g} {unit}"
+    return f"{ps} ps"
+
+
+def fmt_bytes(b):
+    for unit, scale in (("GiB", 1 << 30), ("MiB", 1 << 20), ("KiB", 1 << 10)):
+        if b >= scale:
+            return f"{b / scale:.4g} {unit}"
+    return f"{int(b)} B"
+
+
+def list_cases(prog, scenario, quick, sets):
+    cmd = [prog, scenario, "--list-cases"] + (["--quick"] if quick else [])
+    cmd += [f"--set={s}" for s in sets]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    if p.returncode != 0:
+        sys.stderr.write(p.stderr)
+        raise SystemExit(p.returncode or 2)
+    return [tuple(line.split("/", 1)) for line in p.stdout.split() if line]
+
+
+def prior_walls(path):
+    """{(fabric, workload): wall seconds} of an earlier results file of the study, if any."""
+    try:
+        with h5py.File(path, "r") as f:
+            if f.attrs.get("format") != FORMAT:
+                return {}
+            t = f["study"]
+            fab = [x.decode() if isinstance(x, bytes) else x for x in t["fabric"][()]]
+            wl = [x.decode() if isinstance(x, bytes) else x for x in t["workload"][()]]
+            return dict(zip(zip(fab, wl), (float(x) for x in t["wall_s"][()])))
+    except (OSError, KeyError):
+        return {}
+
+
+class Progress:
+    """The progress line: cases done and running, elapsed time and an estimate of what is left.
+
+    Each case's expected wall time is its wall time in the previous results file of the study
+    when there is one, else the mean of the cases finished so far (10 s before the first). The
+    time left is the expected time of the cases not finished (less what the running ones have
+    already run) spread over the parallel jobs.
+    """
+
+    def __init__(self, name, cases, jobs, prior, enabled):
+        self.name = name
+        self.cases = cases
+        self.jobs = jobs
+        self.prior = prior
+        self.enabled = enabled
+        self.tty = sys.stderr.isatty()
+        self.t0 = time.monotonic()
+        self.started = {}
+        self.done = {}
+        self.lock = threading.Lock()
+        self.last_print = 0.0
+
+    def start(self, case):
+        with self.lock:
+            self.started[case] = time.monotonic()
+
+    def finish(self, case, wall):
+        with self.lock:
+            self.done[case] = wall
+        self.show(force=True)
+
+    def expected(self, case):
+        if case in self.prior:
+            return self.prior[case]
+        if self.done:
+            return sum(self.done.values()) / len(self.done)
+        return 10.0
+
+    def line(self):
+        now = time.monotonic()
+        with self.lock:
+            running = [c for c in self.started if c not in self.done]
+            left = 0.0
+            for c in self.cases:
+                if c in self.done:
+                    continue
+                e = self.expected(c)
+                if c in self.started:
+                    e = max(e - (now - self.started[c]), 0.0)
+                left += e
+            eta = left / max(1, min(self.jobs, len(self.cases) - len(self.done)))
+            run = ", ".join(f"{f}/{w} {fmt_duration(now - self.started[(f, w)])}"
+                            for f, w in running)
+            return (f"study {self.name}: {len(self.done)}/{len(self.cases)} cases done"
+                    + (f" | running {run}" if run else "")
+                    + f" | elapsed {fmt_duration(now - self.t0)}"
+                    + (f" | ETA {fmt_duration(eta)}" if len(self.done) < len(self.cases) else ""))
+
+    def show(self, force=False):
+        if not self.enabled:
+            return
+        now = time.monotonic()
+        # On a terminal the line is redrawn each second; in a log, a line per case or 15 s.
+        if not force and now - self.last_print < (1.0 if self.tty else 15.0):
+            return
+        self.last_print = now
+        text = self.line()
+        if self.tty:
+            sys.stderr.write("\r\033[K" + text[:200])
+        else:
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+    def close(self):
+        if self.enabled and self.tty:
+            sys.stderr.write("\n")
+            sys.stderr.flush()
+
+
+def run_case(prog, scenario, case, quick, sets, out_path, progress):
+    progress.start(case)
+    cmd = [prog, scenario, f"--case={case[0]}/{case[1]}", "--quiet", f"--out={out_path}"]
+    cmd += ["--quick"] if quick else []
+    cmd += [f"--set={s}" for s in sets]
+    t0 = time.monotonic()
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    wall = time.monotonic() - t0
+    progress.finish(case, wall)
+    return p.returncode, p.stdout, p.stderr, wall
+
+
+def strs(ds):
+    return np.array([x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]])
+
+
+def case_row(path, fabric_kind):
+    """The table's figures of one case, from its results file."""
+    with h5py.File(path, "r") as f:
+        s = dict(f["summary"].attrs)
+        m = {k: f["messages"][k][()] for k in ("src", "dst", "bytes", "post_ps", "complete_ps")}
+        links = {k: f["links"][k][()] for k in ("name", "kind", "rate_bps")}
+    n = int(s["accelerators"])
+    posted = int(m["bytes"].sum())
+    done = m["complete_ps"] >= 0
+    row = {
+        "accelerators": n,
+        "messages": int(len(m["bytes"])),
+        "bytes_posted": posted,
+        "bytes_delivered": int(s["bytes_delivered"]),
+        "bytes_dropped": int(s["bytes_dropped"]),
+        "messages_incomplete": int((~done).sum()),
+        "peak_switch_buffer_bytes": int(s["peak_switch_buffer_bytes"]),
+        "pause_ps": int(s["pause_ps"]),
+        "stall_ps": int(s["stall_ps"]),
+        "replays": int(s["replays"]),
+        "events": int(s["events"]),
+        "sim_time_ps": int(s["sim_time_ps"]),
+    }
+    if len(m["bytes"]) and done.all():
+        completion = int(m["complete_ps"].max() - m["post_ps"].min())
+        lat = (m["complete_ps"] - m["post_ps"]).astype(np.float64)
+        p50, p99 = np.percentile(lat, [50, 99], method="nearest")
+        row.update(completion_ps=completion, latency_p50_ps=int(p50), latency_p99_ps=int(p99),
+                   latency_max_ps=int(lat.max()))
+    else:
+        row.update(completion_ps=-1, latency_p50_ps=-1, latency_p99_ps=-1, latency_max_ps=-1)
+    # Line rate per accelerator: the rates of accelerator 0's links into the fabric.
+    names = [x.decode() if isinstance(x, bytes) else x for x in links["name"]]
+    kinds = [x.decode() if isinstance(x, bytes) else x for x in links["kind"]]
+    rate = sum(r for nm, k, r in zip(names, kinds, links["rate_bps"])
+               if k == "acc-up" and nm.split("->", 1)[0] in ("acc0", "xpu0", "chip0", "a0"))
+    if rate == 0:
+        rate = sum(r for k, r in zip(kinds, links["rate_bps"]) if k == "acc-up") / max(n, 1)
+    row["line_rate_bps"] = float(rate)
+    row["wire_efficiency"] = float(WIRE_EFFICIENCY.get(fabric_kind, math.nan))
+    # Achieved bandwidth: the busiest endpoint's payload (bytes it sent or received, whichever
+    # is more) over the completion time, as a fraction of its line rate.
+    busiest = 0
+    if len(m["bytes"]):
+        sent = np.bincount(m["src"], weights=m["bytes"], minlength=n)
+        recv = np.bincount(m["dst"], weights=m["bytes"], minlength=n)
+        busiest = float(max(sent.max(), recv.max()))
+    if row["completion_ps"] > 0 and rate > 0:
+        row["achieved_fraction"] = busiest * 8 / (row["completion_ps"] * 1e-12) / rate
+    else:
+        row["achieved_fraction"] = math.nan
+    row["busiest_endpoint_bytes"] = int(busiest)
+    return row
+
+
+COLUMNS = [
+    # (name, dtype) of /study, in table order.
+    ("fabric", "str"), ("workload", "str"), ("fabric_kind", "str"), ("accelerators", "i8"),
+    ("messages", "i8"), ("completion_ps", "i8"), ("bytes_posted", "i8"),
+    ("bytes_delivered", "i8"), ("bytes_dropped", "i8"), ("messages_incomplete", "i8"),
+    ("busiest_endpoint_bytes", "i8"), ("line_rate_bps", "f8"), ("wire_efficiency", "f8"),
+    ("achieved_fraction", "f8"), ("latency_p50_ps", "i8"), ("latency_p99_ps", "i8"),
+    ("latency_max_ps", "i8"), ("peak_switch_buffer_bytes", "i8"), ("pause_ps", "i8"),
+    ("stall_ps", "i8"), ("replays", "i8"), ("events", "i8"), ("sim_time_ps", "i8"),
+    ("wall_s", "f8"), ("exit_status", "i8"),
+]
+
+
+def print_table(rows, out=sys.stdout):
+    head = ["fabric", "workload", "completion", "achieved", "ceiling", "p50", "p99", "max",
+            "peak buffer", "pause", "stall", "replays", "dropped"]
+    lines = []
+    for r in rows:
+        lines.append([
+            r["fabric"], r["workload"], fmt_time_ps(r["completion_ps"]),
+            "-" if math.isnan(r["achieved_fraction"]) else f"{100 * r['achieved_fraction']:.1f}%",
+            "-" if math.isnan(r["wire_efficiency"]) else f"{100 * r['wire_efficiency']:.1f}%",
+            fmt_time_ps(r["latency_p50_ps"]), fmt_time_ps(r["latency_p99_ps"]),
+            fmt_time_ps(r["latency_max_ps"]), fmt_bytes(r["peak_switch_buffer_bytes"]),
+            fmt_time_ps(r["pause_ps"]) if r["pause_ps"] else "0",
+            fmt_time_ps(r["stall_ps"]) if r["stall_ps"] else "0", str(r["replays"]),
+            fmt_bytes(r["bytes_dropped"]) if r["bytes_dropped"] else "0",
+        ])
+    widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
+    left = {0, 1}
+    def fmt(cells):
+        return "  ".join(c.ljust(w) if i in left else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
+    out.write(fmt(head) + "\n")
+    out.write("  ".join("-" * w for w in widths) + "\n")
+    prev = None
+    for r, l in zip(rows, lines):
+        if prev is not None and r["workload"] != prev:
+            out.write("\n")
+        prev = r["workload"]
+        out.write(fmt(l) + "\n")
+    out.write("achieved: the busiest accelerator's payload bytes (sent or received) per second "
+              "over its line rate; ceiling: the fabric's wire efficiency (the most payload per "
+              "line bit).\npause: PFC pause time summed over links; stall: time links held "
+              "data back for want of credits, summed; latencies from post to completion.\n")
+
+
+def write_results(out, scenario, text, name, quick, sets, rows, parts):
+    tmp = out.with_name(out.name + ".tmp")
+    with h5py.File(tmp, "w") as f:
+        f.attrs["format"] = FORMAT
+        f.attrs["study_name"] = name
+        f.attrs["quick"] = int(quick)
+        f.attrs["scenario_file"] = str(scenario)
+        f.attrs["scenario"] = text
+        f.attrs["overrides"] = np.array(list(sets), dtype=h5py.string_dtype())
+        from_version = None
+        g = f.create_group("study")
+        for col, dt in COLUMNS:
+            vals = [r[col] for r in rows]
+            if dt == "str":
+                g.create_dataset(col, data=np.array(vals, dtype=h5py.string_dtype()))
+            else:
+                g.create_dataset(col, data=np.array(vals, dtype=dt))
+        runs = f.create_group("runs")
+        for (fabric, workload), part in parts.items():
+            with h5py.File(part, "r") as src:
+                if from_version is None and "podsim_version" in src.attrs:
+                    from_version = src.attrs["podsim_version"]
+                dst = runs.require_group(fabric).create_group(workload)
+                for k, v in src.attrs.items():
+                    dst.attrs[k] = v
+                for k in src:
+                    src.copy(src[k], dst, name=k)
+        if from_version is not None:
+            f.attrs["podsim_version"] = from_version
+    os.replace(tmp, out)
+
+
+def validate_cases(prog, scenario, cases, quick, sets):
+    """(name, results file, {fabric name: pod.fabric}) from each fabric's first case, as
+    podsim-run --validate resolves them: "valid: FILE: NAME, fabric KIND, ..., results OUT"."""
+    kinds, name, out = {}, None, None
+    for fabric, workload in cases:
+        if fabric in kinds:
+            continue
+        cmd = [prog, scenario, f"--case={fabric}/{workload}", "--validate"]
+        cmd += ["--quick"] if quick else []
+        cmd += [f"--set={s}" for s in sets]
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            sys.stderr.write(p.stderr)
+            raise SystemExit(p.returncode)
+        line = p.stdout.strip()
+        head, _, rest = line.partition(f"{scenario}: ")
+        name = rest.split(", fabric ", 1)[0]
+        kinds[fabric] = rest.split(", fabric ", 1)[1].split(",", 1)[0]
+        out = rest.rsplit(", results ", 1)[1]
+    return name, out, kinds
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("scenario")
+    ap.add_argument("--prog", default=str(ROOT / "build" / "bin" / "podsim-run"))
+    ap.add_argument("--quick", action="store_true", help="the study's study.quick version")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
+    ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--out", help="results file (default: output.file, else results/NAME.h5)")
+    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--quiet", action="store_true", help="no progress line")
+    args = ap.parse_args(argv)
+    if args.jobs < 1:
+        raise SystemExit("podsim study: error: -j needs a positive number")
+    scenario = Path(args.scenario)
+    cases = list_cases(args.prog, str(scenario), args.quick, args.set)
+    if not cases:
+        raise SystemExit(f"podsim study: error: {scenario}: not a study (no study section)")
+    name, default_out, kinds = validate_cases(args.prog, str(scenario), cases, args.quick,
+                                              args.set)
+    text = scenario.read_text()
+    out = Path(args.out or default_out)
+    if not out.is_absolute():
+        out = Path.cwd() / out
+    if args.quick and not args.out:
+        out = out.with_name(out.stem + "-quick" + out.suffix)
+    out.parent.mkdir(parents=True, exist_ok=True)
+
+    prior = prior_walls(out)
+    # Longest first (by the previous run's times when known) so that the last case to start is
+    # a short one.
+    order = sorted(cases, key=lambda c: -prior.get(c, 0.0))
+    progress = Progress(name, cases, args.jobs, prior, not args.quiet)
+    tmpdir = Path(tempfile.mkdtemp(prefix="podsim-study-", dir=out.parent))
+    parts, results = {}, {}
+    t0 = time.monotonic()
+    try:
+        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            futs = {}
+            for c in order:
+                part = tmpdir / f"{c[0]}__{c[1]}.h5"
+                parts[c] = part
+                futs[c] = pool.submit(run_case, args.prog, str(scenario), c, args.quick,
+                                      args.set, part, progress)
+            while not all(f.done() for f in futs.values()):
+                progress.show()
+                time.sleep(0.2)
+            for c, fu in futs.items():
+                results[c] = fu.result()
+        progress.close()
+        failed = [(c, r) for c, r in results.items() if r[0] not in (0,)]
+        if failed:
+            for (f, w), (rc, so, se, _) in failed:
+                sys.stderr.write(f"podsim study: case {f}/{w} failed (exit status {rc}):\n{se}")
+            raise SystemExit(1)
+        rows = []
+        for c in cases:
+            r = case_row(parts[c], kinds[c[0]])
+            r.update(fabric=c[0], workload=c[1], fabric_kind=kinds[c[0]], wall_s=results[c][3],
+                     exit_status=results[c][0])
+            rows.append(r)
+        # Table order: by workload, then fabric, as the file lists them.
+        wl_order = {w: i for i, w in enumerate(dict.fromkeys(w for _, w in cases))}
+        fab_order = {f: i for i, f in enumerate(dict.fromkeys(f for f, _ in cases))}
+        rows.sort(key=lambda r: (wl_order[r["workload"]], fab_order[r["fabric"]]))
+        write_results(out, scenario, text, name, args.quick, args.set, rows,
+                      {c: parts[c] for c in cases})
+    finally:
+        shutil.rmtree(tmpdir, ignore_errors=True)
+    wall = time.monotonic() - t0
+    print(f"\nstudy {name}{' (quick)' if args.quick else ''}: {len(cases)} cases, "
+          f"{rows[0]['accelerators']} accelerators, {fmt_duration(wall)} wall with "
+          f"{args.jobs} parallel runs\n")
+    print_table(rows)
+    print(f"\nresults: {out}")
+    if not args.no_plots:
+        plot = ROOT / "analysis" / "plot_study.py"
+        if plot.exists():
+            env = dict(os.environ, MPLBACKEND="Agg")
+            subprocess.run([sys.executable, str(plot), str(out)], env=env, check=False)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
