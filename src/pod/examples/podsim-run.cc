@@ -211,8 +211,7 @@ main(int argc, char** argv)
     {
         std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
                   << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
-                  << s.workloads.size() << " workloads, results " << s.output.file
-                  << std::endl;
+                  << s.workloads.size() << " workloads, results " << s.output.file << std::endl;
         return 0;
     }
 

@@ -229,23 +229,56 @@ struct CollectiveWorkloadRun
     const Scenario::Workload* w{nullptr}; //!< the workload
     uint32_t index{0};                    //!< workload index
     uint32_t next{0};                     //!< next iteration
+    uint32_t running{0};                  //!< communicators of this iteration not done
 
-    /// Start the next iteration, if any.
+    /// Start the next iteration, if any: one collective per communicator, all at once.
     void StartNext()
     {
         if (next >= w->iterations)
         {
             return;
         }
-        Ptr<CollectiveExecutor> e = ctx->Install(w->coll, w->tclass, {index, w->name, next++});
-        e->SetDoneCallback(MakeCallback(&CollectiveWorkloadRun::Done, this));
-        e->Start();
+        const InstanceInfo info{index, w->name, next++};
+        if (w->communicators <= 1)
+        {
+            running = 1;
+            Ptr<CollectiveExecutor> e = ctx->Install(w->coll, w->tclass, info);
+            e->SetDoneCallback(MakeCallback(&CollectiveWorkloadRun::Done, this));
+            e->Start();
+            return;
+        }
+        // Communicator k: members [k b, (k + 1) b) of the group (every accelerator if none).
+        const auto members =
+            static_cast<uint32_t>(w->coll.group.empty() ? ctx->all.size() : w->coll.group.size());
+        const uint32_t b = members / w->communicators;
+        running = w->communicators;
+        std::vector<Ptr<CollectiveExecutor>> started;
+        for (uint32_t k = 0; k < w->communicators; ++k)
+        {
+            Scenario::Collective c = w->coll;
+            c.group.resize(b);
+            for (uint32_t r = 0; r < b; ++r)
+            {
+                const uint32_t m = k * b + r;
+                c.group[r] = w->coll.group.empty() ? m : w->coll.group[m];
+            }
+            Ptr<CollectiveExecutor> e = ctx->Install(c, w->tclass, info);
+            e->SetDoneCallback(MakeCallback(&CollectiveWorkloadRun::Done, this));
+            started.push_back(e);
+        }
+        for (auto& e : started)
+        {
+            e->Start();
+        }
     }
 
-    /// An iteration finished.
+    /// A communicator finished; the iteration is done when all have.
     void Done(Ptr<CollectiveExecutor>)
     {
-        StartNext();
+        if (--running == 0)
+        {
+            StartNext();
+        }
     }
 };
 

@@ -1918,7 +1918,10 @@ class Loader
      * \param n accelerators
      * \param c the collective
      */
-    void ReadCollective(const std::string& p, uint32_t n, Scenario::Collective& c) const
+    void ReadCollective(const std::string& p,
+                        uint32_t n,
+                        Scenario::Collective& c,
+                        uint32_t communicators = 1) const
     {
         c.collective = Get(p + ".collective", true, nullptr, "required for collectives").str;
         CollectiveSpec spec;
@@ -1927,7 +1930,17 @@ class Loader
         const auto alg = Get(p + ".algorithm", false, &algGiven);
         c.algorithm = algGiven ? alg.str : CollectiveHelper::DefaultAlgorithm(spec.type);
         c.group = ReadIdList(p + ".group", n);
-        const uint32_t ranks = c.group.empty() ? n : c.group.size();
+        const uint32_t members = c.group.empty() ? n : c.group.size();
+        if (members % communicators != 0)
+        {
+            Fail(Locate(p + ".communicators"),
+                 p + ".communicators",
+                 "must divide the group's " + std::to_string(members) +
+                     " members into equal communicators (got " + std::to_string(communicators) +
+                     ")");
+        }
+        // Each communicator is a group of its own: the algorithm is checked on that size.
+        const uint32_t ranks = members / communicators;
         spec.ranks = ranks;
         const auto root = Get(p + ".root", false);
         if (root.u >= ranks)
@@ -2408,6 +2421,18 @@ class Loader
                 w.bytes = Get(p + ".size", true).u;
             }
             w.start = PicoSeconds(static_cast<uint64_t>(Get(p + ".start", false).ps));
+            if (w.kind == "all-to-all")
+            {
+                w.communicators = static_cast<uint32_t>(Get(p + ".communicators", false).u);
+                if (n % w.communicators != 0 || n / w.communicators < 2)
+                {
+                    Fail(Locate(p + ".communicators"),
+                         p + ".communicators",
+                         "must divide pod.accelerators = " + std::to_string(n) +
+                             " into equal communicators of at least 2 (got " +
+                             std::to_string(w.communicators) + ")");
+                }
+            }
             if (w.kind == "incast" || w.kind == "permutation" || w.kind == "all-to-all")
             {
                 w.read = Get(p + ".operation", false).str == "read";
@@ -2435,7 +2460,8 @@ class Loader
             else if (w.kind == "collective")
             {
                 w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
-                ReadCollective(p, n, w.coll);
+                w.communicators = static_cast<uint32_t>(Get(p + ".communicators", false).u);
+                ReadCollective(p, n, w.coll, w.communicators);
                 w.bytes = w.coll.bytes;
             }
             else if (w.kind == "dag")

@@ -1014,6 +1014,14 @@ BuildKeys()
                           "of an all-reduce, broadcast or reduce, the total of a reduce-scatter "
                           "or all-gather, per pair for an all-to-all; not for barrier or "
                           "all-to-all-v)."));
+    k.push_back(Row("workloads[].communicators", S::UINT)
+                    .Default("1")
+                    .Min(1)
+                    .Kinds({"all-to-all", "collective"})
+                    .Help("Split the accelerators (a collective: its group, in rank order) into "
+                          "this many equal communicators of consecutive members, each running "
+                          "the workload at the same time: e.g. 16 on 1024 accelerators are 16 "
+                          "expert- or data-parallel groups of 64. It must divide their number."));
     k.push_back(Row("workloads[].start", S::TIME)
                     .Default("0")
                     .Min(0)

@@ -274,6 +274,7 @@ struct Scenario
         uint32_t receiver{0};             //!< incast: workloads[i].receiver
         std::vector<uint32_t> senderList; //!< incast: optional explicit workloads[i].sender-list
         uint32_t iterations{1};           //!< collective, dag: repetitions, back to back
+        uint32_t communicators{1};        //!< all-to-all, collective: concurrent groups
         Collective coll;                  //!< collective: its parameters
         std::vector<DagNode> nodes;       //!< dag: the nodes
         std::string dagFile;              //!< dag: file the nodes came from ("" if inline)

@@ -72,12 +72,16 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
         }
         else if (w.kind == "all-to-all")
         {
-            t.src.reserve(t.src.size() + static_cast<uint64_t>(n) * (n - 1));
+            // Each communicator (a block of b consecutive accelerators) is an all-to-all of its
+            // own: every member sends to each other member, the next ones first.
+            const uint32_t b = n / w.communicators;
+            t.src.reserve(t.src.size() + static_cast<uint64_t>(n) * (b - 1));
             for (uint32_t src = 0; src < n; ++src)
             {
-                for (uint32_t j = 1; j < n; ++j)
+                const uint32_t base = src - src % b;
+                for (uint32_t j = 1; j < b; ++j)
                 {
-                    add(src, (src + j) % n, w, wi);
+                    add(src, base + (src - base + j) % b, w, wi);
                 }
             }
         }
