@@ -42,6 +42,7 @@ import h5py
 import numpy as np
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
+from matplotlib.transforms import blended_transform_factory
 
 COMPLETION_PNG = "completion-time.png"
 LATENCY_PNG = "latency-cdf.png"
@@ -82,10 +83,18 @@ def read_study_h5py(path):
     "end_bytes"}, "summary": {"sim_time_ps"}}}, "attrs": {...}}``.
 
     Raises:
-        RuntimeError: not a study file, or a row without its run group.
+        RuntimeError: not a study file.
     """
     with h5py.File(path, "r") as f:
-        attrs = {k: _text(v) if isinstance(v, (bytes, str)) else v for k, v in f.attrs.items()}
+        attrs = {}
+        for k, v in f.attrs.items():
+            if isinstance(v, np.ndarray) and v.dtype.kind in "OSU":
+                v = [_text(x) for x in v.ravel()]
+            elif isinstance(v, (bytes, str)):
+                v = _text(v)
+            elif isinstance(v, np.generic):
+                v = v.item()
+            attrs[k] = v
         if attrs.get("format") != "podsim-study" or "study" not in f:
             raise RuntimeError(f"{path}: not a podsim study file (root attribute format)")
         study = {}
@@ -98,7 +107,7 @@ def read_study_h5py(path):
         for fabric, workload in zip(study["fabric"].tolist(), study["workload"].tolist()):
             name = f"runs/{fabric}/{workload}"
             if name not in f:
-                raise RuntimeError(f"{path}: /study row {fabric}/{workload} has no /runs group")
+                continue  # the case's run wrote no results (read_study leaves it out too)
             g = f[name]
             series = {"interval_ps": 0}
             for c in ("switch", "time_ps", "max_bytes", "end_bytes"):
@@ -220,13 +229,19 @@ def _grouped_bars(ax, data, column, scale=1.0):
     width = 0.8 / max(1, len(fabrics))
     values = np.asarray(data["study"][column], dtype=np.float64) * scale
     drawn = []
+    # x in data, y in axes coordinates: "n/a" at the foot of a case without a value.
+    foot = blended_transform_factory(ax.transData, ax.transAxes)
     for j, fabric in enumerate(fabrics):
         xs, ys = [], []
         for i, workload in enumerate(workloads):
             row = rows.get((fabric, workload))
-            if row is None or not values[row] > 0:
+            if row is None:
                 continue
             x = i - 0.4 + width * (j + 0.5)
+            if not values[row] > 0:  # NaN, or a completion that never came (-1)
+                ax.text(x, 0.02, "n/a", transform=foot, ha="center", va="bottom", fontsize=7,
+                        rotation=90, color=colors[fabric])
+                continue
             xs.append(x)
             ys.append(values[row])
             drawn.append((x, width, fabric, workload, row))
@@ -361,7 +376,10 @@ def plot_achieved_bandwidth(data, out_path):
     fig, (ax,) = _figure()
     drawn = _grouped_bars(ax, data, "achieved_fraction")
     efficiency = np.asarray(data["study"]["wire_efficiency"], dtype=np.float64)
-    for n, (x, width, _, _, row) in enumerate(drawn):
+    label = "wire efficiency (ceiling)"
+    for x, width, _, _, row in drawn:
+        if not np.isfinite(efficiency[row]):
+            continue
         ax.hlines(
             efficiency[row],
             x - width / 2,
@@ -369,10 +387,14 @@ def plot_achieved_bandwidth(data, out_path):
             colors="black",
             linestyles="--",
             linewidth=1.5,
-            label="wire efficiency (ceiling)" if n == 0 else None,
+            label=label,
         )
+        label = None  # one legend entry
     if drawn:
-        top = max(1.0, float(np.max(efficiency)) if efficiency.size else 1.0)
+        # NaN: a case without a figure (no line rate, or a fabric without a known ceiling).
+        shown = [efficiency[row] for *_, row in drawn]
+        shown += [data["study"]["achieved_fraction"][row] for *_, row in drawn]
+        top = max([1.0] + [float(v) for v in shown if np.isfinite(v)])
         ax.set_ylim(0.0, top * 1.15)
         ax.legend(fontsize="small", loc="upper left", ncol=2)
     else:

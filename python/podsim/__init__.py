@@ -189,6 +189,20 @@ def read(path, group=None):
     return _read(_os.fspath(path), "/" if group is None else str(group))
 
 
+def _attr_value(value):
+    """An h5py attribute value as plain Python: str for bytes, int or float for numpy scalars,
+    a list of str for a string array (other arrays as they are)."""
+    import numpy as np
+
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray) and value.dtype.kind in "OSU":
+        return [v.decode() if isinstance(v, bytes) else str(v) for v in value.ravel()]
+    return value
+
+
 def read_study(path):
     """Read a study results file (utils/study.py: one run per fabric and workload).
 
@@ -201,13 +215,14 @@ def read_study(path):
         "attrs": {name: value}}``: the ``/study`` table, one row per case (string columns as
         numpy str arrays, the others with the file's types); each case's run, read from
         ``/runs/<fabric>/<workload>`` by read() (the dict read() returns for the case's own
-        results file; ``results_file`` is the study file), in the order of the table's rows;
-        the root attributes (``podsim_version``, ``format``, ``study_name``, ``quick``,
-        ``scenario``) as str, int or float.
+        results file; ``results_file`` is the study file), in the order of the table's rows (a
+        case whose run wrote no results has a row but no run); the root attributes
+        (``podsim_version``, ``format``, ``study_name``, ``quick``, ``scenario``...) as str,
+        int or float, and arrays of strings as lists of str.
 
     Raises:
         RuntimeError: the file cannot be opened, is not a study file, its columns differ in
-            length, a row has no run group, or a run group is not a podsim run.
+            length, or a run group is not a podsim run.
     """
     import h5py
     import numpy as np
@@ -218,13 +233,7 @@ def read_study(path):
     except OSError as e:
         raise RuntimeError(f"{path}: cannot open study file ({e})") from None
     with f:
-        attrs = {}
-        for name, value in f.attrs.items():
-            if isinstance(value, bytes):
-                value = value.decode()
-            elif isinstance(value, np.generic):
-                value = value.item()
-            attrs[name] = value
+        attrs = {name: _attr_value(value) for name, value in f.attrs.items()}
         if attrs.get("format") != "podsim-study" or "study" not in f:
             raise RuntimeError(
                 f"{path}: not a podsim study file (root attribute format is "
@@ -246,10 +255,9 @@ def read_study(path):
             if case not in cases:
                 cases.append(case)
         runs = f.get("runs", {})
-        for case in cases:
-            if "/".join(case) not in runs:
-                raise RuntimeError(f"{path}: /study row {case[0]}/{case[1]} has no /runs group")
-        # Groups without a row (a study stopped half-way) are read too, after the rows' cases.
+        # A case whose run wrote no results file has a row but no group (and no entry in
+        # "runs"); a group without a row is read too, after the rows' cases.
+        cases = [case for case in cases if "/".join(case) in runs]
         for fabric in sorted(runs):
             for workload in sorted(runs[fabric]):
                 if (fabric, workload) not in cases:

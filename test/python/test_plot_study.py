@@ -138,9 +138,16 @@ def make_study(podsim, tmp, sample_interval):
                 g.create_dataset(name, data=values.tolist(), dtype=h5py.string_dtype())
             else:
                 g[name] = values
+        f.attrs["overrides"] = np.array(["pod.accelerators=16"], dtype=h5py.string_dtype())
         for (fabric, workload), run_file in files.items():
+            # As utils/study.py copies a run: the root attributes, then every member whole
+            # (the pod-output suite checks a copy of the root group itself).
             with h5py.File(run_file, "r") as src:
-                src.copy(src["/"], f.require_group(f"runs/{fabric}"), name=workload)
+                dst = f.require_group(f"runs/{fabric}").create_group(workload)
+                for k, v in src.attrs.items():
+                    dst.attrs[k] = v
+                for k in src:
+                    src.copy(src[k], dst, name=k)
     return path, files, columns
 
 
@@ -186,6 +193,7 @@ def test_read_study_round_trips_columns_and_attrs(podsim, study):
         "study_name": "tiny",
         "quick": 0,
         "scenario": "name: tiny\n",
+        "overrides": ["pod.accelerators=16"],
     }
 
 
@@ -263,6 +271,7 @@ def test_fallback_reader_matches_read_study(podsim, study):
     own = plot_study.read_study_h5py(study[0])
     for name, values in full["study"].items():
         assert np.array_equal(own["study"][name], values), name
+    assert own["attrs"] == full["attrs"]
     assert own["runs"].keys() == full["runs"].keys()
     for case, run in own["runs"].items():
         ref = full["runs"][case]
@@ -314,6 +323,27 @@ def test_study_without_timeseries_still_plots(podsim, unsampled_study, tmp_path)
     r = run_script(path, "--out", tmp_path / "plots")
     assert r.returncode == 0, r.stderr
     check_pngs(tmp_path / "plots", r.stdout.split())
+
+
+def test_failed_case_and_missing_figures_still_plot(podsim, study, tmp_path):
+    # A case whose run wrote no results keeps its row but has no run group; a figure that
+    # could not be computed is NaN (utils/study.py) and a completion that never came is -1.
+    # read_study leaves the case out of "runs", and every plot is still drawn (with the
+    # fallback reader too).
+    path = tmp_path / "partial.h5"
+    path.write_bytes(study[0].read_bytes())
+    with h5py.File(path, "r+") as f:
+        del f["runs/cell/ring-ar"]
+        f["study/wire_efficiency"][0] = np.nan
+        f["study/achieved_fraction"][1] = np.nan
+        f["study/completion_ps"][2] = -1
+    s = podsim.read_study(path)
+    assert ("cell", "ring-ar") not in s["runs"] and len(s["runs"]) == len(study[1]) - 1
+    assert len(s["study"]["fabric"]) == len(study[1])
+    plot_study = load_plot_module()
+    for use_podsim in (True, False):
+        out = tmp_path / f"plots-{use_podsim}"
+        check_pngs(out, plot_study.plot(path, out, use_podsim=use_podsim))
 
 
 def test_cli_rejects_missing_and_non_study_files(study, tmp_path):
