@@ -458,14 +458,16 @@ Schema()
 }
 
 /**
- * podsim.read(): a results file as the results dict.
+ * podsim.read(): a results file, or a run stored as a group of a larger file (a study file's
+ * /runs/FABRIC/WORKLOAD), as the results dict.
  * \param path the HDF5 file
+ * \param group the run's group ("/": the whole file)
  * \return the results dict
  */
 py::dict
-Read(const std::string& path)
+Read(const std::string& path, const std::string& group)
 {
-    py::dict d = ResultsToDict(ns3::ResultsWriter::Read(path));
+    py::dict d = ResultsToDict(ns3::ResultsWriter::Read(path, group));
     d["results_file"] = ToStr(path);
     return d;
 }
@@ -531,7 +533,9 @@ PYBIND11_MODULE(_podsim, m)
     m.def("read",
           &Read,
           py::arg("path"),
-          "Read a results file into the dict that run() returns (see podsim.read).");
+          py::arg("group") = "/",
+          "Read a results file (or a run's group of a larger file) into the dict that run() "
+          "returns (see podsim.read).");
 
     // podsim.pyxis: the Pyxis UIE kernel model (python/pyxis-bindings.cc).
     RegisterPyxis(m);

@@ -9,6 +9,7 @@ Run a scenario and get its results as numpy arrays::
                    results_file="/tmp/incast.h5")
     lat_ns = podsim.message_latency_ns(r)
     again = podsim.read("/tmp/incast.h5")      # same dict, from the HDF5 file
+    study = podsim.read_study("results/pod-1024.h5")   # a study: table and every run
 
 Results dict (every time in picoseconds; -1 where a message was never delivered or completed)::
 
@@ -67,6 +68,7 @@ __all__ = [
     "load",
     "schema",
     "read",
+    "read_study",
     "ScenarioError",
     "message_latency_ns",
     "pyxis",
@@ -161,19 +163,111 @@ def schema():
     return _schema()
 
 
-def read(path):
-    """Read an HDF5 results file written by a run.
+def read(path, group=None):
+    """Read an HDF5 results file written by a run, or a run stored as a group of a larger file.
+
+    A results file and a run's group of a study file (``/runs/<fabric>/<workload>``, a results
+    file copied whole) are read by the same reader, relative to the group.
 
     Args:
-        path: the results file (str or os.PathLike).
+        path: the results file (str or os.PathLike), or an open h5py Group or File holding a
+            run (then the run is read from its file and group; ``group`` must be None).
+        group: the run's group in the file (``"/runs/sue/incast"``); None or ``"/"``: the whole
+            file.
 
     Returns:
-        The same dict that run() returned for that run (``results_file`` is ``path``).
+        The same dict that run() returned for that run (``results_file`` is the file's path).
 
     Raises:
-        RuntimeError: the file cannot be opened or is not a podsim results file.
+        RuntimeError: the file cannot be opened, or the group is missing or is not a podsim run
+            (the message names the file and the group).
     """
-    return _read(_os.fspath(path))
+    if hasattr(path, "file") and hasattr(path, "name"):  # an h5py Group or File
+        if group is not None:
+            raise TypeError("read(): give either an h5py group or a path and a group, not both")
+        path, group = path.file.filename, path.name
+    return _read(_os.fspath(path), "/" if group is None else str(group))
+
+
+def _attr_value(value):
+    """An h5py attribute value as plain Python: str for bytes, int or float for numpy scalars,
+    a list of str for a string array (other arrays as they are)."""
+    import numpy as np
+
+    if isinstance(value, bytes):
+        return value.decode()
+    if isinstance(value, np.generic):
+        return value.item()
+    if isinstance(value, np.ndarray) and value.dtype.kind in "OSU":
+        return [v.decode() if isinstance(v, bytes) else str(v) for v in value.ravel()]
+    return value
+
+
+def read_study(path):
+    """Read a study results file (utils/study.py: one run per fabric and workload).
+
+    Args:
+        path: the study file (str or os.PathLike), root attribute ``format`` =
+            ``"podsim-study"``.
+
+    Returns:
+        ``{"study": {column: numpy array}, "runs": {(fabric, workload): results dict},
+        "attrs": {name: value}}``: the ``/study`` table, one row per case (string columns as
+        numpy str arrays, the others with the file's types); each case's run, read from
+        ``/runs/<fabric>/<workload>`` by read() (the dict read() returns for the case's own
+        results file; ``results_file`` is the study file), in the order of the table's rows (a
+        case whose run wrote no results has a row but no run); the root attributes
+        (``podsim_version``, ``format``, ``study_name``, ``quick``, ``scenario``...) as str,
+        int or float, and arrays of strings as lists of str.
+
+    Raises:
+        RuntimeError: the file cannot be opened, is not a study file, its columns differ in
+            length, or a run group is not a podsim run.
+    """
+    import h5py
+    import numpy as np
+
+    path = _os.fspath(path)
+    try:
+        f = h5py.File(path, "r")
+    except OSError as e:
+        raise RuntimeError(f"{path}: cannot open study file ({e})") from None
+    with f:
+        attrs = {name: _attr_value(value) for name, value in f.attrs.items()}
+        if attrs.get("format") != "podsim-study" or "study" not in f:
+            raise RuntimeError(
+                f"{path}: not a podsim study file (root attribute format is "
+                f"{attrs.get('format')!r}, expected 'podsim-study', and a /study table)"
+            )
+        study = {}
+        for name, ds in f["study"].items():
+            if h5py.check_string_dtype(ds.dtype) is not None:
+                study[name] = np.array(ds.asstr()[()], dtype=str).reshape(-1)
+            else:
+                study[name] = np.asarray(ds[()]).reshape(-1)
+        rows = {len(v) for v in study.values()}
+        if len(rows) > 1:
+            lengths = ", ".join(f"{k} {len(v)}" for k, v in study.items())
+            raise RuntimeError(f"{path}: /study columns differ in length ({lengths})")
+        cases = []
+        for fabric, workload in zip(study.get("fabric", []), study.get("workload", [])):
+            case = (str(fabric), str(workload))
+            if case not in cases:
+                cases.append(case)
+        runs = f.get("runs", {})
+        # A case whose run wrote no results file has a row but no group (and no entry in
+        # "runs"); a group without a row is read too, after the rows' cases.
+        cases = [case for case in cases if "/".join(case) in runs]
+        for fabric in sorted(runs):
+            for workload in sorted(runs[fabric]):
+                if (fabric, workload) not in cases:
+                    cases.append((fabric, workload))
+    # Read with the h5py handle closed: the run reader opens the file itself.
+    return {
+        "study": study,
+        "runs": {(fb, wl): read(path, f"/runs/{fb}/{wl}") for fb, wl in cases},
+        "attrs": attrs,
+    }
 
 
 def message_latency_ns(results):

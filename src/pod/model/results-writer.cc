@@ -1076,13 +1076,24 @@ ResultsWriter::Write(const std::string& path, const RunResults& r)
 RunResults
 ResultsWriter::Read(const std::string& path)
 {
+    return Read(path, "/");
+}
+
+RunResults
+ResultsWriter::Read(const std::string& path, const std::string& group)
+{
     H5ErrorSilencer silencer;
-    H5Io io(path);
+    // Errors name the group too when the run is not the whole file: "study.h5:/runs/sue/a2a".
+    const std::string where = group == "/" ? path : path + ":" + group;
+    H5Io io(where);
     RunResults r;
 
     H5Handle fapl = FileAccess(io);
-    H5Handle file =
+    H5Handle h5file =
         io.Own(H5Fopen(path.c_str(), H5F_ACC_RDONLY, fapl), &H5Fclose, "cannot open results file");
+    // Everything below is read relative to the run's group, named file: the root group ("/")
+    // for a results file.
+    H5Handle file = io.OpenGroup(h5file, group);
 
     io.ReadStringAttr(file, "podsim_version"); // present in every podsim results file
     r.scenarioName = io.ReadStringAttr(file, "scenario_name");
@@ -1265,7 +1276,7 @@ ResultsWriter::Read(const std::string& path)
         }
     }
 
-    CheckTables(path, r);
+    CheckTables(where, r);
     return r;
 }
 

@@ -95,6 +95,17 @@ class ResultsWriter
      *         have the expected layout
      */
     static RunResults Read(const std::string& path);
+
+    /**
+     * Read a run stored as a group of a larger file (a study file's /runs/FABRIC/WORKLOAD,
+     * which holds a results file copied whole): the same layout as Read(path), below \p group.
+     * \param path the HDF5 file
+     * \param group the absolute path of the run's group ("/": the whole file, as Read(path))
+     * \return the results
+     * \throws std::runtime_error naming the path and the group if the file cannot be opened or
+     *         the group does not have the expected layout
+     */
+    static RunResults Read(const std::string& path, const std::string& group);
 };
 
 } // namespace ns3

@@ -19,7 +19,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <hdf5.h>
 #include <map>
+#include <stdexcept>
 #include <string>
 
 using namespace ns3;
@@ -244,6 +246,96 @@ class PodOutputBudgetTestCase : public TestCase
 };
 
 /**
+ * A run stored as a group of a larger file (a study file's /runs/FABRIC/WORKLOAD: a results file
+ * copied whole, issue 11) reads back as the results file itself: ResultsWriter::Read(path,
+ * group) reads the same layout relative to the group, so every table, the series and the
+ * summary are those of Read(file). A missing group, and a group that is not a run, throw errors
+ * naming the file and the group.
+ */
+class PodReadGroupTestCase : public TestCase
+{
+  public:
+    PodReadGroupTestCase()
+        : TestCase("a run read from a group of a larger file equals its results file")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const RunResults r = RunSmallPod("100ns", "0");
+        const std::string runFile = CreateTempDirFilename("read-group-run.h5");
+        const std::string study = CreateTempDirFilename("read-group-study.h5");
+        ResultsWriter::Write(runFile, r);
+
+        // The study layout: the run file's root group copied whole into /runs/ethernet/mixed.
+        hid_t src = H5Fopen(runFile.c_str(), H5F_ACC_RDONLY, H5P_DEFAULT);
+        hid_t dst = H5Fcreate(study.c_str(), H5F_ACC_TRUNC, H5P_DEFAULT, H5P_DEFAULT);
+        hid_t lcpl = H5Pcreate(H5P_LINK_CREATE);
+        H5Pset_create_intermediate_group(lcpl, 1);
+        const herr_t copied = H5Ocopy(src, ".", dst, "runs/ethernet/mixed", H5P_DEFAULT, lcpl);
+        H5Pclose(lcpl);
+        H5Fclose(dst);
+        H5Fclose(src);
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(copied, 0, "H5Ocopy of the run file's root group");
+
+        const RunResults file = ResultsWriter::Read(runFile);
+        const RunResults root = ResultsWriter::Read(runFile, "/");
+        const RunResults group = ResultsWriter::Read(study, "/runs/ethernet/mixed");
+        for (const RunResults* g : {&root, &group})
+        {
+            NS_TEST_EXPECT_MSG_EQ(g->scenarioText, file.scenarioText, "scenario text");
+            NS_TEST_EXPECT_MSG_EQ(g->scenarioName, file.scenarioName, "scenario name");
+            NS_TEST_EXPECT_MSG_EQ((g->workloadNames == file.workloadNames), true, "workloads");
+            NS_TEST_EXPECT_MSG_EQ((g->messages.postPs == file.messages.postPs), true, "post");
+            NS_TEST_EXPECT_MSG_EQ((g->messages.completePs == file.messages.completePs),
+                                  true,
+                                  "completion");
+            NS_TEST_EXPECT_MSG_EQ((g->links.name == file.links.name), true, "link names");
+            NS_TEST_EXPECT_MSG_EQ((g->links.txWireBytes == file.links.txWireBytes),
+                                  true,
+                                  "link wire bytes");
+            NS_TEST_EXPECT_MSG_EQ((g->bufferSeries.maxBytes == file.bufferSeries.maxBytes),
+                                  true,
+                                  "series");
+            NS_TEST_EXPECT_MSG_EQ(g->events, file.events, "summary: events");
+            NS_TEST_EXPECT_MSG_EQ(g->peakSwitchBufferBytes,
+                                  file.peakSwitchBufferBytes,
+                                  "summary: peak buffer");
+            NS_TEST_EXPECT_MSG_EQ((g->dropsByReason == file.dropsByReason), true, "drops");
+        }
+        NS_TEST_EXPECT_MSG_EQ(file.messages.postPs.size(), r.messages.postPs.size(), "rows");
+
+        std::string missing;
+        try
+        {
+            ResultsWriter::Read(study, "/runs/ethernet/none");
+        }
+        catch (const std::runtime_error& e)
+        {
+            missing = e.what();
+        }
+        NS_TEST_EXPECT_MSG_EQ(missing.rfind(study + ":/runs/ethernet/none: no group", 0),
+                              0,
+                              "error names file and group: " << missing);
+        std::string notRun;
+        try
+        {
+            ResultsWriter::Read(study, "/runs");
+        }
+        catch (const std::runtime_error& e)
+        {
+            notRun = e.what();
+        }
+        NS_TEST_EXPECT_MSG_EQ(notRun.rfind(study + ":/runs: no attribute podsim_version", 0),
+                              0,
+                              "a group that is not a run: " << notRun);
+        std::remove(runFile.c_str());
+        std::remove(study.c_str());
+    }
+};
+
+/**
  * \ingroup pod-tests
  * Bounded output (issue 12).
  */
@@ -256,6 +348,7 @@ class PodOutputTestSuite : public TestSuite
         AddTestCase(new PodBufferSeriesTestCase, TestCase::QUICK);
         AddTestCase(new PodBufferCoarsenTestCase, TestCase::QUICK);
         AddTestCase(new PodOutputBudgetTestCase, TestCase::QUICK);
+        AddTestCase(new PodReadGroupTestCase, TestCase::QUICK);
     }
 };
 
