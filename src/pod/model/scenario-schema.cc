@@ -11,6 +11,7 @@
 #include "ns3/collective-spec.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -168,7 +169,7 @@ AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
     k.push_back(Row(prefix + ".size-matrix", S::LIST)
                     .Element(S::UINT)
                     .Kinds(kinds)
-                    .Help("all-to-all-v: n*n byte counts, row-major (row = sender)."));
+                    .Help("all-to-all-v: n x n byte counts, row-major (row = sender)."));
     k.push_back(Row(prefix + ".chunks", S::UINT)
                     .Default("1")
                     .Range(1, 1048576)
@@ -1150,7 +1151,7 @@ BuildKeys()
     k.push_back(Row("faults[].switch", S::UINT)
                     .Default("0")
                     .Help("switch-down: the switch's index within its plane, as in the "
-                          "switch names p<plane>.<name> (one-switch planes: 0; leaf-spine: the "
+                          "switch names `p<plane>.<name>` (one-switch planes: 0; leaf-spine: the "
                           "leaves, then the spines)."));
     k.push_back(Row("faults[].to", S::UINT)
                     .Help("deny-route: the destination accelerator, below pod.accelerators."));
@@ -1581,6 +1582,107 @@ ScenarioSchema::TypeName(Type type)
 }
 
 std::string
+ScenarioSchema::MarkdownCell(const std::string& text)
+{
+    // GitHub Flavored Markdown: a table row is split at every unescaped `|` before anything
+    // else is parsed, code spans included, so `|` is escaped everywhere (GFM then drops the
+    // backslash inside a code span too). Outside code spans, the characters that would start
+    // emphasis, strikethrough, math, raw HTML, an entity or an escape are escaped.
+    auto isWordChar = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; };
+    std::string out;
+    out.reserve(text.size() + 8);
+    std::size_t i = 0;
+    while (i < text.size())
+    {
+        const char c = text[i];
+        if (c == '`')
+        {
+            // A code span: a run of n backticks up to the next run of exactly n backticks. A
+            // run without its closing run is literal text (CommonMark).
+            std::size_t n = 0;
+            while (i + n < text.size() && text[i + n] == '`')
+            {
+                ++n;
+            }
+            std::size_t close = std::string::npos;
+            for (std::size_t j = i + n; j < text.size();)
+            {
+                if (text[j] != '`')
+                {
+                    ++j;
+                    continue;
+                }
+                std::size_t m = 0;
+                while (j + m < text.size() && text[j + m] == '`')
+                {
+                    ++m;
+                }
+                if (m == n)
+                {
+                    close = j;
+                    break;
+                }
+                j += m;
+            }
+            if (close == std::string::npos)
+            {
+                for (std::size_t k = 0; k < n; ++k)
+                {
+                    out += "\\`";
+                }
+                i += n;
+                continue;
+            }
+            for (std::size_t k = i; k < close + n; ++k)
+            {
+                if (text[k] == '|')
+                {
+                    out += '\\';
+                }
+                out += (text[k] == '\n') ? ' ' : text[k];
+            }
+            i = close + n;
+            continue;
+        }
+        const char prev = i > 0 ? text[i - 1] : ' ';
+        const char next = i + 1 < text.size() ? text[i + 1] : ' ';
+        bool escape = false;
+        switch (c)
+        {
+        case '|':
+        case '\\':
+        case '*':
+        case '~':
+        case '$':
+            escape = true;
+            break;
+        case '_':
+            // Inside a word (tx_credit) an underscore never starts emphasis.
+            escape = !(isWordChar(prev) && isWordChar(next));
+            break;
+        case '<':
+            // `<=` is text; `<name>`, `</x>`, `<!--` and `<?` would be raw HTML.
+            escape = std::isalpha(static_cast<unsigned char>(next)) != 0 || next == '/' ||
+                     next == '!' || next == '?';
+            break;
+        case '&':
+            // `&lt;` and `&#60;` would be entities.
+            escape = std::isalpha(static_cast<unsigned char>(next)) != 0 || next == '#';
+            break;
+        default:
+            break;
+        }
+        if (escape)
+        {
+            out += '\\';
+        }
+        out += (c == '\n') ? ' ' : c;
+        ++i;
+    }
+    return out;
+}
+
+std::string
 ScenarioSchema::MarkdownReference()
 {
     std::ostringstream os;
@@ -1594,7 +1696,8 @@ ScenarioSchema::MarkdownReference()
     os << "|---|---|---|---|---|\n";
     for (const auto& key : GetKeys())
     {
-        // Type, with the unit or the list's element type.
+        // Type, with the unit or the list's element type. Every text from the table goes
+        // through MarkdownCell, so that no help text can break the table or its rendering.
         std::string type = TypeName(key.type);
         if (key.type == LIST)
         {
@@ -1602,28 +1705,29 @@ ScenarioSchema::MarkdownReference()
         }
         else if (!key.unit.empty())
         {
-            type += " (" + key.unit + ")";
+            type += " (" + MarkdownCell(key.unit) + ")";
         }
         // Default.
         std::string def;
         if (key.required)
         {
-            def = key.kinds.empty() ? "**required**"
-                                    : "**required** (" + Join(key.kinds, ", ", "") + ")";
+            def = key.kinds.empty()
+                      ? "**required**"
+                      : "**required** (" + MarkdownCell(Join(key.kinds, ", ", "")) + ")";
         }
         else if (!key.defaultNote.empty())
         {
-            def = key.defaultNote;
+            def = MarkdownCell(key.defaultNote);
         }
         else if (!key.defaultValue.empty())
         {
-            def = "`" + key.defaultValue + "`";
+            def = MarkdownCell("`" + key.defaultValue + "`");
         }
         // Range.
         std::string range;
         if (key.type == ENUM)
         {
-            range = Join(key.allowed, ", ", "`");
+            range = MarkdownCell(Join(key.allowed, ", ", "`"));
         }
         else if (key.hasMin && key.hasMax)
         {
@@ -1637,13 +1741,13 @@ ScenarioSchema::MarkdownReference()
         {
             range = "<= " + FormatNumber(key.max);
         }
-        std::string help = key.help;
+        std::string help = MarkdownCell(key.help);
         if (!key.kinds.empty())
         {
-            help = "*" + Join(key.kinds, ", ", "") + " only.* " + help;
+            help = "*" + MarkdownCell(Join(key.kinds, ", ", "")) + " only.* " + help;
         }
-        os << "| `" << key.path << "` | " << type << " | " << def << " | " << range << " | " << help
-           << " |\n";
+        os << "| " << MarkdownCell("`" + key.path + "`") << " | " << type << " | " << def << " | "
+           << range << " | " << help << " |\n";
     }
     os << "\nValues:\n\n"
           "- **uint**: a non-negative integer that fits in 32 bits; **double**: a decimal number "
@@ -1663,9 +1767,9 @@ ScenarioSchema::MarkdownReference()
           "a file and line.\n\n"
           "Checks across keys:\n\n"
           "- `pod.switch.radix`: a plane is one switch if radix >= accelerators; otherwise two "
-          "tiers with s = floor(radix/(k+1)) spines and k*s accelerators per leaf (k = "
+          "tiers with s = floor(radix/(k+1)) spines and k x s accelerators per leaf (k = "
           "`pod.switch.oversubscription`; k = 1: radix/2 each), which needs at most radix "
-          "leaves (ceil(accelerators / (k*s)) <= radix).\n"
+          "leaves (ceil(accelerators / (k x s)) <= radix).\n"
           "- `workloads[].class` is below `pod.switch.classes`.\n"
           "- incast: `senders` is at most accelerators-1, `receiver` is below accelerators, and a "
           "`sender-list` has exactly `senders` distinct entries, each below accelerators and none "
@@ -1674,7 +1778,7 @@ ScenarioSchema::MarkdownReference()
           "- collective: the group's accelerators exist and are distinct, the root is a rank "
           "of the group, the algorithm implements the collective on that group (e.g. "
           "halving-doubling needs a power-of-two group; rabenseifner does not), an "
-          "all-to-all-v has n*n sizes.\n"
+          "all-to-all-v has n x n sizes.\n"
           "- dag: node names are distinct, every dependency names a node, the dependencies have "
           "no cycle; `file` or `nodes`, not both.\n"
           "- pyxis: needs `pod.fabric: cell`, is the only workload and starts at 0; the model "

@@ -129,6 +129,18 @@ class ScenarioSchema
      */
     static std::size_t EditDistance(const std::string& a, const std::string& b);
 
+    /**
+     * Make a text safe as one cell of a GitHub Markdown table.
+     *
+     * `|` is escaped everywhere, code spans included (GFM splits a row at every unescaped
+     * pipe before parsing its cells). Outside code spans, `\\`, `*`, `~` and `$` are escaped,
+     * `_` unless inside a word, `<` before a letter, `/`, `!` or `?` (raw HTML) and `&` before
+     * a letter or `#` (entities); a newline becomes a space. Code spans are kept otherwise.
+     * \param text the text, with `code spans` in backticks
+     * \return the cell text, e.g. `p\<plane>` for `p<plane>`, `k\*s` for `k*s`
+     */
+    static std::string MarkdownCell(const std::string& text);
+
     /// \return the reference of the scenario format in Markdown: one table row per key, units,
     ///         overrides and the checks across fields
     static std::string MarkdownReference();

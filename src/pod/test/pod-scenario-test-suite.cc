@@ -349,6 +349,35 @@ class PodScenarioSchemaTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::Suggest("rate"), "pod.link.rate", "same last name");
         NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::Suggest("frobnicate"), "", "nothing close");
         NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::EditDistance("kitten", "sitting"), 3, "textbook");
+        // Markdown table cells (GitHub Flavored Markdown spec, tables and backslash escapes):
+        // a pipe is escaped even in a code span; outside one, what would start emphasis, raw
+        // HTML or an entity is escaped; `<=` and words with underscores stay as written.
+        NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::MarkdownCell("a|b `x|y`"), "a\\|b `x\\|y`", "pipes");
+        NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::MarkdownCell("k*s, p<plane>, `p<plane>`"),
+                              "k\\*s, p\\<plane>, `p<plane>`",
+                              "emphasis and raw HTML");
+        NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::MarkdownCell("<= 64, tx_credit, _x_, &lt;"),
+                              "<= 64, tx_credit, \\_x\\_, \\&lt;",
+                              "comparisons, words, emphasis, entities");
+        NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::MarkdownCell("a ``b`` c ` d"),
+                              "a ``b`` c \\` d",
+                              "an unclosed backtick is literal");
+        // Every row of the table has exactly the header's 5 cells: 6 unescaped pipes.
+        std::istringstream rows(md);
+        std::string row;
+        while (std::getline(rows, row))
+        {
+            if (row.rfind("| `", 0) != 0)
+            {
+                continue;
+            }
+            std::size_t pipes = 0;
+            for (std::size_t i = 0; i < row.size(); ++i)
+            {
+                pipes += (row[i] == '|' && (i == 0 || row[i - 1] != '\\')) ? 1 : 0;
+            }
+            NS_TEST_ASSERT_MSG_EQ(pipes, 6, "cells of the row " << row);
+        }
         // The defaults the brief gives (SUE spec Appendix A.1 for the switch latency; RS(544,514)
         // for the codeword bits; IEEE 802.3 for the interframe bytes; Ethernet 14 + 4 header).
         NS_TEST_ASSERT_MSG_EQ(ScenarioSchema::Find("pod.switch.latency")->defaultValue,
