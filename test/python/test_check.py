@@ -11,6 +11,7 @@ TestSuite, through test hooks that a scenario cannot reach.
 """
 
 import os
+import re
 import subprocess
 from pathlib import Path
 
@@ -18,7 +19,9 @@ import numpy as np
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = sorted((ROOT / "examples" / "scenarios").glob("*.yaml"))
+# As test_examples.py: study files (a line `study:` at column 0) are not podsim.run scenarios.
+EXAMPLES = sorted(p for p in (ROOT / "examples" / "scenarios").glob("*.yaml")
+                  if not re.search(r"^study:", p.read_text(), re.MULTILINE))
 PODSIM_RUN = Path(os.environ.get("PODSIM_BUILD_DIR", ROOT / "build")) / "bin" / "podsim-run"
 
 
