@@ -91,11 +91,17 @@ def list_cases(prog, scenario, quick, sets):
     return [tuple(line.split("/", 1)) for line in p.stdout.split() if line]
 
 
-def prior_walls(path):
-    """{(fabric, workload): wall seconds} of an earlier results file of the study, if any."""
+def prior_walls(path, text, quick, sets):
+    """{(fabric, workload): wall seconds} of an earlier results file of the same study (the
+    same text, quick and overrides), if any."""
     try:
         with h5py.File(path, "r") as f:
-            if f.attrs.get("format") != FORMAT:
+            a = f.attrs
+            same = (a.get("format") == FORMAT and a.get("scenario") == text
+                    and int(a.get("quick", -1)) == int(quick)
+                    and [x.decode() if isinstance(x, bytes) else x
+                         for x in a.get("overrides", [])] == list(sets))
+            if not same:
                 return {}
             t = f["study"]
             fab = [x.decode() if isinstance(x, bytes) else x for x in t["fabric"][()]]
@@ -105,20 +111,50 @@ def prior_walls(path):
         return {}
 
 
+# Rough CPU seconds per GiB of payload on one core of this kind of machine, by fabric kind
+# (measured on the default study, 2026-11-24; src/pod/doc/pod.rst, Studies): only to start the
+# costliest cases first and to estimate the time left before any case has finished.
+SECONDS_PER_GIB = {"ethernet": 2.0, "sue": 2.0, "rifl": 4.0, "ualink": 30.0, "cell": 40.0}
+# A message costs about as much as this many payload bytes (handshakes, per-message state).
+MESSAGE_EQUIVALENT_BYTES = (1 << 30) / 60000
+
+
+def estimate_seconds(info):
+    """A rough cost of a case from its workload (see SECONDS_PER_GIB)."""
+    n, size, k = info["accelerators"], info["size_bytes"], max(1, info["communicators"])
+    p = n // k
+    kind, alg = info["kind"], info["algorithm"]
+    if kind == "incast":
+        messages, payload = info["senders"], info["senders"] * size
+    elif kind == "all-to-all":
+        messages, payload = n * (p - 1), n * (p - 1) * size
+    elif kind == "permutation":
+        messages, payload = n, n * size
+    elif kind == "collective":
+        steps = 2 * max(1, math.ceil(math.log2(max(p, 2)))) if alg in (
+            "halving-doubling", "rabenseifner", "double-binary-tree") else 2 * (p - 1)
+        messages, payload = n * steps, 2 * n * size
+    else:
+        messages, payload = n, n * size
+    rate = SECONDS_PER_GIB.get(info["fabric_kind"], 10.0)
+    return 0.2 + rate * (payload + messages * MESSAGE_EQUIVALENT_BYTES) / (1 << 30)
+
+
 class Progress:
     """The progress line: cases done and running, elapsed time and an estimate of what is left.
 
     Each case's expected wall time is its wall time in the previous results file of the study
-    when there is one, else the mean of the cases finished so far (10 s before the first). The
-    time left is the expected time of the cases not finished (less what the running ones have
-    already run) spread over the parallel jobs.
+    when there is one, else the rough estimate of estimate_seconds scaled by how the finished
+    cases compared with theirs. The time left is the expected time of the cases not finished
+    (less what the running ones have already run) spread over the parallel jobs.
     """
 
-    def __init__(self, name, cases, jobs, prior, enabled):
+    def __init__(self, name, cases, jobs, prior, estimates, enabled):
         self.name = name
         self.cases = cases
         self.jobs = jobs
         self.prior = prior
+        self.estimates = estimates
         self.enabled = enabled
         self.tty = sys.stderr.isatty()
         self.t0 = time.monotonic()
@@ -139,9 +175,9 @@ class Progress:
     def expected(self, case):
         if case in self.prior:
             return self.prior[case]
-        if self.done:
-            return sum(self.done.values()) / len(self.done)
-        return 10.0
+        est = sum(self.estimates[c] for c in self.done)
+        scale = sum(self.done.values()) / est if self.done and est > 0 else 1.0
+        return self.estimates[case] * scale
 
     def line(self):
         now = time.monotonic()
@@ -216,7 +252,10 @@ def case_row(path, fabric_kind):
         "bytes_delivered": int(s["bytes_delivered"]),
         "bytes_dropped": int(s["bytes_dropped"]),
         "messages_incomplete": int((~done).sum()),
-        "peak_switch_buffer_bytes": int(s["peak_switch_buffer_bytes"]),
+        # UALink switches queue at their egress ports within the next hop's TL credits and
+        # have no shared buffer that podsim samples: -1, shown as n/a.
+        "peak_switch_buffer_bytes": -1 if fabric_kind == "ualink" else int(
+            s["peak_switch_buffer_bytes"]),
         "pause_ps": int(s["pause_ps"]),
         "stall_ps": int(s["stall_ps"]),
         "replays": int(s["replays"]),
@@ -257,7 +296,9 @@ def case_row(path, fabric_kind):
 
 COLUMNS = [
     # (name, dtype) of /study, in table order.
-    ("fabric", "str"), ("workload", "str"), ("fabric_kind", "str"), ("accelerators", "i8"),
+    ("fabric", "str"), ("workload", "str"), ("fabric_kind", "str"), ("kind", "str"),
+    ("algorithm", "str"), ("size_bytes", "i8"), ("communicators", "i8"),
+    ("communicator_size", "i8"), ("accelerators", "i8"),
     ("messages", "i8"), ("completion_ps", "i8"), ("bytes_posted", "i8"),
     ("bytes_delivered", "i8"), ("bytes_dropped", "i8"), ("messages_incomplete", "i8"),
     ("busiest_endpoint_bytes", "i8"), ("line_rate_bps", "f8"), ("wire_efficiency", "f8"),
@@ -278,7 +319,7 @@ def print_table(rows, out=sys.stdout):
             "-" if math.isnan(r["achieved_fraction"]) else f"{100 * r['achieved_fraction']:.1f}%",
             "-" if math.isnan(r["wire_efficiency"]) else f"{100 * r['wire_efficiency']:.1f}%",
             fmt_time_ps(r["latency_p50_ps"]), fmt_time_ps(r["latency_p99_ps"]),
-            fmt_time_ps(r["latency_max_ps"]), fmt_bytes(r["peak_switch_buffer_bytes"]),
+            fmt_time_ps(r["latency_max_ps"]), fmt_bytes(r["peak_switch_buffer_bytes"]) if r["peak_switch_buffer_bytes"] >= 0 else "n/a",
             fmt_time_ps(r["pause_ps"]) if r["pause_ps"] else "0",
             fmt_time_ps(r["stall_ps"]) if r["stall_ps"] else "0", str(r["replays"]),
             fmt_bytes(r["bytes_dropped"]) if r["bytes_dropped"] else "0",
@@ -335,12 +376,11 @@ def write_results(out, scenario, text, name, quick, sets, rows, parts):
 
 
 def validate_cases(prog, scenario, cases, quick, sets):
-    """(name, results file, {fabric name: pod.fabric}) from each fabric's first case, as
-    podsim-run --validate resolves them: "valid: FILE: NAME, fabric KIND, ..., results OUT"."""
-    kinds, name, out = {}, None, None
+    """(name, results file, {fabric: pod.fabric}, {case: workload info}) as podsim-run
+    --validate resolves each case: "valid: FILE: NAME, fabric KIND, ..., results OUT" and
+    "workload NAME: kind K, algorithm A, communicators C, size B"."""
+    kinds, info, name, out = {}, {}, None, None
     for fabric, workload in cases:
-        if fabric in kinds:
-            continue
         cmd = [prog, scenario, f"--case={fabric}/{workload}", "--validate"]
         cmd += ["--quick"] if quick else []
         cmd += [f"--set={s}" for s in sets]
@@ -348,12 +388,25 @@ def validate_cases(prog, scenario, cases, quick, sets):
         if p.returncode != 0:
             sys.stderr.write(p.stderr)
             raise SystemExit(p.returncode)
-        line = p.stdout.strip()
-        head, _, rest = line.partition(f"{scenario}: ")
-        name = rest.split(", fabric ", 1)[0]
-        kinds[fabric] = rest.split(", fabric ", 1)[1].split(",", 1)[0]
-        out = rest.rsplit(", results ", 1)[1]
-    return name, out, kinds
+        for line in p.stdout.splitlines():
+            if line.startswith("valid: "):
+                rest = line.partition(f"{scenario}: ")[2]
+                name = rest.split(", fabric ", 1)[0]
+                kinds[fabric] = rest.split(", fabric ", 1)[1].split(",", 1)[0]
+                n = int(rest.split(" accelerators", 1)[0].rsplit(", ", 1)[1])
+                out = rest.rsplit(", results ", 1)[1]
+            elif line.startswith("workload "):
+                fields = dict(f.strip().split(" ", 1) for f in line.split(": ", 1)[1].split(","))
+                info[(fabric, workload)] = {
+                    "kind": fields["kind"],
+                    "algorithm": "" if fields["algorithm"] == "-" else fields["algorithm"],
+                    "communicators": int(fields["communicators"]),
+                    "size_bytes": int(fields["size"]),
+                    "senders": int(fields["senders"]),
+                    "accelerators": n,
+                    "fabric_kind": kinds[fabric],
+                }
+    return name, out, kinds, info
 
 
 def main(argv=None):
@@ -373,8 +426,8 @@ def main(argv=None):
     cases = list_cases(args.prog, str(scenario), args.quick, args.set)
     if not cases:
         raise SystemExit(f"podsim study: error: {scenario}: not a study (no study section)")
-    name, default_out, kinds = validate_cases(args.prog, str(scenario), cases, args.quick,
-                                              args.set)
+    name, default_out, kinds, info = validate_cases(args.prog, str(scenario), cases,
+                                                    args.quick, args.set)
     text = scenario.read_text()
     out = Path(args.out or default_out)
     if not out.is_absolute():
@@ -383,11 +436,12 @@ def main(argv=None):
         out = out.with_name(out.stem + "-quick" + out.suffix)
     out.parent.mkdir(parents=True, exist_ok=True)
 
-    prior = prior_walls(out)
-    # Longest first (by the previous run's times when known) so that the last case to start is
-    # a short one.
-    order = sorted(cases, key=lambda c: -prior.get(c, 0.0))
-    progress = Progress(name, cases, args.jobs, prior, not args.quiet)
+    prior = prior_walls(out, text, args.quick, args.set)
+    estimates = {c: estimate_seconds(info[c]) for c in cases}
+    # Longest first (by the previous run's times when known, else by the estimate) so that the
+    # last case to start is a short one.
+    order = sorted(cases, key=lambda c: -prior.get(c, estimates[c]))
+    progress = Progress(name, cases, args.jobs, prior, estimates, not args.quiet)
     tmpdir = Path(tempfile.mkdtemp(prefix="podsim-study-", dir=out.parent))
     parts, results = {}, {}
     t0 = time.monotonic()
@@ -413,8 +467,11 @@ def main(argv=None):
         rows = []
         for c in cases:
             r = case_row(parts[c], kinds[c[0]])
+            wi = info[c]
             r.update(fabric=c[0], workload=c[1], fabric_kind=kinds[c[0]], wall_s=results[c][3],
-                     exit_status=results[c][0])
+                     exit_status=results[c][0], kind=wi["kind"], algorithm=wi["algorithm"],
+                     communicators=wi["communicators"], size_bytes=wi["size_bytes"],
+                     communicator_size=wi["accelerators"] // wi["communicators"])
             rows.append(r)
         # Table order: by workload, then fabric, as the file lists them.
         wl_order = {w: i for i, w in enumerate(dict.fromkeys(w for _, w in cases))}

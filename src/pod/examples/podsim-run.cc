@@ -212,6 +212,14 @@ main(int argc, char** argv)
         std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
                   << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
                   << s.workloads.size() << " workloads, results " << s.output.file << std::endl;
+        // One line per workload (utils/study.py reads them for its table).
+        for (const auto& w : s.workloads)
+        {
+            std::cout << "workload " << w.name << ": kind " << w.kind << ", algorithm "
+                      << (w.kind == "collective" ? w.coll.algorithm : "-") << ", communicators "
+                      << w.communicators << ", size " << w.bytes << ", senders " << w.senders
+                      << std::endl;
+        }
         return 0;
     }
 
