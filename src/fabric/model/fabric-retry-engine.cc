@@ -16,6 +16,8 @@
 #include "ns3/trace-source-accessor.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -62,7 +64,8 @@ FabricRetryEngine::GetTypeId()
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("ReplayTimeout",
                           "AckNak: the sender replays its whole buffer when no ACK has arrived "
-                          "for this long. 0: four round trips plus AckDelay.",
+                          "for this long. 0: four round trips plus AckDelay (the round trip "
+                          "counts the peer's receive pipeline, GetRoundTripEstimate).",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&FabricRetryEngine::m_replayTimeout),
                           MakeTimeChecker(Seconds(0)))
@@ -184,8 +187,18 @@ FabricRetryEngine::GetRoundTripEstimate() const
     }
     Ptr<FabricChannel> ch = m_device->GetFabricChannel();
     const uint32_t ifg = m_device->GetInterframeBytes();
-    return 2 * ch->GetOneWayDelay() + ch->GetSerializationTime(m_ctrlBytes + ifg) +
-           ch->GetSerializationTime(m_device->GetMtu() + ifg);
+    const Time unit = ch->GetSerializationTime(m_device->GetMtu() + ifg);
+    // The peer's engine sees a unit when its device receives it: after the tail for an end
+    // device, after the forwarding pipeline for a switch port (FabricNetDevice::
+    // GetReceiveOffset: the pipeline latency when cut-through, the tail plus the pipeline when
+    // store-and-forward). Its ACK or NAK leaves from there.
+    Time act = unit;
+    Ptr<FabricNetDevice> peer = ch->GetPeer(m_device);
+    if (peer)
+    {
+        act = std::max(unit, peer->GetReceiveOffset(unit));
+    }
+    return 2 * ch->GetOneWayDelay() + ch->GetSerializationTime(m_ctrlBytes + ifg) + act;
 }
 
 Time

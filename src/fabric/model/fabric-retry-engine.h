@@ -210,7 +210,10 @@ class FabricRetryEngine : public Object
 
     /**
      * \return the link round trip the automatic timers are derived from: twice the one-way
-     * delay, plus one control frame and one MTU-sized frame on the wire
+     * delay, plus one control frame on the wire, plus the time the peer takes to act on an
+     * MTU-sized unit after its head arrives: the unit's wire time, or the peer's receive offset
+     * when longer (FabricNetDevice::GetReceiveOffset: a switch port acts on a unit after its
+     * forwarding pipeline, and its ACK or NAK leaves from there)
      */
     Time GetRoundTripEstimate() const;
 

@@ -25,6 +25,7 @@
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <cmath>
 #include <map>
 #include <sstream>
@@ -520,6 +521,79 @@ class FabricLlrNoErrorTestCase : public TestCase
                               "every unit acknowledged");
         Simulator::Destroy();
     }
+};
+
+/**
+ * Link-level retry on an error-free link whose receiving port acts on a unit only after a
+ * forwarding pipeline, as a switch port does (FabricNetDevice::SetReceivePipeline, P = 250 ns:
+ * SUE spec Appendix A.1): no replay, no timeout, and no added latency.
+ *
+ * The receiver's engine sees a unit R after its head arrives: R = P when cut-through, tU + P
+ * when store-and-forward (tU = 4134 B at 800 Gb/s = 41.34 ns). The cumulative ACK of a lone
+ * unit leaves AckDelay (100 ns) later on an idle reverse direction and takes tC + d (84 B = 0.84
+ * ns, d = 5 ns), so it is back at T = d + R + AckDelay + tC + d: 360.84 ns cut-through, 402.18
+ * ns store-and-forward. The automatic replay timer is 4 RTT + AckDelay with the round trip
+ * estimate RTT = 2d + tC + max(tM, R(tM)) (tM: the device MTU, 4096 + 20 B, on the wire): 1143.36
+ * and 1308 ns, above T. (Without the pipeline in the estimate it was 4 (2d + tC + tM) + AckDelay
+ * = 308 ns: the lone unit was replayed before its ACK came back.) A stream of 64 units is
+ * acknowledged at least every AckDelay after the first unacknowledged acceptance, so no gap
+ * between ACKs exceeds T either. The ACKs travel on the idle reverse direction: the delivery
+ * time equals that of the same pair without LLR.
+ */
+class FabricLlrPipelineTestCase : public TestCase
+{
+  public:
+    /// \param cutThrough the receiving port's pipeline mode
+    /// \param units units in the message
+    FabricLlrPipelineTestCase(bool cutThrough, uint64_t units)
+        : TestCase(std::string("LLR: no replay behind a ") +
+                   (cutThrough ? "cut-through" : "store-and-forward") + " 250 ns pipeline, " +
+                   std::to_string(units) + " unit(s)"),
+          m_cutThrough(cutThrough),
+          m_units(units)
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const Time pipeline = NanoSeconds(250);
+        PairConfig c;
+        c.delay = NanoSeconds(5);
+        c.deviceMtu = 4096;
+        Pair plain = BuildPair(c);
+        plain.db->SetReceivePipeline(m_cutThrough, pipeline);
+        const Time t0 = RunOneMessage(plain, m_units, 4096);
+        Simulator::Destroy();
+        c.llr = true;
+        Pair p = BuildPair(c);
+        p.db->SetReceivePipeline(m_cutThrough, pipeline);
+        const Time t1 = RunOneMessage(p, m_units, 4096);
+        const auto& s = p.da->GetRetryEngine()->GetStats();
+        NS_TEST_EXPECT_MSG_EQ(p.deliveries[0], 1, "delivered once");
+        NS_TEST_EXPECT_MSG_EQ(s.replays, 0, "no replay on an error-free link");
+        NS_TEST_EXPECT_MSG_EQ(s.timeouts, 0, "the replay timer never expires");
+        NS_TEST_EXPECT_MSG_EQ(s.replayedUnits, 0, "no unit replayed");
+        NS_TEST_EXPECT_MSG_EQ(p.db->GetRetryEngine()->GetStats().duplicates,
+                              0,
+                              "no duplicate at the receiver");
+        NS_TEST_EXPECT_MSG_GT(s.acksReceived, 0, "ACKs came back");
+        NS_TEST_EXPECT_MSG_EQ(p.da->GetRetryEngine()->GetBufferedUnits(),
+                              0,
+                              "every unit acknowledged");
+        NS_TEST_EXPECT_MSG_EQ(t1, t0, "no added latency");
+        // The round trip estimate includes the peer's pipeline.
+        const Time tC = PicoSeconds(840);   // 84 B at 800 Gb/s
+        const Time tM = PicoSeconds(41160); // 4116 B at 800 Gb/s
+        const Time r = m_cutThrough ? pipeline : tM + pipeline;
+        NS_TEST_EXPECT_MSG_EQ(p.da->GetRetryEngine()->GetRoundTripEstimate(),
+                              2 * c.delay + tC + std::max(tM, r),
+                              "round trip estimate: 2d + tC + max(tM, R(tM))");
+        Simulator::Destroy();
+    }
+
+    bool m_cutThrough; //!< pipeline mode at the receiving port
+    uint64_t m_units;  //!< units in the message
 };
 
 /**
@@ -1162,6 +1236,13 @@ class FabricLosslessTestSuite : public TestSuite
                     TestCase::QUICK);
         AddTestCase(new FabricIncastLosslessTestCase(""), TestCase::QUICK);
         AddTestCase(new FabricLlrNoErrorTestCase, TestCase::QUICK);
+        for (bool cutThrough : {true, false})
+        {
+            for (uint64_t units : {1, 64})
+            {
+                AddTestCase(new FabricLlrPipelineTestCase(cutThrough, units), TestCase::QUICK);
+            }
+        }
         AddTestCase(new FabricLlrOneErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricLlrControlErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricLlrEfficiencyTestCase(false, 0), TestCase::QUICK);
