@@ -235,16 +235,12 @@ def run_case(prog, scenario, case, quick, sets, out_path, progress):
     return p.returncode, p.stdout, p.stderr, wall
 
 
-def strs(ds):
-    return np.array([x.decode() if isinstance(x, bytes) else str(x) for x in ds[()]])
-
-
 def case_row(path, fabric_kind):
     """The table's figures of one case, from its results file."""
     with h5py.File(path, "r") as f:
         s = dict(f["summary"].attrs)
         m = {k: f["messages"][k][()] for k in ("src", "dst", "bytes", "post_ps", "complete_ps")}
-        links = {k: f["links"][k][()] for k in ("name", "kind", "rate_bps")}
+        links = {k: f["links"][k][()] for k in ("kind", "rate_bps")}
     n = int(s["accelerators"])
     posted = int(m["bytes"].sum())
     done = m["complete_ps"] >= 0
@@ -273,13 +269,10 @@ def case_row(path, fabric_kind):
                    latency_max_ps=int(lat.max()))
     else:
         row.update(completion_ps=-1, latency_p50_ps=-1, latency_p99_ps=-1, latency_max_ps=-1)
-    # Line rate per accelerator: the rates of accelerator 0's links into the fabric.
-    names = [x.decode() if isinstance(x, bytes) else x for x in links["name"]]
+    # Line rate per accelerator: the rates of the accelerators' links into the fabric ("acc-up"
+    # rows of /links), shared out over the accelerators (every pod here is uniform).
     kinds = [x.decode() if isinstance(x, bytes) else x for x in links["kind"]]
-    rate = sum(r for nm, k, r in zip(names, kinds, links["rate_bps"])
-               if k == "acc-up" and nm.split("->", 1)[0] in ("acc0", "xpu0", "chip0", "a0"))
-    if rate == 0:
-        rate = sum(r for k, r in zip(kinds, links["rate_bps"]) if k == "acc-up") / max(n, 1)
+    rate = sum(r for k, r in zip(kinds, links["rate_bps"]) if k == "acc-up") / max(n, 1)
     row["line_rate_bps"] = float(rate)
     row["wire_efficiency"] = float(WIRE_EFFICIENCY.get(fabric_kind, math.nan))
     # Achieved bandwidth: the busiest endpoint's payload (bytes it sent or received, whichever
