@@ -103,7 +103,10 @@ def _assert_same(got, ref, what):
             f"{got[col][diff[:1]]} vs sequential {ref[col][diff[:1]]}")
 
 
-@pytest.mark.parametrize("ranks", [1, 2, 4])
+# 8 ranks: more ranks than the scenario's 4 planes, so ranks 0, 2, 4 and 6 hold one plane's
+# switch each (64 link ends, the mean of 512 / 8) and ranks 1, 3, 5 and 7 the XPUs
+# (PodTopology::BalanceAccelerators): every packet-hop crosses ranks.
+@pytest.mark.parametrize("ranks", [1, 2, 4, 8])
 def test_distributed_run_matches_sequential(sequential, tmp_path, ranks):
     ref = sequential["canonical"]
     # 32 writes + 32 reads + 64 * 63 pairs + 64 permutation messages.

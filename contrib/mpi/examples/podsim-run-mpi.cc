@@ -228,9 +228,7 @@ main(int argc, char** argv)
     topo.SetPartition(ranks, "ns3::FabricRemoteChannel");
     topo.Build(s.pod);
     const uint32_t n = topo.GetNAccelerators();
-    auto local = [n, ranks, rank](uint32_t acc) {
-        return PodTopology::AcceleratorRank(acc, n, ranks) == rank;
-    };
+    auto local = [&topo, rank](uint32_t acc) { return topo.GetAcceleratorRank(acc) == rank; };
 
     RunResults r;
     r.scenarioName = s.name;

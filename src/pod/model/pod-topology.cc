@@ -92,6 +92,7 @@ struct PodTopology::Impl
 
     uint32_t ranks{1};             //!< ranks of a distributed run (SetPartition)
     std::string remoteChannelType; //!< channel type between ranks (SetPartition)
+    std::vector<uint32_t> accRank; //!< rank of each accelerator (Build, with a partition)
 
     Vertex AccVertex(uint32_t i) const
     {
@@ -136,10 +137,49 @@ PodTopology::SwitchRank(uint32_t plane,
     return first + static_cast<uint32_t>(static_cast<uint64_t>(k) * (next - first) / perPlane);
 }
 
-uint32_t
-PodTopology::AcceleratorRank(uint32_t i, uint32_t n, uint32_t ranks)
+std::vector<uint32_t>
+PodTopology::BalanceAccelerators(uint32_t n,
+                                 uint64_t accEnds,
+                                 const std::vector<uint64_t>& switchEnds)
 {
-    return static_cast<uint32_t>(static_cast<uint64_t>(i) * ranks / n);
+    const uint64_t ranks = switchEnds.size();
+    NS_ABORT_MSG_IF(ranks == 0, "a partition needs at least one rank");
+    // In units of 1/ranks of a link end, so that every quantity is an integer: the mean load is
+    // total, a rank's lack is total - ranks * switchEnds[r] (or 0).
+    uint64_t total = static_cast<uint64_t>(n) * accEnds;
+    for (uint64_t e : switchEnds)
+    {
+        total += e;
+    }
+    std::vector<uint64_t> lack(ranks);
+    uint64_t sumLack = 0;
+    for (uint64_t r = 0; r < ranks; ++r)
+    {
+        const uint64_t have = ranks * switchEnds[r];
+        lack[r] = have < total ? total - have : 0;
+        sumLack += lack[r];
+    }
+    // Accelerator i goes to the first rank r with i < n * (lack[0] + ... + lack[r]) / sumLack.
+    std::vector<uint32_t> rank(n, 0);
+    uint64_t r = 0;
+    unsigned __int128 cum = lack[0];
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        while (r + 1 < ranks && static_cast<unsigned __int128>(i) * sumLack >=
+                                    static_cast<unsigned __int128>(n) * cum)
+        {
+            cum += lack[++r];
+        }
+        rank[i] = static_cast<uint32_t>(r);
+    }
+    return rank;
+}
+
+uint32_t
+PodTopology::GetAcceleratorRank(uint32_t i) const
+{
+    NS_ASSERT(i < m_impl->pod.accelerators);
+    return m_impl->accRank.empty() ? 0 : m_impl->accRank[i];
 }
 
 void
@@ -335,10 +375,27 @@ PodTopology::Build(const Scenario::Pod& pod)
         }
     }
 
-    // 3. ns-3 objects, plane by plane, following the graph's edges in order.
+    // 3. ns-3 objects, plane by plane, following the graph's edges in order. With a partition,
+    // the accelerators even out the link ends of the ranks' switches (BalanceAccelerators).
+    m.accRank.assign(n, 0);
+    if (m.ranks > 1)
+    {
+        std::vector<uint64_t> switchEnds(m.ranks, 0);
+        for (uint32_t plane = 0; plane < pod.planes; ++plane)
+        {
+            for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+            {
+                switchEnds[SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks)] +=
+                    boost::out_degree(m.SwitchVertex(k), m.graph);
+            }
+        }
+        const uint64_t accEnds =
+            static_cast<uint64_t>(pod.planes) * boost::out_degree(m.AccVertex(0), m.graph);
+        m.accRank = BalanceAccelerators(n, accEnds, switchEnds);
+    }
     for (uint32_t i = 0; i < n; ++i)
     {
-        m.accNodes.Add(CreateObject<Node>(AcceleratorRank(i, n, m.ranks)));
+        m.accNodes.Add(CreateObject<Node>(m.accRank[i]));
     }
     BasicEndpointHelper eh;
     eh.SetEndpointAttribute("Mtu", UintegerValue(pod.nic.mtu));

@@ -60,7 +60,9 @@ class PodTopology
      *
      * Every node gets a system id (ns3::Node's, the rank that simulates it): the switches of
      * plane p go to rank p mod ranks (a plane's switches to consecutive ranks, in index order,
-     * when there are fewer planes than ranks), accelerator i to rank floor(i * ranks / N).
+     * when there are fewer planes than ranks); the accelerators go to the ranks in consecutive
+     * blocks that even out the link ends each rank simulates (BalanceAccelerators()): with
+     * whole planes per rank, accelerator i goes to rank floor(i * ranks / N).
      * Links between nodes of different ranks use \p remoteChannelType
      * (FabricLinkHelper::SetRemoteChannelType). Only the Ethernet-switched fabrics (sue,
      * ethernet, rifl) built here support it; Build() refuses the others.
@@ -84,12 +86,26 @@ class PodTopology
                                uint32_t ranks);
 
     /**
-     * \param i an accelerator
+     * Spread the accelerators over the ranks in consecutive blocks so that every rank simulates
+     * about the same number of link ends (a node's work grows with the units its ports send and
+     * receive): rank r takes accelerators until its switches' link ends plus its accelerators'
+     * reach the mean, total / ranks (a rank whose switches already exceed it takes none, and the
+     * others share the rest in proportion to what they lack). With the same switch link ends on
+     * every rank this is floor(i * ranks / n).
      * \param n accelerators
-     * \param ranks ranks
-     * \return the rank of that accelerator (SetPartition())
+     * \param accEnds link ends of one accelerator (its ports on all planes)
+     * \param switchEnds link ends of the switches of each rank (its size is the number of ranks)
+     * \return the rank of each accelerator
      */
-    static uint32_t AcceleratorRank(uint32_t i, uint32_t n, uint32_t ranks);
+    static std::vector<uint32_t> BalanceAccelerators(uint32_t n,
+                                                     uint64_t accEnds,
+                                                     const std::vector<uint64_t>& switchEnds);
+
+    /**
+     * \param i an accelerator
+     * \return the rank that simulates it (SetPartition(); 0 without a partition), after Build()
+     */
+    uint32_t GetAcceleratorRank(uint32_t i) const;
 
     /**
      * Build the pod (ns-3 nodes, links, switches, endpoints, routes).

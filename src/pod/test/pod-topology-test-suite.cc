@@ -15,6 +15,7 @@
 
 #include <map>
 #include <set>
+#include <vector>
 
 using namespace ns3;
 
@@ -245,6 +246,82 @@ class PodThreeTierTestCase : public TestCase
     }
 };
 
+/**
+ * The partition of a distributed run (PodTopology::SetPartition, BalanceAccelerators): the
+ * accelerators even out the link ends each rank simulates. Expected values: with the same switch
+ * link ends on every rank the blocks are floor(i * ranks / n) (closed form of equal shares); with
+ * fewer planes than ranks the ranks holding a plane's switch already have their mean share
+ * (conservation: 1024 XPUs x 8 planes + 8 switches x 1024 ports = 16384 link ends, 1024 per rank
+ * of 16), so the other ranks take the accelerators, 128 each.
+ */
+class PodPartitionTestCase : public TestCase
+{
+  public:
+    PodPartitionTestCase()
+        : TestCase("Partition: accelerators even out the link ends of the ranks")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        for (uint32_t n : {64u, 100u, 1024u})
+        {
+            for (uint32_t ranks : {1u, 2u, 3u, 4u, 7u, 8u})
+            {
+                const auto got =
+                    PodTopology::BalanceAccelerators(n, 4, std::vector<uint64_t>(ranks, 4 * n));
+                for (uint32_t i = 0; i < n; ++i)
+                {
+                    NS_TEST_ASSERT_MSG_EQ(got[i],
+                                          static_cast<uint64_t>(i) * ranks / n,
+                                          "equal switch shares: floor(i ranks / n), n=" << n);
+                }
+            }
+        }
+        // The SUE benchmark's pod on 16 ranks: plane p's 1024-port switch on rank 2p.
+        std::vector<uint64_t> ends(16, 0);
+        for (uint32_t p = 0; p < 8; ++p)
+        {
+            ends[PodTopology::SwitchRank(p, 0, 1, 8, 16)] += 1024;
+        }
+        NS_TEST_ASSERT_MSG_EQ(ends[2], 1024, "plane 1 on rank 2");
+        const auto got = PodTopology::BalanceAccelerators(1024, 8, ends);
+        std::vector<uint64_t> load = ends;
+        for (uint32_t r : got)
+        {
+            load[r] += 8;
+        }
+        for (uint32_t r = 0; r < 16; ++r)
+        {
+            NS_TEST_EXPECT_MSG_EQ(load[r], 1024, "every rank simulates 16384 / 16 link ends");
+        }
+        NS_TEST_EXPECT_MSG_EQ(got[0], 1, "the first block goes to rank 1");
+        NS_TEST_EXPECT_MSG_EQ(got[1023], 15, "the last to rank 15");
+        // A rank whose switches exceed the mean takes no accelerator; the others share the rest.
+        const auto over = PodTopology::BalanceAccelerators(10, 1, {100, 0, 0});
+        const std::vector<uint32_t> expect{1, 1, 1, 1, 1, 2, 2, 2, 2, 2};
+        NS_TEST_EXPECT_MSG_EQ((over == expect), true, "5 and 5 on ranks 1 and 2");
+
+        // A built pod: 64 XPUs, 2 planes of one 64-port switch, 4 ranks: switches on ranks 0
+        // and 2 (64 link ends each, the mean of 256 / 4), XPUs 0-31 on rank 1, 32-63 on rank 3.
+        PodTopology t;
+        t.SetPartition(4, "ns3::FabricChannel");
+        t.Build(MakePod(64, 2, 64));
+        for (uint32_t i = 0; i < 64; ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(t.GetAcceleratorRank(i), (i < 32 ? 1u : 3u), "accelerator " << i);
+            NS_TEST_EXPECT_MSG_EQ(t.GetAccDevice(i, 1)->GetNode()->GetSystemId(),
+                                  t.GetAcceleratorRank(i),
+                                  "the node carries its rank");
+        }
+        NS_TEST_EXPECT_MSG_EQ(t.GetSwitches()[1]->GetPort(0)->GetNode()->GetSystemId(),
+                              2,
+                              "plane 1");
+        Simulator::Destroy();
+    }
+};
+
 class PodTopologyTestSuite : public TestSuite
 {
   public:
@@ -256,6 +333,7 @@ class PodTopologyTestSuite : public TestSuite
         AddTestCase(new PodTwoTierRouteTestCase, TestCase::QUICK);
         AddTestCase(new PodSizeTestCase, TestCase::QUICK);
         AddTestCase(new PodThreeTierTestCase, TestCase::QUICK);
+        AddTestCase(new PodPartitionTestCase, TestCase::QUICK);
     }
 };
 
