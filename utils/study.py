@@ -251,10 +251,8 @@ def case_row(path, fabric_kind):
         "bytes_delivered": int(s["bytes_delivered"]),
         "bytes_dropped": int(s["bytes_dropped"]),
         "messages_incomplete": int((~done).sum()),
-        # UALink switches queue at their egress ports within the next hop's TL credits and
-        # have no shared buffer that podsim samples: -1, shown as n/a.
-        "peak_switch_buffer_bytes": -1 if fabric_kind == "ualink" else int(
-            s["peak_switch_buffer_bytes"]),
+        # UALink: the TL bytes of the operations a switch holds (UalinkSwitch::GetOccupancy).
+        "peak_switch_buffer_bytes": int(s["peak_switch_buffer_bytes"]),
         "pause_ps": int(s["pause_ps"]),
         "stall_ps": int(s["stall_ps"]),
         "replays": int(s["replays"]),

@@ -28,7 +28,7 @@ BufferSampler::~BufferSampler()
     {
         if (t->connected)
         {
-            t->buffer->TraceDisconnectWithoutContext("Occupancy",
+            t->source->TraceDisconnectWithoutContext("Occupancy",
                                                      MakeCallback(&Track::Changed, t.get()));
         }
     }
@@ -37,14 +37,20 @@ BufferSampler::~BufferSampler()
 void
 BufferSampler::Add(uint32_t index, Ptr<FabricSharedBuffer> buffer)
 {
-    NS_LOG_FUNCTION(this << index << buffer);
+    Add(index, buffer, buffer->GetOccupancy());
+}
+
+void
+BufferSampler::Add(uint32_t index, Ptr<Object> source, uint64_t occupancy)
+{
+    NS_LOG_FUNCTION(this << index << source << occupancy);
     auto t = std::make_unique<Track>();
     t->index = index;
-    t->buffer = buffer;
+    t->source = source;
     t->owner = this;
-    t->last = buffer->GetOccupancy();
+    t->last = occupancy;
     t->connected =
-        buffer->TraceConnectWithoutContext("Occupancy", MakeCallback(&Track::Changed, t.get()));
+        source->TraceConnectWithoutContext("Occupancy", MakeCallback(&Track::Changed, t.get()));
     NS_ABORT_MSG_UNLESS(t->connected, "BufferSampler: no Occupancy trace source");
     m_tracks.push_back(std::move(t));
 }
@@ -93,7 +99,7 @@ BufferSampler::Collect(RunResults::BufferSeries& series)
         t->endBytes.clear();
         if (t->connected)
         {
-            t->buffer->TraceDisconnectWithoutContext("Occupancy",
+            t->source->TraceDisconnectWithoutContext("Occupancy",
                                                      MakeCallback(&Track::Changed, t.get()));
             t->connected = false;
         }

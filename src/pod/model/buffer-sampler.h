@@ -56,6 +56,15 @@ class BufferSampler
     void Add(uint32_t index, Ptr<FabricSharedBuffer> buffer);
 
     /**
+     * \brief Watch any switch whose buffer occupancy is a TracedValue<uint64_t> trace source
+     * named "Occupancy", in bytes (a UALink switch's, UalinkSwitch::GetOccupancy()).
+     * \param index the switch's row index in the series
+     * \param source the object with the trace source
+     * \param occupancy its occupancy now, in bytes
+     */
+    void Add(uint32_t index, Ptr<Object> source, uint64_t occupancy);
+
+    /**
      * \brief Close the open intervals and append every row, ordered by switch then time.
      * Disconnects from the buffers.
      * \param series the table to fill
@@ -75,7 +84,7 @@ class BufferSampler
     struct Track
     {
         uint32_t index{0};              //!< row index of the switch
-        Ptr<FabricSharedBuffer> buffer; //!< its buffer
+        Ptr<Object> source;             //!< its buffer, or the switch with the trace source
         int64_t interval{-1};           //!< open interval (-1: none yet)
         uint64_t max{0};                //!< largest occupancy in the open interval
         uint64_t last{0};               //!< current occupancy

@@ -563,6 +563,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             sampler->Add(k, topo.GetSwitches()[k]->GetBuffer());
             r.bufferSeries.switchNames.push_back(topo.GetSwitchName(k));
         }
+        // UALink switches (one per rail, "p<rail>.sw0"): the TL bytes of the operations they
+        // hold (UalinkSwitch::GetOccupancy).
+        const auto& ualinkSwitches = topo.GetUalinkSwitches();
+        for (uint32_t k = 0; k < ualinkSwitches.size(); ++k)
+        {
+            sampler->Add(k, ualinkSwitches[k], ualinkSwitches[k]->GetOccupancy());
+            r.bufferSeries.switchNames.push_back("p" + std::to_string(k) + ".sw0");
+        }
     }
     // The no-progress watchdog of every fabric (limits.no-progress; robustness.rst, section
     // Watchdogs).
@@ -981,6 +989,11 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         r.peakSwitchBufferBytes =
             std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetBuffer()->GetPeakOccupancy());
+    }
+    for (const auto& sw : topo.GetUalinkSwitches())
+    {
+        r.peakSwitchBufferBytes =
+            std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetPeakOccupancy());
     }
     if (sampler)
     {

@@ -5,6 +5,7 @@
 
 #include "ualink-switch.h"
 
+#include "ualink-control-half-flit.h"
 #include "ualink-phy.h"
 #include "ualink-tl-op.h"
 
@@ -60,7 +61,12 @@ UalinkSwitch::GetTypeId()
             .AddTraceSource("Drop",
                             "An operation was dropped: source, destination, reason.",
                             MakeTraceSourceAccessor(&UalinkSwitch::m_dropTrace),
-                            "ns3::UalinkSwitch::DropTracedCallback");
+                            "ns3::UalinkSwitch::DropTracedCallback")
+            .AddTraceSource("Occupancy",
+                            "TL bytes held: operations routed to an egress and not yet sent "
+                            "there or dropped (GetBufferBytes each), bytes.",
+                            MakeTraceSourceAccessor(&UalinkSwitch::m_occupancy),
+                            "ns3::TracedValueCallback::Uint64");
     return tid;
 }
 
@@ -309,11 +315,15 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
 void
 UalinkSwitch::Forward(const std::vector<FabricPacket::Segment>& segs, std::vector<uint32_t>& egress)
 {
+    uint64_t held = m_occupancy;
     for (std::size_t i = 0; i < segs.size(); ++i)
     {
         m_ports[egress[i]].q->Enqueue(segs[i]);
+        held += GetBufferBytes(segs[i]);
         ++m_forwarded;
     }
+    m_occupancy = held;
+    m_peakOccupancy = std::max(m_peakOccupancy, held);
     // Wake each egress once.
     std::sort(egress.begin(), egress.end());
     egress.erase(std::unique(egress.begin(), egress.end()), egress.end());
@@ -383,8 +393,12 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
 {
     // One credit return per ingress port per burst: count per ingress (a burst holds a few).
     m_release.clear();
+    uint64_t held = m_occupancy;
     for (const FabricPacket::Segment& s : segs)
     {
+        const uint64_t b = GetBufferBytes(s);
+        NS_ASSERT_MSG(held >= b, "the switch releases more than it holds");
+        held -= b;
         const uint32_t in = ualink::AuxPort(s.aux);
         auto it = std::find_if(m_release.begin(), m_release.end(), [in](const auto& r) {
             return r.first == in;
@@ -396,10 +410,21 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
         }
         UalinkTxQueue::TallyCredits(&it->second, s); // by the kind the ingress hop took
     }
+    m_occupancy = held;
     for (const auto& [in, n] : m_release)
     {
         m_ports[in].q->Release(n, m_ports[in].slot);
     }
+}
+
+uint64_t
+UalinkSwitch::GetBufferBytes(const FabricPacket::Segment& s)
+{
+    const UalinkTlOp op = UalinkTxQueue::ToTlOp(s);
+    const uint64_t field =
+        op.kind == UalinkTlOp::REQUEST ? 4 * ualink::SECTOR_BYTES : 2 * ualink::SECTOR_BYTES;
+    return field + static_cast<uint64_t>(UalinkControlHalfFlit::DataHalfFlits(op)) *
+                       ualink::HALF_FLIT_BYTES;
 }
 
 } // namespace ns3

@@ -14,6 +14,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
+#include "ns3/traced-value.h"
 
 #include <map>
 #include <string>
@@ -163,6 +164,30 @@ class UalinkSwitch : public Object
     }
 
     /**
+     * \return TL bytes the switch holds now: the operations routed to an egress and not yet
+     * sent there (nor dropped), each counted by GetBufferBytes()
+     */
+    uint64_t GetOccupancy() const
+    {
+        return m_occupancy;
+    }
+
+    /// \return the largest GetOccupancy() so far
+    uint64_t GetPeakOccupancy() const
+    {
+        return m_peakOccupancy;
+    }
+
+    /**
+     * \brief Bytes an operation takes in the switch's buffers: its uncompressed TL field (a
+     * request 4 sectors = 16 B, a response 2 sectors = 8 B; section 5.1.1, Table 5-2) and its
+     * data half-flits, byte enables included (32 B each; UalinkControlHalfFlit::DataHalfFlits).
+     * \param s the operation
+     * \return its bytes
+     */
+    static uint64_t GetBufferBytes(const FabricPacket::Segment& s);
+
+    /**
      * \param i a port
      * \return whether its TL is in drop mode (its link is down, section 3.1.4)
      */
@@ -270,6 +295,8 @@ class UalinkSwitch : public Object
     uint64_t m_forwarded{0};                                            //!< operations forwarded
     std::map<std::string, uint64_t> m_drops;                            //!< drops by reason
     TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace; //!< drops
+    TracedValue<uint64_t> m_occupancy{0}; //!< TL bytes held (Occupancy trace source)
+    uint64_t m_peakOccupancy{0};          //!< largest m_occupancy
 };
 
 } // namespace ns3

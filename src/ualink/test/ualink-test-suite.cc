@@ -1473,6 +1473,26 @@ class UalinkIncastTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT(stalls, 0, "sources held by credits");
         NS_TEST_ASSERT_MSG_EQ_TOL(gbps, 757.5, 0.015 * 757.5, "one-way goodput");
         NS_TEST_ASSERT_MSG_GT(first.GetSeconds(), 0.9 * last.GetSeconds(), "fair shares");
+        // The switch's buffer: each 256 B WriteFull holds a 16 B request field and 8 data
+        // half-flits (272 B); every one left again (conservation); at most what the four
+        // ingress links' credits allow (section 5.8: 2048 data credits of 64 B = 512 writes and
+        // 512 request credits each, so 4 x 512 x 272 B = 557,056 B). The sources stall on
+        // credits, so the rest of the credits are in operations still in the switch's receive
+        // pipeline (up to the pin-to-pin latency) or in credit returns on their way back (one
+        // pin-to-pin latency plus two link delays): together less than what the egress sends
+        // in 2 x (pin-to-pin + 2 x 10 ns) at its goodput.
+        Ptr<UalinkSwitch> sw = pod.sw[0];
+        FabricPacket::Segment w;
+        w.op = ualink::OP_WRITE;
+        w.bytes = 256;
+        NS_TEST_ASSERT_MSG_EQ(UalinkSwitch::GetBufferBytes(w), 272, "16 B field + 8 x 32 B");
+        const double loop = 2 * (sw->GetPinToPinLatency() + NanoSeconds(20)).GetSeconds();
+        const double lower = 557056 - gbps * 1e9 / 8 * loop;
+        std::cout << "incast 4:1: switch buffer peak " << sw->GetPeakOccupancy()
+                  << " B, credit bound 557056 B, lower bound " << lower << " B" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(sw->GetOccupancy(), 0, "every operation left the switch");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(sw->GetPeakOccupancy(), 557056u, "within the credits");
+        NS_TEST_ASSERT_MSG_GT(sw->GetPeakOccupancy(), lower, "the credits fill it");
         Simulator::Destroy();
     }
 };
