@@ -20,8 +20,8 @@ layout of a monolithic run (``podsim.read`` reads it):
   switch buffer and build time the maximum; wall time the split run's own (first process start
   to last process end); peak RSS the largest process's (``peak_rss_bytes_sum``: all of them);
   messages_failed, bytes_failed and failure recomputed from the merged messages;
-- ``/timeseries/switch_buffer``: each switch's rows from the part that ran its rail (a UALink
-  pod's switches are not sampled: empty); ``/collectives`` and ``/dag_nodes`` are empty (their
+- ``/timeseries/switch_buffer``: each switch's rows from the part that ran its rail (UALink
+  switch ``pR.sw0`` serves rail R); ``/collectives`` and ``/dag_nodes`` are empty (their
   workloads are refused).
 
 The root attributes ``rails`` (every rail, "0,1,2,3") and ``split_rails_processes`` say how it was
