@@ -8,6 +8,7 @@
 #include "fabric-drop-reason.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -58,7 +59,15 @@ BasicEndpoint::GetTypeId()
                           "Hash (of the destination).",
                           EnumValue(SPRAY),
                           MakeEnumAccessor(&BasicEndpoint::m_planeSelection),
-                          MakeEnumChecker(ROUND_ROBIN, "RoundRobin", HASH, "Hash", SPRAY, "Spray"));
+                          MakeEnumChecker(ROUND_ROBIN, "RoundRobin", HASH, "Hash", SPRAY, "Spray"))
+            .AddAttribute("LazyPosting",
+                          "Take a workload's planned messages one at a time, when the queue "
+                          "needs the next (PostLazily), instead of all at the workload's start: "
+                          "the same units at the same times with one queued message instead of "
+                          "all of them. False: refuse, so that they are all posted at once.",
+                          BooleanValue(true),
+                          MakeBooleanAccessor(&BasicEndpoint::m_lazy),
+                          MakeBooleanChecker());
     return tid;
 }
 
@@ -86,6 +95,7 @@ BasicEndpoint::DoDispose()
     m_transports.clear();
     m_rx.clear();
     m_txDone.clear();
+    m_supply = nullptr;
     FabricEndpoint::DoDispose();
 }
 
@@ -205,13 +215,64 @@ BasicEndpoint::DoSend(const FabricMessage& m)
         m_queues.front()->Enqueue(m);
         for (auto& d : m_devices)
         {
-            d->Wake();
+            if (!m_pulling)
+            {
+                d->Wake();
+            }
         }
     }
     else
     {
         m_queues[plane]->Enqueue(m);
-        m_devices[plane]->Wake();
+        if (!m_pulling)
+        {
+            m_devices[plane]->Wake();
+        }
+    }
+}
+
+bool
+BasicEndpoint::PostLazily(Ptr<FabricMessageSupply> supply)
+{
+    NS_LOG_FUNCTION(this);
+    if (!m_lazy || m_useTransport || m_supply || m_queues.size() != 1)
+    {
+        return false; // several FIFOs (RoundRobin, Hash) or a transport: posted all at once
+    }
+    // Posting message k at once wakes the ports; each woken port that finds data either sends
+    // it or (busy) arms its end of transmission. Later posts at the same instant wake them
+    // again to no effect, as long as the queue is never empty while messages are left, which
+    // the pull from the queue guarantees: so only the first message is posted here.
+    m_supply = supply;
+    m_queues.front()->SetSupply(supply, MakeCallback(&BasicEndpoint::Pull, this));
+    FabricMessage m;
+    if (m_supply->Next(m))
+    {
+        PostPlanned(m);
+    }
+    return true;
+}
+
+bool
+BasicEndpoint::Pull()
+{
+    FabricMessage m;
+    if (!m_supply || !m_supply->Next(m))
+    {
+        return false;
+    }
+    m_pulling = true;
+    PostPlanned(m);
+    m_pulling = false;
+    return true;
+}
+
+void
+BasicEndpoint::PostRemaining()
+{
+    NS_LOG_FUNCTION(this);
+    while (Pull())
+    {
     }
 }
 

@@ -110,11 +110,30 @@ class BasicEndpoint : public FabricEndpoint
         return m_misdelivered;
     }
 
+    /**
+     * Takes the supply (LazyPosting true) when every port draws from one FIFO queue without a
+     * transport: PlaneSelection Spray, or a single port. The queue then pulls each message when
+     * its class's FIFO runs empty (FabricMessageQueue::SetSupply), so every unit leaves as it
+     * would had the whole supply been posted now. Refused with a transport (its windows let
+     * other connections' data pass a blocked head) and with RoundRobin or Hash over several
+     * ports (the ports' FIFOs would each need the supply's messages for them ahead of time).
+     * \param supply the messages
+     * \return true if taken
+     */
+    bool PostLazily(Ptr<FabricMessageSupply> supply) override;
+    void PostRemaining() override;
+
   protected:
     void DoDispose() override;
 
   private:
     void DoSend(const FabricMessage& m) override;
+
+    /**
+     * Post the supply's next message into the queue, without waking a port (the queue asked).
+     * \return false if the supply is empty
+     */
+    bool Pull();
 
     /**
      * A unit arrived on one of the planes.
@@ -155,6 +174,9 @@ class BasicEndpoint : public FabricEndpoint
     uint32_t m_segmentBytes{0};                      //!< segment size (0: none)
     uint32_t m_segmentHeaderBytes{0};                //!< header bytes per segment
     uint32_t m_nextPlane{0};                         //!< round-robin pointer
+    bool m_lazy{true};                               //!< LazyPosting attribute
+    Ptr<FabricMessageSupply> m_supply;               //!< messages posted lazily, if any
+    bool m_pulling{false};                           //!< Pull() is posting
     std::unordered_map<uint64_t, Reassembly> m_rx;   //!< messages being received
     std::unordered_map<uint64_t, uint64_t> m_txDone; //!< sprayed messages: bytes serialized
     uint64_t m_outOfOrder{0};                        //!< out-of-order units

@@ -52,20 +52,38 @@ uint64_t
 FabricEndpoint::Send(uint32_t dst, uint64_t bytes, uint8_t tclass, uint64_t cookie)
 {
     NS_LOG_FUNCTION(this << dst << bytes << unsigned(tclass) << cookie);
-    NS_ABORT_MSG_IF(bytes == 0, "A message carries at least one byte");
     FabricMessage m;
-    m.id = m_nextMsgId++;
-    m.src = m_id;
     m.dst = dst;
     m.bytes = bytes;
     m.tclass = tclass;
     m.cookie = cookie;
     m.posted = Simulator::Now();
-    m_bytesSent += bytes;
+    return PostPlanned(m);
+}
+
+uint64_t
+FabricEndpoint::PostPlanned(FabricMessage m)
+{
+    NS_ABORT_MSG_IF(m.bytes == 0, "A message carries at least one byte");
+    m.id = m_nextMsgId++;
+    m.src = m_id;
+    m_bytesSent += m.bytes;
     ++m_messagesSent;
     m_postTrace(m);
     DoSend(m);
     return m.id;
+}
+
+bool
+FabricEndpoint::PostLazily(Ptr<FabricMessageSupply> supply)
+{
+    (void)supply;
+    return false;
+}
+
+void
+FabricEndpoint::PostRemaining()
+{
 }
 
 void

@@ -5,6 +5,7 @@
 #ifndef FABRIC_ENDPOINT_H
 #define FABRIC_ENDPOINT_H
 
+#include "fabric-message-supply.h"
 #include "fabric-message.h"
 
 #include "ns3/callback.h"
@@ -59,6 +60,24 @@ class FabricEndpoint : public Object
      * \return the message id
      */
     uint64_t Send(uint32_t dst, uint64_t bytes, uint8_t tclass, uint64_t cookie = 0);
+
+    /**
+     * Post a supply's messages lazily: each is posted (as Send() posts it, with the supply's
+     * post time) only when this endpoint's queue needs it, with the same result as posting them
+     * all now, in the supply's order. An endpoint that cannot promise the same result (its
+     * scheduler looks past the head of its queue, say) refuses, and the caller posts them all.
+     * The caller must not post anything else at this endpoint before the supply is empty.
+     * \param supply the messages
+     * \return true if taken (the first message is posted now)
+     */
+    virtual bool PostLazily(Ptr<FabricMessageSupply> supply);
+
+    /**
+     * Post every message still in a supply taken by PostLazily() now, without starting any
+     * transmission (at the end of a run, so that the counters and the Post trace say what
+     * posting every message at the start says).
+     */
+    virtual void PostRemaining();
 
     /// \param cb called at this endpoint when a message addressed to it has fully arrived
     void SetDeliveredCallback(MessageCallback cb);
@@ -124,6 +143,13 @@ class FabricEndpoint : public Object
     }
 
   protected:
+    /**
+     * Post a message taken from a supply: as Send(), with the supply's post time.
+     * \param m the message (dst, bytes, tclass, cookie, posted)
+     * \return the message id
+     */
+    uint64_t PostPlanned(FabricMessage m);
+
     /**
      * Count payload a subclass sends on its own (a read response), as Send() counts.
      * \param bytes payload bytes

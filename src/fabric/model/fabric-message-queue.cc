@@ -60,6 +60,37 @@ FabricMessageQueue::~FabricMessageQueue()
 }
 
 void
+FabricMessageQueue::DoDispose()
+{
+    m_supply = nullptr;
+    m_pull = Callback<bool>();
+    FabricTxQueue::DoDispose();
+}
+
+void
+FabricMessageQueue::SetSupply(Ptr<FabricMessageSupply> supply, Callback<bool> pull)
+{
+    NS_LOG_FUNCTION(this);
+    m_supply = supply;
+    m_pull = pull;
+}
+
+void
+FabricMessageQueue::Refill() const
+{
+    // Logically const: the FIFO holds, from the supply, what it would hold had every message
+    // been posted at once (the owner's pull enqueues through its own pointer).
+    if (!m_supply)
+    {
+        return;
+    }
+    const uint8_t c = m_supply->GetTclass();
+    while ((c >= m_classes.size() || m_classes[c].empty()) && m_pull())
+    {
+    }
+}
+
+void
 FabricMessageQueue::Enqueue(const FabricMessage& m)
 {
     NS_LOG_FUNCTION(this << m.id << m.bytes);
@@ -84,18 +115,20 @@ FabricMessageQueue::GetNMessages() const
     {
         n += q.size();
     }
-    return n;
+    return n + (m_supply ? m_supply->GetRemaining() : 0);
 }
 
 bool
 FabricMessageQueue::DoIsEmpty() const
 {
+    Refill();
     return m_nonEmpty == 0;
 }
 
 Ptr<FabricPacket>
 FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
 {
+    Refill();
     const uint32_t n = m_classes.size();
     uint32_t c = 0;
     bool found = false;

@@ -5,6 +5,7 @@
 #ifndef FABRIC_MESSAGE_QUEUE_H
 #define FABRIC_MESSAGE_QUEUE_H
 
+#include "fabric-message-supply.h"
 #include "fabric-message.h"
 #include "fabric-tx-queue.h"
 
@@ -49,13 +50,25 @@ class FabricMessageQueue : public FabricTxQueue
         m_route = cb;
     }
 
-    /// \return payload bytes waiting (not yet cut into units)
+    /**
+     * Messages of one class that the owner posts lazily (FabricEndpoint::PostLazily): whenever
+     * that class's FIFO is empty when the queue is asked whether it is empty or for a unit,
+     * \p pull is called until the FIFO has a message or the supply is empty (each call posts the
+     * supply's next message, by Enqueue(), and returns false if there was none). The FIFO's head
+     * is therefore always the one it would be had every message been queued at once; the
+     * backlog and message counts include the messages still in the supply.
+     * \param supply the messages not posted yet
+     * \param pull posts the next one
+     */
+    void SetSupply(Ptr<FabricMessageSupply> supply, Callback<bool> pull);
+
+    /// \return payload bytes waiting (not yet cut into units), a lazy supply's included
     uint64_t GetBacklogBytes() const
     {
-        return m_backlog;
+        return m_backlog + (m_supply ? m_supply->GetRemainingBytes() : 0);
     }
 
-    /// \return messages waiting or partially sent
+    /// \return messages waiting or partially sent, a lazy supply's included
     uint64_t GetNMessages() const;
 
     /// \return the payload bytes per unit
@@ -65,7 +78,11 @@ class FabricMessageQueue : public FabricTxQueue
     }
 
   private:
+    void DoDispose() override;
     bool DoIsEmpty() const override;
+
+    /// Post from the supply until its class's FIFO holds a message or the supply is empty.
+    void Refill() const;
     Ptr<FabricPacket> DoDequeue(const FabricTxGate* gate) override;
 
     /// A message being sent.
@@ -100,6 +117,8 @@ class FabricMessageQueue : public FabricTxQueue
     uint32_t m_nextClass{0};                    //!< round-robin pointer
     uint64_t m_backlog{0};                      //!< payload bytes waiting
     uint32_t m_nonEmpty{0};                     //!< non-empty classes
+    Ptr<FabricMessageSupply> m_supply;          //!< messages posted lazily, if any
+    Callback<bool> m_pull;                      //!< posts the supply's next message
 };
 
 } // namespace ns3

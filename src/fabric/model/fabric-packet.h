@@ -121,43 +121,47 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         return m;
     }
 
-    // Message-level fields, set by the sending endpoint.
-    uint32_t src{0};          //!< source accelerator id
+    // Layout (issue 10, performance.rst "Lazy posting"): the fields every hop reads (routing,
+    // size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
+    // 1-byte fields packed after the reference count; then the control, message-level and
+    // transport fields. 184 bytes, without padding holes (200 before).
+    uint32_t src{0};          //!< source accelerator id (set by the sending endpoint)
     uint32_t dst{0};          //!< destination accelerator id
-    uint8_t tclass{0};        //!< traffic class (priority / virtual channel)
-    uint64_t msgId{0};        //!< message id, unique per source endpoint
-    uint64_t msgBytes{0};     //!< total payload bytes of the message
-    uint64_t offset{0};       //!< payload offset of this unit in the message
     uint32_t payloadBytes{0}; //!< payload bytes carried
     uint32_t headerBytes{0};  //!< protocol header and framing bytes carried
     uint32_t flowHash{0};     //!< hash used for ECMP path selection
-    uint64_t cookie{0};       //!< the poster's tag for the message
-    Time posted;              //!< time the message was posted
-    Time sentAt;              //!< transport: when the unit was first sent (RTT samples)
-
-    // Hop-local fields, rewritten at each hop.
-    uint32_t inPort{0};  //!< ingress port index at the current switch
-    uint32_t outPort{0}; //!< egress port index at the current switch (buffer accounting)
-    Time tailArrival;    //!< time the last bit arrives at the current hop (cut-through bound)
+    uint32_t inPort{0};       //!< ingress port index at the current switch (rewritten per hop)
+    uint32_t outPort{0};      //!< egress port index at the current switch (buffer accounting)
+    uint32_t poolCredits{0};  //!< credit flow control: shared-pool credits this unit consumed
+    Kind kind{DATA};          //!< what the unit is
+    uint8_t tclass{0};        //!< traffic class (priority / virtual channel)
+    uint8_t ctrlClass{0};     //!< control frames: the class or VC the frame is about
+    bool hasAck{false};       //!< transport: ackPsn is valid (piggybacked or standalone ACK)
+    bool isNack{false};       //!< transport: ackPsn is a NACK (go back to it)
+    uint8_t ackVc{0};         //!< transport: traffic class of the connection ackPsn belongs to
+    Time tailArrival;         //!< time the last bit arrives at the current hop (cut-through bound)
+    /// Intrusive FIFO link used by queues (no per-packet container allocation): the next unit
+    /// in the queue that currently holds this one.
+    Ptr<FabricPacket> next;
     /// A source route carried in the unit's header and rewritten at each hop, for switches
     /// that forward by it (RIFL Layer 2: Total / Remain Hops and five Dst Port bytes, packed by
     /// RiflSourceRouting); 0 when the unit is routed by the switches' tables.
     uint64_t sourceRoute{0};
+    uint64_t linkSeq{0};    //!< link-level retry sequence number on the current link
+    uint64_t ctrlValue{0};  //!< control frames: quanta, cumulative credits or a sequence number
+    uint64_t ctrlValue2{0}; //!< control frames: cumulative shared-pool credits
 
-    // Intrusive FIFO link used by queues (no per-packet container allocation).
-    Ptr<FabricPacket> next; //!< next unit in the queue that currently holds this one
+    // Message-level fields, set by the sending endpoint.
+    uint64_t msgId{0};    //!< message id, unique per source endpoint
+    uint64_t msgBytes{0}; //!< total payload bytes of the message
+    uint64_t offset{0};   //!< payload offset of this unit in the message
+    uint64_t cookie{0};   //!< the poster's tag for the message
+    Time posted;          //!< time the message was posted
 
-    Kind kind{DATA};         //!< what the unit is
-    uint8_t ctrlClass{0};    //!< control frames: the class or VC the frame is about
-    uint64_t ctrlValue{0};   //!< control frames: quanta, cumulative credits or a sequence number
-    uint64_t ctrlValue2{0};  //!< control frames: cumulative shared-pool credits
-    uint64_t linkSeq{0};     //!< link-level retry sequence number on the current link
-    uint32_t poolCredits{0}; //!< credit flow control: shared-pool credits this unit consumed
-    uint64_t psn{0};         //!< transport packet sequence number (go-back-N)
-    uint64_t ackPsn{0};      //!< transport: cumulative ACK (next expected PSN) or NACKed PSN
-    bool hasAck{false};      //!< transport: ackPsn is valid (piggybacked or standalone ACK)
-    bool isNack{false};      //!< transport: ackPsn is a NACK (go back to it)
-    uint8_t ackVc{0};        //!< transport: traffic class of the connection ackPsn belongs to
+    // End-to-end transport fields.
+    Time sentAt;                   //!< transport: when the unit was first sent (RTT samples)
+    uint64_t psn{0};               //!< transport packet sequence number (go-back-N)
+    uint64_t ackPsn{0};            //!< transport: cumulative ACK (next expected PSN) or NACKed PSN
     Ptr<FabricPacket> unackedNext; //!< transport sender: next unacknowledged unit of the
                                    //!< same connection (its retransmission list)
     /// Every piece, in order, when the unit packs pieces of several messages (null when it

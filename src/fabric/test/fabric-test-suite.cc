@@ -14,6 +14,8 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-drop-reason.h"
 #include "ns3/fabric-link-helper.h"
+#include "ns3/fabric-message-queue.h"
+#include "ns3/fabric-message-supply.h"
 #include "ns3/fabric-output-queue.h"
 #include "ns3/fabric-routing-table.h"
 #include "ns3/fabric-switch-helper.h"
@@ -652,6 +654,150 @@ class FabricRoutingTableTestCase : public TestCase
 /**
  * The fabric module's test suite.
  */
+/**
+ * Lazy posting (BasicEndpoint::PostLazily): a supply of messages is posted one at a time, each
+ * when the queue's FIFO is empty, and delivered at the times of posting them all at once.
+ */
+class FabricLazyPostingTestCase : public TestCase
+{
+  public:
+    /// \param lazy post through a supply (else: Send() every message at the start)
+    FabricLazyPostingTestCase(bool lazy)
+        : TestCase(std::string(lazy ? "Lazy" : "Eager") +
+                   " posting of 20 one-unit messages: deliveries at (k + 1) T + 2d + L"),
+          m_lazy(lazy)
+    {
+    }
+
+  private:
+    /// 20 messages of 4096 B from accelerator 0, alternately to 1 and 2, posted at 0.
+    class Supply : public FabricMessageSupply
+    {
+      public:
+        uint64_t GetRemaining() const override
+        {
+            return N - m_next;
+        }
+
+        uint64_t GetRemainingBytes() const override
+        {
+            return (N - m_next) * 4096;
+        }
+
+        uint8_t GetTclass() const override
+        {
+            return 0;
+        }
+
+        bool Next(FabricMessage& m) override
+        {
+            if (m_next == N)
+            {
+                return false;
+            }
+            m.dst = 1 + m_next % 2;
+            m.bytes = 4096;
+            m.tclass = 0;
+            m.cookie = m_next++;
+            m.posted = Time(0);
+            return true;
+        }
+
+        static constexpr uint64_t N = 20; //!< messages
+        uint64_t m_next{0};               //!< next message
+    };
+
+    /// At each post: the messages the queue holds (its FIFO), the supply's excepted.
+    void OnPost(const FabricMessage& m)
+    {
+        m_postTimes.push_back(Simulator::Now());
+        // Lazy: the queue counts the supply's messages too; eager: it does not know the supply.
+        m_held.push_back(m_queue->GetNMessages() - (m_lazy ? m_supply->GetRemaining() : 0));
+        NS_TEST_EXPECT_MSG_EQ(m.posted, Time(0), "the supply's post time is kept");
+    }
+
+    void DoRun() override
+    {
+        StarConfig c;
+        c.n = 3;
+        Star s = BuildStar(c);
+        Hook(s);
+        m_queue = DynamicCast<FabricMessageQueue>(s.ep[0]->GetDevice(0)->GetTxQueue());
+        NS_TEST_ASSERT_MSG_NE(m_queue, nullptr, "a NIC without transport sends from its queue");
+        m_supply = Create<Supply>();
+        s.ep[0]->TraceConnectWithoutContext("Post",
+                                            MakeCallback(&FabricLazyPostingTestCase::OnPost, this));
+        if (m_lazy)
+        {
+            NS_TEST_ASSERT_MSG_EQ(s.ep[0]->PostLazily(m_supply), true, "one queue: taken");
+            // The first message is posted at once and the idle port takes its unit; the port's
+            // transmit start then finds the FIFO empty and pulls the second: 18 stay in the
+            // supply.
+            NS_TEST_ASSERT_MSG_EQ(m_supply->GetRemaining(), Supply::N - 2, "two posted now");
+        }
+        else
+        {
+            FabricMessage m;
+            while (m_supply->Next(m))
+            {
+                s.ep[0]->Send(m.dst, m.bytes, m.tclass, m.cookie);
+            }
+        }
+        // Either way the queue reports the 19 messages whose units are not taken yet (lazy: the
+        // supply's included).
+        NS_TEST_ASSERT_MSG_EQ(m_queue->GetNMessages(), Supply::N - 1, "messages waiting");
+        NS_TEST_ASSERT_MSG_EQ(m_queue->GetBacklogBytes(), (Supply::N - 1) * 4096, "backlog");
+        Simulator::Run();
+        const uint64_t n = Supply::N;
+        NS_TEST_ASSERT_MSG_EQ(s.delivered.size(), n, "every message delivered");
+        // One unit per message (4096 B = the MTU), serialized back to back by the NIC:
+        // T = (4096 + 18 + 20) * 8 / 800e9 s = 41.34 ns. Consecutive units go to different
+        // receivers, so each path is idle: unit k starts at k T and its tail reaches the
+        // receiver 2d + L + T later (cut-through), d = 10 ns, L = 250 ns.
+        const Time t = PicoSeconds(41340);
+        for (uint64_t k = 0; k < n; ++k)
+        {
+            NS_TEST_EXPECT_MSG_EQ(s.delivered[k].cookie, k, "post order");
+            NS_TEST_EXPECT_MSG_EQ(s.delivered[k].delivered,
+                                  (k + 1) * t + NanoSeconds(20 + 250),
+                                  "delivery of message " << k);
+            NS_TEST_EXPECT_MSG_EQ(s.delivered[k].posted, Time(0), "posted at 0");
+        }
+        NS_TEST_ASSERT_MSG_EQ(s.ep[0]->GetBytesSent(), n * 4096, "every message posted");
+        NS_TEST_ASSERT_MSG_EQ(s.Received(), n * 4096, "bytes received = bytes sent");
+        NS_TEST_ASSERT_MSG_EQ(s.Dropped(), 0, "no drops");
+        NS_TEST_ASSERT_MSG_EQ(m_postTimes.size(), n, "every message posted once");
+        for (uint64_t k = 0; k < n; ++k)
+        {
+            if (m_lazy)
+            {
+                // Message k (k >= 1) is posted when message k - 1 left the FIFO, as the port
+                // started its unit at (k - 1) T; the FIFO was then empty.
+                const Time at = k == 0 ? Time(0) : (k - 1) * t;
+                NS_TEST_EXPECT_MSG_EQ(m_postTimes[k], at, "lazy post time of message " << k);
+                NS_TEST_EXPECT_MSG_EQ(m_held[k], 0, "posted when the FIFO was empty");
+            }
+            else
+            {
+                // Eager: all at 0, the FIFO holding the k earlier ones (the first one's unit
+                // already taken by the port: k - 1 for k >= 1).
+                NS_TEST_EXPECT_MSG_EQ(m_postTimes[k], Time(0), "eager post time");
+                const uint64_t depth = k == 0 ? 0 : k - 1;
+                NS_TEST_EXPECT_MSG_EQ(m_held[k], depth, "eager FIFO depth");
+            }
+        }
+        m_queue = nullptr;
+        m_supply = nullptr;
+        Simulator::Destroy();
+    }
+
+    bool m_lazy;                     //!< lazy or eager
+    Ptr<FabricMessageQueue> m_queue; //!< the sender's queue
+    Ptr<Supply> m_supply;            //!< the messages
+    std::vector<Time> m_postTimes;   //!< time of each post
+    std::vector<uint64_t> m_held;    //!< FIFO depth at each post
+};
+
 class FabricTestSuite : public TestSuite
 {
   public:
@@ -671,6 +817,8 @@ class FabricTestSuite : public TestSuite
         AddTestCase(new FabricCodewordErrorTestCase, TestCase::QUICK);
         AddTestCase(new FabricOutputQueueOrderTestCase, TestCase::QUICK);
         AddTestCase(new FabricRoutingTableTestCase, TestCase::QUICK);
+        AddTestCase(new FabricLazyPostingTestCase(false), TestCase::QUICK);
+        AddTestCase(new FabricLazyPostingTestCase(true), TestCase::QUICK);
     }
 };
 

@@ -618,7 +618,8 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         railSplit.Install(topo, options.rails, &r.messages);
     }
-    WorkloadGenerator::Schedule(s, r, rows, topo);
+    // Messages that endpoints post lazily count as posted for the watchdog (as at the start).
+    const auto lazy = WorkloadGenerator::Schedule(s, r, rows, topo);
     FaultInjector faults(s, topo);
     faults.Schedule();
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
@@ -766,7 +767,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     if (watchdog)
     {
-        watchdog->SetCounters([&rec]() { return rec.posted; },
+        watchdog->SetCounters([&rec, lazy]() { return rec.posted + lazy->GetUnposted(); },
                               [&rec]() { return std::min(rec.delivered, rec.completed); },
                               [&rec, &coll]() {
                                   // Any byte that arrives is progress, in whole messages or not.
@@ -787,13 +788,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (s.limits.wallSeconds > 0)
     {
         const double limit = s.limits.wallSeconds;
-        wallLimit.Start(limit, [&r, &rec, limit]() {
+        wallLimit.Start(limit, [&r, &rec, lazy, limit]() {
             std::ostringstream os;
             const uint64_t done = std::min(rec.delivered, rec.completed);
+            const uint64_t posted = rec.posted + lazy->GetUnposted();
             os << "wall limit of " << limit << " s reached at simulated "
                << Simulator::Now().As(Time::US) << " after " << Simulator::GetEventCount()
-               << " events: " << done << " of " << rec.posted << " messages done, "
-               << (rec.posted > done ? rec.posted - done : 0) << " outstanding (" << rec.delivered
+               << " events: " << done << " of " << posted << " messages done, "
+               << (posted > done ? posted - done : 0) << " outstanding (" << rec.delivered
                << " delivered, " << rec.completed << " completed), " << rec.bytesDelivered
                << " B delivered in whole messages";
             r.watchdog = os.str();
@@ -815,6 +817,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     wallLimit.Cancel();
     r.wallSeconds = std::chrono::duration<double>(clock::now() - t1).count();
     r.events = Simulator::GetEventCount() - events0;
+    // A run stopped early: what the endpoints did not post yet is posted now (nothing is sent),
+    // so that their counters are those of posting every message at the start.
+    lazy->PostRemaining();
     // Simulated time of the run: the last delivery or completion (bookkeeping events such as
     // progress samples, or a stop event after the work, do not count), or the stop time if the
     // run was stopped with messages outstanding.

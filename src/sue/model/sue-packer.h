@@ -135,13 +135,35 @@ class SuePacker : public FabricTxQueue
     void DoDispose() override;
 
   private:
-    /// A run of a message's bytes waiting to be packed.
+    /// The fields of a message that packing reads (40 bytes; a FabricMessage is 64).
+    struct PieceMsg
+    {
+        /// \param m the message
+        PieceMsg(const FabricMessage& m)
+            : id(m.id),
+              bytes(m.bytes),
+              cookie(m.cookie),
+              posted(m.posted),
+              dst(m.dst),
+              tclass(m.tclass)
+        {
+        }
+
+        uint64_t id;     //!< message id
+        uint64_t bytes;  //!< payload bytes of the message
+        uint64_t cookie; //!< the poster's tag
+        Time posted;     //!< when it was posted
+        uint32_t dst;    //!< destination XPU
+        uint8_t tclass;  //!< class (VC)
+    };
+
+    /// A run of a message's bytes waiting to be packed (64 bytes: one cache line).
     struct Piece
     {
-        FabricMessage msg; //!< the message
-        uint64_t next;     //!< next payload byte to pack
-        uint64_t end;      //!< one past the last byte of the run
-        uint8_t op{0};     //!< 0 write, 1 read request (control only), 2 read response
+        PieceMsg msg;  //!< the message
+        uint64_t next; //!< next payload byte to pack
+        uint64_t end;  //!< one past the last byte of the run
+        uint8_t op{0}; //!< 0 write, 1 read request (control only), 2 read response
     };
 
     /**
