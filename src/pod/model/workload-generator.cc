@@ -13,7 +13,6 @@
 #include "ns3/simulator.h"
 #include "ns3/sue-endpoint.h"
 
-#include <algorithm>
 #include <numeric>
 
 namespace ns3
@@ -37,33 +36,6 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
         t.deliverPs.push_back(-1);
         t.completePs.push_back(-1);
     };
-    // Every column at its final size at once, instead of growing by doubling (a copy of each
-    // column at every doubling; the peak RSS did not change measurably, performance.rst).
-    uint64_t planned = t.src.size();
-    for (const Scenario::Workload& w : s.workloads)
-    {
-        if (w.kind == "incast")
-        {
-            planned += std::max<uint64_t>(w.senders, w.senderList.size());
-        }
-        else if (w.kind == "permutation")
-        {
-            planned += n;
-        }
-        else if (w.kind == "all-to-all")
-        {
-            const uint32_t b = n / std::max<uint32_t>(w.communicators, 1);
-            planned += b > 1 ? static_cast<uint64_t>(n) * (b - 1) : 0;
-        }
-    }
-    t.src.reserve(planned);
-    t.dst.reserve(planned);
-    t.bytes.reserve(planned);
-    t.tclass.reserve(planned);
-    t.workload.reserve(planned);
-    t.postPs.reserve(planned);
-    t.deliverPs.reserve(planned);
-    t.completePs.reserve(planned);
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
     {
         const Scenario::Workload& w = s.workloads[wi];
@@ -103,6 +75,7 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
             // Each communicator (a block of b consecutive accelerators) is an all-to-all of its
             // own: every member sends to each other member, the next ones first.
             const uint32_t b = n / w.communicators;
+            t.src.reserve(t.src.size() + static_cast<uint64_t>(n) * (b - 1));
             for (uint32_t src = 0; src < n; ++src)
             {
                 const uint32_t base = src - src % b;
