@@ -62,7 +62,7 @@ FabricArrivalOrder::Stage(const Ptr<FabricNetDevice>& dst,
         it->second = std::move(m_spare.back());
         m_spare.pop_back();
     }
-    const uint32_t node = dst->GetNode()->GetId();
+    const uint32_t node = dst->GetNodeId();
     it->second.push_back(Unit{node, dst->GetIfIndex(), seq, dst, p, corrupted});
     if (added)
     {
@@ -95,8 +95,8 @@ void
 FabricArrivalOrder::Drain()
 {
     NS_LOG_FUNCTION(this);
-    auto it = m_pending.begin();
-    NS_ABORT_MSG_IF(it == m_pending.end() || it->first != Simulator::Now().GetTimeStep(),
+    auto it = m_pending.find(Simulator::Now().GetTimeStep());
+    NS_ABORT_MSG_IF(it == m_pending.end(),
                     "FabricArrivalOrder: a drain event without units of its picosecond");
     if (OtherEventNow())
     {
