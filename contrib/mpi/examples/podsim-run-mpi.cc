@@ -13,6 +13,8 @@
 // deliveries and completions of its own accelerators; rank 0 gathers them (MPI_Reduce) and
 // writes the results file with the per-message table and the run's totals.
 
+#include "huge-page-heap.h"
+
 #include "ns3/command-line.h"
 #include "ns3/config.h"
 #include "ns3/experiment.h"
@@ -138,9 +140,17 @@ main(int argc, char** argv)
                  MakeCallback(&AddOverride));
     cmd.AddValue("out", "results file (default: the scenario's output.file)", out);
     cmd.AddValue("quiet", "no summary lines", quiet);
+    bool hugePages = true;
+    cmd.AddValue("huge-pages",
+                 "put the heap on transparent huge pages, as podsim-run does",
+                 hugePages);
     std::string seed;
     cmd.AddValue("seed", "random seed (ns-3 RngRun), as --set=seed=N", seed);
     cmd.Parse(argc, argv);
+    if (hugePages)
+    {
+        HugePageHeap::Install();
+    }
     if (!seed.empty())
     {
         g_overrides.push_back("seed=" + seed); // applied last, as podsim-run does

@@ -12,6 +12,8 @@
 //
 // ./podsim run passes its arguments here (it turns "--set K=V" into "--set=K=V").
 
+#include "huge-page-heap.h"
+
 #include "ns3/command-line.h"
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
@@ -69,6 +71,7 @@ main(int argc, char** argv)
     bool quiet = false;
     bool validate = false;
     bool check = false;
+    bool hugePages = true;
     CommandLine cmd(__FILE__);
     cmd.Usage("Run a podsim scenario (YAML) and write its HDF5 results.");
     cmd.AddNonOption("scenario", "scenario file", scenario);
@@ -79,6 +82,10 @@ main(int argc, char** argv)
     cmd.AddValue("bench", "print the run's benchmark figures (and no results file)", bench);
     cmd.AddValue("schema", "print the scenario key reference and exit", schema);
     cmd.AddValue("quiet", "no progress line", quiet);
+    cmd.AddValue("huge-pages",
+                 "put the heap on transparent huge pages (builds with tcmalloc; "
+                 "doc/performance.rst); results do not depend on it",
+                 hugePages);
     std::string seed;
     cmd.AddValue("seed",
                  "random seed (ns-3 RngRun), as --set=seed=N: only the random streams change",
@@ -118,6 +125,10 @@ main(int argc, char** argv)
                  "and exit",
                  summaryOf);
     cmd.Parse(argc, argv);
+    if (hugePages)
+    {
+        HugePageHeap::Install();
+    }
     if (!summaryOf.empty())
     {
         try
@@ -278,6 +289,8 @@ main(int argc, char** argv)
                     static_cast<unsigned long>(r.switchPorts),
                     r.switches);
         std::printf("  wall (run / build)        %.2f s / %.2f s\n", r.wallSeconds, r.buildSeconds);
+        std::printf("  heap on huge pages        %s\n",
+                    hugePages ? HugePageHeap::GetStatus().c_str() : "off (--huge-pages=false)");
         // One line of JSON per benchmark: ./podsim bench gathers them into results/bench.json.
         std::printf("BENCH-JSON {\"name\": \"%s\", \"events_per_s\": %.6e, "
                     "\"packet_hops_per_s\": %.6e, \"events_per_packet_hop\": %.6f, "
@@ -285,7 +298,7 @@ main(int argc, char** argv)
                     "\"build_s\": %.4f, \"events\": %lu, \"packet_hops\": %lu, "
                     "\"sim_time_ps\": %ld, \"accelerators\": %u, \"switches\": %u, "
                     "\"switch_ports\": %lu, \"rss_per_accelerator_bytes\": %.1f, "
-                    "\"rss_per_switch_port_bytes\": %.1f}\n",
+                    "\"rss_per_switch_port_bytes\": %.1f, \"huge_page_heap_bytes\": %lu}\n",
                     r.scenarioName.c_str(),
                     r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0,
                     hopsPerSec,
@@ -301,7 +314,8 @@ main(int argc, char** argv)
                     r.switches,
                     static_cast<unsigned long>(r.switchPorts),
                     rssPerAccelerator,
-                    rssPerSwitchPort);
+                    rssPerSwitchPort,
+                    static_cast<unsigned long>(HugePageHeap::GetMappedBytes()));
     }
     // A deadlock, or no progress for limits.no-progress, stopped the run (3), or the wall-time
     // limit did (4): the results are written, but the run did not finish.
