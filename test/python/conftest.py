@@ -19,6 +19,31 @@ DATA = Path(__file__).resolve().parent / "data"
 SMALL = DATA / "small.yaml"
 PLOT_SCRIPT = ROOT / "analysis" / "plot_results.py"
 
+# Results-file items that differ between runs of one simulation (timings and memory).
+RUN_DEPENDENT = ("wall", "build_s", "peak_rss", "rss_per")
+
+
+def results_contents(path, skip=RUN_DEPENDENT):
+    """{key: value} of every dataset ("D:name") and attribute ("A:name@key") of a results file,
+    without the items whose key contains one of ``skip`` (lower case): what two runs of one
+    simulation must have equal."""
+    import h5py
+    import numpy as np
+
+    out = {}
+    with h5py.File(path, "r") as f:
+
+        def visit(name, obj):
+            if isinstance(obj, h5py.Dataset):
+                out["D:" + name] = np.asarray(obj[()])
+            for k, a in obj.attrs.items():
+                out[f"A:{name}@{k}"] = a
+
+        f.visititems(visit)
+        for k, a in f.attrs.items():
+            out[f"A:/@{k}"] = a
+    return {k: v for k, v in out.items() if not any(s in k.lower() for s in skip)}
+
 
 def _import_podsim():
     """(module, None) or (None, why it cannot be imported)."""

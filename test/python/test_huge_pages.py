@@ -19,33 +19,16 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, results_contents
 
 h5py = pytest.importorskip("h5py")
 
 RUN = ROOT / os.environ.get("PODSIM_BUILD_DIR", "build") / "bin" / "podsim-run"
 BENCH = ROOT / "examples" / "bench" / "sue-all-to-all.yaml"
 SMALL = ["--set=pod.accelerators=64", "--set=pod.switch.radix=64"]
-SKIP = ("wall", "build_s", "peak_rss", "rss_per")
 CHUNK = 64 << 20
 HUGE_PAGE = 2 << 20
 
-
-def _contents(path):
-    """{key: value} of every dataset and attribute of a results file (timings aside)."""
-    out = {}
-    with h5py.File(path, "r") as f:
-
-        def visit(name, obj):
-            if isinstance(obj, h5py.Dataset):
-                out["D:" + name] = np.asarray(obj[()])
-            for k, a in obj.attrs.items():
-                out[f"A:{name}@{k}"] = a
-
-        f.visititems(visit)
-        for k, a in f.attrs.items():
-            out[f"A:/@{k}"] = a
-    return {k: v for k, v in out.items() if not any(s in k.lower() for s in SKIP)}
 
 
 def _run(*args):
@@ -76,8 +59,8 @@ def built():
 def test_results_do_not_depend_on_huge_pages(built, tmp_path):
     _run(f"--out={tmp_path / 'on.h5'}")
     _run(f"--out={tmp_path / 'off.h5'}", "--huge-pages=false")
-    a = _contents(tmp_path / "off.h5")
-    b = _contents(tmp_path / "on.h5")
+    a = results_contents(tmp_path / "off.h5")
+    b = results_contents(tmp_path / "on.h5")
     assert sorted(a) == sorted(b)
     differ = [k for k in a if not np.array_equal(np.asarray(a[k]), np.asarray(b[k]))]
     assert differ == []

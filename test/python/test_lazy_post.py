@@ -21,7 +21,7 @@ import subprocess
 import numpy as np
 import pytest
 
-from conftest import ROOT
+from conftest import ROOT, results_contents
 
 h5py = pytest.importorskip("h5py")
 
@@ -55,24 +55,7 @@ CASES = {
     ),
 }
 
-SKIP = ("wall", "build_s", "peak_rss", "rss_per")
 
-
-def _contents(path):
-    """{key: value} of every dataset and attribute of a results file (timings aside)."""
-    out = {}
-    with h5py.File(path, "r") as f:
-
-        def visit(name, obj):
-            if isinstance(obj, h5py.Dataset):
-                out["D:" + name] = np.asarray(obj[()])
-            for k, a in obj.attrs.items():
-                out[f"A:{name}@{k}"] = a
-
-        f.visititems(visit)
-        for k, a in f.attrs.items():
-            out[f"A:/@{k}"] = a
-    return {k: v for k, v in out.items() if not any(s in k.lower() for s in SKIP)}
 
 
 def _run(scenario, out, eager):
@@ -105,8 +88,8 @@ def test_lazy_posting_equals_eager_posting(tmp_path, name):
     # at once); with the attribute false none does.
     assert max(lazy) == lazy_sources, lazy
     assert max(eager) == 0, eager
-    a = _contents(tmp_path / "eager.h5")
-    b = _contents(tmp_path / "lazy.h5")
+    a = results_contents(tmp_path / "eager.h5")
+    b = results_contents(tmp_path / "lazy.h5")
     assert sorted(a) == sorted(b)
     differ = [k for k in a if not np.array_equal(np.asarray(a[k]), np.asarray(b[k]))]
     assert differ == []
