@@ -30,7 +30,6 @@ CHUNK = 64 << 20
 HUGE_PAGE = 2 << 20
 
 
-
 def _run(*args):
     r = subprocess.run(
         [str(RUN), str(BENCH), *SMALL, "--quiet", *args],

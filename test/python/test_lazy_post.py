@@ -56,8 +56,6 @@ CASES = {
 }
 
 
-
-
 def _run(scenario, out, eager):
     env = dict(os.environ)
     env["NS_LOG"] = "WorkloadGenerator=level_info"
