@@ -99,10 +99,7 @@ class HugeChunkAllocator : public SysAllocator
         {
             munmap(raw, head);
         }
-        if (HUGE_PAGE - head > 0)
-        {
-            munmap(reinterpret_cast<void*>(start + bytes), HUGE_PAGE - head);
-        }
+        munmap(reinterpret_cast<void*>(start + bytes), HUGE_PAGE - head); // head < HUGE_PAGE
         // Advice only: without it (a kernel without THP) the chunk is ordinary memory.
         madvise(reinterpret_cast<void*>(start), bytes, MADV_HUGEPAGE);
         g_mapped += bytes;
@@ -153,22 +150,10 @@ HugePageHeap::Install()
 #endif
 }
 
-bool
-HugePageHeap::IsInstalled()
-{
-    return g_installed;
-}
-
 uint64_t
 HugePageHeap::GetMappedBytes()
 {
     return g_mapped;
-}
-
-uint32_t
-HugePageHeap::GetChunks()
-{
-    return g_chunks;
 }
 
 std::string

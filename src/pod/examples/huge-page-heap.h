@@ -48,14 +48,8 @@ class HugePageHeap
      */
     static bool Install();
 
-    /// \return whether Install() succeeded
-    static bool IsInstalled();
-
     /// \return bytes mapped in huge-page chunks so far (virtual; resident as touched)
     static uint64_t GetMappedBytes();
-
-    /// \return chunks mapped so far
-    static uint32_t GetChunks();
 
     /**
      * \return one line for the benchmark output: "on (N chunks, M MiB mapped; THP madvise)", or
