@@ -10,6 +10,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-output-queue.h"
@@ -924,7 +925,7 @@ CellFabricAdapter::PostRdmaRx(const RdmaRxDescriptor& d, RdmaCallback done, std:
     rx.info.epoch = epoch;
     rx.info.amemAddr = d.amemAddr;
     rx.info.numWords = d.numWords;
-    rx.info.posted = Simulator::Now();
+    rx.info.posted = FabricClock::Now();
     // the Rx job table entry is written and the CTS goes out (10.8.1: CTS Send)
     PostRxJob(d.srcChip, job, rx);
     return true;
@@ -1055,7 +1056,7 @@ CellFabricAdapter::PostRdmaTx(const RdmaTxDescriptor& d, RdmaCallback done, std:
     job.info.epoch = epoch;
     job.info.amemAddr = d.amemAddr;
     job.info.numWords = d.numWords;
-    job.info.posted = Simulator::Now();
+    job.info.posted = FabricClock::Now();
     const uint64_t id = job.id;
     const uint64_t voq = job.voq;
     const uint32_t pages = job.pages.size();
@@ -1520,16 +1521,16 @@ CellFabricAdapter::OnGrant(uint64_t jobId,
                 next = std::min(next, pages.front().first);
             }
         }
-        NS_ASSERT(next != Time::Max() && next > Simulator::Now());
+        NS_ASSERT(next != Time::Max() && next > FabricClock::Now());
         m_foWake =
-            Simulator::Schedule(next - Simulator::Now(), &CellFabricAdapter::DrainFoWait, this);
+            Simulator::Schedule(next - FabricClock::Now(), &CellFabricAdapter::DrainFoWait, this);
     }
 }
 
 bool
 CellFabricAdapter::Dequeue(const GrantedPage& g)
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     // the page's data in 128 B TxBuf entries (10.7.7-8)
     const uint32_t need = (g.bytes + 127) / 128 * 128;
     // FO pipes (10.7[5a]): the page goes to the pipe that frees first, at 88 B per cycle, among
@@ -1595,7 +1596,7 @@ CellFabricAdapter::DrainFoWait()
             }
         }
         m_foWake =
-            Simulator::Schedule(next - Simulator::Now(), &CellFabricAdapter::DrainFoWait, this);
+            Simulator::Schedule(next - FabricClock::Now(), &CellFabricAdapter::DrainFoWait, this);
     }
     if (any)
     {
@@ -1667,7 +1668,7 @@ CellFabricAdapter::PageOut(uint64_t job,
         if (--msg->jobsLeft == 0)
         {
             FabricMessage m = msg->msg;
-            m.completed = Simulator::Now();
+            m.completed = FabricClock::Now();
             NotifyCompleted(m);
         }
         m_dgTx[txq].Done(job);
@@ -2049,7 +2050,7 @@ CellFabricAdapter::RunPacedGrants()
     // robin (one FIFO of requests per source), clusters too, one grant at a time, so every
     // source with requests gets an equal share of pages whatever the order its requests came
     // in. Free CBUF cells are still required and reserved (lossless).
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     while (true)
     {
         if (m_chipGrantNext > now)
@@ -2137,7 +2138,7 @@ CellFabricAdapter::WakeGrantsAt(Time t)
     }
     ++m_stats.grantPaceWaits;
     m_grantWake =
-        Simulator::Schedule(t - Simulator::Now(), &CellFabricAdapter::RunGrantScheduler, this, 0);
+        Simulator::Schedule(t - FabricClock::Now(), &CellFabricAdapter::RunGrantScheduler, this, 0);
 }
 
 void
@@ -2225,7 +2226,7 @@ CellFabricAdapter::RxDmaNext(uint32_t c)
     {
         write = ValidateRdma(pg);
     }
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     const Time w = Cycles(pg.bytes, m_rxDmaBytesPerCycle);
     Time start = now;
     if (write)
@@ -2391,7 +2392,7 @@ CellFabricAdapter::PageCommitted(uint32_t src,
         if (rx.lastJob)
         {
             FabricMessage m = rx.msg;
-            m.delivered = Simulator::Now();
+            m.delivered = FabricClock::Now();
             NotifyDelivered(m);
         }
         // the attempt's Data Reorder context is done (the other epoch's may still get pages)
@@ -2401,7 +2402,7 @@ CellFabricAdapter::PageCommitted(uint32_t src,
             // Rx completion (10.3): the RJID retires, the receiver's barriers are notified
             RdmaCompletion info = rx.info;
             info.retried = rx.retry;
-            info.completed = Simulator::Now();
+            info.completed = FabricClock::Now();
             RdmaCallback done = std::move(rx.done);
             m_rxJobs.erase(it);
             m_rxIds.Retire(info.cluster, info.jid);
@@ -2430,7 +2431,7 @@ CellFabricAdapter::DatagramCommitted(const RxDmaPage& pg)
     if (--dg.message->left == 0 && !dg.message->lost)
     {
         FabricMessage m = dg.message->msg;
-        m.delivered = Simulator::Now();
+        m.delivered = FabricClock::Now();
         NotifyDelivered(m);
     }
 }
@@ -2532,7 +2533,7 @@ CellFabricAdapter::OnAck(uint64_t jobId)
         m_txIds.Retire(info.cluster, info.jid);
         m_earlyCts.erase({info.peerChip, jobId}); // a resent CTS of this job
         info.retried = retried;
-        info.completed = Simulator::Now();
+        info.completed = FabricClock::Now();
         if (done)
         {
             done(info);
@@ -2542,7 +2543,7 @@ CellFabricAdapter::OnAck(uint64_t jobId)
     if (--msg->jobsLeft == 0)
     {
         FabricMessage m = msg->msg;
-        m.completed = Simulator::Now();
+        m.completed = FabricClock::Now();
         NotifyCompleted(m);
     }
 }

@@ -5,6 +5,7 @@
 
 #include "basic-endpoint.h"
 
+#include "fabric-clock.h"
 #include "fabric-drop-reason.h"
 
 #include "ns3/abort.h"
@@ -339,7 +340,7 @@ BasicEndpoint::UnitDone(const Ptr<FabricPacket>& p)
     if (done)
     {
         FabricMessage m = p->GetMessage();
-        m.completed = Simulator::Now();
+        m.completed = FabricClock::Now();
         NotifyCompleted(m);
     }
 }
@@ -396,7 +397,7 @@ BasicEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>&
     if (done)
     {
         FabricMessage m = p->GetMessage();
-        m.delivered = Simulator::Now();
+        m.delivered = FabricClock::Now();
         NotifyDelivered(m);
     }
 }

@@ -5,6 +5,7 @@
 
 #include "fabric-arrival-order.h"
 
+#include "fabric-clock.h"
 #include "fabric-net-device.h"
 #include "fabric-peek-scheduler.h"
 
@@ -51,7 +52,7 @@ FabricArrivalOrder::Stage(const Ptr<FabricNetDevice>& dst,
                           uint64_t seq)
 {
     NS_LOG_FUNCTION(this << dst << p << corrupted << at << seq);
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     NS_ABORT_MSG_IF(at < now,
                     "FabricArrivalOrder: a unit staged " << (now - at).As(Time::PS)
                                                          << " in the past");
@@ -76,7 +77,7 @@ FabricArrivalOrder::OtherEventNow()
 {
     if (const FabricPeekScheduler* s = FabricPeekScheduler::GetInstalled())
     {
-        return s->HasEventAt(Simulator::Now().GetTimeStep());
+        return s->HasEventAt(FabricClock::Now().GetTimeStep());
     }
     // Without a peek: an event deferred with a zero delay runs after every event pending at the
     // present time stamp (ns-3 orders one time stamp by insertion), so if no event ran between
@@ -95,7 +96,7 @@ void
 FabricArrivalOrder::Drain()
 {
     NS_LOG_FUNCTION(this);
-    auto it = m_pending.find(Simulator::Now().GetTimeStep());
+    auto it = m_pending.find(FabricClock::Now().GetTimeStep());
     NS_ABORT_MSG_IF(it == m_pending.end(),
                     "FabricArrivalOrder: a drain event without units of its picosecond");
     if (OtherEventNow())

@@ -6,6 +6,7 @@
 #include "fabric-channel.h"
 
 #include "fabric-arrival-order.h"
+#include "fabric-clock.h"
 #include "fabric-net-device.h"
 #include "fabric-rx-event.h"
 
@@ -325,7 +326,7 @@ FabricChannel::TransmitStart(const Ptr<FabricPacket>& p,
     // The head arrives after the propagation and FEC delay; the receiver acts on the unit after
     // its receive offset (tail arrival for store-and-forward, pipeline latency for cut-through).
     const Time head = GetOneWayDelay();
-    p->tailArrival = Simulator::Now() + txTime + head;
+    p->tailArrival = FabricClock::Now() + txTime + head;
     // Link control frames (pause, credits, ACK/NAK) are consumed by the receiving MAC when
     // their tail arrives; they do not go through a switch's forwarding pipeline.
     const Time offset = p->IsLinkControl() ? txTime : dst->GetReceiveOffset(txTime);
@@ -348,7 +349,7 @@ FabricChannel::Deliver(const Ptr<FabricNetDevice>& dst,
 {
     if (m_arrivalOrder == CANONICAL)
     {
-        FabricArrivalOrder::Get()->Stage(dst, p, corrupted, Simulator::Now() + delay, seq);
+        FabricArrivalOrder::Get()->Stage(dst, p, corrupted, FabricClock::Now() + delay, seq);
         return;
     }
     Simulator::ScheduleWithContext(dst->GetNodeId(), delay, new FabricRxEvent(dst, p, corrupted));

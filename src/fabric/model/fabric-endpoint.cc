@@ -5,6 +5,8 @@
 
 #include "fabric-endpoint.h"
 
+#include "fabric-clock.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -57,7 +59,7 @@ FabricEndpoint::Send(uint32_t dst, uint64_t bytes, uint8_t tclass, uint64_t cook
     m.bytes = bytes;
     m.tclass = tclass;
     m.cookie = cookie;
-    m.posted = Simulator::Now();
+    m.posted = FabricClock::Now();
     return PostPlanned(m);
 }
 

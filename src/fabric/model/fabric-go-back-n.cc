@@ -5,6 +5,7 @@
 
 #include "fabric-go-back-n.h"
 
+#include "fabric-clock.h"
 #include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
@@ -304,7 +305,7 @@ FabricGoBackN::OnRttSample(DelayState& c, Time rtt, uint32_t acked)
     {
         c.cwnd = m_window; // start at line rate
     }
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     if (rtt < m_targetDelay)
     {
         c.cwnd += m_ai * acked / c.cwnd;
@@ -367,7 +368,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
         a->tclass = ackClass;
         a->headerBytes = m_ackBytes;
         a->flowHash = ConnectionHash(peer);
-        a->posted = Simulator::Now();
+        a->posted = FabricClock::Now();
         const bool nack = r.nackQueued;
         FillAck(a, r);
         if (!nack)
@@ -437,7 +438,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     const uint32_t key = ConnKey(p->dst, p->tclass);
     TxConn& c = m_tx[key];
     p->psn = c.nextPsn++;
-    p->sentAt = Simulator::Now();
+    p->sentAt = FabricClock::Now();
     p->flowHash = ConnectionHash(p->dst);
     p->unackedNext = nullptr;
     if (c.tail)
@@ -454,7 +455,7 @@ FabricGoBackN::DoDequeue(const FabricTxGate* gate)
     if (!c.active)
     {
         c.active = true;
-        c.lastProgress = Simulator::Now();
+        c.lastProgress = FabricClock::Now();
         m_active.push_back(key);
         if (!m_rtoEvent.IsRunning())
         {
@@ -550,8 +551,12 @@ FabricGoBackN::Receive(const Ptr<FabricPacket>& p)
         else if (!r.timerArmed)
         {
             r.timerArmed = true;
-            m_ackDue.push_back(AckDue{Simulator::Now() + m_ackDelay, key, &r});
-            if (!m_ackEvent.IsRunning())
+            // The coalescing timer is pending exactly while deadlines are queued (AckTimer
+            // reschedules itself while any is left; both are cleared together), so an empty
+            // queue says that it is idle without asking the simulator.
+            const bool idle = m_ackDue.empty();
+            m_ackDue.push_back(AckDue{FabricClock::Now() + m_ackDelay, key, &r});
+            if (idle)
             {
                 m_ackEvent = Simulator::Schedule(m_ackDelay, &FabricGoBackN::AckTimer, this);
             }
@@ -589,7 +594,7 @@ FabricGoBackN::ForceExpectedPsn(uint32_t peer, uint8_t tclass, uint64_t psn)
 void
 FabricGoBackN::AckTimer()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     while (!m_ackDue.empty() && m_ackDue.front().at <= now)
     {
         const uint32_t peer = m_ackDue.front().key;
@@ -687,13 +692,13 @@ FabricGoBackN::ProcessAck(uint32_t peer, uint64_t psn, bool nack)
     }
     if (progress)
     {
-        c.lastProgress = Simulator::Now();
+        c.lastProgress = FabricClock::Now();
         c.timeouts = 0;
         if (m_cc == DELAY)
         {
             // The newest unit this ACK frees gives the sample (a go-back resends with the
             // original stamp, so samples after a loss are large, which only slows down more).
-            OnRttSample(m_delay[peer], Simulator::Now() - newestSent, freed);
+            OnRttSample(m_delay[peer], FabricClock::Now() - newestSent, freed);
         }
     }
     if (nack && c.head && c.head->psn == psn)
@@ -714,13 +719,13 @@ FabricGoBackN::GoBack(uint32_t peer, TxConn& c, bool timeout)
     ++m_stats.goBacks;
     m_goBackTrace(peer & PEER_MASK, c.head->psn, timeout);
     SetRetx(peer, c, c.head);
-    c.lastProgress = Simulator::Now();
+    c.lastProgress = FabricClock::Now();
 }
 
 void
 FabricGoBackN::RetransmitTimer()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     Time next = Time::Max();
     bool wake = false;
     for (std::size_t i = 0; i < m_active.size();)

@@ -6,6 +6,7 @@
 #include "fabric-net-device.h"
 
 #include "fabric-channel.h"
+#include "fabric-clock.h"
 #include "fabric-drop-reason.h"
 #include "fabric-flow-control.h"
 #include "fabric-retry-engine.h"
@@ -159,7 +160,7 @@ FabricNetDevice::GetReceiveOffset(Time txTime) const
 FabricNetDevice::TxMachineState
 FabricNetDevice::GetTxState() const
 {
-    if (m_txState == BUSY && !m_completeScheduled && Simulator::Now() >= m_busyUntil)
+    if (m_txState == BUSY && !m_completeScheduled && FabricClock::Now() >= m_busyUntil)
     {
         return READY; // completed lazily (see the class documentation)
     }
@@ -171,7 +172,7 @@ FabricNetDevice::Wake()
 {
     if (m_txState == BUSY && !m_completeScheduled)
     {
-        const Time now = Simulator::Now();
+        const Time now = FabricClock::Now();
         if (now >= m_busyUntil)
         {
             // The transmission ended while nothing was waiting: complete it now.
@@ -239,14 +240,14 @@ FabricNetDevice::Wake()
         if (!m_stalled)
         {
             m_stalled = true;
-            m_stallSince = Simulator::Now();
+            m_stallSince = FabricClock::Now();
         }
         return;
     }
     if (m_stalled)
     {
         m_stalled = false;
-        m_stats.stallTime += Simulator::Now() - m_stallSince;
+        m_stats.stallTime += FabricClock::Now() - m_stallSince;
     }
     if (m_fc)
     {
@@ -333,7 +334,7 @@ FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
     const uint64_t wire = p->GetSize() + m_interframeBytes;
     Time txTime = m_channel->GetSerializationTime(wire);
     // Cut-through: the unit cannot finish leaving before its tail has arrived here.
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     if (p->tailArrival > now + txTime)
     {
         txTime = p->tailArrival - now;

@@ -5,6 +5,8 @@
 
 #include "fabric-peek-scheduler.h"
 
+#include "fabric-clock.h"
+
 #include "ns3/abort.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
@@ -37,6 +39,8 @@ FabricPeekScheduler::FabricPeekScheduler()
     NS_LOG_FUNCTION(this);
     // Simulator::SetScheduler creates the new scheduler before it releases the old one.
     m_installed = this;
+    // The simulator's time is not known here until the first event is handed out.
+    FabricClock::Reset(this, true);
 }
 
 FabricPeekScheduler::~FabricPeekScheduler()
@@ -46,6 +50,7 @@ FabricPeekScheduler::~FabricPeekScheduler()
     {
         m_installed = nullptr;
     }
+    FabricClock::Reset(this);
 }
 
 FabricPeekScheduler*
@@ -58,6 +63,7 @@ void
 FabricPeekScheduler::DoDispose()
 {
     m_events = nullptr;
+    FabricClock::Reset(this);
     Scheduler::DoDispose();
 }
 
@@ -95,7 +101,10 @@ FabricPeekScheduler::PeekNext() const
 Scheduler::Event
 FabricPeekScheduler::RemoveNext()
 {
-    return m_events->RemoveNext();
+    // The simulator runs the event it takes from here at the event's time stamp (FabricClock).
+    const Event ev = m_events->RemoveNext();
+    FabricClock::Set(this, ev.key.m_ts);
+    return ev;
 }
 
 void

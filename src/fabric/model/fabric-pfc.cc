@@ -6,6 +6,7 @@
 #include "fabric-pfc.h"
 
 #include "fabric-channel.h"
+#include "fabric-clock.h"
 #include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
@@ -354,7 +355,7 @@ FabricPfc::ReceiveControl(const Ptr<FabricPacket>& p)
 void
 FabricPfc::ApplyPause(uint8_t tclass, uint16_t quanta)
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     m_expiry[tclass].Cancel();
     if (quanta == 0)
     {
@@ -385,7 +386,7 @@ FabricPfc::EndPause(uint8_t tclass)
     if (m_paused[tclass])
     {
         m_paused[tclass] = false;
-        m_pausedTime[tclass] += Simulator::Now() - m_pauseStart[tclass];
+        m_pausedTime[tclass] += FabricClock::Now() - m_pauseStart[tclass];
     }
 }
 
@@ -405,7 +406,7 @@ FabricPfc::GetPausedTime(uint8_t tclass) const
     Time t = m_pausedTime[tclass];
     if (m_paused[tclass])
     {
-        t += Simulator::Now() - m_pauseStart[tclass];
+        t += FabricClock::Now() - m_pauseStart[tclass];
     }
     return t;
 }

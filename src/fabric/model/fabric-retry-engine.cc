@@ -6,6 +6,7 @@
 #include "fabric-retry-engine.h"
 
 #include "fabric-channel.h"
+#include "fabric-clock.h"
 #include "fabric-invariant-check.h"
 #include "fabric-net-device.h"
 
@@ -312,7 +313,7 @@ FabricRetryEngine::NextReplay()
     p->tailArrival = Time();
     p->linkSeq = e.seq;
     p->poolCredits = e.poolCredits;
-    e.sent = Simulator::Now();
+    e.sent = FabricClock::Now();
     ++m_stats.replayedUnits;
     return p;
 }
@@ -320,7 +321,7 @@ FabricRetryEngine::NextReplay()
 void
 FabricRetryEngine::Expire()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     const Time keep = GetRetention();
     std::size_t n = 0;
     while (n < m_buf.size() && now - m_buf[n].sent >= keep &&
@@ -341,7 +342,7 @@ FabricRetryEngine::Expire()
 bool
 FabricRetryEngine::CanSendNew()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     if (m_mode == NAK_ONLY)
     {
         Expire();
@@ -387,7 +388,7 @@ void
 FabricRetryEngine::NotifySentNew(const Ptr<FabricPacket>& p)
 {
     p->linkSeq = m_nextSeq++;
-    m_buf.push_back(Entry{p->linkSeq, p->poolCredits, Simulator::Now(), p});
+    m_buf.push_back(Entry{p->linkSeq, p->poolCredits, FabricClock::Now(), p});
     if (m_mode == ACK_NAK && !m_replayTimer.IsRunning())
     {
         m_replayTimer =
@@ -455,7 +456,7 @@ FabricRetryEngine::StartReplay()
     m_replayPos = 0;
     m_replayStarted = true;
     m_lastReplaySeq = m_buf.front().seq;
-    m_lastReplayTime = Simulator::Now();
+    m_lastReplayTime = FabricClock::Now();
     m_replayTrace(m_buf.front().seq, m_buf.size());
     NS_LOG_LOGIC("replay from " << m_buf.front().seq << " (" << m_buf.size() << " units)");
 }
@@ -500,7 +501,7 @@ FabricRetryEngine::PauseNewData(Time until)
 {
     if (until > m_pausedUntil)
     {
-        const Time now = Simulator::Now();
+        const Time now = FabricClock::Now();
         const Time from = m_pausedUntil > now ? m_pausedUntil : now;
         if (m_pausedUntil <= now)
         {
@@ -565,7 +566,7 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
                         << (m_buf.empty() ? m_nextSeq : m_buf.front().seq)
                         << "): Retention or Window is too small for the link's round trip");
     if (m_replayStarted && m_lastReplaySeq == k &&
-        Simulator::Now() - m_lastReplayTime < GetNakIgnoreWindow())
+        FabricClock::Now() - m_lastReplayTime < GetNakIgnoreWindow())
     {
         ++m_stats.naksIgnored;
         return; // a repeat of the request this replay already answers
@@ -573,7 +574,7 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
     StartReplay();
     if (m_mode == NAK_ONLY)
     {
-        PauseNewData(Simulator::Now() + GetRoundTripEstimate() * m_nakPauseRtts);
+        PauseNewData(FabricClock::Now() + GetRoundTripEstimate() * m_nakPauseRtts);
     }
     Wake();
 }
@@ -655,7 +656,7 @@ FabricRetryEngine::NotifyCorrupted(const Ptr<FabricPacket>& p)
 void
 FabricRetryEngine::RequestReplay()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     if (m_nakOutstanding && now - m_nakTime < GetNakRepeat())
     {
         return; // the replay asked for is on its way
@@ -666,7 +667,7 @@ FabricRetryEngine::RequestReplay()
 void
 FabricRetryEngine::SendNak()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     m_nakOutstanding = true;
     m_nakTime = now;
     Ptr<FabricPacket> f = Create<FabricPacket>();

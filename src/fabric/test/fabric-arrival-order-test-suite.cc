@@ -12,6 +12,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-arrival-order.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-link-helper.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-peek-scheduler.h"
@@ -356,6 +357,90 @@ class FabricPeekSchedulerTestCase : public TestCase
 
 /**
  * \ingroup fabric-tests
+ * \brief FabricClock::Now() equals Simulator::Now() wherever it is asked.
+ *
+ * The expected value is Simulator::Now() itself (FabricClock only reads it differently). Asked
+ * before the run, in events at 1 ns (two of them, and one scheduled from them for the same
+ * time), 2.5 ns and 7 ps, after Simulator::Stop at 10 ns with an event still pending at 20 ns,
+ * after a new FabricPeekScheduler is installed in the middle of the run and the run goes on,
+ * after Simulator::Destroy, and in a run without FabricPeekScheduler (ns-3's MapScheduler).
+ */
+class FabricClockTestCase : public TestCase
+{
+  public:
+    FabricClockTestCase()
+        : TestCase("the fabric clock reads the simulator's time")
+    {
+    }
+
+  private:
+    /// Compare the two clocks now, record the time and maybe schedule more.
+    void Check(int depth)
+    {
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "in an event");
+        m_seen.push_back(FabricClock::Now());
+        if (depth > 0)
+        {
+            Simulator::ScheduleNow(&FabricClockTestCase::Check, this, depth - 1);
+            Simulator::Schedule(PicoSeconds(3), &FabricClockTestCase::Check, this, depth - 1);
+        }
+    }
+
+    void DoRun() override
+    {
+        InstallPeek();
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "before the run");
+        Simulator::Schedule(NanoSeconds(1), &FabricClockTestCase::Check, this, 1);
+        Simulator::Schedule(NanoSeconds(1), &FabricClockTestCase::Check, this, 0);
+        Simulator::Schedule(PicoSeconds(2500), &FabricClockTestCase::Check, this, 0);
+        Simulator::Schedule(PicoSeconds(7), &FabricClockTestCase::Check, this, 0);
+        EventId cancelled =
+            Simulator::Schedule(NanoSeconds(3), &FabricClockTestCase::Check, this, 0);
+        Simulator::Schedule(NanoSeconds(2), &EventId::Cancel, &cancelled);
+        Simulator::Schedule(NanoSeconds(20), &FabricClockTestCase::Check, this, 0);
+        Simulator::Stop(NanoSeconds(10));
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), NanoSeconds(10), "after the stop");
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "after the stop");
+        // Events at 7 ps, 1 ns (3), 1.003 ns, 2.5 ns: the cancelled one and the one at 20 ns
+        // are not run.
+        const Time expected[] = {PicoSeconds(7),
+                                 NanoSeconds(1),
+                                 NanoSeconds(1),
+                                 NanoSeconds(1),
+                                 PicoSeconds(1003),
+                                 PicoSeconds(2500)};
+        NS_TEST_ASSERT_MSG_EQ(m_seen.size(), std::size_t(6), "events run");
+        for (std::size_t i = 0; i < m_seen.size(); ++i)
+        {
+            NS_TEST_EXPECT_MSG_EQ(m_seen[i], expected[i], "event " << i);
+        }
+        // A new scheduler in the middle of the run: it has handed out nothing yet.
+        InstallPeek();
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "new scheduler");
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_seen.back(), NanoSeconds(20), "the run went on");
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "after the run");
+        Simulator::Destroy();
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Simulator::Now(), "after destroy");
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), Time(0), "after destroy");
+        // Without FabricPeekScheduler, FabricClock asks the simulator.
+        Simulator::SetScheduler(ObjectFactory("ns3::MapScheduler"));
+        m_seen.clear();
+        Simulator::Schedule(NanoSeconds(4), &FabricClockTestCase::Check, this, 1);
+        Simulator::Run();
+        NS_TEST_EXPECT_MSG_EQ(m_seen.size(),
+                              std::size_t(3),
+                              "events run without the peek scheduler");
+        NS_TEST_EXPECT_MSG_EQ(FabricClock::Now(), PicoSeconds(4003), "last event");
+        Simulator::Destroy();
+    }
+
+    std::vector<Time> m_seen; //!< the time of every event run
+};
+
+/**
+ * \ingroup fabric-tests
  * \brief The arrival-order test suite.
  */
 class FabricArrivalOrderTestSuite : public TestSuite
@@ -368,6 +453,7 @@ class FabricArrivalOrderTestSuite : public TestSuite
         AddTestCase(new FabricArrivalOrderLastTestCase, TestCase::QUICK);
         AddTestCase(new FabricArrivalOrderChannelTestCase, TestCase::QUICK);
         AddTestCase(new FabricPeekSchedulerTestCase, TestCase::QUICK);
+        AddTestCase(new FabricClockTestCase, TestCase::QUICK);
     }
 };
 

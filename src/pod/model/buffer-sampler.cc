@@ -6,6 +6,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/callback.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -58,7 +59,7 @@ BufferSampler::Add(uint32_t index, Ptr<Object> source, uint64_t occupancy)
 void
 BufferSampler::Track::Changed(uint64_t /* oldValue */, uint64_t newValue)
 {
-    const int64_t k = Simulator::Now().GetPicoSeconds() / owner->m_intervalPs;
+    const int64_t k = FabricClock::Now().GetPicoSeconds() / owner->m_intervalPs;
     if (k != interval)
     {
         if (interval >= 0)

@@ -6,6 +6,7 @@
 #include "rifl-voq-switch.h"
 
 #include "ns3/enum.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/log.h"
@@ -111,7 +112,7 @@ RiflVoqSwitch::Ingress(Ptr<FabricPacket> p)
     ++m_queued;
     m_stats.peakQueued = std::max(m_stats.peakQueued, m_queued);
     Refresh(p->inPort);
-    Kick(Simulator::Now());
+    Kick(FabricClock::Now());
 }
 
 void
@@ -133,13 +134,13 @@ RiflVoqSwitch::Kick(Time earliest)
         }
         m_event.Cancel();
     }
-    m_event = Simulator::Schedule(at - Simulator::Now(), &RiflVoqSwitch::Decide, this);
+    m_event = Simulator::Schedule(at - FabricClock::Now(), &RiflVoqSwitch::Decide, this);
 }
 
 void
 RiflVoqSwitch::Decide()
 {
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     m_last = now;
     ++m_stats.decisions;
     uint64_t freeIn = 0;

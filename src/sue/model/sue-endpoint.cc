@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-drop-reason.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -188,7 +189,7 @@ SueEndpoint::Read(uint32_t dst, uint64_t bytes, uint64_t cookie)
     m.bytes = bytes;
     m.tclass = 0; // requests on VC0 (3.2.2)
     m.cookie = cookie;
-    m.posted = Simulator::Now();
+    m.posted = FabricClock::Now();
     NotifyPosted(m); // the Post trace, as for a write (the run's watchdog counts posted work)
     Simulator::Schedule(m_txLatency,
                         [this, m]() { m_instances[PickInstance(m.dst)]->EnqueueOp(m, 1); });
@@ -424,17 +425,17 @@ SueEndpoint::Deliver(FabricMessage m, uint8_t op)
         // A read response: the read was ours, to the responder; it completes here.
         std::swap(m.src, m.dst);
         m.tclass = 0;
-        m.completed = Simulator::Now() + m_rxLatency;
+        m.completed = FabricClock::Now() + m_rxLatency;
         Simulator::Schedule(m_rxLatency, &SueEndpoint::CompleteRead, this, m);
         return;
     }
     if (m_rxLatency.IsZero())
     {
-        m.delivered = Simulator::Now();
+        m.delivered = FabricClock::Now();
         NotifyDelivered(m);
         return;
     }
-    m.delivered = Simulator::Now() + m_rxLatency;
+    m.delivered = FabricClock::Now() + m_rxLatency;
     Simulator::Schedule(m_rxLatency, &SueEndpoint::NotifyDelivered, this, m);
 }
 
@@ -472,7 +473,7 @@ SueEndpoint::DonePiece(const Ptr<FabricPacket>& p, const FabricPacket::Segment& 
         m.tclass = s.tclass;
         m.cookie = s.cookie;
         m.posted = s.posted;
-        m.completed = Simulator::Now();
+        m.completed = FabricClock::Now();
         NotifyCompleted(m);
     }
 }

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
@@ -200,7 +201,7 @@ SuePacker::TakeTokens(uint64_t bytes)
     {
         return true;
     }
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     const double perPs = m_rate.GetBitRate() / 8.0 / 1e12;
     m_tokens = std::min<double>(m_burst, m_tokens + (now - m_tokensAt).GetPicoSeconds() * perPs);
     m_tokensAt = now;

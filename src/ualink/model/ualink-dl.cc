@@ -12,6 +12,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
@@ -253,7 +254,7 @@ UalinkDl::ControlFlitsArrive(uint32_t n) const
     // Control codewords (Idle, remote fault) fill every slot from the next boundary on; the n-th
     // has arrived once it crossed the link and the FEC decoded it.
     const int64_t slot = m_phy->GetSlotTime().GetTimeStep();
-    const int64_t t = Simulator::Now().GetTimeStep();
+    const int64_t t = FabricClock::Now().GetTimeStep();
     const int64_t first = (t + slot - 1) / slot;
     return TimeStep((first + n) * slot) + m_dev->GetFabricChannel()->GetOneWayDelay();
 }
@@ -290,7 +291,7 @@ UalinkDl::SetState(LinkState to)
     {
         m_reinitUp = false;
         ++m_stats.ups;
-        m_upSince = Simulator::Now();
+        m_upSince = FabricClock::Now();
         m_errorDown = false;
     }
     if (to == FAULT)
@@ -307,7 +308,7 @@ UalinkDl::SetState(LinkState to)
         {
             peer->m_peerEvent.Cancel();
             peer->m_peerEvent =
-                Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - Simulator::Now(),
+                Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - FabricClock::Now(),
                                     &UalinkDl::PeerControlFlits,
                                     peer);
         }
@@ -334,7 +335,7 @@ UalinkDl::SetRsFault(bool fault)
         if (!was && peer && m_dev->GetFabricChannel())
         {
             // Remote fault ordered sets reach the partner (section 7.2.6, Table 7-3).
-            Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - Simulator::Now(),
+            Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - FabricClock::Now(),
                                 &UalinkDl::RemoteFault,
                                 peer,
                                 true);
@@ -345,7 +346,7 @@ UalinkDl::SetRsFault(bool fault)
     m_localFault = false;
     if (was && peer)
     {
-        Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - Simulator::Now(),
+        Simulator::Schedule(ControlFlitsArrive(m_controlFlitsToIdle) - FabricClock::Now(),
                             &UalinkDl::RemoteFault,
                             peer,
                             false);
@@ -417,7 +418,7 @@ UalinkDl::EnterNop()
         Reinitialise();
     }
     SetState(NOP);
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     m_nopSince = now;
     m_nopSentBy = FlitsSentBy(now, m_nopFlitsToUp);
     UalinkDl* peer = GetPeer();
@@ -445,7 +446,7 @@ UalinkDl::PeerNop(Time at)
     {
         return; // flits received outside NOP do not count (6.7.1.3)
     }
-    m_rxBy = std::max(at, Simulator::Now());
+    m_rxBy = std::max(at, FabricClock::Now());
     TryUp();
 }
 
@@ -457,14 +458,14 @@ UalinkDl::TryUp()
         return;
     }
     const Time at = std::max(m_nopSentBy, m_rxBy);
-    if (Simulator::Now() >= at)
+    if (FabricClock::Now() >= at)
     {
         SetState(UP); // 6.7.1.3: ten NOP flits sent, two consecutive flits received
         ApplyPacing();
         return;
     }
     m_upEvent.Cancel();
-    m_upEvent = Simulator::Schedule(at - Simulator::Now(), &UalinkDl::TryUp, this);
+    m_upEvent = Simulator::Schedule(at - FabricClock::Now(), &UalinkDl::TryUp, this);
 }
 
 void
@@ -550,8 +551,8 @@ UalinkDl::SetTlRate(uint32_t code)
     {
         // The notification rides in an alternative sector of the next DL flit (6.4.2.2).
         const Time at =
-            FlitsSentBy(Simulator::Now(), 1) + m_dev->GetFabricChannel()->GetOneWayDelay();
-        Simulator::Schedule(at - Simulator::Now(), &UalinkDl::ReceiveTlRate, peer, code);
+            FlitsSentBy(FabricClock::Now(), 1) + m_dev->GetFabricChannel()->GetOneWayDelay();
+        Simulator::Schedule(at - FabricClock::Now(), &UalinkDl::ReceiveTlRate, peer, code);
     }
 }
 

@@ -9,6 +9,7 @@
 #include "ualink-tl-op.h"
 
 #include "ns3/abort.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -334,7 +335,7 @@ UalinkEndpoint::AtomicAdd(uint32_t dst,
     m.bytes = bytes;
     m.tclass = vc;
     m.cookie = cookie;
-    m.posted = Simulator::Now();
+    m.posted = FabricClock::Now();
     NS_LOG_FUNCTION(this << m.id << dst << addr << operand << bytes << returnsData);
     const uint8_t op = returnsData ? ualink::OP_ATOMIC_R : ualink::OP_ATOMIC_NR;
     m_tx.emplace(m.id, TxMsg{m, 0, 0, false, m.bytes});
@@ -375,7 +376,7 @@ UalinkEndpoint::PostOther(uint32_t dst,
     m.bytes = bytes;
     m.tclass = vc;
     m.cookie = cookie;
-    m.posted = Simulator::Now();
+    m.posted = FabricClock::Now();
     NS_LOG_FUNCTION(this << m.id << dst << bytes << unsigned(op));
     Post(m, op, poisoned);
     return m.id;
@@ -505,7 +506,7 @@ UalinkEndpoint::Issue(uint32_t port, bool wake)
         ++ti.gen;
         if (m_watchdog.IsStrictlyPositive())
         {
-            p.watch.push_back(Watch{tag, ti.gen, Simulator::Now()});
+            p.watch.push_back(Watch{tag, ti.gen, FabricClock::Now()});
             if (!p.watchdog.IsRunning())
             {
                 p.watchdog =
@@ -569,9 +570,9 @@ UalinkEndpoint::ToUpli(uint32_t port, FabricPacket::Segment& s, bool* queued)
         ready = std::max(ready, p.lastReady);
         p.lastReady = ready;
     }
-    if (ready > Simulator::Now())
+    if (ready > FabricClock::Now())
     {
-        Simulator::Schedule(ready - Simulator::Now(), &UalinkEndpoint::ToTl, this, port, s);
+        Simulator::Schedule(ready - FabricClock::Now(), &UalinkEndpoint::ToTl, this, port, s);
         *queued = false;
         return true;
     }
@@ -681,7 +682,7 @@ UalinkEndpoint::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>
                 m.tclass = s.tclass & ualink::TCLASS_VC_MASK;
                 m.cookie = s.cookie;
                 m.posted = s.posted;
-                m.delivered = Simulator::Now();
+                m.delivered = FabricClock::Now();
                 m_rx.erase(key);
                 NotifyDelivered(m);
             }
@@ -766,7 +767,7 @@ UalinkEndpoint::Answer(uint64_t msgId, uint64_t bytes, bool cmpto)
     }
     FabricMessage m = t.m;
     m.bytes = t.share; // this run's bytes of it (all of them unless some rails are inactive)
-    m.completed = Simulator::Now();
+    m.completed = FabricClock::Now();
     if (t.read && t.failed == 0)
     {
         m.delivered = m.completed;
@@ -790,14 +791,16 @@ UalinkEndpoint::CheckWatchdog(uint32_t port)
             continue;
         }
         const Time due = w.issued + m_watchdog;
-        if (Simulator::Now() >= due)
+        if (FabricClock::Now() >= due)
         {
             NS_LOG_LOGIC("watchdog: tag " << w.tag << " of port " << port << " timed out");
             Isolate(port);
             return;
         }
-        p.watchdog =
-            Simulator::Schedule(due - Simulator::Now(), &UalinkEndpoint::CheckWatchdog, this, port);
+        p.watchdog = Simulator::Schedule(due - FabricClock::Now(),
+                                         &UalinkEndpoint::CheckWatchdog,
+                                         this,
+                                         port);
         return;
     }
 }
@@ -879,7 +882,7 @@ UalinkEndpoint::AutoResetStation(uint32_t port)
     {
         Ptr<UalinkDl> dl = p.dev->GetObject<UalinkDl>();
         if (p.station == station &&
-            (dl ? !dl->IsUp() || dl->GetUpSince() + m_resetDelay > Simulator::Now()
+            (dl ? !dl->IsUp() || dl->GetUpSince() + m_resetDelay > FabricClock::Now()
                 : !p.dev->IsLinkUp()))
         {
             return; // a port is down or just Up: its DL's entry into Up schedules it again

@@ -14,6 +14,7 @@
 #include "ns3/boolean.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -368,7 +369,7 @@ UalinkTxQueue::LinkUp()
     NS_LOG_FUNCTION(this);
     if (m_epoch > 0 && !m_started)
     {
-        m_releaseOrigin = Simulator::Now();
+        m_releaseOrigin = FabricClock::Now();
     }
 }
 
@@ -491,14 +492,14 @@ UalinkTxQueue::Gate(const UalinkTlOp& op)
     if (!m_started)
     {
         const Time at = GetInitialReleaseTime();
-        if (at > Simulator::Now())
+        if (at > FabricClock::Now())
         {
             // The release began at time 0 (or when the link came Up again); nothing leaves
             // before it has arrived (5.8).
             if (!m_releasePending && at != Time::Max())
             {
                 m_releasePending = true;
-                Simulator::Schedule(at - Simulator::Now(),
+                Simulator::Schedule(at - FabricClock::Now(),
                                     &UalinkTxQueue::InitialReleaseDone,
                                     this);
             }
@@ -611,7 +612,7 @@ UalinkTxQueue::DequeueDlFlit()
     u->payloadBytes = 0; // the operations' data is counted by the endpoints, per segment
     u->headerBytes = wire;
     u->segments = segs;
-    m_busyUntil = Simulator::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
+    m_busyUntil = FabricClock::Now() + Seconds(static_cast<double>(wire) * 8.0 / m_bps);
     m_idleTold = 0;
     ++m_stats.bursts;
     Pace(take * ualink::SECTOR_BYTES);
@@ -672,7 +673,7 @@ UalinkTxQueue::Pace(uint64_t tlBytes)
     {
         // Section 6.5.1: the DL admits a TL flit on the clock ticks its ready signal allows; in
         // the mean, TL bytes at the paced rate from the later of now and the last admission.
-        m_paceNext = std::max(m_paceNext, Simulator::Now().GetSeconds()) +
+        m_paceNext = std::max(m_paceNext, FabricClock::Now().GetSeconds()) +
                      static_cast<double>(tlBytes) / m_paceBps;
     }
 }
@@ -697,7 +698,7 @@ Ptr<FabricPacket>
 UalinkTxQueue::DequeueUnit()
 {
     NS_ABORT_MSG_IF(m_wirePerHf <= 0, "UalinkTxQueue: SetPhy was not called");
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     if (m_held)
     {
         return nullptr; // the DL is not Up (section 6.7.1): the TL keeps what it holds
@@ -854,7 +855,7 @@ UalinkTxQueue::NoteArrival(Time at)
             Simulator::ScheduleDestroy(&UalinkTxQueue::ResetArrivalSentinel);
         }
         s_sentinelPending = true;
-        Simulator::Schedule(at - Simulator::Now(), &UalinkTxQueue::ArrivalSentinel);
+        Simulator::Schedule(at - FabricClock::Now(), &UalinkTxQueue::ArrivalSentinel);
     }
 }
 
@@ -862,10 +863,10 @@ void
 UalinkTxQueue::ArrivalSentinel()
 {
     s_sentinelPending = false;
-    if (s_lastArrival > Simulator::Now())
+    if (s_lastArrival > FabricClock::Now())
     {
         s_sentinelPending = true;
-        Simulator::Schedule(s_lastArrival - Simulator::Now(), &UalinkTxQueue::ArrivalSentinel);
+        Simulator::Schedule(s_lastArrival - FabricClock::Now(), &UalinkTxQueue::ArrivalSentinel);
     }
 }
 
@@ -891,7 +892,7 @@ UalinkTxQueue::ScheduleCreditWake()
     }
     // (A pending wake after an earlier return put in front by PushCredits stays: it only wakes
     // the port once more.)
-    const Time now = Simulator::Now();
+    const Time now = FabricClock::Now();
     NS_ASSERT(at >= now);
     m_wakePending = true;
     m_wakeAt = at;
@@ -901,7 +902,7 @@ UalinkTxQueue::ScheduleCreditWake()
 void
 UalinkTxQueue::CreditWake()
 {
-    if (!m_wakeDev || Simulator::Now() < m_wakeAt)
+    if (!m_wakeDev || FabricClock::Now() < m_wakeAt)
     {
         return; // disposed, or a wake that an earlier one replaced
     }
@@ -1037,7 +1038,10 @@ UalinkTxQueue::ReleaseCredits(const Ptr<FabricNetDevice>& rx, const KindCredits&
     // Credits released for a link that is re-initialised before they arrive are stale: they
     // carry the partner's link epoch of now (without a queue of our own: 0).
     const uint64_t epoch = own ? peerQ->m_epoch : 0;
-    peerQ->PushCredits(n, Simulator::Now() + ch->GetOneWayDelay() + slot, epoch, PeekPointer(peer));
+    peerQ->PushCredits(n,
+                       FabricClock::Now() + ch->GetOneWayDelay() + slot,
+                       epoch,
+                       PeekPointer(peer));
 }
 
 void
@@ -1090,7 +1094,7 @@ UalinkTxQueue::Release(const KindCredits& n, Time slot)
     if (m_peerQ)
     {
         m_peerQ->PushCredits(n,
-                             Simulator::Now() + m_peerCh->GetOneWayDelay() + slot,
+                             FabricClock::Now() + m_peerCh->GetOneWayDelay() + slot,
                              m_peerQ->m_epoch,
                              m_peerDev);
     }

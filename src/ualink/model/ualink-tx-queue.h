@@ -10,6 +10,7 @@
 
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/fabric-tx-queue.h"
@@ -440,9 +441,9 @@ class UalinkTxQueue : public FabricTxQueue
     /// Apply every credit return whose time has come.
     void DrainCredits()
     {
-        if (!m_returns.empty() && m_returns.front().at <= Simulator::Now())
+        if (!m_returns.empty() && m_returns.front().at <= FabricClock::Now())
         {
-            DoDrainCredits(Simulator::Now());
+            DoDrainCredits(FabricClock::Now());
         }
     }
 

@@ -8,6 +8,7 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-clock.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -199,7 +200,7 @@ UalinkUpli::TryIssue(uint32_t port,
     }
     grant->beats = beats;
     grant->kind = kind;
-    grant->ready = Simulator::Now();
+    grant->ready = FabricClock::Now();
     if (m_mode == IDEAL)
     {
         return true;
@@ -209,7 +210,7 @@ UalinkUpli::TryIssue(uint32_t port,
     const double cycle = 1.0 / m_clockHz;
     const uint64_t n = m_perStation;
     const uint64_t phase = port % n;
-    uint64_t c0 = static_cast<uint64_t>(std::ceil(Simulator::Now().GetSeconds() / cycle - 1e-9));
+    uint64_t c0 = static_cast<uint64_t>(std::ceil(FabricClock::Now().GetSeconds() / cycle - 1e-9));
     uint64_t lastBeats = 1;
     if (beats[REQ] > 0)
     {
@@ -241,9 +242,9 @@ UalinkUpli::TryIssue(uint32_t port,
     }
     // The last beat is on the interface during cycle c0 + (b - 1) N; the TL has it at its end.
     grant->ready = Seconds(static_cast<double>(c0 + (lastBeats - 1) * n + 1) * cycle);
-    if (grant->ready < Simulator::Now())
+    if (grant->ready < FabricClock::Now())
     {
-        grant->ready = Simulator::Now();
+        grant->ready = FabricClock::Now();
     }
     return true;
 }
