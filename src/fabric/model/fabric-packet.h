@@ -169,6 +169,85 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
     std::shared_ptr<const std::vector<Segment>> segments;
 };
 
+/*
+ * Units are dereferenced and copied some thirty times per unit and hop, and ns-3's Ptr checks for
+ * a null pointer at every dereference and for an overflowing count at every copy
+ * (NS_ASSERT_MSG, compiled in: NS3_ASSERT_ENABLE). The checks keep GCC from inlining the
+ * operators, which cost 5% of the SUE benchmark's instructions as out-of-line calls
+ * (src/pod/doc/performance.rst, Unit handles without checks). For this one type they are
+ * replaced by the plain operations; a null unit is still a fault (and an error in the
+ * sanitizer build).
+ */
+
+/// \return the unit (no null check)
+template <>
+inline FabricPacket*
+Ptr<FabricPacket>::operator->() const
+{
+    return m_ptr;
+}
+
+/// \return the unit (no null check)
+template <>
+inline FabricPacket*
+Ptr<FabricPacket>::operator->()
+{
+    return m_ptr;
+}
+
+/// \return the unit (no null check)
+template <>
+inline FabricPacket&
+Ptr<FabricPacket>::operator*() const
+{
+    return *m_ptr;
+}
+
+/// \return the unit (no null check)
+template <>
+inline FabricPacket&
+Ptr<FabricPacket>::operator*()
+{
+    return *m_ptr;
+}
+
+/// Take a reference (no overflow check: a count of 2^32 units would not fit in memory).
+template <>
+inline void
+SimpleRefCount<FabricPacket>::Ref() const
+{
+    m_count++;
+}
+
+/// Release the reference (the unit is deleted with its last handle).
+template <>
+inline Ptr<FabricPacket>::~Ptr()
+{
+    if (m_ptr)
+    {
+        m_ptr->Unref();
+    }
+}
+
+/// \return this handle, now to the unit of \p o (taken before the old one is released, so
+/// that assigning a handle to itself keeps the unit)
+template <>
+inline Ptr<FabricPacket>&
+Ptr<FabricPacket>::operator=(const Ptr& o)
+{
+    FabricPacket* old = m_ptr;
+    m_ptr = o.m_ptr;
+    if (m_ptr)
+    {
+        m_ptr->Ref();
+    }
+    if (old)
+    {
+        old->Unref();
+    }
+    return *this;
+}
+
 } // namespace ns3
 
 #endif /* FABRIC_PACKET_H */
