@@ -89,7 +89,7 @@ FabricHeapScheduler::SetArity(uint32_t arity)
     m_base = arity - 1;
     // The padding before the root: the children of logical node i are at logical d*i+1 to
     // d*i+d, that is at array index d*(i+1) onwards, a multiple of d.
-    m_heap.assign(m_base, Entry{0, 0, 0, nullptr});
+    m_heap.assign(m_base, Entry{0, 0, nullptr});
 }
 
 uint32_t
@@ -132,56 +132,66 @@ template <uint32_t D>
 void
 FabricHeapScheduler::SiftDown(std::size_t hole, const Entry& e)
 {
+    // Bottom-up (Floyd): the entry placed at the root is the heap's last one, which nearly always
+    // belongs near the leaves, so the hole first follows the least children down to a leaf
+    // without comparing them with the entry (D - 1 comparisons per level instead of D), and the
+    // entry then moves up from there to its place (rarely more than a level). The heap's order
+    // of removal does not depend on how it is kept: (time stamp, uid) is a total order.
     Entry* h = m_heap.data() + m_base;
     const std::size_t n = m_heap.size() - m_base;
     for (;;)
     {
         const std::size_t first = D * hole + 1;
-        if (first >= n)
+        if (first + D > n)
         {
+            if (first < n)
+            {
+                // The last, partial family.
+                std::size_t best = first;
+                for (std::size_t c = first + 1; c < n; ++c)
+                {
+                    best = Before(h[c], h[best]) ? c : best;
+                }
+                h[hole] = h[best];
+                hole = best;
+            }
             break;
         }
         // The grandchildren of the hole are contiguous (D * D entries from D * first + 1): ask
         // for their cache lines now, while the children are compared (the lower levels of a
         // large heap are not in the caches; measured in doc/fabric.rst).
+        // A constant number of requests, unrolled (a prefetch past the array's end is harmless:
+        // it does not fault).
         const std::size_t g = D * first + 1;
         if (g < n)
         {
+            constexpr std::size_t bytes = D * D * sizeof(Entry);
             const char* p = reinterpret_cast<const char*>(h + g);
-            const char* end = reinterpret_cast<const char*>(h + std::min(g + D * D, n));
-            for (; p < end; p += 64)
+            for (std::size_t off = 0; off < bytes; off += 64)
             {
-                __builtin_prefetch(p);
+                __builtin_prefetch(p + off);
             }
+            __builtin_prefetch(p + bytes - 1);
         }
+        // A full family: a loop of constant length, unrolled by the compiler, each step a
+        // conditional move rather than a branch.
         std::size_t best = first;
-        if (first + D <= n)
+        for (std::size_t c = first + 1; c < first + D; ++c)
         {
-            // A full family: a loop of constant length, unrolled by the compiler.
-            for (std::size_t c = first + 1; c < first + D; ++c)
-            {
-                if (Before(h[c], h[best]))
-                {
-                    best = c;
-                }
-            }
-        }
-        else
-        {
-            for (std::size_t c = first + 1; c < n; ++c)
-            {
-                if (Before(h[c], h[best]))
-                {
-                    best = c;
-                }
-            }
-        }
-        if (!Before(h[best], e))
-        {
-            break;
+            best = Before(h[c], h[best]) ? c : best;
         }
         h[hole] = h[best];
         hole = best;
+    }
+    while (hole > 0)
+    {
+        const std::size_t parent = (hole - 1) / D;
+        if (!Before(e, h[parent]))
+        {
+            break;
+        }
+        h[hole] = h[parent];
+        hole = parent;
     }
     h[hole] = e;
 }
@@ -190,7 +200,9 @@ void
 FabricHeapScheduler::Insert(const Event& ev)
 {
     NS_LOG_FUNCTION(this << ev.impl << ev.key.m_ts << ev.key.m_uid);
-    const Entry e{ev.key.m_ts, ev.key.m_uid, ev.key.m_context, ev.impl};
+    const Entry e{ev.key.m_ts,
+                  (static_cast<uint64_t>(ev.key.m_uid) << 32) | ev.key.m_context,
+                  ev.impl};
     m_heap.push_back(e);
     (this->*m_siftUp)(m_heap.size() - 1 - m_base, e);
 }
@@ -208,7 +220,7 @@ FabricHeapScheduler::PeekNext() const
     NS_LOG_FUNCTION(this);
     NS_ASSERT(!IsEmpty());
     const Entry& r = m_heap[m_base];
-    return Event{r.impl, EventKey{r.ts, r.uid, r.context}};
+    return Event{r.impl, EventKey{r.ts, r.Uid(), r.Context()}};
 }
 
 void
@@ -225,7 +237,7 @@ FabricHeapScheduler::PopRoot()
 void
 FabricHeapScheduler::DropRemoved()
 {
-    while (!m_removed.empty() && m_heap.size() > m_base && m_removed.erase(m_heap[m_base].uid))
+    while (!m_removed.empty() && m_heap.size() > m_base && m_removed.erase(m_heap[m_base].Uid()))
     {
         PopRoot();
     }
@@ -239,7 +251,7 @@ FabricHeapScheduler::RemoveNext()
     const Entry r = m_heap[m_base];
     PopRoot();
     DropRemoved();
-    return Event{r.impl, EventKey{r.ts, r.uid, r.context}};
+    return Event{r.impl, EventKey{r.ts, r.Uid(), r.Context()}};
 }
 
 void
