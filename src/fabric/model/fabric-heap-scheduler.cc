@@ -165,13 +165,14 @@ FabricHeapScheduler::SiftDown(std::size_t hole, const Entry& e)
         const std::size_t g = D * first + 1;
         if (g < n)
         {
+            // (Addresses as integers: no pointer is formed past the array.)
             constexpr std::size_t bytes = D * D * sizeof(Entry);
-            const char* p = reinterpret_cast<const char*>(h + g);
+            const uintptr_t a = reinterpret_cast<uintptr_t>(h + g);
             for (std::size_t off = 0; off < bytes; off += 64)
             {
-                __builtin_prefetch(p + off);
+                __builtin_prefetch(reinterpret_cast<const void*>(a + off));
             }
-            __builtin_prefetch(p + bytes - 1);
+            __builtin_prefetch(reinterpret_cast<const void*>(a + bytes - 1));
         }
         // A full family: a loop of constant length, unrolled by the compiler, each step a
         // conditional move rather than a branch.

@@ -346,7 +346,11 @@ FabricNetDevice::TransmitStart(const Ptr<FabricPacket>& p)
     m_stats.txWireBytes += wire;
     m_stats.txPayloadBytes += p->payloadBytes;
     m_txIsReplay = false;
-    m_phyTxBeginTrace(p);
+    // A trace call with no listener still copies the handle: skipped (here and below).
+    if (!m_phyTxBeginTrace.IsEmpty())
+    {
+        m_phyTxBeginTrace(p);
+    }
     m_channel->TransmitStart(p, this, txTime);
     m_txPacket = p;
     m_completeScheduled = !m_ctrlQueue.empty() || (m_txQueue && !m_txQueue->IsEmpty()) ||
@@ -368,7 +372,10 @@ FabricNetDevice::TransmitComplete()
     m_completeScheduled = false;
     Ptr<FabricPacket> p = m_txPacket;
     m_txPacket = nullptr;
-    m_phyTxEndTrace(p);
+    if (!m_phyTxEndTrace.IsEmpty())
+    {
+        m_phyTxEndTrace(p);
+    }
     // The owner hears of each data unit once: not of control frames, nor of link replays.
     if (!m_txDoneCallback.IsNull() && !p->IsLinkControl() && !m_txIsReplay)
     {
@@ -426,7 +433,10 @@ FabricNetDevice::Receive(const Ptr<FabricPacket>& p, bool corrupted)
     }
     m_stats.rxUnits++;
     m_stats.rxBytes += p->GetSize();
-    m_phyRxEndTrace(p);
+    if (!m_phyRxEndTrace.IsEmpty())
+    {
+        m_phyRxEndTrace(p);
+    }
     if (m_fc)
     {
         m_fc->NotifyReceived(p);

@@ -174,8 +174,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
  * a null pointer at every dereference and for an overflowing count at every copy
  * (NS_ASSERT_MSG, compiled in: NS3_ASSERT_ENABLE). The checks keep GCC from inlining the
  * operators, which cost 5% of the SUE benchmark's instructions as out-of-line calls
- * (src/pod/doc/performance.rst, Unit handles without checks). For this one type they are
- * replaced by the plain operations; a null unit is still a fault (and an error in the
+ * (src/pod/doc/performance.rst, A clock without calls; unit handles without checks). For this one
+ * type they are replaced by the plain operations; a null unit is still a fault (and an error in the
  * sanitizer build).
  */
 
