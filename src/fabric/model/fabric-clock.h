@@ -56,14 +56,12 @@ class FabricClock
     }
 
     /**
-     * \brief Stop reading a scheduler's record (it is going away, or it has not yet handed out
-     * an event of this simulation); Now() then asks the simulator.
+     * \brief Stop reading a scheduler's record (it is going away); Now() then asks the simulator.
      * \param owner the scheduler; nothing changes when another one holds the record
-     * \param always forget the record even when another scheduler holds it
      */
-    static void Reset(const void* owner, bool always = false)
+    static void Reset(const void* owner)
     {
-        if (always || m_owner == owner)
+        if (m_owner == owner)
         {
             m_owner = nullptr;
         }

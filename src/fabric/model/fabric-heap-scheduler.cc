@@ -159,13 +159,12 @@ FabricHeapScheduler::SiftDown(std::size_t hole, const Entry& e)
         }
         // The grandchildren of the hole are contiguous (D * D entries from D * first + 1): ask
         // for their cache lines now, while the children are compared (the lower levels of a
-        // large heap are not in the caches; measured in doc/fabric.rst).
-        // A constant number of requests, unrolled (a prefetch past the array's end is harmless:
-        // it does not fault).
+        // large heap are not in the caches; measured in doc/fabric.rst). A constant number of
+        // requests, unrolled; a prefetch past the array's end does not fault, and the addresses
+        // are integers, so no pointer past the array is formed.
         const std::size_t g = D * first + 1;
         if (g < n)
         {
-            // (Addresses as integers: no pointer is formed past the array.)
             constexpr std::size_t bytes = D * D * sizeof(Entry);
             const uintptr_t a = reinterpret_cast<uintptr_t>(h + g);
             for (std::size_t off = 0; off < bytes; off += 64)

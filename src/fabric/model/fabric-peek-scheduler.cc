@@ -39,8 +39,6 @@ FabricPeekScheduler::FabricPeekScheduler()
     NS_LOG_FUNCTION(this);
     // Simulator::SetScheduler creates the new scheduler before it releases the old one.
     m_installed = this;
-    // The simulator's time is not known here until the first event is handed out.
-    FabricClock::Reset(this, true);
 }
 
 FabricPeekScheduler::~FabricPeekScheduler()
@@ -50,7 +48,6 @@ FabricPeekScheduler::~FabricPeekScheduler()
     {
         m_installed = nullptr;
     }
-    FabricClock::Reset(this);
 }
 
 FabricPeekScheduler*
@@ -63,6 +60,7 @@ void
 FabricPeekScheduler::DoDispose()
 {
     m_events = nullptr;
+    // Object deletes dispose first, so this runs before the scheduler goes away.
     FabricClock::Reset(this);
     Scheduler::DoDispose();
 }
