@@ -101,7 +101,7 @@ class UalinkAddressCache : public Object
     uint32_t m_ways{4};           //!< Ways
     uint32_t m_rows{1024};        //!< Rows
     std::vector<Entry> m_entries; //!< rows x ways, allocated on first use
-    uint64_t m_clock{0};          //!< LRU clock
+    uint32_t m_clock{0};          //!< LRU clock (wraps to 1 after 2^32 accesses)
     uint64_t m_hits{0};           //!< hits
     uint64_t m_misses{0};         //!< misses
 };
