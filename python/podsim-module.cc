@@ -417,6 +417,7 @@ Load(const std::string& scenarioPath, const py::object& overrides)
     d["accelerators"] = s.pod.accelerators;
     d["planes"] = s.pod.planes;
     d["topology"] = ToStr(s.pod.topology);
+    d["sue_ports"] = s.pod.sue.ports;
     d["switch_radix"] = s.pod.sw.radix;
     d["link_rate_bps"] = s.pod.link.rate.GetBitRate();
     d["flow_control"] = ToStr(s.pod.fc.kind);

@@ -1,15 +1,21 @@
 #!/usr/bin/python3
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""podsim run --split-rails: a UALink scenario as one process per rail, merged into one file.
+"""podsim run --split-rails: a UALink or SUE scenario as one process per rail, merged into one file.
 
-    ./podsim run --split-rails [-j N] SCENARIO.yaml [--set KEY=VALUE ...] [--out FILE] [--bench]
+    ./podsim run --split-rails [-j N] [--parts P] SCENARIO.yaml [--set KEY=VALUE ...]
+        [--out FILE] [--bench]
 
 A UALink pod's rails never interact when the UPLI is Ideal, nothing fails and the workloads are
-static (src/ualink/doc/ualink.rst, "Rails in parallel"): each rail r runs as
-``podsim-run --rails=r`` (at most N at once, default nproc), which builds the whole pod but posts
-only the requests the rail hash deals to port r. Their results merge into ONE file with the
-layout of a monolithic run (``podsim.read`` reads it):
+static (src/ualink/doc/ualink.rst, "Rails in parallel"); nor do a switched SUE pod's planes when
+the load balance is Hash or RoundRobin, nothing fails and the workloads are static
+(src/sue/doc/sue.rst, "Planes in parallel"). Each part runs as ``podsim-run --rails=LIST`` (at
+most N at once, default nproc), which builds the whole pod but posts only what goes on its
+rails: the requests the rail hash deals to those UALink ports, the messages whose SUE instance
+is on those planes. By default each rail is a part of its own (each SUE instance, when it has
+more than one port); ``--parts P`` makes P parts of consecutive rails instead (whole SUE
+instances), as even as they can be, so that P processes build the pod instead of one per rail.
+Their results merge into ONE file with the layout of a monolithic run (``podsim.read`` reads it):
 
 - ``/messages``: deliver_ps and complete_ps are the latest over the rails that carry a share of
   the message (-1 if any share never arrived; a rail with no request of it wrote -2 and is left
@@ -20,8 +26,8 @@ layout of a monolithic run (``podsim.read`` reads it):
   switch buffer and build time the maximum; wall time the split run's own (first process start
   to last process end); peak RSS the largest process's (``peak_rss_bytes_sum``: all of them);
   messages_failed, bytes_failed and failure recomputed from the merged messages;
-- ``/timeseries/switch_buffer``: each switch's rows from the part that ran its rail (UALink
-  switch ``pR.sw0`` serves rail R); ``/collectives`` and ``/dag_nodes`` are empty (their
+- ``/timeseries/switch_buffer``: each switch's rows from the part that ran its rail (the
+  switches of plane R are named ``pR.*``); ``/collectives`` and ``/dag_nodes`` are empty (their
   workloads are refused).
 
 The root attributes ``rails`` (every rail, "0,1,2,3") and ``split_rails_processes`` say how it was
@@ -64,10 +70,21 @@ def die(msg, code=2):
     raise SystemExit(code)
 
 
-def planes_of(prog, scenario, fixed, extra):
-    """pod.planes (the rails) after the overrides; exits with podsim-run's refusal if any."""
-    cmd = [prog, scenario, "--validate", "--rails=0"] + [f"--set={k}={v}" for k, v in fixed]
-    cmd += list(extra)
+def scenario_of(prog, scenario, fixed):
+    """The resolved scenario (podsim.load, from the build beside prog)."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(prog))),
+                                    "python"))
+    import podsim
+    return podsim.load(scenario, [f"{k}={v}" for k, v in fixed])
+
+
+def rails_of(prog, scenario, fixed, extra, width):
+    """Every rail (pod.planes after the overrides); exits with podsim-run's refusal if any.
+
+    width: rails that go together (a SUE instance's planes)."""
+    first = ",".join(str(r) for r in range(width))
+    cmd = [prog, scenario, "--validate", f"--rails={first}"]
+    cmd += [f"--set={k}={v}" for k, v in fixed] + list(extra)
     p = subprocess.run(cmd, capture_output=True, text=True)
     if p.returncode != 0:
         sys.stderr.write(p.stderr)
@@ -75,6 +92,17 @@ def planes_of(prog, scenario, fixed, extra):
     # "valid: FILE: NAME, fabric F, N accelerators, P planes, W workloads"
     words = p.stdout.replace(",", " ").split()
     return int(words[words.index("planes") - 1])
+
+
+def group_rails(planes, width, parts):
+    """The parts: consecutive whole units of width rails, as even as they can be."""
+    units = [list(range(u, min(u + width, planes))) for u in range(0, planes, width)]
+    parts = len(units) if parts is None else min(parts, len(units))
+    out = []
+    for i in range(parts):
+        lo, hi = i * len(units) // parts, (i + 1) * len(units) // parts
+        out.append([r for unit in units[lo:hi] for r in unit])
+    return out
 
 
 def merge_deliveries(parts):
@@ -216,7 +244,8 @@ def print_bench(name, figures, wall_s, jobs):
     sim_ps = max(b["sim_time_ps"] for b in figures)
     run_wall = max(b["wall_s"] for b in figures)
     out = {
-        "name": f"{name}-split-rails",
+        # One process at a time is a one-core figure: an entry of its own.
+        "name": f"{name}-split-rails" + ("-one-core" if jobs == 1 else ""),
         "events_per_s": events / wall_s if wall_s > 0 else 0.0,
         "packet_hops_per_s": hops / wall_s if wall_s > 0 else 0.0,
         "events_per_packet_hop": events / hops if hops else 0.0,
@@ -249,12 +278,16 @@ def main(argv=None):
     ap.add_argument("scenario")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE")
     ap.add_argument("-j", "--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--parts", type=int, default=None,
+                    help="processes (groups of consecutive rails); default one per rail")
     ap.add_argument("--out", help="merged results (default: the scenario's output.file)")
     ap.add_argument("--bench", action="store_true", help="bench figures, no results file")
     ap.add_argument("--prog", default="build/bin/podsim-run")
     args, extra = ap.parse_known_args(argv)
     if args.jobs < 1:
         die("-j must be at least 1")
+    if args.parts is not None and args.parts < 1:
+        die("--parts must be at least 1")
     if not os.path.isfile(args.scenario):
         die(f"no such scenario: {args.scenario}")
     fixed = []
@@ -267,17 +300,22 @@ def main(argv=None):
     for e in extra:
         if e.startswith("--rails") or e.startswith("--out"):
             die(f"{e}: --split-rails chooses the rails and the parts' files itself")
-    planes = planes_of(args.prog, args.scenario, fixed, extra)
-    rails = [[r] for r in range(planes)]
+    try:
+        scen = scenario_of(args.prog, args.scenario, fixed)
+    except Exception as e:  # noqa: BLE001  (podsim.ScenarioError: podsim-run says it below)
+        scen = None
+        load_error = e
+    width = scen["sue_ports"] if scen is not None and scen["fabric"] == "sue" else 1
+    planes = rails_of(args.prog, args.scenario, fixed, extra, width)
+    if scen is None:
+        die(str(load_error))
+    rails = group_rails(planes, width, args.parts)
     out = args.out
     if out is None and not args.bench:
-        sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(
-            os.path.abspath(args.prog))), "python"))
-        import podsim
-        out = podsim.load(args.scenario, [f"{k}={v}" for k, v in fixed])["output_file"]
+        out = scen["output_file"]
 
-    print(f"podsim run --split-rails: {planes} rail(s) of {args.scenario}, "
-          f"{min(args.jobs, planes)} process(es) at a time", flush=True)
+    print(f"podsim run --split-rails: {planes} rail(s) of {args.scenario} in {len(rails)} "
+          f"part(s), {min(args.jobs, len(rails))} process(es) at a time", flush=True)
     with tempfile.TemporaryDirectory(prefix="podsim-rails-") as tmp:
         parts = [os.path.join(tmp, f"rails-{i}.h5") for i in range(len(rails))]
         results = [None] * len(rails)
@@ -295,7 +333,7 @@ def main(argv=None):
                 code = results[i][0]
                 state = {0: "done", 3: "deadlock or no progress", 4: "wall limit"}.get(
                     code, f"FAILED (exit {code})")
-                print(f"  rail {','.join(map(str, rails[i]))}: {state}", flush=True)
+                print(f"  rail(s) {','.join(map(str, rails[i]))}: {state}", flush=True)
         wall_s = time.monotonic() - t0
         failed = [(i, r) for i, r in enumerate(results)
                   if r[0] not in (0, 3, 4) or (not args.bench and not os.path.exists(parts[i]))]

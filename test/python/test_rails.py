@@ -165,3 +165,141 @@ def test_split_rails_with_a_refused_feature_writes_nothing(runs, tmp_path):
                        capture_output=True, text=True)
     assert p.returncode == 2 and "pod.ualink.upli" in p.stderr
     assert not out.exists()
+
+
+# ---- SUE: a switch plane is a rail (src/sue/doc/sue.rst, "Planes in parallel") ----------------
+#
+# Expected values come from the same decomposition argument: in a switched SUE pod each plane has
+# its own switches and links, and each SUE instance of P ports has its own planes (ports kP to
+# kP + P - 1), packer, transport and credits (seed 000 sections 1.1, 4.3); a message goes whole
+# to one instance, chosen by the load balance from the order of the posts alone (Hash:
+# (source + destination) mod instances; RoundRobin: the next instance). With no fault and static
+# workloads the instances never interact, so the merged split run must equal the monolithic one
+# EXACTLY: every message's times, every link's counters, every switch's buffer samples.
+
+SUE_SCENARIO = """\
+name: sue-rails-64
+pod:
+  fabric: sue
+  accelerators: 64
+  planes: 4
+  switch: {radix: 64, latency: 250ns, buffer: 8MiB}
+  link: {rate: 800Gbps, cable: twinax, length: 3m}
+  flow-control: {kind: pfc}
+  sue: {ports: 1, ordering: strict, header: afh-gen2-12}
+workloads:
+  - {kind: all-to-all, size: 4KiB}
+  - {kind: incast, senders: 16, receiver: 5, size: 64KiB}
+  - {kind: permutation, size: 512B}
+output: {plots: false, progress: false}
+"""
+
+
+def sue_pair(tmp_path, sets=(), split_args=()):
+    """(monolithic file, merged split file, split stdout) of SUE_SCENARIO with overrides."""
+    yaml = tmp_path / "sue-rails.yaml"
+    yaml.write_text(SUE_SCENARIO)
+    mono, split = tmp_path / "mono.h5", tmp_path / "split.h5"
+    p = subprocess.run([str(PROG), str(yaml), "--quiet", f"--out={mono}"]
+                       + [f"--set={s}" for s in sets], capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    cmd = [sys.executable, str(RAILS), str(yaml), "--prog", str(PROG), "-j", "2",
+           "--out", str(split), *split_args]
+    for s in sets:
+        cmd += ["--set", s]
+    p = subprocess.run(cmd, capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return mono, split, p.stdout
+
+
+def assert_same_run(podsim, mono, split):
+    h5py = pytest.importorskip("h5py")
+    a, b = podsim.read(mono), podsim.read(split)
+    ma, mb = a["messages"], b["messages"]
+    assert len(ma["deliver_ps"]) == 4032 + 16 + 64
+    assert (np.asarray(mb["deliver_ps"]) >= 0).all()
+    for col in ("src", "dst", "bytes", "post_ps", "deliver_ps", "complete_ps"):
+        assert np.array_equal(np.asarray(ma[col]), np.asarray(mb[col])), col
+    la, lb = a["links"], b["links"]
+    assert list(la["name"]) == list(lb["name"])
+    for col in ("tx_bytes", "tx_wire_bytes", "tx_packets", "busy_ps", "stall_ps", "pause_ps",
+                "control_packets"):
+        assert np.array_equal(np.asarray(la[col]), np.asarray(lb[col])), col
+    sa, sb = a["summary"], b["summary"]
+    for key in ("packet_hops", "bytes_sent", "bytes_received", "bytes_delivered", "sim_time_ps",
+                "peak_switch_buffer_bytes"):
+        assert sa[key] == sb[key], key
+    fabric_checks.lossless(b)
+    with h5py.File(mono) as fa, h5py.File(split) as fb:
+        ga, gb = fa["timeseries/switch_buffer"], fb["timeseries/switch_buffer"]
+        assert len(ga["switch"]) > 0
+        for col in ga:
+            assert np.array_equal(ga[col][()], gb[col][()]), col
+
+
+@pytest.mark.parametrize("sets, split_args, parts", [
+    ((), (), 4),
+    ((), ("--parts", "2"), 2),
+    (("pod.sue.load-balance=round-robin", "pod.sue.ordering=unordered",
+      "pod.sue.congestion-control=delay"), ("--parts", "3"), 3),
+    # Instances of 2 ports of 400G (Table 4 of seed 000): planes 0-1 and 2-3 go together.
+    (("pod.sue.ports=2", "pod.link.rate=400Gbps"), (), 2),
+])
+def test_sue_split_planes_equals_the_monolithic_run(podsim, tmp_path, sets, split_args, parts):
+    h5py = pytest.importorskip("h5py")
+    mono, split, out = sue_pair(tmp_path, sets, split_args)
+    assert_same_run(podsim, mono, split)
+    with h5py.File(split) as f:
+        assert f.attrs["rails"] == "0,1,2,3"
+        assert int(f.attrs["split_rails_processes"]) == parts
+
+
+def test_sue_one_plane_carries_its_messages(podsim, tmp_path):
+    """Plane 1 alone, Hash: the messages with (source + destination) mod 4 == 1 (seed 000
+    section 4.3) are this run's, delivered; the others are -2; bytes sent are theirs."""
+    yaml = tmp_path / "sue-rails.yaml"
+    yaml.write_text(SUE_SCENARIO)
+    out = tmp_path / "plane1.h5"
+    p = subprocess.run([str(PROG), str(yaml), "--quiet", "--rails=1", f"--out={out}"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    r = podsim.read(out)
+    m = r["messages"]
+    src, dst = np.asarray(m["src"]), np.asarray(m["dst"])
+    mine = (src + dst) % 4 == 1
+    deliver = np.asarray(m["deliver_ps"])
+    assert mine.any() and (~mine).any()
+    assert (deliver[mine] >= 0).all() and (deliver[~mine] == -2).all()
+    assert (np.asarray(m["complete_ps"])[~mine] == -2).all()
+    share = int(np.asarray(m["bytes"])[mine].sum())
+    s = r["summary"]
+    assert s["bytes_sent"] == s["bytes_received"] == s["bytes_delivered"] == share
+    assert s["messages_failed"] == 0
+    # Only plane 1's links carried anything.
+    planes = np.asarray(r["links"]["plane"])
+    tx = np.asarray(r["links"]["tx_bytes"])
+    assert tx[planes == 1].sum() > 0 and tx[planes != 1].sum() == 0
+
+
+@pytest.mark.parametrize("args, field", [
+    (["--rails=0", "--set=pod.sue.load-balance=least-loaded", "--set=pod.sue.ordering=unordered"],
+     "pod.sue.load-balance"),
+    (["--rails=0", "--set=pod.sue.ports=2", "--set=pod.link.rate=400Gbps"], "without rail 1"),
+    (["--rails=0", "--set=pod.link.codeword-error-rate=1e-6"], "pod.link.codeword-error-rate"),
+    (["--rails=0", "--check"], "--check"),
+    (["--rails=4"], "rail 4"),
+])
+def test_sue_rails_refuses_what_couples_the_planes(tmp_path, args, field):
+    yaml = tmp_path / "sue-rails.yaml"
+    yaml.write_text(SUE_SCENARIO)
+    err = refused(tmp_path, yaml, *args)
+    assert "--rails" in err and field in err
+
+
+def test_sue_rails_refuses_reads_and_meshes(tmp_path):
+    reads = tmp_path / "reads.yaml"
+    reads.write_text(SUE_SCENARIO.replace("{kind: permutation, size: 512B}",
+                                          "{kind: permutation, size: 512B, operation: read}"))
+    assert "workloads[2].operation" in refused(tmp_path, reads, "--rails=0")
+    assert "pod.topology" in refused(tmp_path, ROOT / "examples/scenarios/sue-mesh.yaml",
+                                     "--rails=0")

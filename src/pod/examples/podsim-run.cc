@@ -100,9 +100,10 @@ main(int argc, char** argv)
                  check);
     std::string rails;
     cmd.AddValue("rails",
-                 "UALink: simulate only these rails (ports by index, e.g. 0,2) of the whole pod; "
-                 "a message counts as delivered when its bytes on them have arrived "
-                 "(src/ualink/doc/ualink.rst, Rails in parallel; ./podsim run --split-rails)",
+                 "UALink or switched SUE: simulate only these rails (UALink ports, SUE switch "
+                 "planes, by index, e.g. 0,2) of the whole pod; a message counts as delivered "
+                 "when its bytes on them have arrived (src/ualink/doc/ualink.rst, Rails in "
+                 "parallel; src/sue/doc/sue.rst, Planes in parallel; ./podsim run --split-rails)",
                  rails);
     std::string caseName;
     cmd.AddValue("case",

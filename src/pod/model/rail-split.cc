@@ -10,6 +10,7 @@
 #include "ns3/abort.h"
 #include "ns3/callback.h"
 #include "ns3/log.h"
+#include "ns3/sue-endpoint.h"
 #include "ns3/ualink-endpoint.h"
 
 #include <algorithm>
@@ -55,11 +56,16 @@ std::string
 RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool check)
 {
     const std::string pre = "--rails: ";
-    const std::string why = " couples the rails (src/ualink/doc/ualink.rst, Rails in parallel)";
-    if (s.pod.fabric != "ualink")
+    const bool sue = s.pod.fabric == "sue";
+    const std::string why = std::string(" couples the rails (") +
+                            (sue ? "src/sue/doc/sue.rst, Planes in parallel"
+                                 : "src/ualink/doc/ualink.rst, Rails in parallel") +
+                            ")";
+    if (s.pod.fabric != "ualink" && !sue)
     {
         return pre + "pod.fabric is " + s.pod.fabric +
-               ": only a UALink pod (single-tier switches, one per rail) splits by rails";
+               ": only a UALink pod (one single-tier switch per rail) or a switched SUE pod (a "
+               "rail is a switch plane) splits by rails";
     }
     for (uint32_t r : rails)
     {
@@ -70,28 +76,63 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
                    std::to_string(s.pod.planes - 1) + ")";
         }
     }
-    const Scenario::Ualink& u = s.pod.ualink;
-    if (u.upli != "ideal")
+    if (sue)
     {
-        return pre + "pod.ualink.upli is " + u.upli +
-               ": the TDM of a station's ports over one UPLI" + why;
+        const Scenario::Sue& u = s.pod.sue;
+        if (s.pod.topology != "switched")
+        {
+            return pre + "pod.topology is " + s.pod.topology +
+                   ": only a switched SUE pod splits by planes";
+        }
+        if (u.loadBalance == "least-loaded")
+        {
+            return pre + "pod.sue.load-balance is least-loaded: it reads every instance's load" +
+                   why;
+        }
+        // An instance of P ports spans planes kP .. kP + P - 1 (SueEndpoint::AddDevice).
+        for (uint32_t r : rails)
+        {
+            const uint32_t first = r - r % u.ports;
+            for (uint32_t q = first; q < first + u.ports; ++q)
+            {
+                if (std::find(rails.begin(), rails.end(), q) == rails.end())
+                {
+                    return pre + "rail " + std::to_string(r) + " without rail " +
+                           std::to_string(q) + ": pod.sue.ports is " + std::to_string(u.ports) +
+                           ", and an instance's ports (planes " + std::to_string(first) + " to " +
+                           std::to_string(first + u.ports - 1) + ") share its messages" + why;
+                }
+            }
+        }
     }
-    if (u.failLink)
+    else
     {
-        return pre + "pod.ualink.fail-link: a link down isolates all ports of its station" + why;
+        const Scenario::Ualink& u = s.pod.ualink;
+        if (u.upli != "ideal")
+        {
+            return pre + "pod.ualink.upli is " + u.upli +
+                   ": the TDM of a station's ports over one UPLI" + why;
+        }
+        if (u.failLink)
+        {
+            return pre + "pod.ualink.fail-link: a link down isolates all ports of its station" +
+                   why;
+        }
+        if (u.stationReset.IsStrictlyPositive())
+        {
+            return pre + "pod.ualink.station-reset: a reset takes all ports of the station" + why;
+        }
+        if (u.watchdog.IsStrictlyPositive())
+        {
+            return pre + "pod.ualink.watchdog: its expiry isolates all ports of the station" + why;
+        }
     }
     if (!s.faults.empty())
     {
-        return pre + "faults (" + std::to_string(s.faults.size()) +
-               " given): a link down isolates all ports of its station" + why;
-    }
-    if (u.stationReset.IsStrictlyPositive())
-    {
-        return pre + "pod.ualink.station-reset: a reset takes all ports of the station" + why;
-    }
-    if (u.watchdog.IsStrictlyPositive())
-    {
-        return pre + "pod.ualink.watchdog: its expiry isolates all ports of the station" + why;
+        return pre + "faults (" + std::to_string(s.faults.size()) + " given): " +
+               (sue ? "a link down moves work to other planes"
+                    : "a link down isolates all ports of its station") +
+               why;
     }
     if (s.pod.link.ber > 0 || s.pod.link.codewordErrorRate > 0)
     {
@@ -106,6 +147,13 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
             return pre + "workloads[" + std::to_string(i) + "].kind is " + k +
                    ": a workload that posts on completions" + why +
                    " (incast, permutation and all-to-all only)";
+        }
+        if (s.workloads[i].read)
+        {
+            return pre + "workloads[" + std::to_string(i) +
+                   "].operation is read: the responder answers on an instance of its own "
+                   "choosing" +
+                   why;
         }
     }
     if (check || s.check)
@@ -130,8 +178,25 @@ RailSplit::Install(const PodTopology& topo,
     m_table = table;
     for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
     {
+        if (Ptr<SueEndpoint> e = DynamicCast<SueEndpoint>(topo.GetEndpoint(i)))
+        {
+            // Instance k holds planes kP .. kP + P - 1 (Refusal asked for whole instances).
+            const uint32_t ports = e->GetPortsPerInstance();
+            uint64_t instances = 0;
+            for (uint32_t k = 0; k * ports < 64; ++k)
+            {
+                if ((mask >> (k * ports)) & 1)
+                {
+                    instances |= uint64_t(1) << k;
+                }
+            }
+            e->SetActiveInstances(instances, MakeCallback(&RailSplit::NotInRails, this));
+            continue;
+        }
         Ptr<UalinkEndpoint> e = DynamicCast<UalinkEndpoint>(topo.GetEndpoint(i));
-        NS_ABORT_MSG_IF(!e, "RailSplit: accelerator " << i << " is not a UALink endpoint");
+        NS_ABORT_MSG_IF(!e,
+                        "RailSplit: accelerator " << i
+                                                  << " is neither a UALink nor a SUE endpoint");
         e->SetActiveRails(mask);
         e->TraceConnectWithoutContext("Post", MakeCallback(&RailSplit::Posted, this));
         m_ep = m_ep ? m_ep : e;
@@ -142,7 +207,16 @@ void
 RailSplit::Posted(const FabricMessage& m)
 {
     // Every accelerator of a pod has the same ports: any endpoint deals a message alike.
-    if (m_ep->GetRailShareBytes(m.id, m.bytes) == 0 && m.cookie < m_table->deliverPs.size())
+    if (m_ep->GetRailShareBytes(m.id, m.bytes) == 0)
+    {
+        NotInRails(m);
+    }
+}
+
+void
+RailSplit::NotInRails(const FabricMessage& m)
+{
+    if (m.cookie < m_table->deliverPs.size())
     {
         m_table->deliverPs[m.cookie] = RunResults::NOT_IN_RAILS;
         m_table->completePs[m.cookie] = RunResults::NOT_IN_RAILS;
@@ -158,6 +232,10 @@ RailSplit::PostedBytes(const PodTopology& topo)
         if (Ptr<UalinkEndpoint> e = DynamicCast<UalinkEndpoint>(topo.GetEndpoint(i)))
         {
             bytes += e->GetPostedShareBytes();
+        }
+        else if (Ptr<SueEndpoint> e = DynamicCast<SueEndpoint>(topo.GetEndpoint(i)))
+        {
+            bytes += e->GetActiveBytesSent();
         }
     }
     return bytes;

@@ -23,12 +23,18 @@ class PodTopology;
 
 /**
  * \ingroup pod
- * \brief A UALink run of some rails only (podsim-run --rails, src/ualink/doc/ualink.rst,
- * "Rails in parallel"): the whole pod is built, but only the requests whose rail hash picks an
- * active port are posted, and a message is delivered (completed) when its bytes on those rails
- * have arrived (been answered). A message with no request on them is not this run's share: its
- * deliver and complete times are RunResults::NOT_IN_RAILS. utils/rails.py runs every rail in a
- * process of its own and merges the results.
+ * \brief A run of some rails only (podsim-run --rails). The whole pod is built.
+ *
+ * - UALink (src/ualink/doc/ualink.rst, "Rails in parallel"): only the requests whose rail hash
+ *   picks an active port are posted, and a message is delivered (completed) when its bytes on
+ *   those rails have arrived (been answered).
+ * - SUE (src/sue/doc/sue.rst, "Planes in parallel"): a rail is a switch plane; only the
+ *   messages whose SUE instance (the load balance's choice) has its ports on active planes are
+ *   sent (SueEndpoint::SetActiveInstances).
+ *
+ * A message with nothing on the active rails is not this run's share: its deliver and complete
+ * times are RunResults::NOT_IN_RAILS. utils/rails.py runs the rails in processes of their own
+ * and merges the results.
  */
 class RailSplit
 {
@@ -54,7 +60,7 @@ class RailSplit
     /**
      * \brief Activate the rails at every endpoint of a built pod and mark the rows of messages
      * with nothing on them as they are posted.
-     * \param topo the pod (fabric ualink)
+     * \param topo the pod (fabric ualink or sue)
      * \param rails the rails
      * \param table the message table (planned workloads: a message's cookie is its row)
      */
@@ -80,6 +86,12 @@ class RailSplit
      * \param m the message
      */
     void Posted(const FabricMessage& m);
+
+    /**
+     * \brief Mark a message's row as not this run's share.
+     * \param m the message (its cookie is its row)
+     */
+    void NotInRails(const FabricMessage& m);
 
     RunResults::Messages* m_table{nullptr}; //!< the message table
     Ptr<UalinkEndpoint> m_ep;               //!< an endpoint (all deal alike)

@@ -166,6 +166,31 @@ SueEndpoint::DoSend(const FabricMessage& m)
 {
     NS_ABORT_MSG_IF(m_instances.empty(),
                     "SueEndpoint " << GetAcceleratorId() << " has no instance");
+    if (!m_allActive)
+    {
+        // Only some instances simulated: choose now (SetActiveInstances says why that is the
+        // same choice) and send nothing for the others.
+        const uint32_t k = PickInstance(m.dst);
+        if (k >= 64 || ((m_activeMask >> k) & 1) == 0)
+        {
+            if (!m_skipped.IsNull())
+            {
+                m_skipped(m);
+            }
+            return;
+        }
+        m_activeBytes += m.bytes;
+        if (m_txLatency.IsZero())
+        {
+            m_instances[k]->Enqueue(m);
+        }
+        else
+        {
+            Simulator::Schedule(m_txLatency, &SueEndpoint::DispatchTo, this, k, m);
+        }
+        return;
+    }
+    m_activeBytes += m.bytes;
     if (m_txLatency.IsZero())
     {
         Dispatch(m);
@@ -176,10 +201,29 @@ SueEndpoint::DoSend(const FabricMessage& m)
     }
 }
 
+void
+SueEndpoint::SetActiveInstances(uint64_t mask, SkippedCallback skipped)
+{
+    NS_LOG_FUNCTION(this << mask);
+    NS_ABORT_MSG_IF(GetMessagesSent() != 0, "SueEndpoint: SetActiveInstances after a post");
+    NS_ABORT_MSG_IF(m_loadBalance == LEAST_LOADED,
+                    "SueEndpoint: only some instances active with LeastLoaded, which reads the "
+                    "state of all of them");
+    NS_ABORT_MSG_IF(!m_direct.empty(), "SueEndpoint: only some instances active in a mesh");
+    m_activeMask = mask;
+    m_skipped = skipped;
+    m_allActive = true;
+    for (uint32_t k = 0; k < m_instances.size(); ++k)
+    {
+        m_allActive = m_allActive && k < 64 && ((mask >> k) & 1) != 0;
+    }
+}
+
 uint64_t
 SueEndpoint::Read(uint32_t dst, uint64_t bytes, uint64_t cookie)
 {
     NS_ABORT_MSG_IF(bytes == 0, "a read asks for at least one byte");
+    NS_ABORT_MSG_IF(!m_allActive, "SueEndpoint: a read with only some instances active");
     NS_ABORT_MSG_IF(m_instances.empty(),
                     "SueEndpoint " << GetAcceleratorId() << " has no instance");
     FabricMessage m;
@@ -284,6 +328,12 @@ void
 SueEndpoint::Dispatch(const FabricMessage& m)
 {
     m_instances[PickInstance(m.dst)]->Enqueue(m);
+}
+
+void
+SueEndpoint::DispatchTo(uint32_t k, const FabricMessage& m)
+{
+    m_instances[k]->Enqueue(m);
 }
 
 uint64_t

@@ -93,6 +93,12 @@ class SueEndpoint : public FabricEndpoint
      */
     void AddInstance(Ptr<SueInstance> instance);
 
+    /// \return ports per instance (Configure)
+    uint32_t GetPortsPerInstance() const
+    {
+        return m_portsPerInstance;
+    }
+
     /// \return number of instances
     uint32_t GetNInstances() const
     {
@@ -146,6 +152,27 @@ class SueEndpoint : public FabricEndpoint
         return m_misdelivered;
     }
 
+    /// Told of a message that SetActiveInstances keeps from being sent.
+    typedef Callback<void, const FabricMessage&> SkippedCallback;
+
+    /**
+     * \brief Simulate only some instances (sue.rst, "Planes in parallel"). Each message's
+     * instance is then chosen as the message is posted, not TxLatency later: RoundRobin and
+     * Hash depend on the order of the posts alone, and every message waits the same
+     * TxLatency, so the choice is the same. A message whose instance is not in \p mask is not
+     * sent, and \p skipped is told of it. Exact only while the instances do not interact
+     * (RailSplit::Refusal names what couples them): not with LeastLoaded, a mesh or reads.
+     * \param mask bit k: instance k is simulated
+     * \param skipped told of each message not sent (may be null)
+     */
+    void SetActiveInstances(uint64_t mask, SkippedCallback skipped);
+
+    /// \return payload bytes of the messages posted here that the active instances carry
+    uint64_t GetActiveBytesSent() const
+    {
+        return m_activeBytes;
+    }
+
   protected:
     void DoDispose() override;
 
@@ -169,6 +196,13 @@ class SueEndpoint : public FabricEndpoint
      * \param m the message
      */
     void Dispatch(const FabricMessage& m);
+    /**
+     * \brief Hand a message to the instance chosen as it was posted (after TxLatency; only
+     * some instances active).
+     * \param k the instance
+     * \param m the message
+     */
+    void DispatchTo(uint32_t k, const FabricMessage& m);
     /**
      * \brief A PDU was accepted by one of the instances.
      * \param p the PDU
@@ -237,6 +271,10 @@ class SueEndpoint : public FabricEndpoint
     uint64_t m_misdelivered{0};                                   //!< misdelivered PDUs
     uint64_t m_nextReadId{0};                                     //!< reads posted
     uint64_t m_readsCompleted{0};                                 //!< reads completed
+    bool m_allActive{true};              //!< every instance is simulated (SetActiveInstances)
+    uint64_t m_activeMask{~uint64_t(0)}; //!< simulated instances (SetActiveInstances)
+    SkippedCallback m_skipped;           //!< told of messages not sent (SetActiveInstances)
+    uint64_t m_activeBytes{0};           //!< bytes posted on the simulated instances
 };
 
 } // namespace ns3

@@ -950,6 +950,115 @@ class SueReadTestCase : public TestCase
 };
 
 /**
+ * Some instances only (SueEndpoint::SetActiveInstances; sue.rst, "Planes in parallel"). Four XPUs
+ * with four single-port instances each (four planes) send each other 2 messages of 8 KiB, 24 in
+ * all, with RoundRobin balancing: each XPU's j-th message (id j) goes to instance (XPU + j) mod 4
+ * (4.3; SueEndpoint starts each XPU at its own id). Run whole, then four times with one instance
+ * active: run k delivers exactly the messages with (source + id) mod 4 = k, each at the same
+ * picosecond as the whole run (the instances share nothing), and is told of the others as
+ * skipped; the four runs' active bytes add up to the whole run's (a conservation law).
+ */
+class SueActiveInstancesTestCase : public TestCase
+{
+  public:
+    SueActiveInstancesTestCase()
+        : TestCase("Some instances active: each run delivers its messages at the whole run's times")
+    {
+    }
+
+  private:
+    /// The message posts: every XPU to every other, twice.
+    static void Post(Pod& pod)
+    {
+        for (uint32_t i = 0; i < 4; ++i)
+        {
+            for (uint32_t d = 0; d < 4; ++d)
+            {
+                for (uint32_t r = 0; r < 2 && d != i; ++r)
+                {
+                    pod.ep[i]->Send(d, 8192, 0);
+                }
+            }
+        }
+    }
+
+    static PodConfig Config()
+    {
+        PodConfig c;
+        c.xpus = 4;
+        c.instances = 4;
+        c.strict = false; // RoundRobin needs unordered instances
+        c.fc = "ns3::FabricPfc";
+        return c;
+    }
+
+    void OnSkipped(const FabricMessage& m)
+    {
+        m_skipped.insert({m.src, m.id});
+    }
+
+    void DoRun() override
+    {
+        Recorder whole;
+        uint64_t wholeBytes = 0;
+        {
+            Pod pod = Build(Config());
+            whole.Hook(pod);
+            Post(pod);
+            Simulator::Run();
+            for (const auto& e : pod.ep)
+            {
+                wholeBytes += e->GetActiveBytesSent();
+            }
+            Simulator::Destroy();
+        }
+        NS_TEST_ASSERT_MSG_EQ(whole.deliveredAt.size(), 24, "the whole run delivers all");
+        NS_TEST_EXPECT_MSG_EQ(wholeBytes, 24 * 8192, "the whole run's bytes");
+        uint64_t bytes = 0;
+        std::set<std::pair<uint32_t, uint64_t>> seen;
+        for (uint32_t k = 0; k < 4; ++k)
+        {
+            m_skipped.clear();
+            Recorder part;
+            Pod pod = Build(Config());
+            part.Hook(pod);
+            for (const auto& e : pod.ep)
+            {
+                e->SetActiveInstances(uint64_t(1) << k,
+                                      MakeCallback(&SueActiveInstancesTestCase::OnSkipped, this));
+            }
+            Post(pod);
+            Simulator::Run();
+            for (const auto& e : pod.ep)
+            {
+                bytes += e->GetActiveBytesSent();
+            }
+            Simulator::Destroy();
+            NS_TEST_EXPECT_MSG_EQ(part.deliveredAt.size() + m_skipped.size(),
+                                  24,
+                                  "instance " << k << ": every message delivered or skipped");
+            for (const auto& [key, at] : part.deliveredAt)
+            {
+                NS_TEST_EXPECT_MSG_EQ((key.first + key.second) % 4, k, "on its instance");
+                NS_TEST_EXPECT_MSG_EQ(at, whole.deliveredAt[key], "at the whole run's time");
+                NS_TEST_EXPECT_MSG_EQ(part.completedAt[key],
+                                      whole.completedAt[key],
+                                      "completed at the whole run's time");
+                seen.insert(key);
+            }
+            for (const auto& key : m_skipped)
+            {
+                NS_TEST_EXPECT_MSG_NE((key.first + key.second) % 4, k, "skipped: not its own");
+            }
+        }
+        NS_TEST_EXPECT_MSG_EQ(seen.size(), 24, "each message delivered by one run");
+        NS_TEST_EXPECT_MSG_EQ(bytes, wholeBytes, "the runs' bytes add up to the whole run's");
+    }
+
+    std::set<std::pair<uint32_t, uint64_t>> m_skipped; //!< (source, id) of skipped messages
+};
+
+/**
  * The sue test suite.
  */
 class SueTestSuite : public TestSuite
@@ -1005,6 +1114,7 @@ class SueTestSuite : public TestSuite
         AddTestCase(new SueIncastTestCase("ns3::FabricCreditFlowControl"), TestCase::QUICK);
         AddTestCase(new SueFailoverTestCase, TestCase::QUICK);
         AddTestCase(new SueReadTestCase, TestCase::QUICK);
+        AddTestCase(new SueActiveInstancesTestCase, TestCase::QUICK);
     }
 };
 
