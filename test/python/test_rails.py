@@ -95,17 +95,21 @@ def test_split_rails_equals_the_monolithic_run(podsim, runs):
     assert "permutation-2" in out and "results:" in out
 
 
+def run_rails(podsim, yaml, out, rails):
+    """podsim-run --rails=RAILS into out; its results (podsim.read)."""
+    p = subprocess.run([str(PROG), str(yaml), "--quiet", f"--rails={rails}", f"--out={out}"],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    return podsim.read(out)
+
+
 def test_one_rail_carries_its_share(podsim, runs, tmp_path):
     """Rail 2 alone: a quarter of the 4 KiB and 64 KiB messages' bytes (4 and 64 requests of
     256 B each dealt round 4 ports), none of the 512 B permutation's (requests 0 and 1 go on
     ports 0 and 1): its rows are -2 (not this run's) and count as no failure."""
     h5py = pytest.importorskip("h5py")
-    yaml = runs[0]
     out = tmp_path / "rail2.h5"
-    p = subprocess.run([str(PROG), str(yaml), "--quiet", "--rails=2", f"--out={out}"],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    r = podsim.read(out)
+    r = run_rails(podsim, runs[0], out, "2")
     m = r["messages"]
     wl = np.asarray(m["workload"])
     deliver = np.asarray(m["deliver_ps"])
@@ -259,11 +263,7 @@ def test_sue_one_plane_carries_its_messages(podsim, tmp_path):
     section 4.3) are this run's, delivered; the others are -2; bytes sent are theirs."""
     yaml = tmp_path / "sue-rails.yaml"
     yaml.write_text(SUE_SCENARIO)
-    out = tmp_path / "plane1.h5"
-    p = subprocess.run([str(PROG), str(yaml), "--quiet", "--rails=1", f"--out={out}"],
-                       capture_output=True, text=True)
-    assert p.returncode == 0, p.stderr
-    r = podsim.read(out)
+    r = run_rails(podsim, yaml, tmp_path / "plane1.h5", "1")
     m = r["messages"]
     src, dst = np.asarray(m["src"]), np.asarray(m["dst"])
     mine = (src + dst) % 4 == 1
