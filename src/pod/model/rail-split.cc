@@ -86,7 +86,7 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
         }
         if (u.loadBalance == "least-loaded")
         {
-            return pre + "pod.sue.load-balance is least-loaded: it reads every instance's load" +
+            return pre + "pod.sue.load-balance is least-loaded: choosing by every instance's load" +
                    why;
         }
         // An instance of P ports spans planes kP .. kP + P - 1 (SueEndpoint::AddDevice).
@@ -99,8 +99,8 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
                 {
                     return pre + "rail " + std::to_string(r) + " without rail " +
                            std::to_string(q) + ": pod.sue.ports is " + std::to_string(u.ports) +
-                           ", and an instance's ports (planes " + std::to_string(first) + " to " +
-                           std::to_string(first + u.ports - 1) + ") share its messages" + why;
+                           ": an instance over planes " + std::to_string(first) + " to " +
+                           std::to_string(first + u.ports - 1) + why;
                 }
             }
         }
@@ -130,7 +130,7 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
     if (!s.faults.empty())
     {
         return pre + "faults (" + std::to_string(s.faults.size()) + " given): " +
-               (sue ? "a link down moves work to other planes"
+               (sue ? "work moved off a failed port"
                     : "a link down isolates all ports of its station") +
                why;
     }
@@ -151,9 +151,7 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
         if (s.workloads[i].read)
         {
             return pre + "workloads[" + std::to_string(i) +
-                   "].operation is read: the responder answers on an instance of its own "
-                   "choosing" +
-                   why;
+                   "].operation is read: the responder's own choice of instance" + why;
         }
     }
     if (check || s.check)
