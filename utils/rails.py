@@ -78,8 +78,8 @@ def scenario_of(prog, scenario, fixed):
     return podsim.load(scenario, [f"{k}={v}" for k, v in fixed])
 
 
-def rails_of(prog, scenario, fixed, extra, width):
-    """Every rail (pod.planes after the overrides); exits with podsim-run's refusal if any.
+def check_split(prog, scenario, fixed, extra, width):
+    """Exits with podsim-run's error if the scenario is invalid or cannot split by rails.
 
     width: rails that go together (a SUE instance's planes)."""
     first = ",".join(str(r) for r in range(width))
@@ -89,9 +89,6 @@ def rails_of(prog, scenario, fixed, extra, width):
     if p.returncode != 0:
         sys.stderr.write(p.stderr)
         raise SystemExit(p.returncode)
-    # "valid: FILE: NAME, fabric F, N accelerators, P planes, W workloads"
-    words = p.stdout.replace(",", " ").split()
-    return int(words[words.index("planes") - 1])
 
 
 def group_rails(planes, width, parts):
@@ -303,12 +300,11 @@ def main(argv=None):
     try:
         scen = scenario_of(args.prog, args.scenario, fixed)
     except Exception as e:  # noqa: BLE001  (podsim.ScenarioError: podsim-run says it below)
-        scen = None
-        load_error = e
-    width = scen["sue_ports"] if scen is not None and scen["fabric"] == "sue" else 1
-    planes = rails_of(args.prog, args.scenario, fixed, extra, width)
-    if scen is None:
-        die(str(load_error))
+        check_split(args.prog, args.scenario, fixed, extra, 1)
+        die(str(e))
+    width = scen["sue_ports"] if scen["fabric"] == "sue" else 1
+    check_split(args.prog, args.scenario, fixed, extra, width)
+    planes = scen["planes"]
     rails = group_rails(planes, width, args.parts)
     out = args.out
     if out is None and not args.bench:

@@ -166,11 +166,12 @@ SueEndpoint::DoSend(const FabricMessage& m)
 {
     NS_ABORT_MSG_IF(m_instances.empty(),
                     "SueEndpoint " << GetAcceleratorId() << " has no instance");
+    uint32_t k = ANY_INSTANCE;
     if (!m_allActive)
     {
         // Only some instances simulated: choose now (SetActiveInstances says why that is the
         // same choice) and send nothing for the others.
-        const uint32_t k = PickInstance(m.dst);
+        k = PickInstance(m.dst);
         if (k >= 64 || ((m_activeMask >> k) & 1) == 0)
         {
             if (!m_skipped.IsNull())
@@ -179,25 +180,15 @@ SueEndpoint::DoSend(const FabricMessage& m)
             }
             return;
         }
-        m_activeBytes += m.bytes;
-        if (m_txLatency.IsZero())
-        {
-            m_instances[k]->Enqueue(m);
-        }
-        else
-        {
-            Simulator::Schedule(m_txLatency, &SueEndpoint::DispatchTo, this, k, m);
-        }
-        return;
     }
     m_activeBytes += m.bytes;
     if (m_txLatency.IsZero())
     {
-        Dispatch(m);
+        Dispatch(k, m);
     }
     else
     {
-        Simulator::Schedule(m_txLatency, &SueEndpoint::Dispatch, this, m);
+        Simulator::Schedule(m_txLatency, &SueEndpoint::Dispatch, this, k, m);
     }
 }
 
@@ -325,15 +316,9 @@ SueEndpoint::PickInstance(uint32_t dst)
 }
 
 void
-SueEndpoint::Dispatch(const FabricMessage& m)
+SueEndpoint::Dispatch(uint32_t k, const FabricMessage& m)
 {
-    m_instances[PickInstance(m.dst)]->Enqueue(m);
-}
-
-void
-SueEndpoint::DispatchTo(uint32_t k, const FabricMessage& m)
-{
-    m_instances[k]->Enqueue(m);
+    m_instances[k == ANY_INSTANCE ? PickInstance(m.dst) : k]->Enqueue(m);
 }
 
 uint64_t

@@ -191,18 +191,16 @@ class SueEndpoint : public FabricEndpoint
      */
     void CompleteRead(FabricMessage m);
 
+    /// Dispatch's instance when the load balancer is to choose.
+    static constexpr uint32_t ANY_INSTANCE = 0xffffffff;
+
     /**
      * \brief Hand a message to an instance (after TxLatency).
+     * \param k the instance chosen as the message was posted (only some instances active), or
+     * ANY_INSTANCE: the load balancer chooses now
      * \param m the message
      */
-    void Dispatch(const FabricMessage& m);
-    /**
-     * \brief Hand a message to the instance chosen as it was posted (after TxLatency; only
-     * some instances active).
-     * \param k the instance
-     * \param m the message
-     */
-    void DispatchTo(uint32_t k, const FabricMessage& m);
+    void Dispatch(uint32_t k, const FabricMessage& m);
     /**
      * \brief A PDU was accepted by one of the instances.
      * \param p the PDU
