@@ -15,6 +15,7 @@
 
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
+#include "ns3/pod-fabric-kinds.h"
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
@@ -417,7 +418,10 @@ Load(const std::string& scenarioPath, const py::object& overrides)
     d["accelerators"] = s.pod.accelerators;
     d["planes"] = s.pod.planes;
     d["topology"] = ToStr(s.pod.topology);
-    d["sue_ports"] = s.pod.sue.ports;
+    // Consecutive rails that must run together in a split run (a SUE instance's ports), 0 when
+    // the fabric does not split by rails.
+    const ns3::FabricKind& kind = ns3::PodFabricKinds::Get(s.pod.fabric);
+    d["rail_group"] = kind.SplitsByRails() ? kind.GetRailGroup(s.pod) : 0;
     d["switch_radix"] = s.pod.sw.radix;
     d["link_rate_bps"] = s.pod.link.rate.GetBitRate();
     d["flow_control"] = ToStr(s.pod.fc.kind);

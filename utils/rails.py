@@ -302,7 +302,7 @@ def main(argv=None):
     except Exception as e:  # noqa: BLE001  (podsim.ScenarioError: podsim-run says it below)
         check_split(args.prog, args.scenario, fixed, extra, 1)
         die(str(e))
-    width = scen["sue_ports"] if scen["fabric"] == "sue" else 1
+    width = max(1, scen["rail_group"])
     check_split(args.prog, args.scenario, fixed, extra, width)
     planes = scen["planes"]
     rails = group_rails(planes, width, args.parts)

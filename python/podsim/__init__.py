@@ -136,14 +136,16 @@ def load(scenario_path, overrides=None):
         The resolved scenario's main values (defaults filled)::
 
             {"source_file", "name", "seed", "stop_ps", "scheduler", "fabric", "accelerators",
-             "planes", "topology", "sue_ports", "switch_radix", "link_rate_bps", "flow_control",
+             "planes", "topology", "rail_group", "switch_radix", "link_rate_bps", "flow_control",
              "workloads": [{"name", "kind", "bytes", "start_ps", "class", "iterations",
                             "nodes", "model", "rx_posting", "chips"}, ...],
              (model: a pyxis workload's model file, resolved beside the scenario; rx_posting
              and chips, tensor x data, with it; "" and 0 for the other kinds)
              "faults" (count), "output_file", "overrides": [str, ...]}
 
-        sue_ports is pod.sue.ports (ports per SUE instance; 1 unless set).
+        rail_group is how many consecutive rails must run together when the pod is split by
+        rails (a SUE instance's ports, pod.sue.ports; 1 for UALink); 0 when the fabric does not
+        split by rails.
 
     Raises:
         ScenarioError: exactly what run() raises for the same scenario and overrides.

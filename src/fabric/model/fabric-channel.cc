@@ -27,6 +27,15 @@ namespace ns3
 NS_LOG_COMPONENT_DEFINE("FabricChannel");
 NS_OBJECT_ENSURE_REGISTERED(FabricChannel);
 
+FabricChannel::CableType
+FabricChannel::CableTypeFromName(const std::string& name)
+{
+    return name == "twinax"        ? TWINAX
+           : name == "single-mode" ? SINGLE_MODE
+           : name == "hollow-core" ? HOLLOW_CORE
+                                   : DIRECT;
+}
+
 int64_t
 FabricChannel::PicoSecondsPerMetre(CableType type)
 {

@@ -61,6 +61,13 @@ class FabricChannel : public Channel
         CANONICAL, //!< after the receiver's other events, sorted (FabricArrivalOrder)
     };
 
+    /**
+     * \param name a cable's name as scenarios write it: direct, twinax, single-mode or
+     *        hollow-core (anything else: direct)
+     * \return its type
+     */
+    static CableType CableTypeFromName(const std::string& name);
+
     /// \return propagation delay per metre of a cable medium, in picoseconds
     static int64_t PicoSecondsPerMetre(CableType type);
 

@@ -76,6 +76,30 @@ FabricEndpoint::PostPlanned(FabricMessage m)
     return m.id;
 }
 
+uint64_t
+FabricEndpoint::Read(uint32_t target, uint64_t bytes, uint8_t tclass, uint64_t cookie)
+{
+    NS_ABORT_MSG("FabricEndpoint::Read: the endpoint of accelerator "
+                 << m_id << " (" << GetInstanceTypeId().GetName()
+                 << ") has no read operation (read " << bytes << " B from " << target << ", class "
+                 << unsigned(tclass) << ", cookie " << cookie << ")");
+    return 0;
+}
+
+uint64_t
+FabricEndpoint::Atomic(uint32_t target,
+                       uint32_t operandBytes,
+                       bool returnsData,
+                       uint8_t tclass,
+                       uint64_t cookie)
+{
+    NS_ABORT_MSG("FabricEndpoint::Atomic: the endpoint of accelerator "
+                 << m_id << " (" << GetInstanceTypeId().GetName() << ") has no atomics ("
+                 << operandBytes << " B to " << target << (returnsData ? ", AtomicR" : ", AtomicNR")
+                 << ", class " << unsigned(tclass) << ", cookie " << cookie << ")");
+    return 0;
+}
+
 bool
 FabricEndpoint::PostLazily(Ptr<FabricMessageSupply> supply)
 {

@@ -62,6 +62,36 @@ class FabricEndpoint : public Object
     uint64_t Send(uint32_t dst, uint64_t bytes, uint8_t tclass, uint64_t cookie = 0);
 
     /**
+     * Read a message from another accelerator: the destination of the data pulls it (a read
+     * request to \p target, answered with the data). It is delivered here and completes here
+     * when its last byte has arrived. Only fabrics with a read operation offer it (SUE, UALink);
+     * the others abort (a scenario's loader refuses reads on them first).
+     * \param target the accelerator read from
+     * \param bytes payload bytes
+     * \param tclass traffic class (a fabric may use classes of its own for reads)
+     * \param cookie caller's tag, returned in the callbacks
+     * \return the message id
+     */
+    virtual uint64_t Read(uint32_t target, uint64_t bytes, uint8_t tclass, uint64_t cookie = 0);
+
+    /**
+     * Issue one atomic operation on a word of another accelerator's memory. Only fabrics with
+     * atomics offer it (UALink); the others abort (a scenario's loader refuses atomics first).
+     * \param target the accelerator
+     * \param operandBytes operand bytes
+     * \param returnsData true if the old value comes back (an AtomicR), false if only a
+     *        completion does
+     * \param tclass traffic class
+     * \param cookie caller's tag, returned in the callbacks
+     * \return the message id
+     */
+    virtual uint64_t Atomic(uint32_t target,
+                            uint32_t operandBytes,
+                            bool returnsData,
+                            uint8_t tclass,
+                            uint64_t cookie = 0);
+
+    /**
      * Post a supply's messages lazily: each is posted (as Send() posts it, with the supply's
      * post time) only when this endpoint's queue needs it, with the same result as posting them
      * all now, in the supply's order. An endpoint that cannot promise the same result (its

@@ -6,7 +6,6 @@
 #include "experiment.h"
 
 #include "buffer-sampler.h"
-#include "cell-pod-builder.h"
 #include "channel-dependency-graph.h"
 #include "fault-injector.h"
 #include "output-budget.h"
@@ -19,11 +18,9 @@
 #include "run-invariant-check.h"
 #include "scenario-error.h"
 #include "scenario-loader.h"
-#include "ualink-pod-builder.h"
 #include "wall-clock-limit.h"
 #include "workload-generator.h"
 
-#include "ns3/basic-endpoint.h"
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/collective-dispatcher.h"
 #include "ns3/collective-helper.h"
@@ -32,6 +29,7 @@
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-check-scheduler.h"
 #include "ns3/fabric-deadlock-monitor.h"
+#include "ns3/fabric-go-back-n.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
@@ -42,9 +40,6 @@
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/sue-endpoint.h"
-#include "ns3/ualink-switch.h"
-#include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -543,14 +538,12 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     const auto t0 = clock::now();
     PodTopology topo;
     topo.Build(s.pod);
-    r.switches = topo.GetSwitches().size() + topo.GetUalinkSwitches().size();
-    for (const auto& sw : topo.GetSwitches())
+    const FabricKind& kind = topo.GetKind();
+    const auto& views = topo.GetSwitchViews();
+    r.switches = views.size();
+    for (const auto& v : views)
     {
-        r.switchPorts += sw->GetNPorts();
-    }
-    for (const auto& sw : topo.GetUalinkSwitches())
-    {
-        r.switchPorts += sw->GetNPorts(); // UALink switches are no FabricSwitch: counted here
+        r.switchPorts += v.ports.size();
     }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
     // The switch buffer time series (output.sample-interval): trace sinks only, no event.
@@ -558,18 +551,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (s.output.sampleInterval.IsStrictlyPositive())
     {
         sampler = std::make_unique<BufferSampler>(s.output.sampleInterval);
-        for (uint32_t k = 0; k < topo.GetSwitches().size(); ++k)
+        for (uint32_t k = 0; k < views.size(); ++k)
         {
-            sampler->Add(k, topo.GetSwitches()[k]->GetBuffer());
-            r.bufferSeries.switchNames.push_back(topo.GetSwitchName(k));
-        }
-        // UALink switches (one per rail, "p<rail>.sw0"): the TL bytes of the operations they
-        // hold (UalinkSwitch::GetOccupancy).
-        const auto& ualinkSwitches = topo.GetUalinkSwitches();
-        for (uint32_t k = 0; k < ualinkSwitches.size(); ++k)
-        {
-            sampler->Add(k, ualinkSwitches[k], ualinkSwitches[k]->GetOccupancy());
-            r.bufferSeries.switchNames.push_back("p" + std::to_string(k) + ".sw0");
+            sampler->Add(k, views[k].occupancySource, views[k].occupancy());
+            r.bufferSeries.switchNames.push_back(views[k].name);
         }
     }
     // The no-progress watchdog of every fabric (limits.no-progress; robustness.rst, section
@@ -858,26 +843,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         r.bytesSent += topo.GetEndpoint(i)->GetBytesSent();
         r.bytesReceived += topo.GetEndpoint(i)->GetReceivedPayloadBytes();
-        std::vector<Ptr<FabricGoBackN>> transports;
-        if (Ptr<BasicEndpoint> be = DynamicCast<BasicEndpoint>(topo.GetEndpoint(i)))
-        {
-            for (uint32_t d = 0; d < be->GetNDevices() && be->GetTransport(d); ++d)
-            {
-                transports.push_back(be->GetTransport(d));
-            }
-        }
-        else if (Ptr<SueEndpoint> se = DynamicCast<SueEndpoint>(topo.GetEndpoint(i)))
-        {
-            for (uint32_t k = 0; k < se->GetNInstances(); ++k)
-            {
-                Ptr<SueInstance> in = se->GetInstance(k);
-                r.bytesFailedOver += in->GetMovedBytes(); // failover (3.4.8)
-                for (uint32_t p = 0; p < in->GetNPorts() && in->GetTransport(p); ++p)
-                {
-                    transports.push_back(in->GetTransport(p));
-                }
-            }
-        }
+        const std::vector<Ptr<FabricGoBackN>> transports = kind.GetTransports(topo.GetEndpoint(i));
         for (const auto& t : transports)
         {
             const FabricGoBackN::Stats& ts = t->GetStats();
@@ -891,7 +857,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     if (!options.rails.empty())
     {
-        r.bytesSent = RailSplit::PostedBytes(topo); // the share on this run's rails
+        r.bytesSent = kind.GetRailBytesSent(topo.GetPod()); // the share on this run's rails
     }
     r.bytesDelivered = rec.bytesDelivered;
     const FaultInjector::Counters& fc = faults.GetCounters();
@@ -941,10 +907,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         r.stallPs += st.stallTime.GetPicoSeconds();
         r.replays += replays;
         r.replayedPackets += replayed;
-        // A UALink port sends bursts of transactions (one control half-flit each): its hops
-        // count transactions (requests and responses), the unit of its benchmark (issue 5).
-        Ptr<UalinkTxQueue> uq = DynamicCast<UalinkTxQueue>(t.device->GetTxQueue());
-        r.packetHops += uq ? uq->GetStats().ops : st.txUnits;
+        // The hops of the benchmark figures: a unit sent, or what the fabric counts instead (a
+        // UALink port's transactions).
+        r.packetHops += kind.GetHops(t.device);
         // Drops are recorded at the receiving device of a link direction (corruption) or at
         // the switch's ingress port (buffer, route): both belong to the direction arriving at
         // that device, i.e. the peer's transmit row. Account them on the peer's row.
@@ -963,42 +928,20 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             r.bytesDropped += bytes;
         }
     }
-    if (s.pod.fabric == "cell")
+    // What the fabric counted beyond its devices: its own drops by reason, its named counters.
+    FabricCounters counters;
+    kind.Collect(topo.GetPod(), counters);
+    for (const auto& [reason, n] : counters.drops)
     {
-        // The cell adapters' own drops (page validation, seed 004 10.8), by reason.
-        std::vector<Ptr<FabricEndpoint>> eps;
-        for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
-        {
-            eps.push_back(topo.GetEndpoint(i));
-        }
-        CellPodBuilder::CollectDrops(eps, r.dropsByReason);
+        r.dropsByReason[reason] += n;
     }
-    if (s.pod.fabric == "ualink")
-    {
-        // The switches' route drops, the stations' isolations and CMPTO answers.
-        uint64_t failedMessages = 0;
-        std::vector<Ptr<FabricEndpoint>> eps;
-        for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
-        {
-            eps.push_back(topo.GetEndpoint(i));
-        }
-        UalinkPodBuilder::CollectCounters(eps,
-                                          topo.GetUalinkSwitches(),
-                                          r.dropsByReason,
-                                          r.isolations,
-                                          r.cmpto,
-                                          failedMessages);
-    }
+    r.bytesFailedOver = counters.Get(FabricCounters::BYTES_FAILED_OVER);
+    r.isolations = counters.Get(FabricCounters::ISOLATIONS);
+    r.cmpto = counters.Get(FabricCounters::CMPTO);
     NameFailure(s, r, stoppedWithWork);
-    for (const auto& sw : topo.GetSwitches())
+    for (const auto& v : views)
     {
-        r.peakSwitchBufferBytes =
-            std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetBuffer()->GetPeakOccupancy());
-    }
-    for (const auto& sw : topo.GetUalinkSwitches())
-    {
-        r.peakSwitchBufferBytes =
-            std::max<uint64_t>(r.peakSwitchBufferBytes, sw->GetPeakOccupancy());
+        r.peakSwitchBufferBytes = std::max<uint64_t>(r.peakSwitchBufferBytes, v.peakOccupancy());
     }
     if (sampler)
     {

@@ -11,7 +11,6 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
-#include "ns3/ualink-switch.h"
 
 #include <sstream>
 
@@ -128,22 +127,13 @@ FaultInjector::SetAccLink(uint32_t acc, uint32_t plane, bool up)
 void
 FaultInjector::SwitchDown(uint32_t plane, uint32_t k)
 {
-    const auto& ualink = m_topo.GetUalinkSwitches();
-    if (!ualink.empty())
-    {
-        // UALink: one switch per plane (rail), a port for every accelerator.
-        for (uint32_t a = 0; a < m_topo.GetNAccelerators(); ++a)
-        {
-            SetAccLink(a, plane, false);
-        }
-        return;
-    }
     const uint32_t perPlane = m_topo.GetSwitchesPerPlane();
     NS_ABORT_MSG_IF(k >= perPlane, "FaultInjector: no switch " << k << " in a plane");
-    Ptr<FabricSwitch> sw = m_topo.GetSwitches().at(plane * perPlane + k);
-    for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+    const FabricPod::SwitchView& sw = m_topo.GetSwitchViews().at(plane * perPlane + k);
+    for (const Ptr<FabricNetDevice>& dev : sw.ports)
     {
-        Ptr<FabricNetDevice> dev = sw->GetPort(i);
+        // A link to an accelerator goes down as the accelerator sees it (its fabric's way);
+        // a link to another switch just goes down.
         Ptr<FabricChannel> ch = dev->GetFabricChannel();
         auto it = m_accPorts.find(PeekPointer(ch->GetPeer(dev)));
         if (it != m_accPorts.end())
@@ -161,36 +151,30 @@ FaultInjector::SwitchDown(uint32_t plane, uint32_t k)
 void
 FaultInjector::DenyRoute(uint32_t src, uint32_t dst)
 {
-    const auto& ualink = m_topo.GetUalinkSwitches();
     for (uint32_t p = 0; p < m_scenario.pod.planes; ++p)
     {
+        // The switch at the other end of the source's port on this plane denies dst to that
+        // ingress port (a FabricSwitch's route table, a UALink station's deny bit).
         Ptr<FabricNetDevice> dev = m_topo.GetAccDevice(src, p);
         Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);
         bool done = false;
-        if (!ualink.empty())
+        for (const auto& sw : m_topo.GetSwitchViews())
         {
-            Ptr<UalinkSwitch> sw = ualink.at(p);
-            for (uint32_t i = 0; i < sw->GetNPorts() && !done; ++i)
+            if (sw.plane != p)
             {
-                if (sw->GetPort(i) == peer)
+                continue;
+            }
+            for (uint32_t i = 0; i < sw.ports.size() && !done; ++i)
+            {
+                if (sw.ports[i] == peer)
                 {
-                    sw->SetDenied(i, dst, true);
+                    sw.denyRoute(i, dst);
                     done = true;
                 }
             }
-        }
-        else
-        {
-            const uint32_t perPlane = m_topo.GetSwitchesPerPlane();
-            for (uint32_t k = 0; k < perPlane && !done; ++k)
+            if (done)
             {
-                Ptr<FabricSwitch> sw = m_topo.GetSwitches().at(p * perPlane + k);
-                const uint32_t i = peer->GetPortIndex();
-                if (i < sw->GetNPorts() && sw->GetPort(i) == peer)
-                {
-                    sw->SetDenied(i, dst, true);
-                    done = true;
-                }
+                break;
             }
         }
         NS_ABORT_MSG_IF(!done,

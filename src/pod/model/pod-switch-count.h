@@ -12,15 +12,18 @@
 namespace ns3
 {
 
+class FabricKind;
+
 /**
  * \ingroup pod
- * The number of switches in each plane that PodTopology::Build makes for a pod (0 for a mesh
- * and for the cell fabric, whose helper builds its planes; UALink: 1), for checking a scenario
- * before building (defined in pod-topology.cc, next to the arithmetic it repeats).
+ * The number of switches in each plane that PodTopology::Build makes for a pod (0 for a mesh;
+ * what the kind says for a fabric that lays out its own planes), for checking a scenario before
+ * building (defined in pod-topology.cc, next to the arithmetic it repeats).
  * \param pod the pod section
+ * \param kind the pod's fabric kind
  * \return switches per plane
  */
-uint32_t PodSwitchesPerPlane(const Scenario::Pod& pod);
+uint32_t PodSwitchesPerPlane(const Scenario::Pod& pod, const FabricKind& kind);
 
 } // namespace ns3
 

@@ -5,27 +5,13 @@
 
 #include "pod-topology.h"
 
-#include "cell-pod-builder.h"
+#include "pod-fabric-kinds.h"
 #include "pod-switch-count.h"
-#include "rifl-scenario.h"
-#include "ualink-pod-builder.h"
 
 #include "ns3/abort.h"
-#include "ns3/basic-endpoint-helper.h"
-#include "ns3/basic-endpoint.h"
-#include "ns3/double.h"
-#include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
-#include "ns3/fabric-link-helper.h"
-#include "ns3/fabric-retry-engine.h"
-#include "ns3/fabric-switch-helper.h"
+#include "ns3/fabric-routing-table.h"
 #include "ns3/log.h"
-#include "ns3/sue-endpoint.h"
-#include "ns3/sue-framing.h"
-#include "ns3/sue-helper.h"
-#include "ns3/sue-phy.h"
-#include "ns3/ualink-switch.h"
-#include "ns3/uinteger.h"
 
 #include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
@@ -73,26 +59,14 @@ typedef boost::graph_traits<PlaneGraph>::vertex_descriptor Vertex;
 
 struct PodTopology::Impl
 {
-    Scenario::Pod pod;                          //!< the scenario's pod
-    PlaneGraph graph;                           //!< one plane (all planes are identical)
-    uint32_t switchesPerPlane{0};               //!< switches per plane
-    bool twoTier{false};                        //!< leaf-spine
-    uint32_t tiers{0};                          //!< switch tiers (0: mesh)
-    NodeContainer accNodes;                     //!< accelerator nodes
-    std::vector<Ptr<FabricEndpoint>> endpoints; //!< per accelerator
-    std::vector<std::vector<Ptr<FabricNetDevice>>> accDevices; //!< per accelerator, per plane
-    std::vector<Ptr<BasicEndpoint>> basic;                     //!< ethernet fabric: the endpoints
-    std::vector<Ptr<SueEndpoint>> sue;                         //!< sue fabric: the endpoints
-    Time fecAdjustment; //!< sue fabric: receive latency change of the FEC choice (3.4.4)
-    std::vector<Ptr<FabricSwitch>> switches;       //!< plane-major: plane * perPlane + index
-    std::vector<Ptr<UalinkSwitch>> ualinkSwitches; //!< ualink fabric: the switch of each plane
-    std::vector<Transmitter> transmitters;         //!< every device
-    /// routes[switch index][dst] = egress ports (computed on the plane graph)
-    std::vector<std::vector<std::vector<uint32_t>>> routes;
-
-    uint32_t ranks{1};             //!< ranks of a distributed run (SetPartition)
-    std::string remoteChannelType; //!< channel type between ranks (SetPartition)
-    std::vector<uint32_t> accRank; //!< rank of each accelerator (Build, with a partition)
+    Scenario::Pod pod;               //!< the scenario's pod
+    const FabricKind* kind{nullptr}; //!< its fabric kind
+    PlaneGraph graph;                //!< one plane (all planes are identical)
+    bool twoTier{false};             //!< leaf-spine
+    FabricPod built;                 //!< the pod the kind built
+    uint32_t ranks{1};               //!< ranks of a distributed run (SetPartition)
+    std::string remoteChannelType;   //!< channel type between ranks (SetPartition)
+    std::vector<uint32_t> accRank;   //!< rank of each accelerator (Build, with a partition)
 
     Vertex AccVertex(uint32_t i) const
     {
@@ -185,37 +159,29 @@ PodTopology::GetAcceleratorRank(uint32_t i) const
 void
 PodTopology::Build(const Scenario::Pod& pod)
 {
-    NS_LOG_FUNCTION(this << pod.accelerators << pod.planes);
+    NS_LOG_FUNCTION(pod.accelerators << pod.planes);
     Impl& m = *m_impl;
     m.pod = pod;
-    NS_ABORT_MSG_IF(m.ranks > 1 && (pod.fabric == "ualink" || pod.fabric == "cell"),
-                    "pod.fabric: a distributed run (--ranks) supports the sue, ethernet and "
-                    "rifl fabrics, not "
-                        << pod.fabric);
-    if (pod.fabric == "ualink")
+    m.kind = &PodFabricKinds::Get(pod.fabric);
+    NS_ABORT_MSG_IF(m.ranks > 1 && !m.kind->SupportsDistributed(),
+                    "pod.fabric: a distributed run (--ranks) does not support the " << pod.fabric
+                                                                                    << " fabric");
+    if (!m.kind->UsesPlanePlan())
     {
-        // Single tier, one switch per port (rails): src/ualink builds it (ualink-pod-builder.cc).
-        m.switchesPerPlane = 1;
-        UalinkPodBuilder::Build(pod,
-                                m.accNodes,
-                                m.endpoints,
-                                m.accDevices,
-                                m.transmitters,
-                                m.ualinkSwitches);
+        // The fabric lays out its own planes (UALink's rails, the cell fabric's planes).
+        m.kind->Build(pod, nullptr, m.built);
         return;
     }
-    if (pod.fabric == "cell")
-    {
-        // Cell-switch planes, one per chip link: src/cell-fabric builds them (cell-pod-builder.cc).
-        CellPodBuilder::Build(pod,
-                              m.accNodes,
-                              m.endpoints,
-                              m.accDevices,
-                              m.transmitters,
-                              m.switches);
-        m.switchesPerPlane = m.switches.size() / pod.planes;
-        return;
-    }
+    const FabricPlanePlan plan = Plan(pod);
+    m.kind->Build(pod, &plan, m.built);
+}
+
+FabricPlanePlan
+PodTopology::Plan(const Scenario::Pod& pod) const
+{
+    Impl& m = *m_impl;
+    FabricPlanePlan plan;
+    uint32_t switchesPerPlane = 0;
     const uint32_t n = pod.accelerators;
     const uint32_t r = pod.sw.radix;
 
@@ -237,13 +203,13 @@ PodTopology::Build(const Scenario::Pod& pod)
     {
         // No switches: the links are made below, accelerator to accelerator.
         m.twoTier = false;
-        m.switchesPerPlane = 0;
+        switchesPerPlane = 0;
     }
     else if (r >= n)
     {
         m.twoTier = false;
-        m.tiers = 1;
-        m.switchesPerPlane = 1;
+        plan.tiers = 1;
+        switchesPerPlane = 1;
         addVertex(true, 0, "sw0");
         for (uint32_t i = 0; i < n; ++i)
         {
@@ -267,8 +233,8 @@ PodTopology::Build(const Scenario::Pod& pod)
         {
             // Two tiers: every leaf links to each of the s spines.
             m.twoTier = true;
-            m.tiers = 2;
-            m.switchesPerPlane = leaves + spines;
+            plan.tiers = 2;
+            switchesPerPlane = leaves + spines;
             for (uint32_t sp = 0; sp < spines; ++sp)
             {
                 addVertex(true, leaves + sp, "spine" + std::to_string(sp));
@@ -297,8 +263,8 @@ PodTopology::Build(const Scenario::Pod& pod)
             const uint32_t blocks = (leaves + h - 1) / h;
             NS_ABORT_MSG_IF(h == 0 || blocks > r,
                             "radix " << r << " too small for three tiers of " << n);
-            m.tiers = 3;
-            m.switchesPerPlane = leaves + blocks * spines + spines * up;
+            plan.tiers = 3;
+            switchesPerPlane = leaves + blocks * spines + spines * up;
             const uint32_t spine0 = leaves;
             const uint32_t core0 = leaves + blocks * spines;
             for (uint32_t b = 0; b < blocks; ++b)
@@ -345,7 +311,8 @@ PodTopology::Build(const Scenario::Pod& pod)
     // 2. Routes: breadth-first search from every destination; a switch forwards on every port
     // whose neighbour is one hop closer to it.
     const uint32_t nv = boost::num_vertices(m.graph);
-    m.routes.assign(m.switchesPerPlane, std::vector<std::vector<uint32_t>>(n));
+    std::vector<std::vector<std::vector<uint32_t>>> routes(switchesPerPlane,
+                                                           std::vector<std::vector<uint32_t>>(n));
     std::vector<uint32_t> dist(nv);
     for (uint32_t d = 0; d < n; ++d)
     {
@@ -356,7 +323,7 @@ PodTopology::Build(const Scenario::Pod& pod)
             m.AccVertex(d),
             boost::visitor(boost::make_bfs_visitor(
                 boost::record_distances(dist.data(), boost::on_tree_edge()))));
-        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+        for (uint32_t k = 0; k < switchesPerPlane; ++k)
         {
             const Vertex sv = m.SwitchVertex(k);
             for (auto [e, eEnd] = boost::out_edges(sv, m.graph); e != eEnd; ++e)
@@ -369,23 +336,21 @@ PodTopology::Build(const Scenario::Pod& pod)
                 }
                 if (dist[nb] + 1 == dist[sv])
                 {
-                    m.routes[k][d].push_back(m.graph[*e].PortAt(sv));
+                    routes[k][d].push_back(m.graph[*e].PortAt(sv));
                 }
             }
         }
     }
 
-    // 3. ns-3 objects, plane by plane, following the graph's edges in order. With a partition,
-    // the accelerators even out the link ends of the ranks' switches (BalanceAccelerators).
     m.accRank.assign(n, 0);
     if (m.ranks > 1)
     {
         std::vector<uint64_t> switchEnds(m.ranks, 0);
         for (uint32_t plane = 0; plane < pod.planes; ++plane)
         {
-            for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
+            for (uint32_t k = 0; k < switchesPerPlane; ++k)
             {
-                switchEnds[SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks)] +=
+                switchEnds[SwitchRank(plane, k, switchesPerPlane, pod.planes, m.ranks)] +=
                     boost::out_degree(m.SwitchVertex(k), m.graph);
             }
         }
@@ -393,367 +358,46 @@ PodTopology::Build(const Scenario::Pod& pod)
             static_cast<uint64_t>(pod.planes) * boost::out_degree(m.AccVertex(0), m.graph);
         m.accRank = BalanceAccelerators(n, accEnds, switchEnds);
     }
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        m.accNodes.Add(CreateObject<Node>(m.accRank[i]));
-    }
-    BasicEndpointHelper eh;
-    eh.SetEndpointAttribute("Mtu", UintegerValue(pod.nic.mtu));
-    eh.SetEndpointAttribute("HeaderBytes", UintegerValue(pod.nic.headerBytes));
-    const std::string& sel = pod.nic.planeSelection;
-    eh.SetEndpointAttribute("PlaneSelection",
-                            EnumValue(sel == "hash"    ? BasicEndpoint::HASH
-                                      : sel == "spray" ? BasicEndpoint::SPRAY
-                                                       : BasicEndpoint::ROUND_ROBIN));
-    const auto& tr = pod.transport;
-    if (tr.kind == "go-back-n")
-    {
-        eh.SetTransport("ns3::FabricGoBackN",
-                        "Window",
-                        UintegerValue(tr.window),
-                        "AckInterval",
-                        UintegerValue(tr.ackInterval),
-                        "AckDelay",
-                        TimeValue(tr.ackDelay),
-                        "RetransmitTimeout",
-                        TimeValue(tr.timeout));
-    }
-    if (pod.fabric == "rifl")
-    {
-        RiflScenario::ConfigureEndpoints(eh); // RIFL NICs: 256 B segments, 8 B header each
-    }
-    m.accDevices.assign(n, {});
-    Time switchLatency = pod.sw.latency;
-    if (pod.fabric == "sue")
-    {
-        // FEC (3.4.4): A.1's SUE RX (100 ns) and switch (250 ns) latencies assume the IEEE
-        // RS-544; another code or interleave changes every receiver of a link, the XPU's SUE RX
-        // and the switch's ingress, by the difference in codeword accumulation time.
-        SuePhy::Fec fec = SuePhy::RS544;
-        SuePhy::FromName(pod.sue.fec, fec);
-        const uint32_t portGbps = static_cast<uint32_t>(pod.link.rate.GetBitRate() / 1000000000);
-        const uint32_t serdes = SuePhy::SerdesGbps(portGbps * pod.sue.ports);
-        const uint32_t lanes = SuePhy::Lanes(portGbps, serdes);
-        m.fecAdjustment = SuePhy::RxAdjustment(fec, pod.sue.fecInterleave, serdes, lanes);
-        NS_ABORT_MSG_IF(switchLatency + m.fecAdjustment < Time(0),
-                        "switch latency " << switchLatency << " is below the FEC time saved");
-        switchLatency += m.fecAdjustment;
-    }
-    if (pod.fabric == "sue")
-    {
-        const auto& s = pod.sue;
-        SueHelper sh;
-        sh.SetPortsPerInstance(s.ports);
-        sh.SetLite(s.lite);
-        sh.SetInstanceAttribute(
-            "Ordering",
-            EnumValue(s.ordering == "unordered" ? SueInstance::UNORDERED : SueInstance::STRICT));
-        sh.SetEndpointAttribute("LoadBalance",
-                                EnumValue(s.loadBalance == "round-robin" ? SueEndpoint::ROUND_ROBIN
-                                          : s.loadBalance == "least-loaded"
-                                              ? SueEndpoint::LEAST_LOADED
-                                              : SueEndpoint::HASH));
-        SueFraming::HeaderFormat format = SueFraming::AFH_GEN2_12;
-        if (!s.lite || s.header != "afh-gen2-12")
-        {
-            SueFraming::FromName(s.header, format);
-            sh.SetPackerAttribute("HeaderFormat", EnumValue(format));
-        }
-        if (s.packingLimit > 0)
-        {
-            sh.SetPackerAttribute("PackingLimit", UintegerValue(s.packingLimit));
-        }
-        if (s.congestion == "delay")
-        {
-            sh.SetTransportAttribute("CongestionControl", EnumValue(FabricGoBackN::DELAY));
-        }
-        sh.SetEndpointAttribute("RxLatency", TimeValue(NanoSeconds(100) + m.fecAdjustment));
-        sh.SetPackerAttribute("TxCredits", UintegerValue(s.txCredits));
-        sh.SetPackerAttribute("CommandRate", DataRateValue(s.commandRate));
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ptr<SueEndpoint> e = sh.Install(m.accNodes.Get(i), i);
-            m.sue.push_back(e);
-            m.endpoints.push_back(e);
-        }
-    }
-    else
-    {
-        for (uint32_t i = 0; i < n; ++i)
-        {
-            Ptr<BasicEndpoint> e = eh.Install(m.accNodes.Get(i), i);
-            m.basic.push_back(e);
-            m.endpoints.push_back(e);
-        }
-    }
 
-    FabricSwitchHelper swh;
-    swh.SetSwitchAttribute(
-        "ForwardingMode",
-        EnumValue(pod.sw.cutThrough ? FabricSwitch::CUT_THROUGH : FabricSwitch::STORE_AND_FORWARD));
-    swh.SetSwitchAttribute("PipelineLatency", TimeValue(switchLatency));
-    swh.SetSwitchAttribute("Classes", UintegerValue(pod.sw.classes));
-    swh.SetBufferAttribute("Size", UintegerValue(pod.sw.bufferBytes));
-
-    FabricLinkHelper lh;
-    lh.SetRemoteChannelType(m.remoteChannelType);
-    lh.SetChannelAttribute("DataRate", DataRateValue(pod.link.rate));
-    const std::string& cable = pod.link.cable;
-    lh.SetChannelAttribute("CableType",
-                           EnumValue(cable == "twinax"        ? FabricChannel::TWINAX
-                                     : cable == "single-mode" ? FabricChannel::SINGLE_MODE
-                                     : cable == "hollow-core" ? FabricChannel::HOLLOW_CORE
-                                                              : FabricChannel::DIRECT));
-    lh.SetChannelAttribute("CableLength", DoubleValue(pod.link.lengthM));
-    lh.SetChannelAttribute("Delay", TimeValue(pod.link.delay));
-    lh.SetChannelAttribute("FecLatency", TimeValue(pod.link.fecLatency));
-    uint32_t codewordBits = pod.link.codewordBits;
-    if (pod.fabric == "sue")
+    // 3. The plan: the graph as plain vectors, for the kind's builder.
+    plan.accelerators = n;
+    plan.mesh = pod.topology == "mesh";
+    plan.switchesPerPlane = switchesPerPlane;
+    for (uint32_t v = 0; v < nv; ++v)
     {
-        SuePhy::Fec fec = SuePhy::RS544;
-        SuePhy::FromName(pod.sue.fec, fec);
-        codewordBits = SuePhy::MessageBits(fec);
+        const VertexProps& vp = m.graph[v];
+        plan.vertices.push_back({vp.isSwitch, vp.index, vp.name});
+        plan.degree.push_back(static_cast<uint32_t>(boost::out_degree(v, m.graph)));
     }
-    lh.SetChannelAttribute("CodewordBits", UintegerValue(codewordBits));
-    lh.SetChannelAttribute("CodewordErrorRate", DoubleValue(pod.link.codewordErrorRate));
-    lh.SetChannelAttribute("BitErrorRate", DoubleValue(pod.link.ber));
-    lh.SetChannelAttribute(
-        "ArrivalOrder",
-        EnumValue(pod.canonicalArrivals ? FabricChannel::CANONICAL : FabricChannel::INSERTION));
-    lh.SetDeviceAttribute("InterframeBytes", UintegerValue(pod.link.interframeBytes));
-    // The device MTU is the largest frame: PFC's headroom and LLR's timers are derived from it.
-    lh.SetDeviceAttribute(
-        "Mtu",
-        UintegerValue(std::min<uint64_t>(65535, uint64_t(pod.nic.mtu) + pod.nic.headerBytes)));
-    const auto& fc = pod.fc;
-    if (fc.kind == "pfc")
+    for (auto [e, eEnd] = boost::edges(m.graph); e != eEnd; ++e)
     {
-        lh.SetFlowControl("ns3::FabricPfc",
-                          "Classes",
-                          UintegerValue(pod.sw.classes),
-                          "XoffBytes",
-                          UintegerValue(fc.xoffBytes),
-                          "XonBytes",
-                          UintegerValue(fc.xonBytes),
-                          "HeadroomBytes",
-                          UintegerValue(fc.headroomBytes),
-                          "PauseQuanta",
-                          UintegerValue(fc.pauseQuanta),
-                          "PauseResponseTime",
-                          TimeValue(fc.pauseResponse));
+        const EdgeProps& ep = m.graph[*e];
+        plan.edges.push_back(
+            {static_cast<uint32_t>(ep.a), static_cast<uint32_t>(ep.b), ep.portA, ep.portB});
     }
-    else if (fc.kind == "cbfc")
-    {
-        lh.SetFlowControl("ns3::FabricCreditFlowControl",
-                          "Vcs",
-                          UintegerValue(pod.sw.classes),
-                          "BytesPerCredit",
-                          UintegerValue(fc.bytesPerCredit),
-                          "BufferBytes",
-                          UintegerValue(fc.creditBuffer),
-                          "PoolBytes",
-                          UintegerValue(fc.creditPool),
-                          "CreditBatch",
-                          UintegerValue(fc.creditBatch),
-                          "CreditDelay",
-                          TimeValue(fc.creditDelay));
-    }
-    const auto& llr = pod.llr;
-    auto setRetry = [&lh, &llr](bool on) {
-        lh.SetRetryEngine(on && llr.mode != "off",
-                          "Mode",
-                          EnumValue(llr.mode == "nak-only" ? FabricRetryEngine::NAK_ONLY
-                                                           : FabricRetryEngine::ACK_NAK),
-                          "Window",
-                          UintegerValue(llr.window),
-                          "AckInterval",
-                          UintegerValue(llr.ackInterval),
-                          "NakPause",
-                          DoubleValue(llr.nakPause));
+    plan.routes = std::move(routes);
+    plan.ranks = m.ranks;
+    plan.remoteChannelType = m.remoteChannelType;
+    plan.accRank = m.accRank;
+    const uint32_t planes = pod.planes;
+    const uint32_t ranks = m.ranks;
+    plan.switchRank = [switchesPerPlane, planes, ranks](uint32_t plane, uint32_t k) {
+        return SwitchRank(plane, k, switchesPerPlane, planes, ranks);
     };
-
-    int64_t stream = 1000;
-    for (uint32_t plane = 0; plane < pod.planes; ++plane)
-    {
-        const std::string prefix = "p" + std::to_string(plane) + ".";
-        std::vector<Ptr<Node>> swNodes;
-        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
-        {
-            Ptr<Node> node =
-                CreateObject<Node>(SwitchRank(plane, k, m.switchesPerPlane, pod.planes, m.ranks));
-            swNodes.push_back(node);
-            m.switches.push_back(swh.Install(node));
-        }
-        auto nodeOf = [&](Vertex v) {
-            return m.graph[v].isSwitch ? swNodes[m.graph[v].index]
-                                       : m.accNodes.Get(m.graph[v].index);
-        };
-        auto nameOf = [&](Vertex v) {
-            return m.graph[v].isSwitch ? prefix + m.graph[v].name : m.graph[v].name;
-        };
-        auto kindOf = [&](Vertex from, Vertex to) -> std::string {
-            if (!m.graph[from].isSwitch)
-            {
-                return "acc-up";
-            }
-            if (!m.graph[to].isSwitch)
-            {
-                return "down";
-            }
-            const std::string& f = m.graph[from].name;
-            if (f.rfind("leaf", 0) == 0)
-            {
-                return "leaf-up";
-            }
-            if (f.rfind("core", 0) == 0)
-            {
-                return "core-down";
-            }
-            return m.graph[to].name.rfind("core", 0) == 0 ? "spine-up" : "spine-down";
-        };
-        for (auto [e, eEnd] = boost::edges(m.graph); e != eEnd; ++e)
-        {
-            const EdgeProps& ep = m.graph[*e];
-            const bool switchLink = m.graph[ep.a].isSwitch && m.graph[ep.b].isSwitch;
-            setRetry(llr.links == "all" || (llr.links == "switch") == switchLink);
-            NetDeviceContainer devs = lh.Install(nodeOf(ep.a), nodeOf(ep.b));
-            const Vertex ends[2] = {ep.a, ep.b};
-            const uint32_t ports[2] = {ep.portA, ep.portB};
-            for (uint32_t side = 0; side < 2; ++side)
-            {
-                Ptr<FabricNetDevice> dev = DynamicCast<FabricNetDevice>(devs.Get(side));
-                const Vertex self = ends[side];
-                const Vertex peer = ends[1 - side];
-                if (m.graph[self].isSwitch)
-                {
-                    Ptr<FabricSwitch> sw =
-                        m.switches[plane * m.switchesPerPlane + m.graph[self].index];
-                    const uint32_t port = sw->AddPort(dev);
-                    NS_ASSERT_MSG(port == ports[side], "port numbering differs from the graph");
-                }
-                else
-                {
-                    const uint32_t acc = m.graph[self].index;
-                    if (m.sue.empty())
-                    {
-                        m.basic[acc]->AddDevice(dev);
-                    }
-                    else
-                    {
-                        m.sue[acc]->AddDevice(dev);
-                    }
-                    m.accDevices[acc].push_back(dev);
-                }
-                m.transmitters.push_back(Transmitter{dev,
-                                                     nameOf(self) + "->" + nameOf(peer),
-                                                     kindOf(self, peer),
-                                                     plane});
-            }
-            // Fixed random streams per channel: the same scenario and seed give the same run.
-            Ptr<FabricNetDevice> d0 = DynamicCast<FabricNetDevice>(devs.Get(0));
-            stream += d0->GetFabricChannel()->AssignStreams(stream);
-        }
-        if (fc.kind == "pfc")
-        {
-            for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
-            {
-                m.switches[plane * m.switchesPerPlane + k]->ShareBufferForPfc(fc.losslessClasses);
-            }
-        }
-        for (uint32_t k = 0; k < m.switchesPerPlane; ++k)
-        {
-            Ptr<FabricRoutingTable> table =
-                m.switches[plane * m.switchesPerPlane + k]->GetRoutingTable();
-            for (uint32_t d = 0; d < n; ++d)
-            {
-                table->SetRoute(d, m.routes[k][d]);
-            }
-        }
-    }
-    if (pod.fabric == "rifl")
-    {
-        RiflScenario::ConfigureSourceRouting(m.switches, m.switchesPerPlane, m.accDevices, m.basic);
-        RiflScenario::ConfigureSwitches(m.switches, pod); // pod.rifl.switch
-    }
-    if (pod.topology == "mesh")
-    {
-        BuildMesh(lh, setRetry, stream);
-    }
-}
-
-void
-PodTopology::BuildMesh(FabricLinkHelper& lh,
-                       const std::function<void(bool)>& setRetry,
-                       int64_t stream)
-{
-    // Mesh deployment (seed 000 Figure 2): port p of accelerator i links to accelerator
-    // j = (i + o) mod n with o = p mod (n - 1) + 1, at j's port q = (p div (n - 1)) (n - 1) +
-    // (n - o - 1), whose own offset n - o leads back to i. Every pair gets planes / (n - 1)
-    // links, and each link is made once, from its lower (accelerator, port) end.
-    Impl& m = *m_impl;
-    const uint32_t n = m.pod.accelerators;
-    const uint32_t planes = m.pod.planes;
-    const uint32_t peers = n - 1;
-    std::vector<std::vector<Ptr<FabricNetDevice>>> devs(n,
-                                                        std::vector<Ptr<FabricNetDevice>>(planes));
-    std::vector<std::vector<uint32_t>> peerOf(n, std::vector<uint32_t>(planes));
-    setRetry(m.pod.llr.links != "switch");
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        for (uint32_t p = 0; p < planes; ++p)
-        {
-            const uint32_t o = p % peers + 1;
-            const uint32_t j = (i + o) % n;
-            const uint32_t q = (p / peers) * peers + (n - o - 1);
-            peerOf[i][p] = j;
-            if (std::make_pair(j, q) < std::make_pair(i, p))
-            {
-                continue; // made from the other end
-            }
-            NetDeviceContainer c = lh.Install(m.accNodes.Get(i), m.accNodes.Get(j));
-            devs[i][p] = DynamicCast<FabricNetDevice>(c.Get(0));
-            devs[j][q] = DynamicCast<FabricNetDevice>(c.Get(1));
-            stream += devs[i][p]->GetFabricChannel()->AssignStreams(stream);
-        }
-    }
-    for (uint32_t i = 0; i < n; ++i)
-    {
-        for (uint32_t p = 0; p < planes; ++p)
-        {
-            Ptr<FabricNetDevice> dev = devs[i][p];
-            NS_ASSERT_MSG(dev, "mesh port " << i << "." << p << " has no link");
-            m.sue[i]->AddDevice(dev);
-            m.accDevices[i].push_back(dev);
-            m.transmitters.push_back(
-                Transmitter{dev,
-                            "acc" + std::to_string(i) + "->acc" + std::to_string(peerOf[i][p]),
-                            "mesh",
-                            p});
-        }
-        for (uint32_t p = 0; p < planes; ++p)
-        {
-            m.sue[i]->SetDirectPeer(p, peerOf[i][p]);
-        }
-    }
+    return plan;
 }
 
 uint32_t
 PodTopology::GetNAccelerators() const
 {
-    return m_impl->endpoints.size();
+    return m_impl->built.endpoints.size();
 }
 
 Ptr<FabricEndpoint>
 PodTopology::GetEndpoint(uint32_t i) const
 {
-    NS_ASSERT(i < m_impl->endpoints.size());
-    return m_impl->endpoints[i];
-}
-
-void
-PodTopology::FailLink(uint32_t acc, uint32_t plane) const
-{
-    SetLinkUp(acc, plane, false);
+    NS_ASSERT(i < m_impl->built.endpoints.size());
+    return m_impl->built.endpoints[i];
 }
 
 bool
@@ -761,67 +405,39 @@ PodTopology::SetLinkUp(uint32_t acc, uint32_t plane, bool up) const
 {
     NS_LOG_FUNCTION(this << acc << plane << up);
     const Impl& m = *m_impl;
-    NS_ABORT_MSG_IF(acc >= m.accDevices.size() || plane >= m.accDevices[acc].size(),
+    const auto& devices = m.built.accDevices;
+    NS_ABORT_MSG_IF(acc >= devices.size() || plane >= devices[acc].size(),
                     "PodTopology::SetLinkUp: no port of accelerator " << acc << " on plane "
                                                                       << plane);
-    Ptr<FabricNetDevice> dev = m.accDevices[acc][plane];
-    if (dev->IsLinkUp() == up)
+    if (devices[acc][plane]->IsLinkUp() == up)
     {
         return false;
     }
-    if (!m.sue.empty())
-    {
-        const uint32_t ports = m.pod.sue.ports;
-        Ptr<SueInstance> in = m.sue[acc]->GetInstance(plane / ports);
-        if (up)
-        {
-            in->SetPortUp(plane % ports);
-        }
-        else
-        {
-            in->SetPortDown(plane % ports);
-        }
-        return true;
-    }
-    if (!m.basic.empty() && !up)
-    {
-        m.basic[acc]->SetPortUp(plane, false); // the NIC stops feeding the port first
-    }
-    dev->GetFabricChannel()->SetLinkUp(up);
-    if (!m.basic.empty() && up)
-    {
-        m.basic[acc]->SetPortUp(plane, true);
-    }
+    m.kind->SetLinkUp(m.built, m.pod, acc, plane, up);
     return true;
 }
 
 Ptr<FabricNetDevice>
 PodTopology::GetAccDevice(uint32_t acc, uint32_t plane) const
 {
-    const Impl& m = *m_impl;
-    NS_ASSERT(acc < m.accDevices.size() && plane < m.accDevices[acc].size());
-    return m.accDevices[acc][plane];
-}
-
-const std::vector<Ptr<UalinkSwitch>>&
-PodTopology::GetUalinkSwitches() const
-{
-    return m_impl->ualinkSwitches;
+    const auto& devices = m_impl->built.accDevices;
+    NS_ASSERT(acc < devices.size() && plane < devices[acc].size());
+    return devices[acc][plane];
 }
 
 uint32_t
-PodSwitchesPerPlane(const Scenario::Pod& pod)
+PodSwitchesPerPlane(const Scenario::Pod& pod, const FabricKind& kind)
 {
-    // The same arithmetic as Build.
+    // The same arithmetic as Plan.
     const uint32_t n = pod.accelerators;
     const uint32_t r = pod.sw.radix;
-    if (pod.fabric == "ualink")
+    if (!kind.UsesPlanePlan())
     {
-        return 1;
+        return kind.GetSwitchesPerPlane(pod);
     }
-    if (pod.fabric == "cell" || pod.topology == "mesh")
+    if (pod.topology == "mesh")
     {
-        return 0; // the cell fabric's planes are built by its helper; a mesh has none
+        return 0; // a mesh has none
     }
     if (r >= n)
     {
@@ -847,34 +463,52 @@ PodSwitchesPerPlane(const Scenario::Pod& pod)
 const std::vector<Ptr<FabricSwitch>>&
 PodTopology::GetSwitches() const
 {
-    return m_impl->switches;
+    return m_impl->built.switches;
 }
 
 std::string
 PodTopology::GetSwitchName(uint32_t k) const
 {
-    const Impl& m = *m_impl;
-    NS_ASSERT(k < m.switches.size());
-    const uint32_t plane = m.switchesPerPlane ? k / m.switchesPerPlane : 0;
-    const uint32_t local = m.switchesPerPlane ? k % m.switchesPerPlane : k;
-    if (m.SwitchVertex(local) >= boost::num_vertices(m.graph))
-    {
-        // Pods built by a fabric's own builder (cell, UALink) have no plane graph.
-        return "p" + std::to_string(plane) + ".sw" + std::to_string(local);
-    }
-    return "p" + std::to_string(plane) + "." + m.graph[m.SwitchVertex(local)].name;
+    const auto& names = m_impl->built.switchNames;
+    NS_ASSERT(k < names.size());
+    return names[k];
+}
+
+const std::vector<FabricPod::SwitchView>&
+PodTopology::GetSwitchViews() const
+{
+    return m_impl->built.views;
+}
+
+const FabricPod&
+PodTopology::GetPod() const
+{
+    return m_impl->built;
+}
+
+const FabricKind&
+PodTopology::GetKind() const
+{
+    NS_ASSERT_MSG(m_impl->kind != nullptr, "PodTopology: Build() first");
+    return *m_impl->kind;
+}
+
+const FabricPodConfig&
+PodTopology::GetConfig() const
+{
+    return m_impl->pod;
 }
 
 const std::vector<PodTopology::Transmitter>&
 PodTopology::GetTransmitters() const
 {
-    return m_impl->transmitters;
+    return m_impl->built.transmitters;
 }
 
 uint32_t
 PodTopology::GetSwitchesPerPlane() const
 {
-    return m_impl->switchesPerPlane;
+    return m_impl->built.switchesPerPlane;
 }
 
 bool
@@ -886,13 +520,13 @@ PodTopology::IsTwoTier() const
 uint32_t
 PodTopology::GetTiers() const
 {
-    return m_impl->tiers;
+    return m_impl->built.tiers;
 }
 
 std::vector<std::string>
 PodTopology::WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash) const
 {
-    const Impl& m = *m_impl;
+    const FabricPod& m = m_impl->built;
     std::vector<std::string> path;
     // From the source's device on this plane to whatever is at the other end, then through the
     // switches' tables.
@@ -912,8 +546,7 @@ PodTopology::WalkRoute(uint32_t src, uint32_t dst, uint32_t plane, uint32_t hash
         {
             if (m.switches[k] == sw)
             {
-                const VertexProps& vp = m.graph[m.SwitchVertex(k % m.switchesPerPlane)];
-                path.push_back("p" + std::to_string(k / m.switchesPerPlane) + "." + vp.name);
+                path.push_back(m.switchNames[k]);
             }
         }
         const uint32_t out = sw->GetRoutingTable()->Lookup(dst, hash);

@@ -8,7 +8,10 @@
 #include "scenario.h"
 
 #include "ns3/fabric-endpoint.h"
+#include "ns3/fabric-kind.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/fabric-plane-plan.h"
+#include "ns3/fabric-pod.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
 
@@ -20,37 +23,31 @@
 namespace ns3
 {
 
-class FabricLinkHelper;
-class UalinkSwitch;
-
 /**
  * \ingroup pod
- * \brief Builds a pod from a scenario: the graph, the ns-3 nodes and links, and the routes.
+ * \brief Builds a pod from a scenario: the plane graph and its routes, then the pod's fabric kind
+ * (FabricKind::Build) makes the ns-3 nodes, devices, switches and links.
  *
- * Each plane is one switch when the radix covers every accelerator, otherwise a two-tier
- * leaf-spine: with oversubscription k (pod.switch.oversubscription), s = floor(radix/(k+1))
- * spines, and leaves of k*s accelerators with s uplinks, one to each spine; k = 1 gives radix/2
- * and radix/2 (full bisection), k = 4 leaves each leaf a quarter of its accelerators' bandwidth
- * toward the spines. The planes are identical and joined only through the accelerators, which
+ * For the fabrics of switched planes (FabricKind::UsesPlanePlan) each plane is one switch when
+ * the radix covers every accelerator, otherwise a two-tier leaf-spine: with oversubscription k
+ * (pod.switch.oversubscription), s = floor(radix/(k+1)) spines, and leaves of k*s accelerators
+ * with s uplinks, one to each spine; k = 1 gives radix/2 and radix/2 (full bisection), k = 4
+ * leaves each leaf a quarter of its accelerators' bandwidth toward the spines; beyond a spine's
+ * ports, three tiers. The planes are identical and joined only through the accelerators, which
  * never forward.
  *
  * The topology is first built as a Boost.Graph graph (vertices: accelerators and switches; edges:
- * links); ns-3 nodes, devices and channels are then created edge by edge, and the routes come from
- * a breadth-first search of the plane graph from every destination: a switch forwards toward a
- * destination on every port whose neighbour is one hop closer (equal-cost multipath). Since the
- * planes are identical, the search runs on one plane and its tables serve all of them.
+ * links), and the routes come from a breadth-first search of the plane graph from every
+ * destination: a switch forwards toward a destination on every port whose neighbour is one hop
+ * closer (equal-cost multipath). Since the planes are identical, the search runs on one plane and
+ * its tables serve all of them. The result is handed to the kind as a FabricPlanePlan. Fabrics
+ * that lay out their own planes (UALink's rails, the cell fabric's planes) build without it.
  */
 class PodTopology
 {
   public:
     /// One transmitting device (one direction of one link), for the per-link table.
-    struct Transmitter
-    {
-        Ptr<FabricNetDevice> device; //!< the device
-        std::string name;            //!< "<from>-><to>"
-        std::string kind; //!< acc-up, down, leaf-up, spine-down, spine-up, core-down, mesh
-        uint32_t plane;   //!< plane index
-    };
+    typedef FabricPod::Transmitter Transmitter;
 
     PodTopology();
     ~PodTopology();
@@ -64,8 +61,8 @@ class PodTopology
      * blocks that even out the link ends each rank simulates (BalanceAccelerators()): with
      * whole planes per rank, accelerator i goes to rank floor(i * ranks / N).
      * Links between nodes of different ranks use \p remoteChannelType
-     * (FabricLinkHelper::SetRemoteChannelType). Only the Ethernet-switched fabrics (sue,
-     * ethernet, rifl) built here support it; Build() refuses the others.
+     * (FabricLinkHelper::SetRemoteChannelType). Only the fabrics of switched planes
+     * (FabricKind::SupportsDistributed) support it; Build() refuses the others.
      * \param ranks number of ranks (1: every node on rank 0, as without a partition)
      * \param remoteChannelType channel type for links between ranks
      */
@@ -123,18 +120,9 @@ class PodTopology
     Ptr<FabricEndpoint> GetEndpoint(uint32_t i) const;
 
     /**
-     * \brief Take the link of accelerator \p acc's port on \p plane down for good (both
-     * directions). A SUE XPU sees its port's link status drop (seed 000 section 3.4.8) and its
-     * instance reacts (SueInstance::SetPortDown); other endpoints just lose the link.
-     * \param acc accelerator id
-     * \param plane plane of the port
-     */
-    void FailLink(uint32_t acc, uint32_t plane) const;
-
-    /**
-     * \brief Take the link of accelerator \p acc's port on \p plane down, or bring it back up
-     * (SUE: SueInstance::SetPortDown / SetPortUp; the Ethernet and RIFL NICs see their port's
-     * link status, BasicEndpoint::SetPortUp; then both ends of the channel).
+     * \brief Take the link of accelerator \p acc's port on \p plane down, or bring it back up, as
+     * the pod's fabric kind does it (FabricKind::SetLinkUp: a SUE instance sees its port's link
+     * status, the plain NIC stops feeding the port; then both ends of the channel).
      * \param acc accelerator id
      * \param plane plane of the port
      * \param up the new state
@@ -149,10 +137,7 @@ class PodTopology
      */
     Ptr<FabricNetDevice> GetAccDevice(uint32_t acc, uint32_t plane) const;
 
-    /// \return the UALink switches, one per plane (rail); empty for the other fabrics
-    const std::vector<Ptr<UalinkSwitch>>& GetUalinkSwitches() const;
-
-    /// \return every switch of every plane
+    /// \return the FabricSwitches of every plane, plane-major
     const std::vector<Ptr<FabricSwitch>>& GetSwitches() const;
 
     /**
@@ -160,6 +145,19 @@ class PodTopology
      * \return the switch's name: "p<plane>.sw0", "p<plane>.leaf<l>" or "p<plane>.spine<s>"
      */
     std::string GetSwitchName(uint32_t k) const;
+
+    /// \return every switch of the pod, FabricSwitch or a fabric's own (its name, ports and
+    ///         buffer)
+    const std::vector<FabricPod::SwitchView>& GetSwitchViews() const;
+
+    /// \return the built pod
+    const FabricPod& GetPod() const;
+
+    /// \return the pod's fabric kind (after Build())
+    const FabricKind& GetKind() const;
+
+    /// \return the pod's configuration (after Build())
+    const FabricPodConfig& GetConfig() const;
 
     /// \return every device, each naming the link direction it transmits on
     const std::vector<Transmitter>& GetTransmitters() const;
@@ -191,12 +189,11 @@ class PodTopology
 
   private:
     /**
-     * Link the accelerators straight to each other (pod.topology: mesh).
-     * \param lh the link helper, configured
-     * \param setRetry turns link-level retry on or off for the next links
-     * \param stream first random stream number for the links
+     * Lay out one switched plane (or a mesh) and route it.
+     * \param pod the pod
+     * \return the plan
      */
-    void BuildMesh(FabricLinkHelper& lh, const std::function<void(bool)>& setRetry, int64_t stream);
+    FabricPlanePlan Plan(const Scenario::Pod& pod) const;
 
     struct Impl;
     std::unique_ptr<Impl> m_impl; //!< graph and ns-3 objects

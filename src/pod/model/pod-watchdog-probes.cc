@@ -5,16 +5,12 @@
 
 #include "pod-watchdog-probes.h"
 
-#include "ns3/cell-fabric-adapter.h"
 #include "ns3/fabric-deadlock-monitor.h"
 #include "ns3/fabric-go-back-n.h"
 #include "ns3/fabric-message-queue.h"
 #include "ns3/fabric-output-queue.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
-#include "ns3/sue-packer.h"
-#include "ns3/ualink-endpoint.h"
-#include "ns3/ualink-tx-queue.h"
 
 #include <algorithm>
 #include <sstream>
@@ -26,12 +22,6 @@ NS_LOG_COMPONENT_DEFINE("PodWatchdogProbes");
 
 namespace
 {
-
-/// Credit class names of UALink (section 5.8), by ualink::CreditClass.
-const char* const CREDIT_CLASS_NAMES[ualink::N_CREDIT_CLASSES] = {"ReqCmd",
-                                                                  "RspCmd",
-                                                                  "ReqData",
-                                                                  "RspData"};
 
 /**
  * \param dev a device
@@ -66,30 +56,23 @@ PortState(const Ptr<FabricNetDevice>& dev)
 /**
  * The probe of one transmitting device.
  * \param t the device
+ * \param kind the pod's fabric kind (for the queues of its own types)
  * \return the probe
  */
 ProgressWatchdog::Probe
-DeviceProbe(const PodTopology::Transmitter& t)
+DeviceProbe(const PodTopology::Transmitter& t, const FabricKind& kind)
 {
     ProgressWatchdog::Probe p;
     p.name = PodWatchdogProbes::GetName(t) + " tx queue";
     const Ptr<FabricNetDevice> dev = t.device;
     const Ptr<FabricTxQueue> q = dev->GetTxQueue();
     p.progress = [q]() { return q->GetDequeuedUnits(); };
-    if (Ptr<UalinkTxQueue> u = DynamicCast<UalinkTxQueue>(q))
+    if (kind.MakeQueueProbe(q, p))
     {
-        p.held = [u]() { return static_cast<uint64_t>(u->GetQueuedOps()); };
-        p.describe = [u, dev]() {
-            std::ostringstream os;
-            os << u->GetQueuedOps() << " ops waiting; partner credits";
-            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
-            {
-                os << (c ? ", " : " ") << CREDIT_CLASS_NAMES[c] << " "
-                   << u->GetAvailableCredits(static_cast<ualink::CreditClass>(c));
-            }
-            os << " (" << u->GetStats().creditStalls << " credit stalls)" << PortState(dev);
-            return os.str();
-        };
+        // A queue of the fabric's own type (a UALink TL, a SUE packer): its state, then the
+        // port's.
+        const std::function<std::string()> own = p.describe;
+        p.describe = [own, dev]() { return own() + PortState(dev); };
     }
     else if (Ptr<FabricOutputQueue> o = DynamicCast<FabricOutputQueue>(q))
     {
@@ -126,16 +109,6 @@ DeviceProbe(const PodTopology::Transmitter& t)
             return os.str();
         };
     }
-    else if (Ptr<SuePacker> s = DynamicCast<SuePacker>(q))
-    {
-        p.held = [s]() { return static_cast<uint64_t>(s->GetNActiveQueues()); };
-        p.describe = [s, dev]() {
-            std::ostringstream os;
-            os << s->GetNActiveQueues() << " {destination, VC} queues, " << s->GetBacklogBytes()
-               << " B waiting" << PortState(dev);
-            return os.str();
-        };
-    }
     else
     {
         p.held = [q]() { return q->IsEmpty() ? uint64_t(0) : uint64_t(1); };
@@ -143,107 +116,6 @@ DeviceProbe(const PodTopology::Transmitter& t)
             return std::string(q->IsEmpty() ? "empty" : "not empty") + PortState(dev);
         };
     }
-    return p;
-}
-
-/**
- * The probe of one UALink accelerator port's UPLI requests.
- * \param e the endpoint
- * \param acc its name
- * \param i the port
- * \return the probe
- */
-ProgressWatchdog::Probe
-UpliRequestsProbe(const Ptr<UalinkEndpoint>& e, const std::string& acc, uint32_t i)
-{
-    ProgressWatchdog::Probe p;
-    p.name = FabricDeadlockMonitor::GetPortName(e->GetPort(i), acc) + " UPLI requests";
-    p.held = [e, i]() { return e->GetWaitingRequests(i); };
-    // A waiting request moves when a tag frees (a response returns) and it enters the TL queue.
-    p.progress = [e, i]() { return e->GetTxQueue(i)->GetStats().ops + e->GetStats().responses; };
-    p.describe = [e, i]() {
-        std::ostringstream os;
-        os << e->GetWaitingRequests(i) << " requests waiting for a tag or TL room, "
-           << e->GetOutstanding(i) << " tags in use, " << e->GetTxQueue(i)->GetQueuedOps()
-           << " ops in the TL queue" << (e->IsIsolated(i) ? "; station isolated" : "");
-        return os.str();
-    };
-    return p;
-}
-
-/**
- * The probe of a cell adapter's Tx jobs (VOQs).
- * \param a the adapter
- * \param acc its name
- * \return the probe
- */
-ProgressWatchdog::Probe
-VoqProbe(const Ptr<CellFabricAdapter>& a, const std::string& acc)
-{
-    ProgressWatchdog::Probe p;
-    p.name = acc + " VOQs";
-    p.held = [a]() { return a->GetPendingTxJobs(); };
-    p.progress = [a]() {
-        const CellFabricAdapter::Stats& s = a->GetStats();
-        return s.pagesRequested + s.pagesSent + s.jobsCompleted + s.jobsFailed + s.jobsRetried;
-    };
-    p.describe = [a]() {
-        std::ostringstream os;
-        os << a->GetPendingTxJobs() << " Tx jobs pending";
-        const auto voqs = a->GetVoqStates();
-        const std::size_t shown = std::min<std::size_t>(voqs.size(), 4);
-        for (std::size_t k = 0; k < shown; ++k)
-        {
-            const auto& v = voqs[k];
-            os << (k ? ", " : ": ") << "VOQ to acc" << v.dst << " cluster " << v.cluster << " ("
-               << v.jobs << " jobs, " << v.outstanding << " pages waiting on a grant"
-               << (v.jobs > 0 && !v.cts ? ", head job waiting for its CTS" : "") << ")";
-        }
-        if (shown < voqs.size())
-        {
-            os << ", ... (" << voqs.size() - shown << " more VOQs)";
-        }
-        return os.str();
-    };
-    return p;
-}
-
-/**
- * The probe of a cell adapter's grant scheduler.
- * \param a the adapter
- * \param acc its name
- * \return the probe
- */
-ProgressWatchdog::Probe
-GrantProbe(const Ptr<CellFabricAdapter>& a, const std::string& acc)
-{
-    ProgressWatchdog::Probe p;
-    p.name = acc + " grant scheduler";
-    p.held = [a]() {
-        uint64_t n = 0;
-        for (const auto& g : a->GetGrantQueueStates())
-        {
-            n += g.waiting;
-        }
-        return n;
-    };
-    p.progress = [a]() {
-        const CellFabricAdapter::Stats& s = a->GetStats();
-        return s.pagesGranted + s.pagesCommitted;
-    };
-    p.describe = [a]() {
-        std::ostringstream os;
-        os << a->GetFreeRxCells() << " free Rx buffer cells";
-        for (const auto& g : a->GetGrantQueueStates())
-        {
-            if (g.waiting > 0)
-            {
-                os << ", cluster " << g.cluster << ": " << g.waiting << " requests waiting, "
-                   << g.grantsOut << " grants out of at most " << a->GetMaxOutstandingGrants();
-            }
-        }
-        return os.str();
-    };
     return p;
 }
 
@@ -260,26 +132,18 @@ void
 PodWatchdogProbes::Install(const Ptr<ProgressWatchdog>& watchdog, const PodTopology& topo)
 {
     NS_LOG_FUNCTION(watchdog);
+    const FabricKind& kind = topo.GetKind();
     for (const auto& t : topo.GetTransmitters())
     {
-        watchdog->AddProbe(DeviceProbe(t));
+        watchdog->AddProbe(DeviceProbe(t, kind));
     }
-    for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
+    // The fabric's own queues (UALink requests waiting for a tag, cell adapters' VOQs and grant
+    // schedulers).
+    std::vector<FabricProbe> own;
+    kind.AddProbes(topo.GetPod(), own);
+    for (const auto& p : own)
     {
-        const std::string acc = "acc" + std::to_string(i);
-        const Ptr<FabricEndpoint> ep = topo.GetEndpoint(i);
-        if (Ptr<UalinkEndpoint> u = DynamicCast<UalinkEndpoint>(ep))
-        {
-            for (uint32_t k = 0; k < u->GetNPorts(); ++k)
-            {
-                watchdog->AddProbe(UpliRequestsProbe(u, acc, k));
-            }
-        }
-        else if (Ptr<CellFabricAdapter> a = DynamicCast<CellFabricAdapter>(ep))
-        {
-            watchdog->AddProbe(VoqProbe(a, acc));
-            watchdog->AddProbe(GrantProbe(a, acc));
-        }
+        watchdog->AddProbe(p);
     }
 }
 

@@ -6,6 +6,7 @@
 #define PROGRESS_WATCHDOG_H
 
 #include "ns3/event-id.h"
+#include "ns3/fabric-probe.h"
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
@@ -59,14 +60,8 @@ class ProgressWatchdog : public Object
     ProgressWatchdog();
     ~ProgressWatchdog() override;
 
-    /// One place where work can wait.
-    struct Probe
-    {
-        std::string name;                      //!< e.g. "acc3:port1 (acc3->p1.sw0) tx queue"
-        std::function<uint64_t()> held;        //!< work it holds now (0: nothing)
-        std::function<uint64_t()> progress;    //!< grows whenever it makes progress
-        std::function<std::string()> describe; //!< its state for the report
-    };
+    /// One place where work can wait (FabricProbe).
+    typedef FabricProbe Probe;
 
     /**
      * \brief Watch a probe (before the run).

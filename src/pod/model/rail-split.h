@@ -10,7 +10,6 @@
 
 #include "ns3/fabric-message.h"
 #include "ns3/ptr.h"
-#include "ns3/ualink-endpoint.h"
 
 #include <cstdint>
 #include <string>
@@ -60,19 +59,13 @@ class RailSplit
     /**
      * \brief Activate the rails at every endpoint of a built pod and mark the rows of messages
      * with nothing on them as they are posted.
-     * \param topo the pod (fabric ualink or sue)
+     * \param topo the pod (of a fabric that splits by rails)
      * \param rails the rails
      * \param table the message table (planned workloads: a message's cookie is its row)
      */
     void Install(const PodTopology& topo,
                  const std::vector<uint32_t>& rails,
                  RunResults::Messages* table);
-
-    /**
-     * \param topo the pod
-     * \return payload bytes posted on the active rails (the run's bytes sent)
-     */
-    static uint64_t PostedBytes(const PodTopology& topo);
 
     /**
      * \param rails the rails
@@ -82,19 +75,12 @@ class RailSplit
 
   private:
     /**
-     * \brief A message was posted: mark its row when none of its bytes are on the active rails.
-     * \param m the message
-     */
-    void Posted(const FabricMessage& m);
-
-    /**
      * \brief Mark a message's row as not this run's share.
      * \param m the message (its cookie is its row)
      */
     void NotInRails(const FabricMessage& m);
 
     RunResults::Messages* m_table{nullptr}; //!< the message table
-    Ptr<UalinkEndpoint> m_ep;               //!< an endpoint (all deal alike)
 };
 
 } // namespace ns3

@@ -7,8 +7,6 @@
 
 #include "pod-topology.h"
 
-#include "ns3/basic-endpoint.h"
-#include "ns3/cell-fabric-adapter.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-credit-flow-control.h"
 #include "ns3/fabric-drop-reason.h"
@@ -21,9 +19,6 @@
 #include "ns3/log.h"
 #include "ns3/node-list.h"
 #include "ns3/node.h"
-#include "ns3/sue-endpoint.h"
-#include "ns3/ualink-switch.h"
-#include "ns3/ualink-tx-queue.h"
 #include "ns3/uinteger.h"
 
 #include <unordered_map>
@@ -93,10 +88,6 @@ RunInvariantCheck::Watch(const PodTopology& topo)
         const std::string name =
             (it != portName.end() ? it->second : from[dev]) + " (link " + t.name + ")";
         FabricInvariantCheck::SetName(dev, name);
-        if (Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(t.device->GetTxQueue()))
-        {
-            FabricInvariantCheck::SetName(PeekPointer(q), name + " TL");
-        }
         t.device->TraceConnectWithoutContext(
             "Drop",
             MakeBoundCallback(&RunInvariantCheck::DeviceDropped, this, dev));
@@ -112,15 +103,9 @@ RunInvariantCheck::Watch(const PodTopology& topo)
             "OperationDrop",
             MakeCallback(&RunInvariantCheck::DroppedPiece, this));
     }
-    // UALink switches drop operations (no route, route denied) before any device sees them.
-    for (auto it = NodeList::Begin(); it != NodeList::End(); ++it)
-    {
-        if (Ptr<UalinkSwitch> sw = (*it)->GetObject<UalinkSwitch>())
-        {
-            sw->TraceConnectWithoutContext("Drop",
-                                           MakeCallback(&RunInvariantCheck::DroppedPiece, this));
-        }
-    }
+    // The fabric's own components (a UALink TL) and its drops outside the devices (a UALink
+    // switch drops operations, no route or route denied, before any device sees them).
+    topo.GetKind().WatchChecks(topo.GetPod(), MakeCallback(&RunInvariantCheck::DroppedPiece, this));
 }
 
 void
@@ -193,29 +178,11 @@ RunInvariantCheck::ConnectionFailed(uint32_t src, uint32_t dst) const
     {
         return false;
     }
-    Ptr<FabricEndpoint> ep = m_topo->GetEndpoint(src);
-    if (Ptr<BasicEndpoint> be = DynamicCast<BasicEndpoint>(ep))
+    for (const auto& t : m_topo->GetKind().GetTransports(m_topo->GetEndpoint(src)))
     {
-        for (uint32_t d = 0; d < be->GetNDevices() && be->GetTransport(d); ++d)
+        if (t->IsFailed(dst))
         {
-            if (be->GetTransport(d)->IsFailed(dst))
-            {
-                return true;
-            }
-        }
-    }
-    else if (Ptr<SueEndpoint> se = DynamicCast<SueEndpoint>(ep))
-    {
-        for (uint32_t k = 0; k < se->GetNInstances(); ++k)
-        {
-            Ptr<SueInstance> in = se->GetInstance(k);
-            for (uint32_t p = 0; p < in->GetNPorts() && in->GetTransport(p); ++p)
-            {
-                if (in->GetTransport(p)->IsFailed(dst))
-                {
-                    return true;
-                }
-            }
+            return true;
         }
     }
     return false;
@@ -397,43 +364,9 @@ RunInvariantCheck::CheckDrained(const PodTopology& topo) const
                 }
             }
         }
-        if (Ptr<UalinkTxQueue> q = DynamicCast<UalinkTxQueue>(t.device->GetTxQueue()))
-        {
-            for (uint32_t c = 0; c < ualink::N_CREDIT_CLASSES; ++c)
-            {
-                const auto cls = static_cast<ualink::CreditClass>(c);
-                if (q->GetAvailableCredits(cls) != q->GetAdvertisedCredits(cls))
-                {
-                    FabricInvariantCheck::Fail(
-                        FabricInvariantCheck::CREDITS,
-                        PeekPointer(q),
-                        "UalinkTxQueue",
-                        "TL credits " + std::to_string(q->GetAvailableCredits(cls)) + " of " +
-                            std::to_string(q->GetAdvertisedCredits(cls)) + " in class " +
-                            std::to_string(c) + " at the end of a run that drained");
-                }
-            }
-        }
     }
-    for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
-    {
-        Ptr<CellFabricAdapter> a = DynamicCast<CellFabricAdapter>(topo.GetEndpoint(i));
-        if (!a || !a->HasRxResources())
-        {
-            continue;
-        }
-        FabricInvariantCheck::Count();
-        if (a->GetFreeRxCells() != a->GetRxCbufCells() || a->GetOutstandingGrants() != 0)
-        {
-            FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
-                                       "acc" + std::to_string(i) + " Rx CBUF",
-                                       "free cells " + std::to_string(a->GetFreeRxCells()) +
-                                           " of " + std::to_string(a->GetRxCbufCells()) +
-                                           ", outstanding grants " +
-                                           std::to_string(a->GetOutstandingGrants()) +
-                                           " at the end of a run that drained");
-        }
-    }
+    // The fabric's own state: a UALink TL's credits, a cell adapter's Rx buffer and grants.
+    topo.GetKind().CheckDrained(topo.GetPod());
     NS_LOG_INFO(skipped << " credit links not checked for draining (corruption on the link)");
     return skipped;
 }

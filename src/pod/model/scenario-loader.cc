@@ -5,22 +5,20 @@
 
 #include "scenario-loader.h"
 
-#include "cell-scenario.h"
+#include "pod-fabric-kinds.h"
 #include "pod-switch-count.h"
-#include "rifl-scenario.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
-#include "ualink-scenario.h"
 
 #include "ns3/assert.h"
 #include "ns3/collective-helper.h"
 #include "ns3/collective-spec.h"
 #include "ns3/fabric-channel.h"
+#include "ns3/fabric-config-reader.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
 #include "ns3/pyxis-model-error.h"
 #include "ns3/pyxis-model-loader.h"
-#include "ns3/sue-phy.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -679,8 +677,9 @@ UnknownKeyMessage(const std::string& schemaPath, const std::string& parentSchema
     return message + " (known keys here: " + known + ")";
 }
 
-/// The validation of one scenario: the tree, the file name and the scenario being filled.
-class Loader
+/// The validation of one scenario: the tree, the file name and the scenario being filled. It is
+/// the FabricConfigReader through which the pod's fabric kind reads its section.
+class Loader : public FabricConfigReader
 {
   public:
     /**
@@ -708,6 +707,29 @@ class Loader
             throw ScenarioError(ScenarioError::OVERRIDE_FILE, 0, field, message);
         }
         throw ScenarioError(m_file, w.line, field, message);
+    }
+
+    [[noreturn]] void Fail(const std::string& path, const std::string& message) const override
+    {
+        Fail(Locate(path), path, message);
+    }
+
+    [[noreturn]] void FailAt(const std::string& where,
+                             const std::string& field,
+                             const std::string& message) const override
+    {
+        Fail(Locate(where), field, message);
+    }
+
+    bool Has(const std::string& path) const override
+    {
+        return Locate(path).node != nullptr;
+    }
+
+    std::size_t GetListSize(const std::string& path) const override
+    {
+        const Node* n = Locate(path).node;
+        return n != nullptr && n->kind == Node::SEQ ? n->items.size() : 0;
     }
 
     /**
@@ -847,12 +869,28 @@ class Loader
      * \param requiredMessage message if a required key is absent
      * \return the value (the default's if absent and not required)
      */
-    ScenarioSchema::Value Get(const std::string& path,
-                              bool required,
-                              bool* present = nullptr,
-                              const std::string& requiredMessage = "required key is missing") const
+    ScenarioSchema::Value Get(
+        const std::string& path,
+        bool required = false,
+        bool* present = nullptr,
+        const std::string& requiredMessage = "required key is missing") const override
     {
-        const ScenarioSchema::Key* key = ScenarioSchema::Find(ScenarioSchema::SchemaPath(path));
+        const std::string schemaPath = ScenarioSchema::SchemaPath(path);
+        const ScenarioSchema::Key* key = ScenarioSchema::Find(schemaPath);
+        ScenarioSchema::Key element;
+        if (key == nullptr && schemaPath.size() > 2 &&
+            schemaPath.compare(schemaPath.size() - 2, 2, "[]") == 0)
+        {
+            // An element of a list of scalars: its value has the list's element type.
+            const ScenarioSchema::Key* list =
+                ScenarioSchema::Find(schemaPath.substr(0, schemaPath.size() - 2));
+            if (list != nullptr && list->type == ScenarioSchema::LIST &&
+                list->element != ScenarioSchema::MAP)
+            {
+                element.type = list->element;
+                key = &element;
+            }
+        }
         NS_ASSERT_MSG(key != nullptr, "no schema key for " << path);
         const Where w = Locate(path);
         if (present != nullptr)
@@ -908,6 +946,7 @@ class Loader
 
         auto& pod = sc.pod;
         pod.fabric = Get("pod.fabric", false).str;
+        const FabricKind& kind = PodFabricKinds::Get(pod.fabric);
         pod.accelerators = static_cast<uint32_t>(Get("pod.accelerators", true).u);
         pod.planes = static_cast<uint32_t>(Get("pod.planes", false).u);
         pod.topology = Get("pod.topology", false).str;
@@ -935,7 +974,10 @@ class Loader
         pod.nic.mtu = static_cast<uint32_t>(Get("pod.nic.mtu", false).u);
         pod.nic.headerBytes = static_cast<uint32_t>(Get("pod.nic.header-bytes", false).u);
         pod.nic.planeSelection = Get("pod.nic.plane-selection", false).str;
-        CheckRadix(pod.accelerators, pod.sw.radix, radixGiven, pod.sw.oversubscription);
+        if (kind.UsesPlanePlan())
+        {
+            CheckRadix(pod.accelerators, pod.sw.radix, radixGiven, pod.sw.oversubscription);
+        }
 
         auto& fc = pod.fc;
         fc.kind = Get("pod.flow-control.kind", false).str;
@@ -962,110 +1004,49 @@ class Loader
         llr.window = static_cast<uint32_t>(Get("pod.llr.window", false).u);
         llr.ackInterval = static_cast<uint32_t>(Get("pod.llr.ack-interval", false).u);
         llr.nakPause = Get("pod.llr.nak-pause", false).d;
-        auto& sue = pod.sue;
-        sue.ports = static_cast<uint32_t>(Get("pod.sue.ports", false).u);
-        sue.ordering = Get("pod.sue.ordering", false).str;
-        sue.header = Get("pod.sue.header", false).str;
-        sue.packingLimit = static_cast<uint32_t>(Get("pod.sue.packing-limit", false).u);
-        sue.lite = Get("pod.sue.lite", false).b;
-        sue.loadBalance = Get("pod.sue.load-balance", false).str;
-        sue.congestion = Get("pod.sue.congestion-control", false).str;
-        sue.fec = Get("pod.sue.fec", false).str;
-        sue.txCredits = static_cast<uint32_t>(Get("pod.sue.tx-credits", false).u);
-        sue.commandRate = DataRate(Get("pod.sue.command-rate", false).u);
-        sue.fecInterleave = static_cast<uint32_t>(Get("pod.sue.fec-interleave", false).u);
         auto& tr = pod.transport;
         tr.kind = Get("pod.transport.kind", false).str;
         tr.window = static_cast<uint32_t>(Get("pod.transport.window", false).u);
         tr.ackInterval = static_cast<uint32_t>(Get("pod.transport.ack-interval", false).u);
         tr.ackDelay = PicoSeconds(static_cast<int64_t>(Get("pod.transport.ack-delay", false).ps));
         tr.timeout = PicoSeconds(static_cast<int64_t>(Get("pod.transport.timeout", false).ps));
-        if (pod.fabric == "sue")
-        {
-            CheckSue(pod);
-        }
-        else if (pod.topology == "mesh")
+        if (pod.topology == "mesh" && !kind.SupportsMesh())
         {
             Fail(Locate("pod.topology"),
                  "pod.topology",
                  "a mesh of direct XPU links is a SUE deployment (seed 000 Figure 2): use "
-                 "pod.fabric: sue");
+                 "pod.fabric: " +
+                     KindsWith([](const FabricKind& k) { return k.SupportsMesh(); }, " or "));
         }
-        pod.rifl.sw = Get("pod.rifl.switch", false).str;
-        pod.rifl.islipIterations = static_cast<uint32_t>(Get("pod.rifl.islip-iterations", false).u);
-        if (pod.fabric == "rifl")
+        // The kind reads and checks its own section and sets what its fabric fixes; the
+        // sections of the other kinds are checked value by value.
+        pod.kind = kind.Read(*this, pod);
+        for (const FabricKind* other : PodFabricKinds::GetAll())
         {
-            std::string field;
-            std::string message;
-            if (!RiflScenario::Check(pod, field, message))
+            if (other != &kind && !other->GetSection().empty())
             {
-                Fail(Locate(field), field, message);
+                CheckValues(other->GetSection());
             }
-            RiflScenario::Apply(pod);
         }
-        ReadUalink(pod);
-        if (pod.fabric == "ualink")
+        if (!kind.UsesPlanePlan())
         {
-            CheckUalink(pod);
-            ReadVirtualPods(pod);
-        }
-        ReadCell(pod);
-        if (pod.canonicalArrivals && (pod.fabric == "ualink" || pod.fabric == "cell"))
-        {
-            // UALink and the cell fabric have their own builders and links (FabricArrivalOrder
-            // orders the units of FabricChannels built by PodTopology's switched/mesh builder):
-            // the key does not apply to them; given explicitly, it is refused.
+            // The fabrics that build their own pods have their own links (FabricArrivalOrder
+            // orders the units of the FabricChannels of switched planes and meshes): the key
+            // does not apply to them; given explicitly, it is refused.
             pod.canonicalArrivals = false;
-        }
-        if (arrivalOrderGiven && (pod.fabric == "ualink" || pod.fabric == "cell") &&
-            Get("pod.arrival-order", false).str == "canonical")
-        {
-            Fail(Locate("pod.arrival-order"),
-                 "pod.arrival-order",
-                 "canonical applies to the fabrics ethernet, sue and rifl, not " + pod.fabric);
-        }
-        if (pod.fabric == "cell" && sc.scheduler == "heap")
-        {
-            // ns-3 3.37's HeapScheduler::Remove moves the heap's last event into the removed
-            // slot and only sifts it down, never up, so a later event can come out before an
-            // earlier one (time goes backwards; found by --check in the fuzzer). The cell
-            // adapter removes its idle timers with Simulator::Remove.
-            Fail(Locate("scheduler"),
-                 "scheduler",
-                 "heap is not usable with the cell fabric: ns-3's HeapScheduler::Remove can "
-                 "break the heap order (events would run out of time order); use map, calendar "
-                 "or priority-queue");
-        }
-        if (pod.fabric == "cell")
-        {
-            bool planesGiven = false;
-            Get("pod.planes", false, &planesGiven);
-            if (planesGiven && pod.planes != pod.cell.links)
+            if (arrivalOrderGiven && Get("pod.arrival-order", false).str == "canonical")
             {
-                Fail(Locate("pod.planes"),
-                     "pod.planes",
-                     "a cell fabric has one plane per chip link: set pod.cell.links instead");
+                Fail(Locate("pod.arrival-order"),
+                     "pod.arrival-order",
+                     "canonical applies to the fabrics " +
+                         KindsWith([](const FabricKind& k) { return k.UsesPlanePlan(); }, " and ") +
+                         ", not " + pod.fabric);
             }
-            std::string field;
-            std::string message;
-            if (!CellScenario::Check(pod, field, message))
-            {
-                Fail(Locate(field), field, message);
-            }
-            CellScenario::Apply(pod);
         }
 
         ReadWorkloads(sc);
         ReadFaults(sc);
-        if (pod.fabric == "ualink")
-        {
-            std::string field;
-            std::string message;
-            if (!UalinkScenario::CheckVirtualPods(sc, field, message))
-            {
-                Fail(Locate(field), field, message);
-            }
-        }
+        kind.CheckTraffic(*this, pod, TrafficGroups(sc));
         CheckLossless(sc);
         CheckDeadlockTimeout(sc.pod);
 
@@ -1080,6 +1061,133 @@ class Loader
     }
 
   private:
+    /**
+     * \param has which kinds to name
+     * \param last the separator before the last name (" or ", " and ")
+     * \return the names of the registered fabric kinds for which \p has is true: "sue",
+     *         "ethernet, sue and rifl"
+     */
+    static std::string KindsWith(const std::function<bool(const FabricKind&)>& has,
+                                 const std::string& last)
+    {
+        std::vector<std::string> names;
+        for (const FabricKind* k : PodFabricKinds::GetAll())
+        {
+            if (has(*k))
+            {
+                names.push_back(k->GetName());
+            }
+        }
+        std::string out;
+        for (std::size_t i = 0; i < names.size(); ++i)
+        {
+            out += (i == 0 ? "" : (i + 1 == names.size() ? last : ", ")) + names[i];
+        }
+        return out;
+    }
+
+    /**
+     * Parse and range-check every scalar written under a section (the section of a fabric kind
+     * the pod does not use: its values are checked, not read).
+     * \param path the section's path
+     */
+    void CheckValues(const std::string& path) const
+    {
+        const Node* n = Locate(path).node;
+        if (n == nullptr)
+        {
+            return;
+        }
+        if (n->kind == Node::SCALAR)
+        {
+            const std::string schemaPath = ScenarioSchema::SchemaPath(path);
+            const ScenarioSchema::Key* key = ScenarioSchema::Find(schemaPath);
+            if (key == nullptr ||
+                (key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST))
+            {
+                Get(path, false);
+            }
+            return;
+        }
+        for (const auto& e : n->entries)
+        {
+            CheckValues(Child(path, e.key));
+        }
+        for (std::size_t i = 0; i < n->items.size(); ++i)
+        {
+            CheckValues(path + Index(i));
+        }
+    }
+
+    /**
+     * \param sc the scenario, workloads read
+     * \return the groups of accelerators that the workloads make talk to each other, in
+     *         workload order, each with the key that puts them together (for
+     *         FabricKind::CheckTraffic)
+     */
+    static std::vector<FabricKind::TrafficGroup> TrafficGroups(const Scenario& sc)
+    {
+        std::vector<FabricKind::TrafficGroup> groups;
+        const uint32_t n = sc.pod.accelerators;
+        auto add = [&groups](std::vector<uint32_t> accs, std::string field, std::string what) {
+            groups.push_back({std::move(field), std::move(what), std::move(accs)});
+        };
+        for (std::size_t wi = 0; wi < sc.workloads.size(); ++wi)
+        {
+            const Scenario::Workload& w = sc.workloads[wi];
+            const std::string p = "workloads[" + std::to_string(wi) + "]";
+            const std::string name = "workload '" + w.name + "' (" + w.kind + ")";
+            if (w.kind == "incast")
+            {
+                add({w.receiver}, p + ".receiver", name);
+                for (std::size_t j = 0; j < w.senderList.size(); ++j)
+                {
+                    add({w.receiver, w.senderList[j]},
+                        p + ".sender-list[" + std::to_string(j) + "]",
+                        name);
+                }
+                // The default senders: the `senders` accelerators after the receiver (wrapping).
+                for (uint32_t k = 1; w.senderList.empty() && k <= w.senders; ++k)
+                {
+                    add({w.receiver, (w.receiver + k) % n},
+                        p + ".senders",
+                        name + " with its default senders (the " + std::to_string(w.senders) +
+                            " accelerators after the receiver; give a sender-list)");
+                }
+            }
+            else if (w.kind == "all-to-all" || w.kind == "permutation")
+            {
+                add({}, p + ".kind", name + " over the whole pod");
+            }
+            else if (w.kind == "collective")
+            {
+                add(w.coll.group,
+                    w.coll.group.empty() ? p + ".kind" : p + ".group",
+                    w.coll.group.empty() ? name + " over the whole pod (no group)"
+                                         : name + " on its group");
+            }
+            else if (w.kind == "dag")
+            {
+                const std::string in = w.dagFile.empty() ? "" : " (nodes from " + w.dagFile + ")";
+                for (std::size_t j = 0; j < w.nodes.size(); ++j)
+                {
+                    const Scenario::DagNode& d = w.nodes[j];
+                    const std::string np = p + ".nodes[" + std::to_string(j) + "]";
+                    const std::string nn = name + " node '" + d.name + "'" + in;
+                    if (d.kind == "send")
+                    {
+                        add({d.src, d.dst}, np + ".dst", nn);
+                    }
+                    else if (d.kind == "collective")
+                    {
+                        add(d.coll.group, d.coll.group.empty() ? np + ".kind" : np + ".group", nn);
+                    }
+                }
+            }
+        }
+        return groups;
+    }
+
     /**
      * Read the run limits (the watchdogs): limits.no-progress, limits.check-interval (0: a
      * tenth of no-progress; must not exceed it) and limits.wall.
@@ -1104,121 +1212,6 @@ class Loader
             Fail(Locate("limits.check-interval"),
                  "limits.check-interval",
                  "must not exceed limits.no-progress");
-        }
-    }
-
-    /**
-     * Check that the switch buffer backs the flow control: with PFC, every port and lossless
-     * priority needs XOFF plus its headroom; with CBFC, every port and class the credits it
-     * advertises. Sets the number of lossless classes (the classes the workloads use).
-     * \param sc the scenario (pod and workloads read)
-     */
-    void CheckSue(const Scenario::Pod& pod) const
-    {
-        const Scenario::Sue& s = pod.sue;
-        if (s.ports != 1 && s.ports != 2 && s.ports != 4)
-        {
-            Fail(Locate("pod.sue.ports"),
-                 "pod.sue.ports",
-                 "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1), not " +
-                     std::to_string(s.ports));
-        }
-        if (pod.planes % s.ports != 0)
-        {
-            Fail(Locate("pod.planes"),
-                 "pod.planes",
-                 std::to_string(pod.planes) + " planes cannot be split into SUE instances of " +
-                     std::to_string(s.ports) + " ports: use a multiple of pod.sue.ports");
-        }
-        // Table 4: an instance is 800G (4 x 200G lanes) or 400G (4 x 100G lanes), as 1, 2 or 4
-        // ports.
-        const double gbps = pod.link.rate.GetBitRate() / 1e9;
-        const double instance = gbps * s.ports;
-        if (std::abs(instance - 800) > 1e-6 && std::abs(instance - 400) > 1e-6)
-        {
-            std::ostringstream os;
-            os << s.ports << " port(s) of " << gbps << " Gb/s make a " << instance
-               << " Gb/s SUE instance; Table 4 of seed 000 allows 800G (1x800, 2x400, 4x200) "
-                  "and 400G (1x400, 2x200, 4x100) instances";
-            Fail(Locate("pod.link.rate"), "pod.link.rate", os.str());
-        }
-        if (s.ordering == "strict" && s.loadBalance != "hash")
-        {
-            Fail(Locate("pod.sue.load-balance"),
-                 "pod.sue.load-balance",
-                 "strict ordering keeps each source-destination pair in order, so every "
-                 "message to a destination must use the same instance: use load-balance: hash, "
-                 "or ordering: unordered");
-        }
-        if (s.lite && s.packingLimit > 1024)
-        {
-            Fail(Locate("pod.sue.packing-limit"),
-                 "pod.sue.packing-limit",
-                 "SUE Lite packs at most 1 KB (seed 001 section 3.4)");
-        }
-        if (s.packingLimit != 0 && s.packingLimit < 18 + 256)
-        {
-            Fail(Locate("pod.sue.packing-limit"),
-                 "pod.sue.packing-limit",
-                 "the packing limit must hold one transaction of 256 B of data and 18 B of "
-                 "control (274 B)");
-        }
-        if (pod.transport.kind != "none")
-        {
-            Fail(Locate("pod.transport.kind"),
-                 "pod.transport.kind",
-                 "SUE has its own go-back-N transport (and SUE Lite none): pod.transport is for "
-                 "the ethernet fabric");
-        }
-        if (s.fecInterleave == 3)
-        {
-            Fail(Locate("pod.sue.fec-interleave"),
-                 "pod.sue.fec-interleave",
-                 "FEC codewords interleave 1, 2 or 4 ways (0: the IEEE choice for the port)");
-        }
-        // A.1's switch latency includes the IEEE RS-544 accumulation at the switch's ingress;
-        // another code or interleave shortens it by RxAdjustment, which the latency must cover
-        // (PodTopology aborted on a negative latency: found by utils/fuzz_scenarios.py).
-        SuePhy::Fec fec = SuePhy::RS544;
-        SuePhy::FromName(s.fec, fec);
-        const auto portGbps = static_cast<uint32_t>(pod.link.rate.GetBitRate() / 1000000000);
-        const uint32_t serdes = SuePhy::SerdesGbps(portGbps * s.ports);
-        const Time saved =
-            Time(0) -
-            SuePhy::RxAdjustment(fec, s.fecInterleave, serdes, SuePhy::Lanes(portGbps, serdes));
-        if (pod.sw.latency < saved)
-        {
-            std::ostringstream os;
-            os << "must be at least " << saved.As(Time::NS) << " with pod.sue.fec " << s.fec
-               << " and fec-interleave " << s.fecInterleave
-               << ": it includes the IEEE RS-544 FEC accumulation at the switch's ingress, "
-                  "which this FEC choice shortens by that much (seed 000 3.4.4, A.1)";
-            Fail(Locate("pod.switch.latency"), "pod.switch.latency", os.str());
-        }
-        if (pod.topology == "mesh")
-        {
-            const uint32_t peers = pod.accelerators - 1;
-            if (peers == 0 || pod.planes % peers != 0)
-            {
-                Fail(Locate("pod.planes"),
-                     "pod.planes",
-                     "a mesh of " + std::to_string(pod.accelerators) + " XPUs links every pair " +
-                         "directly: pod.planes must be a multiple of accelerators - 1 = " +
-                         std::to_string(peers) + " (got " + std::to_string(pod.planes) + ")");
-            }
-            if (s.ports > 1 && s.ordering == "unordered")
-            {
-                Fail(Locate("pod.sue.ordering"),
-                     "pod.sue.ordering",
-                     "in a mesh an instance's ports lead to different XPUs, so its PDUs cannot "
-                     "be spread over them: use ordering: strict, or single-port instances");
-            }
-        }
-        if (pod.accelerators > 1024)
-        {
-            Fail(Locate("pod.accelerators"),
-                 "pod.accelerators",
-                 "SUE XPU ids are 10 bits (seed 000 Table 3): at most 1024 XPUs");
         }
     }
 
@@ -1251,15 +1244,15 @@ class Loader
     void ReadFaults(Scenario& sc) const
     {
         const Scenario::Pod& pod = sc.pod;
-        const Scenario::Ualink& u = pod.ualink;
-        if (pod.fabric == "ualink" && u.failLink)
+        const FabricKind& kind = PodFabricKinds::Get(pod.fabric);
+        for (const auto& implied : kind.GetImpliedFaults(pod))
         {
-            // The older UALink keys: the same as faults: [{kind: link-down, ...}].
+            // Faults that the kind's own keys ask for (the older UALink fail-* keys).
             Scenario::Fault f;
-            f.kind = "link-down";
-            f.accelerator = u.failAccelerator;
-            f.plane = u.failPort;
-            f.at = u.failAt;
+            f.kind = implied.kind;
+            f.accelerator = implied.accelerator;
+            f.plane = implied.plane;
+            f.at = implied.at;
             sc.faults.push_back(f);
         }
         const Where list = Locate("faults");
@@ -1267,16 +1260,11 @@ class Loader
         {
             return;
         }
-        if (pod.fabric == "cell" && !list.node->items.empty())
+        if (!list.node->items.empty())
         {
-            Fail(Locate("faults"),
-                 "faults",
-                 "faults are not modelled on the cell fabric: its adapters spray every page "
-                 "over every link with no link status to react to, and find lost cells only "
-                 "through page validation, which is modelled for injected page loss alone "
-                 "(CellFabricAdapter InjectDropJob; seed 004 section 10)");
+            kind.CheckFault(*this, pod, "", "faults"); // the list as a whole
         }
-        const uint32_t perPlane = PodSwitchesPerPlane(pod);
+        const uint32_t perPlane = PodSwitchesPerPlane(pod, kind);
         for (std::size_t i = 0; i < list.node->items.size(); ++i)
         {
             const std::string p = "faults" + Index(i);
@@ -1306,15 +1294,6 @@ class Loader
             const auto plane = Get(p + ".plane", false);
             CheckBelow(p + ".plane", plane, pod.planes, "pod.planes");
             f.plane = static_cast<uint32_t>(plane.u);
-            if (f.kind == "link-up" && pod.fabric == "ualink" &&
-                Get("pod.ualink.station-reset", false).ps == 0)
-            {
-                Fail(Locate(p + ".kind"),
-                     p + ".kind",
-                     "a UALink link that went down stays down for this run: the station "
-                     "isolated when it did (section 3.1.4), and only software can reset it "
-                     "(pod.ualink.station-reset)");
-            }
             if (f.kind == "switch-down" || f.kind == "deny-route")
             {
                 if (pod.topology == "mesh")
@@ -1359,319 +1338,9 @@ class Loader
                 {
                     Fail(Locate(p + ".until"), p + ".until", "must be after at");
                 }
-                if (pod.fabric == "ualink" && !u.replay)
-                {
-                    Fail(Locate(p + ".kind"),
-                         p + ".kind",
-                         "bit errors on UALink links need the DL's replay: set "
-                         "pod.ualink.replay: true");
-                }
             }
+            kind.CheckFault(*this, pod, f.kind, p);
             sc.faults.push_back(f);
-        }
-    }
-
-    /**
-     * Read pod.ualink.
-     * \param pod the pod
-     */
-    void ReadUalink(Scenario::Pod& pod) const
-    {
-        auto& u = pod.ualink;
-        u.bifurcation = Get("pod.ualink.bifurcation", false).str;
-        u.laneRate = Get("pod.ualink.lane-rate", false).str;
-        u.fecInterleave = static_cast<uint32_t>(Get("pod.ualink.fec-interleave", false).u);
-        u.addressCache = Get("pod.ualink.address-cache", false).b;
-        u.authentication = Get("pod.ualink.authentication", false).b;
-        u.strictOrdering = Get("pod.ualink.strict-ordering", false).b;
-        u.reqCmdCredits = static_cast<uint32_t>(Get("pod.ualink.req-cmd-credits", false).u);
-        u.rspCmdCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-cmd-credits", false).u);
-        u.reqDataCredits = static_cast<uint32_t>(Get("pod.ualink.req-data-credits", false).u);
-        u.rspDataCredits = static_cast<uint32_t>(Get("pod.ualink.rsp-data-credits", false).u);
-        u.vcCmdCredits = static_cast<uint32_t>(Get("pod.ualink.vc-cmd-credits", false).u);
-        u.vcDataCredits = static_cast<uint32_t>(Get("pod.ualink.vc-data-credits", false).u);
-        u.sharedDataBuffer = Get("pod.ualink.shared-data-buffer", false).b;
-        u.initialCreditRelease = Get("pod.ualink.initial-credit-release", false).b;
-        u.upli = Get("pod.ualink.upli", false).str;
-        u.upliClockMhz = Get("pod.ualink.upli-clock-mhz", false).d;
-        u.switchLatency =
-            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.switch-latency", false).ps));
-        u.completerLatency =
-            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.completer-latency", false).ps));
-        u.replay = Get("pod.ualink.replay", false).b;
-        u.watchdog = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.watchdog", false).ps));
-        u.stationReset =
-            PicoSeconds(static_cast<int64_t>(Get("pod.ualink.station-reset", false).ps));
-        u.failLink = Get("pod.ualink.fail-link", false).b;
-        u.failAccelerator = static_cast<uint32_t>(Get("pod.ualink.fail-accelerator", false).u);
-        u.failPort = static_cast<uint32_t>(Get("pod.ualink.fail-port", false).u);
-        u.failAt = PicoSeconds(static_cast<int64_t>(Get("pod.ualink.fail-at", false).ps));
-    }
-
-    /**
-     * Read pod.cell (checked by CellScenario::Check when pod.fabric is cell).
-     * \param pod the pod
-     */
-    void ReadCell(Scenario::Pod& pod) const
-    {
-        auto& c = pod.cell;
-        auto u32 = [this](const std::string& key) {
-            return static_cast<uint32_t>(Get(key, false).u);
-        };
-        auto time = [this](const std::string& key) {
-            return PicoSeconds(static_cast<int64_t>(Get(key, false).ps));
-        };
-        c.links = u32("pod.cell.links");
-        c.stages = Get("pod.cell.stages", false).str;
-        c.switchPorts = u32("pod.cell.switch-ports");
-        c.spines = u32("pod.cell.spines");
-        c.pageSizeWords = u32("pod.cell.page-size-words");
-        c.clusters = u32("pod.cell.clusters");
-        c.destinationClusters = u32("pod.cell.destination-clusters");
-        c.clockGhz = Get("pod.cell.clock-ghz", false).d;
-        c.foPipes = u32("pod.cell.fo-pipes");
-        c.foBytesPerCycle = u32("pod.cell.fo-bytes-per-cycle");
-        c.rxDmaBytesPerCycle = u32("pod.cell.rxdma-bytes-per-cycle");
-        c.rxCbufCells = u32("pod.cell.rx-cbuf-cells");
-        c.cellHeaderBytes = u32("pod.cell.cell-header-bytes");
-        c.controlCellBytes = u32("pod.cell.control-cell-bytes");
-        c.maxOutstandingPages = u32("pod.cell.max-outstanding-pages");
-        c.maxOutstandingGrants = u32("pod.cell.max-outstanding-grants");
-        c.occupancyProfiles.clear();
-        if (const Node* list = Locate("pod.cell.occupancy-profiles").node)
-        {
-            for (std::size_t i = 0; i < list->items.size(); ++i)
-            {
-                const std::string p = "pod.cell.occupancy-profiles" + Index(i);
-                c.occupancyProfiles.emplace_back(static_cast<uint32_t>(Get(p + ".xoff", true).u),
-                                                 static_cast<uint32_t>(Get(p + ".xon", true).u));
-            }
-        }
-        c.occupancyProfile = u32("pod.cell.occupancy-profile");
-        c.qpages = u32("pod.cell.qpages");
-        c.txBufBytes = u32("pod.cell.txbuf-bytes");
-        c.txLatency = time("pod.cell.tx-latency");
-        c.rxLatency = time("pod.cell.rx-latency");
-        c.grantPolicy = Get("pod.cell.grant-policy", false).str;
-        c.txCtsTimeout = time("pod.cell.tx-cts-timeout");
-        c.txActiveTimeout = time("pod.cell.tx-active-timeout");
-        c.txAckTimeout = time("pod.cell.tx-ack-timeout");
-        c.rxDataTimeout = time("pod.cell.rx-data-timeout");
-        c.rxCompletionTimeout = time("pod.cell.rx-completion-timeout");
-        c.granularity = Get("pod.cell.granularity", false).str;
-        c.linkRate = DataRate(Get("pod.cell.link-rate", false).u);
-        c.linkDelay = time("pod.cell.link-delay");
-        c.switchLatency = time("pod.cell.switch-latency");
-        c.transport = Get("pod.cell.transport", false).str;
-        c.datagramRxRingSize = u32("pod.cell.datagram-rx-ring-size");
-        c.datagramRxBufferBytes = u32("pod.cell.datagram-rx-buffer-bytes");
-        c.datagramRxRepostTime = time("pod.cell.datagram-rx-repost-time");
-        c.datagramTxRingSize = u32("pod.cell.datagram-tx-ring-size");
-        c.rxDmaTrackingIds = u32("pod.cell.rxdma-tracking-ids");
-        c.rxDmaCommitCycles = u32("pod.cell.rxdma-commit-cycles");
-        c.switchCredits = Get("pod.cell.switch-credits", false).b;
-        c.creditsPerPort = u32("pod.cell.credits-per-port");
-        c.creditBytes = u32("pod.cell.credit-bytes");
-        c.creditLatency = time("pod.cell.credit-latency");
-        c.switchBufferCells = Get("pod.cell.switch-buffer-cells", false).u;
-    }
-
-    /**
-     * Refuse pods UALink 200 cannot build (sections 1.1, 2.4, 7.1, 10.1).
-     * \param pod the pod
-     */
-    void CheckUalink(const Scenario::Pod& pod) const
-    {
-        const Scenario::Ualink& u = pod.ualink;
-        if (pod.accelerators > 1024)
-        {
-            Fail(Locate("pod.accelerators"),
-                 "pod.accelerators",
-                 "a UALink pod has at most 1024 accelerators (10-bit ids, section 1.1), not " +
-                     std::to_string(pod.accelerators));
-        }
-        const uint32_t perStation = 4 / u.Lanes();
-        if (pod.planes % perStation != 0)
-        {
-            Fail(Locate("pod.planes"),
-                 "pod.planes",
-                 std::to_string(pod.planes) + " ports per accelerator do not fill whole " +
-                     u.bifurcation + " stations of " + std::to_string(perStation) +
-                     " ports: every station of the pod is bifurcated the same way (section "
-                     "2.4), so use a multiple of " +
-                     std::to_string(perStation));
-        }
-        if (pod.sw.radix < pod.accelerators)
-        {
-            Fail(Locate("pod.switch.radix"),
-                 "pod.switch.radix",
-                 "a UALink switch has a port for every accelerator: switch-to-switch links are "
-                 "not supported (section 10.1), so the radix must be at least pod.accelerators (" +
-                     std::to_string(pod.accelerators) + ")");
-        }
-        if (pod.sw.oversubscription > 1)
-        {
-            Fail(Locate("pod.switch.oversubscription"),
-                 "pod.switch.oversubscription",
-                 "a leaf:spine ratio needs switch-to-switch links, which UALink does not support "
-                 "(section 10.1): every UALink pod is one tier of switches with a port per "
-                 "accelerator");
-        }
-        if (u.fecInterleave != 0)
-        {
-            const uint32_t w = u.fecInterleave;
-            const uint32_t lanes = u.Lanes();
-            const bool ok = u.laneRate == "100g"
-                                ? (lanes == 1 ? w == 1 : w == 2)
-                                : (lanes == 1 ? (w == 1 || w == 2 || w == 4)
-                                              : (lanes == 2 ? (w == 2 || w == 4) : w == 4));
-            if (!ok)
-            {
-                Fail(Locate("pod.ualink.fec-interleave"),
-                     "pod.ualink.fec-interleave",
-                     "interleave " + std::to_string(w) + " is not allowed for " + u.bifurcation +
-                         " ports of " + u.laneRate + " lanes (Tables 7-2, 7-4)");
-            }
-        }
-        if (pod.fc.kind != "none")
-        {
-            Fail(Locate("pod.flow-control.kind"),
-                 "pod.flow-control.kind",
-                 "UALink has its own TL credits (pod.ualink.*-credits): pod.flow-control is for "
-                 "the ethernet and sue fabrics");
-        }
-        if (pod.transport.kind != "none")
-        {
-            Fail(Locate("pod.transport.kind"),
-                 "pod.transport.kind",
-                 "UALink is lossless link by link (TL credits, DL replay): pod.transport is for "
-                 "the ethernet fabric");
-        }
-        if (pod.llr.mode != "off")
-        {
-            Fail(Locate("pod.llr.mode"),
-                 "pod.llr.mode",
-                 "UALink's link-level replay is its DL's (section 6.6): use pod.ualink.replay");
-        }
-        if (u.failLink && u.failAccelerator >= pod.accelerators)
-        {
-            Fail(Locate("pod.ualink.fail-accelerator"),
-                 "pod.ualink.fail-accelerator",
-                 "accelerator " + std::to_string(u.failAccelerator) + " is not in a pod of " +
-                     std::to_string(pod.accelerators));
-        }
-        if (u.failLink && u.failPort >= pod.planes)
-        {
-            Fail(Locate("pod.ualink.fail-port"),
-                 "pod.ualink.fail-port",
-                 "port " + std::to_string(u.failPort) + " is not one of the " +
-                     std::to_string(pod.planes) + " ports of an accelerator");
-        }
-        if ((pod.link.codewordErrorRate > 0 || pod.link.ber > 0) && !u.replay)
-        {
-            Fail(Locate("pod.ualink.replay"),
-                 "pod.ualink.replay",
-                 "links with errors need the DL's replay: set pod.ualink.replay: true");
-        }
-    }
-
-    /**
-     * Read pod.ualink.virtual-pods: each element an inclusive range (from, to) or a list
-     * (accelerators) of ids in the pod, an accelerator in at most one (section 8.4).
-     * \param pod the pod (accelerators read)
-     */
-    void ReadVirtualPods(Scenario::Pod& pod) const
-    {
-        const std::string lp = "pod.ualink.virtual-pods";
-        const Where list = Locate(lp);
-        if (list.node == nullptr)
-        {
-            return;
-        }
-        std::map<uint32_t, std::string> owner; // accelerator -> the element that has it
-        ScenarioSchema::Key element;
-        element.type = ScenarioSchema::UINT;
-        for (std::size_t i = 0; i < list.node->items.size(); ++i)
-        {
-            const std::string p = lp + Index(i);
-            bool hasFrom = false;
-            bool hasTo = false;
-            const auto from = Get(p + ".from", false, &hasFrom);
-            const auto to = Get(p + ".to", false, &hasTo);
-            const std::string ap = p + ".accelerators";
-            const Where accs = Locate(ap);
-            std::vector<std::pair<uint32_t, std::string>> ids; // id, its key
-            if (accs.node != nullptr)
-            {
-                if (hasFrom || hasTo)
-                {
-                    Fail(accs, ap, "give either accelerators or from and to, not both");
-                }
-                if (accs.node->items.empty())
-                {
-                    Fail(accs, ap, "a virtual pod has at least one accelerator (section 1.1)");
-                }
-                for (std::size_t j = 0; j < accs.node->items.size(); ++j)
-                {
-                    const std::string ep = ap + Index(j);
-                    const Where ew = Locate(ep);
-                    try
-                    {
-                        ids.emplace_back(static_cast<uint32_t>(
-                                             ScenarioSchema::Parse(element, ew.node->scalar).u),
-                                         ep);
-                    }
-                    catch (const std::invalid_argument& e)
-                    {
-                        Fail(ew, ep, e.what());
-                    }
-                }
-            }
-            else
-            {
-                if (!hasFrom || !hasTo)
-                {
-                    Fail(Locate(p),
-                         p,
-                         "a virtual pod is {from: A, to: B} (an inclusive range of accelerator "
-                         "ids) or {accelerators: [..]}");
-                }
-                if (from.u > to.u)
-                {
-                    Fail(Locate(p + ".to"),
-                         p + ".to",
-                         "is below from (" + from.text + "): the range is empty");
-                }
-                for (uint64_t a = from.u; a <= to.u && a < pod.accelerators + 1ULL; ++a)
-                {
-                    // Name from for the first id, to for one beyond the pod, else the element.
-                    ids.emplace_back(static_cast<uint32_t>(a),
-                                     a == from.u ? p + ".from"
-                                                 : (a >= pod.accelerators ? p + ".to" : p));
-                }
-            }
-            std::vector<uint32_t> members;
-            for (const auto& [a, key] : ids)
-            {
-                if (a >= pod.accelerators)
-                {
-                    Fail(Locate(key),
-                         key,
-                         "accelerator " + std::to_string(a) + " is not in a pod of " +
-                             std::to_string(pod.accelerators) + " accelerators");
-                }
-                const auto dup = owner.find(a);
-                if (dup != owner.end())
-                {
-                    Fail(Locate(key),
-                         key,
-                         "accelerator " + std::to_string(a) + " is already in " + dup->second +
-                             ": an accelerator belongs to at most one virtual pod (section 8.4)");
-                }
-                owner[a] = p;
-                members.push_back(a);
-            }
-            pod.ualink.virtualPods.push_back(members);
         }
     }
 
@@ -1679,34 +1348,34 @@ class Loader
     {
         auto& pod = sc.pod;
         std::set<uint32_t> classes;
+        bool reads = false;
         for (const auto& w : sc.workloads)
         {
             classes.insert(w.tclass);
-            if (w.read)
-            {
-                classes.insert(0); // SUE read requests on VC0 and responses on VC1 (3.2.2)
-                classes.insert(1);
-            }
+            reads = reads || w.read;
         }
-        if (pod.fabric == "sue" && !pod.sue.lite)
+        // The classes the fabric uses on its own (SUE: its ACKs, its reads' requests and
+        // responses), each with why.
+        std::vector<std::string> why;
+        const std::vector<uint32_t> own =
+            PodFabricKinds::Get(pod.fabric).GetOwnClasses(pod, reads, why);
+        std::map<uint32_t, std::string> reason;
+        for (std::size_t i = 0; i < own.size(); ++i)
         {
-            classes.insert(2); // SUE's standalone ACKs travel on a lossless class of their own
+            classes.insert(own[i]);
+            reason[own[i]] = why[i];
         }
         pod.fc.losslessClasses = std::max<uint32_t>(1, classes.size());
-        // The workloads' own classes are checked against pod.switch.classes with them; SUE's
-        // ACK and read classes are not written anywhere (a pod of 1 class aborted in FabricPfc,
+        // The workloads' own classes are checked against pod.switch.classes with them; the
+        // fabric's own are not written anywhere (a pod of 1 class aborted in FabricPfc,
         // FabricCreditFlowControl or the output queue: found by utils/fuzz_scenarios.py).
         if (*classes.rbegin() >= pod.sw.classes)
         {
-            const bool ack = classes.count(2) && pod.fabric == "sue" && !pod.sue.lite;
+            const uint32_t top = *classes.rbegin();
             Fail(Locate("pod.switch.classes"),
                  "pod.switch.classes",
-                 "must be at least " + std::to_string(*classes.rbegin() + 1) + " (got " +
-                     std::to_string(pod.sw.classes) + "): " +
-                     (ack && pod.sw.classes <= 2
-                          ? "SUE sends its acknowledgements on traffic class 2"
-                          : "SUE reads use traffic classes 0 and 1 (requests and responses, seed "
-                            "000 section 3.2.2)"));
+                 "must be at least " + std::to_string(top + 1) + " (got " +
+                     std::to_string(pod.sw.classes) + "): " + reason[top]);
         }
         if (pod.fc.kind == "none" || pod.topology == "mesh") // a mesh has no switch buffer
         {
@@ -1737,9 +1406,7 @@ class Loader
         Time oneWay = l.delay;
         if (l.cable != "direct")
         {
-            const auto type = l.cable == "twinax"        ? FabricChannel::TWINAX
-                              : l.cable == "single-mode" ? FabricChannel::SINGLE_MODE
-                                                         : FabricChannel::HOLLOW_CORE;
+            const auto type = FabricChannel::CableTypeFromName(l.cable);
             oneWay = PicoSeconds(static_cast<int64_t>(
                 std::llround(l.lengthM * FabricChannel::PicoSecondsPerMetre(type))));
         }
@@ -2436,12 +2103,18 @@ class Loader
             if (w.kind == "incast" || w.kind == "permutation" || w.kind == "all-to-all")
             {
                 w.read = Get(p + ".operation", false).str == "read";
-                if (w.read && sc.pod.fabric != "sue")
+                const FabricKind& kind = PodFabricKinds::Get(sc.pod.fabric);
+                if (w.read && !(kind.GetOperations() & FabricKind::READ))
                 {
                     Fail(Locate(p + ".operation"),
                          p + ".operation",
-                         "reads need a fabric with a read operation (pod.fabric: sue); the " +
-                             sc.pod.fabric + " fabric only writes");
+                         "reads need a fabric with a read operation (pod.fabric: " +
+                             KindsWith(
+                                 [](const FabricKind& k) {
+                                     return (k.GetOperations() & FabricKind::READ) != 0;
+                                 },
+                                 " or ") +
+                             "); the " + sc.pod.fabric + " fabric only writes");
                 }
             }
             const auto tclass = Get(p + ".class", false);

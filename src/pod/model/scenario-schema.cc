@@ -5,7 +5,7 @@
 
 #include "scenario-schema.h"
 
-#include "units.h"
+#include "pod-fabric-kinds.h"
 
 #include "ns3/collective-helper.h"
 #include "ns3/collective-spec.h"
@@ -25,115 +25,7 @@ namespace
 {
 
 /// Builds one table row readably: Row("pod.accelerators", UINT).Required().Range(1, 65536).
-class Row
-{
-  public:
-    /**
-     * Start a row.
-     * \param path dotted path
-     * \param type value type
-     */
-    Row(const std::string& path, ScenarioSchema::Type type)
-    {
-        m_key.path = path;
-        m_key.type = type;
-    }
-
-    /// \param v default as text \return this row
-    Row& Default(const std::string& v)
-    {
-        m_key.defaultValue = v;
-        return *this;
-    }
-
-    /// \param note description of a computed default \return this row
-    Row& Note(const std::string& note)
-    {
-        m_key.defaultNote = note;
-        return *this;
-    }
-
-    /// \param unit unit for the reference \return this row
-    Row& Unit(const std::string& unit)
-    {
-        m_key.unit = unit;
-        return *this;
-    }
-
-    /// \return this row, made required
-    Row& Required()
-    {
-        m_key.required = true;
-        return *this;
-    }
-
-    /// \param v inclusive minimum \return this row
-    Row& Min(double v)
-    {
-        m_key.hasMin = true;
-        m_key.min = v;
-        return *this;
-    }
-
-    /// \param v exclusive minimum \return this row
-    Row& Above(double v)
-    {
-        Min(v);
-        m_key.minExclusive = true;
-        return *this;
-    }
-
-    /// \param v inclusive maximum \return this row
-    Row& Max(double v)
-    {
-        m_key.hasMax = true;
-        m_key.max = v;
-        return *this;
-    }
-
-    /// \param lo inclusive minimum \param hi inclusive maximum \return this row
-    Row& Range(double lo, double hi)
-    {
-        return Min(lo).Max(hi);
-    }
-
-    /// \param values allowed values of an enum \return this row
-    Row& Allowed(const std::vector<std::string>& values)
-    {
-        m_key.allowed = values;
-        return *this;
-    }
-
-    /// \param t element type of a list \return this row
-    Row& Element(ScenarioSchema::Type t)
-    {
-        m_key.element = t;
-        return *this;
-    }
-
-    /// \param kinds workload kinds the key belongs to \return this row
-    Row& Kinds(const std::vector<std::string>& kinds)
-    {
-        m_key.kinds = kinds;
-        return *this;
-    }
-
-    /// \param help one-line description \return this row
-    Row& Help(const std::string& help)
-    {
-        m_key.help = help;
-        return *this;
-    }
-
-    /// \return the key
-    operator ScenarioSchema::Key() const
-    {
-        return m_key;
-    }
-
-  private:
-    ScenarioSchema::Key m_key; //!< the key being built
-};
+typedef FabricConfigKey Row;
 
 /**
  * Add the keys of a collective under a prefix (a collective workload or a DAG node).
@@ -195,388 +87,6 @@ AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
                     .Min(1)
                     .Kinds(kinds)
                     .Help("hierarchical: ranks per group (divides the group size)."));
-}
-
-/**
- * Add the keys of the ualink fabric (pod.ualink; UALink_200 Rev 1.0, seed 002).
- * \param k the table
- */
-void
-AddUalinkKeys(std::vector<ScenarioSchema::Key>& k)
-{
-    using S = ScenarioSchema;
-    k.push_back(Row("pod.ualink", S::MAP)
-                    .Help("UALink 200 (pod.fabric: ualink): pod.planes ports per accelerator, "
-                          "one single-tier switch of pod.accelerators ports per port (rails, "
-                          "section 1.1); pod.link.rate is derived from the lanes."));
-    k.push_back(Row("pod.ualink.bifurcation", S::ENUM)
-                    .Default("x4")
-                    .Allowed({"x4", "2x2", "4x1"})
-                    .Help("How every 4-lane station is split, the same on every station of the "
-                          "pod (section 2.4): one x4 port, two x2 or four x1; pod.planes (ports "
-                          "per accelerator) must fill whole stations."));
-    k.push_back(Row("pod.ualink.lane-rate", S::ENUM)
-                    .Default("200g")
-                    .Allowed({"200g", "100g"})
-                    .Help("Lanes of 200G (212.5 GT/s) or the 100G option (106.25 GT/s), "
-                          "section 7.1."));
-    k.push_back(Row("pod.ualink.fec-interleave", S::UINT)
-                    .Default("0")
-                    .Range(0, 4)
-                    .Help("RS(544,514) interleave ways (Tables 7-2, 7-4); 0: the PHY's IEEE "
-                          "802.3 default."));
-    k.push_back(Row("pod.ualink.address-cache", S::BOOL)
-                    .Default("true")
-                    .Help("Compressed requests through the 4-way x 1024-row TL address caches "
-                          "(sections 5.5, 5.6)."));
-    k.push_back(Row("pod.ualink.authentication", S::BOOL)
-                    .Default("false")
-                    .Help("TL authentication: an AuthTags half-flit per control half-flit "
-                          "(section 5.1.1); forces strict ordering (section 2.7.9)."));
-    k.push_back(Row("pod.ualink.strict-ordering", S::BOOL)
-                    .Default("false")
-                    .Help("Strict ordering mode: every request in order (section 2.7.9); "
-                          "otherwise only requests to the same 256 B region and VC."));
-    k.push_back(Row("pod.ualink.req-cmd-credits", S::UINT)
-                    .Default("512")
-                    .Range(1, 1 << 20)
-                    .Help("TL request field credits per port (section 5.8; the spec leaves "
-                          "counts to the implementation)."));
-    k.push_back(Row("pod.ualink.rsp-cmd-credits", S::UINT)
-                    .Default("512")
-                    .Range(1, 1 << 20)
-                    .Help("TL response field credits per port."));
-    k.push_back(Row("pod.ualink.req-data-credits", S::UINT)
-                    .Default("2048")
-                    .Range(4, 1 << 20)
-                    .Help("TL 64 B request data credits per port (about 1530 cover a 1 us "
-                          "credit loop at x4)."));
-    k.push_back(Row("pod.ualink.rsp-data-credits", S::UINT)
-                    .Default("2048")
-                    .Range(4, 1 << 20)
-                    .Help("TL 64 B read response data credits per port."));
-    k.push_back(Row("pod.ualink.vc-cmd-credits", S::UINT)
-                    .Default("0")
-                    .Range(0, 1 << 20)
-                    .Help("TL request and response field credits per VC (each of 4) beside the "
-                          "pool (section 5.8); 0: pool credits only."));
-    k.push_back(Row("pod.ualink.vc-data-credits", S::UINT)
-                    .Default("0")
-                    .Range(0, 1 << 20)
-                    .Help("TL 64 B request and response data credits per VC (each of 4) "
-                          "beside the pool (section 5.8)."));
-    k.push_back(Row("pod.ualink.shared-data-buffer", S::BOOL)
-                    .Default("false")
-                    .Help("Shared Data Buffer mode: request and response data pool credits "
-                          "are one count (section 5.8)."));
-    k.push_back(Row("pod.ualink.initial-credit-release", S::BOOL)
-                    .Default("false")
-                    .Help("Model the TL's initial credit release at time 0 (FC fields and the "
-                          "Initial Credit Release Complete message, section 5.8); false: the "
-                          "credits are known at time 0."));
-    k.push_back(Row("pod.ualink.upli", S::ENUM)
-                    .Default("ideal")
-                    .Allowed({"ideal", "tdm"})
-                    .Help("UPLI timing (chapter 2): ideal, faster than the link (true at "
-                          "1562.5 MHz); tdm, each beat on its port's TDM cycle (section 2.5)."));
-    k.push_back(Row("pod.ualink.upli-clock-mhz", S::DOUBLE)
-                    .Default("1562.5")
-                    .Range(156.25, 1562.5)
-                    .Help("UPLI clock in MHz (section 6.5.4: 1562.5, not below the 156.25 MHz "
-                          "reference clock); used by upli: tdm."));
-    k.push_back(Row("pod.ualink.switch-latency", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Switch pin-to-pin latency; 0: the goals of section 10.9.2 by lanes "
-                          "(200, 250, 300 ns up to 128, 256, 512 lanes; 300 ns beyond)."));
-    k.push_back(Row("pod.ualink.completer-latency", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Time from a request's arrival to its response at the completer."));
-    k.push_back(Row("pod.ualink.watchdog", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Per-request watchdog of every originator (section 3.1.3: "
-                          "programmable, no default); on expiry the station isolates and "
-                          "answers its requests CMPTO. 0: off."));
-    k.push_back(Row("pod.ualink.station-reset", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Management reset of an isolated accelerator station this long after "
-                          "the last of its ports is Up again (section 3.1.4.3; the procedure is "
-                          "the Manageability Specification's): it leaves isolation and drop "
-                          "mode and issues requests again. 0: never (a link-up fault is then "
-                          "refused)."));
-    k.push_back(Row("pod.ualink.fail-link", S::BOOL)
-                    .Default("false")
-                    .Help("Fault injection: take one accelerator link down at pod.ualink.fail-at "
-                          "(the accelerator's station isolates, section 3.1.4). Kept for older "
-                          "scenarios: the same as faults: [{kind: link-down, accelerator: "
-                          "fail-accelerator, plane: fail-port, at: fail-at}], and faults "
-                          "offers the other kinds."));
-    k.push_back(Row("pod.ualink.fail-accelerator", S::UINT)
-                    .Default("0")
-                    .Help("Fault injection: the accelerator whose link goes down."));
-    k.push_back(Row("pod.ualink.fail-port", S::UINT)
-                    .Default("0")
-                    .Help("Fault injection: which port (rail) of that accelerator."));
-    k.push_back(Row("pod.ualink.fail-at", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Fault injection: when the link goes down."));
-    k.push_back(Row("pod.ualink.virtual-pods", S::LIST)
-                    .Element(S::MAP)
-                    .Help("Partition the pod into virtual pods (sections 1.1, 8.4): each "
-                          "element is one, given as `{from: A, to: B}` (an inclusive range of "
-                          "accelerator ids) or `{accelerators: [..]}`; an accelerator is in at "
-                          "most one, and one in none is excluded from routing. Every switch's "
-                          "per-station route tables deny traffic between virtual pods (10.7.1); "
-                          "a workload that would cross one is refused before the run."));
-    k.push_back(Row("pod.ualink.virtual-pods[].from", S::UINT)
-                    .Help("First accelerator id of the virtual pod's range (with `to`)."));
-    k.push_back(Row("pod.ualink.virtual-pods[].to", S::UINT)
-                    .Help("Last accelerator id of the range, inclusive (with `from`)."));
-    k.push_back(Row("pod.ualink.virtual-pods[].accelerators", S::LIST)
-                    .Element(S::UINT)
-                    .Help("The virtual pod's accelerator ids, as a list (instead of from/to)."));
-    k.push_back(Row("pod.ualink.replay", S::BOOL)
-                    .Default("false")
-                    .Help("Run the DL's link-level replay on every link (section 6.6); "
-                          "required when pod.link.codeword-error-rate or ber is set."));
-}
-
-/**
- * Add the keys of the cell fabric (pod.cell; seed 004 section 10, issue 6). Defaults are the
- * CellFabricAdapter's and CellFabricHelper's (src/cell-fabric/doc/cell-fabric.rst).
- * \param k the table
- */
-void
-AddCellKeys(std::vector<ScenarioSchema::Key>& k)
-{
-    using S = ScenarioSchema;
-    k.push_back(Row("pod.cell", S::MAP)
-                    .Help("Cell fabric (pod.fabric: cell): one Fabric Adapter per accelerator "
-                          "(chip), chip link p to cell-switch plane p (pod.planes is set to "
-                          "pod.cell.links)."));
-    k.push_back(Row("pod.cell.links", S::UINT)
-                    .Default("36")
-                    .Range(1, 64)
-                    .Help("Links per chip, one per plane (seed 004 1: 36 x 112G SerDes)."));
-    k.push_back(Row("pod.cell.stages", S::ENUM)
-                    .Default("auto")
-                    .Allowed({"auto", "single-stage", "two-stage"})
-                    .Help("Cell switches per plane: single-stage (one switch, a port per chip, "
-                          "seed 004 5.3), two-stage (folded Clos) or auto (single-stage when "
-                          "the chips fit on one switch)."));
-    k.push_back(Row("pod.cell.switch-ports", S::UINT)
-                    .Default("144")
-                    .Range(2, 4096)
-                    .Help("Ports of a cell switch (digest 7.1: 144)."));
-    k.push_back(Row("pod.cell.spines", S::UINT)
-                    .Default("0")
-                    .Help("Two-stage: second-stage switches per plane; 0: one per up port of a "
-                          "first-stage switch."));
-    k.push_back(Row("pod.cell.page-size-words", S::UINT)
-                    .Default("125")
-                    .Unit("128 B words")
-                    .Help("PageSizeWords of RDMA jobs: 37, 48, ..., 125 (10.7.2, 11.4.6)."));
-    k.push_back(Row("pod.cell.clusters", S::UINT)
-                    .Default("4")
-                    .Range(1, 8)
-                    .Help("Clusters per chip, each with its OQs and RxDMA (seed 004 1)."));
-    k.push_back(Row("pod.cell.destination-clusters", S::UINT)
-                    .Default("4")
-                    .Range(1, 8)
-                    .Help("Clusters of the destination that messages go to in turn (not in the "
-                          "spec)."));
-    k.push_back(Row("pod.cell.clock-ghz", S::DOUBLE)
-                    .Default("1.33")
-                    .Min(0.01)
-                    .Help("Adapter clock in GHz (seed 004 1); at least 0.01, as the "
-                          "adapter's ClockGhz attribute."));
-    k.push_back(
-        Row("pod.cell.fo-pipes", S::UINT).Default("4").Range(1, 64).Help("FO pipes (10.7)."));
-    k.push_back(Row("pod.cell.fo-bytes-per-cycle", S::UINT)
-                    .Default("88")
-                    .Range(1, 4096)
-                    .Unit("B")
-                    .Help("FO pipe width per cycle (10.7)."));
-    k.push_back(Row("pod.cell.rxdma-bytes-per-cycle", S::UINT)
-                    .Default("128")
-                    .Range(1, 4096)
-                    .Unit("B")
-                    .Help("RxDMA width per cluster per cycle (10.8.8: 170 GB/s)."));
-    k.push_back(Row("pod.cell.rx-cbuf-cells", S::UINT)
-                    .Default("24576")
-                    .Unit("cells")
-                    .Help("Rx CBUF data cells (10.8.3); at least one full page."));
-    k.push_back(Row("pod.cell.cell-header-bytes", S::UINT)
-                    .Default("16")
-                    .Range(0, 256)
-                    .Unit("B")
-                    .Help("Cell header per cell on a link (not in the spec; digest 5.9)."));
-    k.push_back(Row("pod.cell.control-cell-bytes", S::UINT)
-                    .Default("96")
-                    .Unit("B")
-                    .Help("Request, grant, CTS/ACK/NACK cell before its header (64 to 176)."));
-    k.push_back(Row("pod.cell.max-outstanding-pages", S::UINT)
-                    .Default("64")
-                    .Range(1, 1 << 20)
-                    .Help("Occupancy limiter: pages generated not yet sent, per VOQ (10.7.3.1)."));
-    k.push_back(
-        Row("pod.cell.occupancy-profiles", S::LIST)
-            .Element(S::MAP)
-            .Help("The limiter's occupancy profiles, profile 0 first (at most 8, 10.7.3.1), "
-                  "each {xoff, xon} in pages: a VOQ stops generating pages when xoff are "
-                  "outstanding and resumes when they have dropped to xon (below xoff). Profiles "
-                  "not given: {max-outstanding-pages, max-outstanding-pages - 1}."));
-    k.push_back(Row("pod.cell.occupancy-profiles[].xoff", S::UINT)
-                    .Required()
-                    .Range(1, 1 << 20)
-                    .Help("XOFF threshold in outstanding pages."));
-    k.push_back(Row("pod.cell.occupancy-profiles[].xon", S::UINT)
-                    .Required()
-                    .Range(0, 1 << 20)
-                    .Help("XON threshold in outstanding pages (below xoff)."));
-    k.push_back(Row("pod.cell.occupancy-profile", S::UINT)
-                    .Default("0")
-                    .Range(0, 7)
-                    .Help("Occupancy profile of the VOQs the workloads' messages use."));
-    k.push_back(Row("pod.cell.qpages", S::UINT)
-                    .Default("1024")
-                    .Range(1, 1 << 20)
-                    .Help("QPage table entries per chip: pages generated and not yet dequeued "
-                          "by FO (10.7.6)."));
-    k.push_back(Row("pod.cell.txbuf-bytes", S::UINT)
-                    .Default("32768")
-                    .Range(16384, 1 << 24)
-                    .Unit("B")
-                    .Help("TxBuf per FO pipe (10.7[5b]: two maximum pages, 32 KB)."));
-    k.push_back(Row("pod.cell.max-outstanding-grants", S::UINT)
-                    .Default("4096")
-                    .Range(1, 1 << 20)
-                    .Help("Grants not yet committed, per destination cluster (digest 5.8)."));
-    k.push_back(Row("pod.cell.tx-latency", S::TIME)
-                    .Default("240ns")
-                    .Min(0)
-                    .Help("Adapter transmit pipeline latency (not in the spec)."));
-    k.push_back(Row("pod.cell.rx-latency", S::TIME)
-                    .Default("240ns")
-                    .Min(0)
-                    .Help("Adapter receive pipeline latency (not in the spec)."));
-    k.push_back(Row("pod.cell.grant-policy", S::ENUM)
-                    .Default("paced-round-robin")
-                    .Allowed({"paced-round-robin", "fifo-round-robin", "fifo"})
-                    .Help("Grant scheduler (not in the spec, digest 5.8): paced-round-robin "
-                          "grants sources in turn at the rate the receiver drains its Rx "
-                          "buffer; fifo-round-robin in turn, every free cell at once; fifo in "
-                          "arrival order."));
-    // Job timers (seed 004 10.7.1.1, 10.8.1.1; values not in the spec). 0: off.
-    k.push_back(Row("pod.cell.tx-cts-timeout", S::TIME)
-                    .Default("25ms")
-                    .Range(0, 1e13)
-                    .Help("Tx CTS-wait timer: Job Failed (10.7.1.1); above rx-data-timeout."));
-    k.push_back(Row("pod.cell.tx-active-timeout", S::TIME)
-                    .Default("10ms")
-                    .Range(0, 1e13)
-                    .Help("Tx-active timer, CTS to all pages transmitted: Job Failed."));
-    k.push_back(Row("pod.cell.tx-ack-timeout", S::TIME)
-                    .Default("1ms")
-                    .Range(0, 1e13)
-                    .Help("Tx ACK-wait timer: the job is retried once, then Job Failed."));
-    k.push_back(Row("pod.cell.rx-data-timeout", S::TIME)
-                    .Default("10ms")
-                    .Range(0, 1e13)
-                    .Help("Rx data-wait timer: CTS resent once, then Rx Job Failed (10.8.1.1)."));
-    k.push_back(Row("pod.cell.rx-completion-timeout", S::TIME)
-                    .Default("20ms")
-                    .Range(0, 1e13)
-                    .Help("Rx job-completion timer, first page to last commit: Rx Job Failed; "
-                          "above tx-ack-timeout."));
-    k.push_back(Row("pod.cell.granularity", S::ENUM)
-                    .Default("coarse")
-                    .Allowed({"coarse", "fine"})
-                    .Help("coarse: one event per page per link; fine: one per cell."));
-    k.push_back(Row("pod.cell.link-rate", S::RATE)
-                    .Default("106.25Gbps")
-                    .Above(0)
-                    .Unit("bit/s")
-                    .Help("Cell link rate (112G SerDes at the efficiency of digest 5.9)."));
-    k.push_back(Row("pod.cell.link-delay", S::TIME)
-                    .Default("50ns")
-                    .Min(0)
-                    .Help("Cell link propagation delay."));
-    k.push_back(Row("pod.cell.switch-latency", S::TIME)
-                    .Default("400ns")
-                    .Min(0)
-                    .Help("Cell switch pipeline latency (not in the spec)."));
-    // Datagrams and RxDMA (seed 004 10.5, 10.8.8, 11.5.2, 11.7.2)
-    k.push_back(Row("pod.cell.transport", S::ENUM)
-                    .Default("rdma")
-                    .Allowed({"rdma", "datagram"})
-                    .Help("Transport of the workloads' messages: rdma (RDMA write jobs, 10.3) or "
-                          "datagram (unreliable, 10.5: a message is split into datagrams of "
-                          "16,256 B and the rest, delivered when all are written)."));
-    k.push_back(Row("pod.cell.datagram-rx-ring-size", S::UINT)
-                    .Default("256")
-                    .Range(2, 1 << 20)
-                    .Unit("descriptors")
-                    .Help("Descriptors per datagram RxQ ring; N - 1 usable (11.5.2.2); a "
-                          "datagram finding none free is dropped (not in the spec)."));
-    k.push_back(Row("pod.cell.datagram-rx-buffer-bytes", S::UINT)
-                    .Default("16256")
-                    .Range(1, 16256)
-                    .Unit("B")
-                    .Help("BufferSizeBytes of each RxQ descriptor (11.4.9); larger datagrams "
-                          "are dropped."));
-    k.push_back(Row("pod.cell.datagram-rx-repost-time", S::TIME)
-                    .Default("1us")
-                    .Range(0, 1e13)
-                    .Help("Software time to process one received datagram and post its "
-                          "descriptor again (not in the spec)."));
-    k.push_back(Row("pod.cell.datagram-tx-ring-size", S::UINT)
-                    .Default("256")
-                    .Range(2, 1 << 20)
-                    .Unit("descriptors")
-                    .Help("Descriptors per datagram TxQ ring; N - 1 usable (11.5.2.1); more "
-                          "posts wait in software (not in the spec)."));
-    k.push_back(Row("pod.cell.rxdma-tracking-ids", S::UINT)
-                    .Default("16")
-                    .Range(1, 256)
-                    .Help("Write-completion tracking IDs per cluster RxDMA (10.8.8: 16)."));
-    k.push_back(Row("pod.cell.rxdma-commit-cycles", S::UINT)
-                    .Default("100")
-                    .Range(0, 1 << 20)
-                    .Unit("cycles")
-                    .Help("AMEM write-completion latency of a page (11.7.2: about 100)."));
-    // Credit flow control on the cell links (issue 6; values not in the spec).
-    k.push_back(Row("pod.cell.switch-credits", S::BOOL)
-                    .Default("true")
-                    .Help("Credit flow control on every cell link, in cells, a credit pool for "
-                          "data and one for control cells (lossless switches)."));
-    k.push_back(Row("pod.cell.credits-per-port", S::UINT)
-                    .Default("0")
-                    .Range(0, 1 << 20)
-                    .Unit("cells")
-                    .Help("Credits per port and pool; 0: a link's round trip at its smallest "
-                          "cell plus the largest unit (full rate on one link)."));
-    k.push_back(Row("pod.cell.credit-bytes", S::UINT)
-                    .Default("0")
-                    .Range(0, 65536)
-                    .Unit("B")
-                    .Help("Switch buffer bytes of one credit (one cell slot); 0: the largest "
-                          "cell with its header, 176 B + cell-header-bytes."));
-    k.push_back(Row("pod.cell.credit-latency", S::TIME)
-                    .Default("0ns")
-                    .Range(0, 1e9)
-                    .Help("From a cell leaving a switch buffer to its credit leaving for the "
-                          "sender (credits ride in reverse cell headers)."));
-    k.push_back(Row("pod.cell.switch-buffer-cells", S::UINT)
-                    .Default("349525")
-                    .Range(1, 1ULL << 40)
-                    .Unit("cells")
-                    .Help("Cell slots of a cell switch's shared buffer (64 MiB of 192 B slots); "
-                          "with credits at least ports x 2 x credits-per-port."));
 }
 
 /**
@@ -646,18 +156,19 @@ BuildKeys()
                           "error (doc/robustness.rst)."));
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
+    std::vector<std::string> fabrics;
+    std::string summaries;
+    const auto kinds = PodFabricKinds::GetAll();
+    for (std::size_t i = 0; i < kinds.size(); ++i)
+    {
+        fabrics.push_back(kinds[i]->GetName());
+        summaries +=
+            (i == 0 ? "" : (i + 1 == kinds.size() ? " or " : ", ")) + kinds[i]->GetSummary();
+    }
     k.push_back(Row("pod.fabric", S::ENUM)
                     .Default("ethernet")
-                    .Allowed({"ethernet", "sue", "ualink", "rifl", "cell"})
-                    .Help("Fabric kind: ethernet (the plain Ethernet-like NIC), sue "
-                          "(Broadcom Scale-Up Ethernet: one SUE instance per pod.sue.ports "
-                          "planes; see pod.sue), ualink (UALink 200: one single-tier switch "
-                          "per accelerator port; see pod.ualink) or rifl (RIFL, seed 003: 256 B "
-                          "segments with the 8-byte L1+L2 header, NAK-only Layer 1 on every "
-                          "link; sets pod.nic.header-bytes, pod.link.codeword-bits, "
-                          "pod.link.interframe-bytes and pod.llr) or cell (the Pyxis Fabric "
-                          "Adapter over sprayed cell-switch planes, seed 004 section 10; see "
-                          "pod.cell)."));
+                    .Allowed(fabrics)
+                    .Help("Fabric kind: " + summaries + "."));
     k.push_back(Row("pod.accelerators", S::UINT)
                     .Required()
                     .Range(1, 65536)
@@ -845,21 +356,6 @@ BuildKeys()
                     .Above(0)
                     .Help("PFC/CBFC: time between two looks at the switch queues while any "
                           "holds packets."));
-    k.push_back(Row("pod.rifl", S::MAP)
-                    .Help("RIFL switches (pod.fabric: rifl, seed 003 sections IV.C, V.A)."));
-    k.push_back(Row("pod.rifl.switch", S::ENUM)
-                    .Default("islip")
-                    .Allowed({"islip", "safc", "fifo", "output-queued"})
-                    .Help("islip: VOQ per input and output with an iSLIP scheduler deciding at "
-                          "cell-time boundaries (the RIFL switch, section IV.C); safc: the ideal "
-                          "statically allocated fully connected switch (section V.A); fifo: "
-                          "input-queued FIFO without VOQs; output-queued: the generic fabric "
-                          "switch. islip, safc and fifo need pod.switch.radix <= 64."));
-    k.push_back(Row("pod.rifl.islip-iterations", S::UINT)
-                    .Default("3")
-                    .Range(1, 64)
-                    .Help("iSLIP iterations per cell time (3 for the 32-port switch, section "
-                          "IV.C)."));
     k.push_back(Row("pod.llr", S::MAP).Help("Link-level retry (replay of corrupted packets)."));
     k.push_back(Row("pod.llr.mode", S::ENUM)
                     .Default("off")
@@ -888,81 +384,11 @@ BuildKeys()
                     .Range(0, 1000)
                     .Unit("round trips")
                     .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
-    k.push_back(Row("pod.sue", S::MAP)
-                    .Help("SUE (pod.fabric: sue): each XPU has planes / ports instances."));
-    k.push_back(Row("pod.sue.ports", S::UINT)
-                    .Default("1")
-                    .Range(1, 4)
-                    .Unit("ports")
-                    .Help("Ethernet ports per SUE instance: 1, 2 or 4 (seed 000 section 1.1); "
-                          "pod.planes must be a multiple, and pod.link.rate times ports a SUE "
-                          "instance rate of Table 4 (800G: 1x800, 2x400, 4x200; 400G: 1x400, "
-                          "2x200, 4x100)."));
-    k.push_back(Row("pod.sue.ordering", S::ENUM)
-                    .Default("strict")
-                    .Allowed({"strict", "unordered"})
-                    .Help("strict: in order per source, destination and VC, one port per "
-                          "destination; unordered: PDUs spread over the instance's ports "
-                          "(section 1.2)."));
-    k.push_back(Row("pod.sue.header", S::ENUM)
-                    .Default("afh-gen2-12")
-                    .Allowed({"ethernet-ipv4",
-                              "ethernet-ipv6",
-                              "afh-gen1",
-                              "afh-gen1-shim",
-                              "afh-gen2-12",
-                              "afh-gen2-6"})
-                    .Help("Network header (section 3.4.1; sizes in src/sue/doc/sue.rst)."));
-    k.push_back(Row("pod.sue.packing-limit", S::SIZE)
-                    .Default("0")
-                    .Range(0, 4096)
-                    .Help("Most bytes of packed transactions per PDU (section 3.3: at most "
-                          "4096); 0: 2048 (section 4.4), 1024 with lite."));
-    k.push_back(Row("pod.sue.lite", S::BOOL)
-                    .Default("false")
-                    .Help("SUE Lite (seed 001): no transport, the 6 B AFH Gen 2 header, 1 KB "
-                          "packing; pair it with pod.llr."));
-    k.push_back(
-        Row("pod.sue.load-balance", S::ENUM)
-            .Default("hash")
-            .Allowed({"hash", "round-robin", "least-loaded"})
-            .Help("How an XPU spreads messages over its instances (section 4.3): hash "
-                  "of the source-destination pair (required by strict ordering), round-robin, "
-                  "least-loaded."));
-    k.push_back(Row("pod.sue.congestion-control", S::ENUM)
-                    .Default("none")
-                    .Allowed({"none", "delay"})
-                    .Help("Endpoint congestion control (section 2.1): none, or a delay-based "
-                          "window (2 us target)."));
-    k.push_back(Row("pod.sue.tx-credits", S::UINT)
-                    .Default("0")
-                    .Range(0, 63)
-                    .Unit("transactions")
-                    .Help("Command interface credits per {destination, VC} (section 3.2.1, a "
-                          "6-bit tx_credit): most transactions of one queue in SUE, so most per "
-                          "PDU; 0: unlimited."));
-    k.push_back(Row("pod.sue.command-rate", S::RATE)
-                    .Default("0bps")
-                    .Unit("bit/s")
-                    .Help("Aggregate rate limit of each instance's command interface (section "
-                          "3.2.1; control and data into SUE), a token bucket of one 4096 B PDU; "
-                          "0: unlimited."));
-    k.push_back(Row("pod.sue.fec", S::ENUM)
-                    .Default("rs544")
-                    .Allowed({"rs544", "rs272"})
-                    .Help("FEC of the Ethernet ports (section 3.4.4): the IEEE RS(544,514), or "
-                          "RS(272,257) with half the codeword and receive accumulation time; "
-                          "sets the SUE receive latency (A.1's 100 ns assume RS-544) and the "
-                          "codeword size of pod.link.codeword-error-rate (pod.link.codeword-bits "
-                          "is not used with sue)."));
-    k.push_back(Row("pod.sue.fec-interleave", S::UINT)
-                    .Default("0")
-                    .Range(0, 4)
-                    .Unit("codewords")
-                    .Help("FEC interleave, 1, 2 or 4 ways (section 3.4.4: fewer ways, less "
-                          "latency); 0: the IEEE choice (4 on 200G serdes; 1 or 2 on 100G)."));
-    AddUalinkKeys(k);
-    AddCellKeys(k);
+    // The sections of the fabric kinds (each module declares its own), in registration order.
+    for (const FabricKind* kind : PodFabricKinds::GetAll())
+    {
+        kind->DeclareKeys(k);
+    }
     k.push_back(Row("pod.transport", S::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));
@@ -1254,81 +680,6 @@ LastComponent(const std::string& path)
 }
 
 /**
- * Format a number without a needless fraction or exponent.
- * \param v the number
- * \return "65536", "0.5", "1e-12"
- */
-std::string
-FormatNumber(double v)
-{
-    if (std::floor(v) == v && std::fabs(v) < 1e18)
-    {
-        return std::to_string(static_cast<int64_t>(v));
-    }
-    std::ostringstream os;
-    os.imbue(std::locale::classic());
-    os.precision(17);
-    os << v;
-    return os.str();
-}
-
-/**
- * Format a range bound in the key's base unit.
- * \param key the key
- * \param v the bound
- * \return e.g. "65536 bytes"; a zero bound has no unit
- */
-std::string
-FormatBound(const ScenarioSchema::Key& key, double v)
-{
-    std::string s = FormatNumber(v);
-    if (v == 0)
-    {
-        return s;
-    }
-    switch (key.type)
-    {
-    case ScenarioSchema::SIZE:
-        return s + " bytes";
-    case ScenarioSchema::RATE:
-        return s + " bit/s";
-    case ScenarioSchema::TIME:
-        return s + " ps";
-    case ScenarioSchema::LENGTH:
-        return s + " m";
-    default:
-        return s;
-    }
-}
-
-/**
- * Check a value against the key's range.
- * \param key the key
- * \param v the value in the key's base unit
- * \param text the value as written, for the message
- * \throws std::invalid_argument if out of range
- */
-void
-CheckRange(const ScenarioSchema::Key& key, double v, const std::string& text)
-{
-    if (key.hasMin && key.minExclusive && !(v > key.min))
-    {
-        throw std::invalid_argument("must be greater than " + FormatBound(key, key.min) + " (got " +
-                                    text + ")");
-    }
-    if (key.hasMin && !key.minExclusive && v < key.min)
-    {
-        throw std::invalid_argument("must be at least " + FormatBound(key, key.min) + " (got " +
-                                    text + ")");
-    }
-    if (key.hasMax && v > key.max)
-    {
-        throw std::invalid_argument("must be at most " + FormatBound(key, key.max) + " (got " +
-                                    text + ")");
-    }
-}
-
-/**
  * Join strings.
  * \param items the strings
  * \param sep separator
@@ -1420,23 +771,7 @@ ScenarioSchema::GetChildren(const std::string& parent)
 std::size_t
 ScenarioSchema::EditDistance(const std::string& a, const std::string& b)
 {
-    std::vector<std::size_t> prev(b.size() + 1);
-    std::vector<std::size_t> cur(b.size() + 1);
-    for (std::size_t j = 0; j <= b.size(); ++j)
-    {
-        prev[j] = j;
-    }
-    for (std::size_t i = 1; i <= a.size(); ++i)
-    {
-        cur[0] = i;
-        for (std::size_t j = 1; j <= b.size(); ++j)
-        {
-            const std::size_t subst = prev[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1);
-            cur[j] = std::min({prev[j] + 1, cur[j - 1] + 1, subst});
-        }
-        std::swap(prev, cur);
-    }
-    return prev[b.size()];
+    return FabricConfigKey::EditDistance(a, b);
 }
 
 std::string
@@ -1468,117 +803,13 @@ ScenarioSchema::Suggest(const std::string& schemaPath)
 ScenarioSchema::Value
 ScenarioSchema::Parse(const Key& key, const std::string& text)
 {
-    Value v;
-    v.text = text;
-    switch (key.type)
-    {
-    case STRING:
-        if (text.find_first_not_of(" \t\r\n") == std::string::npos)
-        {
-            throw std::invalid_argument("must not be empty");
-        }
-        v.str = text;
-        break;
-    case ENUM:
-        if (std::find(key.allowed.begin(), key.allowed.end(), text) == key.allowed.end())
-        {
-            std::string message =
-                "must be one of " + Join(key.allowed, ", ", "'") + " (got '" + text + "')";
-            for (const auto& a : key.allowed)
-            {
-                if (EditDistance(a, text) <= 2)
-                {
-                    message += "; did you mean '" + a + "'?";
-                    break;
-                }
-            }
-            throw std::invalid_argument(message);
-        }
-        v.str = text;
-        break;
-    case UINT:
-        v.u = Units::ParseUint(text);
-        if (v.u > std::numeric_limits<uint32_t>::max())
-        {
-            throw std::invalid_argument("must be at most 4294967295 (got " + text + ")");
-        }
-        CheckRange(key, static_cast<double>(v.u), text);
-        break;
-    case DOUBLE:
-        v.d = Units::ParseDouble(text);
-        CheckRange(key, v.d, text);
-        break;
-    case BOOL: {
-        static const std::vector<std::string> yes =
-            {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON"};
-        static const std::vector<std::string> no =
-            {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF"};
-        if (std::find(yes.begin(), yes.end(), text) != yes.end())
-        {
-            v.b = true;
-        }
-        else if (std::find(no.begin(), no.end(), text) != no.end())
-        {
-            v.b = false;
-        }
-        else
-        {
-            throw std::invalid_argument("expected true or false, got '" + text + "'");
-        }
-        break;
-    }
-    case SIZE:
-        v.u = Units::ParseSize(text);
-        CheckRange(key, static_cast<double>(v.u), text);
-        break;
-    case TIME:
-        v.ps = Units::ParseTimePs(text);
-        CheckRange(key, static_cast<double>(v.ps), text);
-        break;
-    case RATE:
-        v.u = Units::ParseDataRateBps(text);
-        CheckRange(key, static_cast<double>(v.u), text);
-        break;
-    case LENGTH:
-        v.d = Units::ParseLengthM(text);
-        CheckRange(key, v.d, text);
-        break;
-    case MAP:
-    case LIST:
-        throw std::logic_error("ScenarioSchema::Parse: " + key.path + " is not a scalar");
-    }
-    return v;
+    return key.Parse(text);
 }
 
 std::string
 ScenarioSchema::TypeName(Type type)
 {
-    switch (type)
-    {
-    case STRING:
-        return "string";
-    case ENUM:
-        return "enum";
-    case UINT:
-        return "uint";
-    case DOUBLE:
-        return "double";
-    case BOOL:
-        return "bool";
-    case SIZE:
-        return "size";
-    case TIME:
-        return "time";
-    case RATE:
-        return "rate";
-    case LENGTH:
-        return "length";
-    case MAP:
-        return "map";
-    case LIST:
-        return "list";
-    }
-    return "?";
+    return FabricConfigKey::TypeName(type);
 }
 
 std::string
@@ -1731,15 +962,16 @@ ScenarioSchema::MarkdownReference()
         }
         else if (key.hasMin && key.hasMax)
         {
-            range = FormatNumber(key.min) + " to " + FormatNumber(key.max);
+            range = FabricConfigKey::FormatNumber(key.min) + " to " +
+                    FabricConfigKey::FormatNumber(key.max);
         }
         else if (key.hasMin)
         {
-            range = (key.minExclusive ? "> " : ">= ") + FormatNumber(key.min);
+            range = (key.minExclusive ? "> " : ">= ") + FabricConfigKey::FormatNumber(key.min);
         }
         else if (key.hasMax)
         {
-            range = "<= " + FormatNumber(key.max);
+            range = "<= " + FabricConfigKey::FormatNumber(key.max);
         }
         std::string help = MarkdownCell(key.help);
         if (!key.kinds.empty())

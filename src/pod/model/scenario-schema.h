@@ -5,6 +5,8 @@
 #ifndef POD_SCENARIO_SCHEMA_H
 #define POD_SCENARIO_SCHEMA_H
 
+#include "ns3/fabric-config-key.h"
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -27,52 +29,24 @@ namespace ns3
 class ScenarioSchema
 {
   public:
-    /// Type of a key's value.
-    enum Type
-    {
-        STRING, //!< any non-empty text
-        ENUM,   //!< one of Key::allowed
-        UINT,   //!< non-negative integer that fits in 32 bits
-        DOUBLE, //!< finite real number
-        BOOL,   //!< true/false (also yes/no, on/off)
-        SIZE,   //!< bytes, with an optional unit (Units::ParseSize)
-        TIME,   //!< time with a unit (Units::ParseTime)
-        RATE,   //!< data rate with a unit (Units::ParseDataRate)
-        LENGTH, //!< metres, with an optional unit (Units::ParseLengthM)
-        MAP,    //!< a section: a map of keys
-        LIST    //!< a list of Key::element
-    };
-
+    /// Type of a key's value (FabricConfigKey::Type).
+    typedef FabricConfigKey::Type Type;
     /// One key of the scenario format.
-    struct Key
-    {
-        std::string path;                 //!< dotted path, `[]` for list elements
-        Type type{STRING};                //!< value type
-        std::string defaultValue;         //!< default as text (parsed like a value); empty: none
-        std::string defaultNote;          //!< shown instead of defaultValue for a computed default
-        std::string unit;                 //!< unit of the value, for the reference (e.g. "bits")
-        bool required{false};             //!< must be given (for Key::kinds only, if set)
-        bool hasMin{false};               //!< min is set
-        bool minExclusive{false};         //!< the value must be strictly greater than min
-        double min{0};                    //!< smallest value (base unit: bytes, ps, bit/s, m)
-        bool hasMax{false};               //!< max is set
-        double max{0};                    //!< largest value (base unit)
-        std::vector<std::string> allowed; //!< ENUM: allowed values
-        Type element{MAP};                //!< LIST: type of the elements (MAP or UINT)
-        std::vector<std::string> kinds; //!< keys of workloads[]: only for these kinds (empty: all)
-        std::string help;               //!< one-line description
-    };
-
+    typedef FabricConfigKey Key;
     /// A parsed scalar value (the member matching the key's type is set).
-    struct Value
-    {
-        std::string text; //!< the text as written
-        std::string str;  //!< STRING, ENUM
-        uint64_t u{0};    //!< UINT; SIZE in bytes; RATE in bit/s
-        int64_t ps{0};    //!< TIME in picoseconds
-        double d{0};      //!< DOUBLE; LENGTH in metres
-        bool b{false};    //!< BOOL
-    };
+    typedef FabricConfigValue Value;
+
+    static constexpr Type STRING = FabricConfigKey::STRING; //!< any non-empty text
+    static constexpr Type ENUM = FabricConfigKey::ENUM;     //!< one of Key::allowed
+    static constexpr Type UINT = FabricConfigKey::UINT;     //!< integer that fits in 32 bits
+    static constexpr Type DOUBLE = FabricConfigKey::DOUBLE; //!< finite real number
+    static constexpr Type BOOL = FabricConfigKey::BOOL;     //!< true/false
+    static constexpr Type SIZE = FabricConfigKey::SIZE;     //!< bytes
+    static constexpr Type TIME = FabricConfigKey::TIME;     //!< time with a unit
+    static constexpr Type RATE = FabricConfigKey::RATE;     //!< data rate with a unit
+    static constexpr Type LENGTH = FabricConfigKey::LENGTH; //!< metres
+    static constexpr Type MAP = FabricConfigKey::MAP;       //!< a section
+    static constexpr Type LIST = FabricConfigKey::LIST;     //!< a list of Key::element
 
     /// \return every key, sections before their keys, in the order of the reference
     static const std::vector<Key>& GetKeys();

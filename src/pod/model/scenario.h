@@ -6,6 +6,7 @@
 #define POD_SCENARIO_H
 
 #include "ns3/data-rate.h"
+#include "ns3/fabric-pod-config.h"
 #include "ns3/nstime.h"
 
 #include <cstdint>
@@ -25,211 +26,14 @@ namespace ns3
  */
 struct Scenario
 {
-    /// One link kind (accelerator-switch and switch-switch links share it in the core).
-    struct Link
-    {
-        DataRate rate{"800Gbps"}; //!< pod.link.rate
-        std::string cable{
-            "twinax"};       //!< pod.link.cable: direct | twinax | single-mode | hollow-core
-        double lengthM{3.0}; //!< pod.link.length (metres), ignored for direct
-        Time delay;          //!< pod.link.delay (used when cable is direct)
-        Time fecLatency;     //!< pod.link.fec-latency
-        uint32_t codewordBits{5140};  //!< pod.link.codeword-bits
-        double codewordErrorRate{0};  //!< pod.link.codeword-error-rate
-        double ber{0};                //!< pod.link.ber
-        uint32_t interframeBytes{20}; //!< pod.link.interframe-bytes
-    };
-
-    /// The switches of every plane.
-    struct Switch
-    {
-        uint32_t radix{1024};         //!< pod.switch.radix (ports per switch)
-        Time latency;                 //!< pod.switch.latency (pipeline, default 250 ns)
-        bool cutThrough{true};        //!< pod.switch.forwarding: cut-through | store-and-forward
-        uint64_t bufferBytes{0};      //!< pod.switch.buffer (shared buffer per switch)
-        uint32_t classes{8};          //!< pod.switch.classes
-        uint32_t oversubscription{1}; //!< pod.switch.oversubscription (leaf down:up ports)
-    };
-
-    /// The accelerators' NICs.
-    struct Nic
-    {
-        uint32_t mtu{4096};                  //!< pod.nic.mtu (payload bytes per packet)
-        uint32_t headerBytes{18};            //!< pod.nic.header-bytes
-        std::string planeSelection{"spray"}; //!< pod.nic.plane-selection
-    };
-
-    /// Link-level flow control on every link (pod.flow-control).
-    struct FlowControl
-    {
-        std::string kind{"none"};     //!< pod.flow-control.kind: none | pfc | cbfc
-        uint64_t xoffBytes{0};        //!< pod.flow-control.xoff (0: automatic)
-        uint64_t xonBytes{0};         //!< pod.flow-control.xon (0: automatic)
-        uint64_t headroomBytes{0};    //!< pod.flow-control.headroom (0: automatic)
-        uint32_t pauseQuanta{65535};  //!< pod.flow-control.pause-quanta
-        Time pauseResponse;           //!< pod.flow-control.pause-response
-        uint32_t bytesPerCredit{64};  //!< pod.flow-control.bytes-per-credit
-        uint64_t creditBuffer{65536}; //!< pod.flow-control.credit-buffer (per port and class)
-        uint64_t creditPool{0};       //!< pod.flow-control.credit-pool (per port)
-        uint32_t creditBatch{16};     //!< pod.flow-control.credit-batch (credits)
-        Time creditDelay;             //!< pod.flow-control.credit-delay
-        Time deadlockTimeout;         //!< pod.flow-control.deadlock-timeout (0: no monitor)
-        Time deadlockCheckInterval;   //!< pod.flow-control.deadlock-check-interval
-        uint32_t losslessClasses{1};  //!< classes the workloads use (derived)
-    };
-
-    /// Link-level retry (pod.llr).
-    struct Llr
-    {
-        std::string mode{"off"};  //!< pod.llr.mode: off | ack-nak | nak-only
-        std::string links{"all"}; //!< pod.llr.links: all | accelerator | switch
-        uint32_t window{512};     //!< pod.llr.window (packets)
-        uint32_t ackInterval{16}; //!< pod.llr.ack-interval (packets)
-        double nakPause{2.5};     //!< pod.llr.nak-pause (round trips)
-    };
-
-    /// End-to-end transport of the accelerators (pod.transport).
-    struct Transport
-    {
-        std::string kind{"none"}; //!< pod.transport.kind: none | go-back-n
-        uint32_t window{128};     //!< pod.transport.window (packets per connection)
-        uint32_t ackInterval{8};  //!< pod.transport.ack-interval (packets)
-        Time ackDelay;            //!< pod.transport.ack-delay
-        Time timeout;             //!< pod.transport.timeout
-    };
-
-    /// SUE (pod.sue), used when pod.fabric is sue.
-    struct Sue
-    {
-        uint32_t ports{1};                 //!< pod.sue.ports (per instance)
-        std::string ordering{"strict"};    //!< pod.sue.ordering
-        std::string header{"afh-gen2-12"}; //!< pod.sue.header
-        uint32_t packingLimit{2048};       //!< pod.sue.packing-limit (0: 2048, Lite 1024)
-        bool lite{false};                  //!< pod.sue.lite
-        std::string loadBalance{"hash"};   //!< pod.sue.load-balance
-        std::string congestion{"none"};    //!< pod.sue.congestion-control
-        std::string fec{"rs544"};          //!< pod.sue.fec
-        uint32_t txCredits{0};             //!< pod.sue.tx-credits (0: unlimited)
-        DataRate commandRate{0};           //!< pod.sue.command-rate (0: unlimited)
-        uint32_t fecInterleave{0};         //!< pod.sue.fec-interleave (0: IEEE)
-    };
-
-    /// UALink 200 (pod.ualink), used when pod.fabric is ualink.
-    struct Ualink
-    {
-        std::string bifurcation{"x4"};    //!< pod.ualink.bifurcation: x4 | 2x2 | 4x1
-        std::string laneRate{"200g"};     //!< pod.ualink.lane-rate: 200g | 100g
-        uint32_t fecInterleave{0};        //!< pod.ualink.fec-interleave (0: the PHY's)
-        bool addressCache{true};          //!< pod.ualink.address-cache
-        bool authentication{false};       //!< pod.ualink.authentication
-        bool strictOrdering{false};       //!< pod.ualink.strict-ordering
-        uint32_t reqCmdCredits{512};      //!< pod.ualink.req-cmd-credits
-        uint32_t rspCmdCredits{512};      //!< pod.ualink.rsp-cmd-credits
-        uint32_t reqDataCredits{2048};    //!< pod.ualink.req-data-credits
-        uint32_t rspDataCredits{2048};    //!< pod.ualink.rsp-data-credits
-        uint32_t vcCmdCredits{0};         //!< pod.ualink.vc-cmd-credits (per VC)
-        uint32_t vcDataCredits{0};        //!< pod.ualink.vc-data-credits (per VC)
-        bool sharedDataBuffer{false};     //!< pod.ualink.shared-data-buffer
-        bool initialCreditRelease{false}; //!< pod.ualink.initial-credit-release
-        std::string upli{"ideal"};        //!< pod.ualink.upli: ideal | tdm
-        double upliClockMhz{1562.5};      //!< pod.ualink.upli-clock-mhz
-        Time switchLatency;               //!< pod.ualink.switch-latency (0: section 10.9.2)
-        Time completerLatency;            //!< pod.ualink.completer-latency
-        bool replay{false};               //!< pod.ualink.replay
-        Time watchdog;                    //!< pod.ualink.watchdog (0: off)
-        Time stationReset;                //!< pod.ualink.station-reset (0: never)
-        bool failLink{false};             //!< pod.ualink.fail-link
-        uint32_t failAccelerator{0};      //!< pod.ualink.fail-accelerator
-        uint32_t failPort{0};             //!< pod.ualink.fail-port
-        Time failAt;                      //!< pod.ualink.fail-at
-        /// pod.ualink.virtual-pods: disjoint lists of accelerator ids (empty: one pod)
-        std::vector<std::vector<uint32_t>> virtualPods;
-
-        /// \return lanes per port
-        uint32_t Lanes() const
-        {
-            return bifurcation == "x4" ? 4 : (bifurcation == "2x2" ? 2 : 1);
-        }
-    };
-
-    /// Cell fabric (pod.cell), used when pod.fabric is cell (seed 004 section 10).
-    struct Cell
-    {
-        uint32_t links{36};                           //!< pod.cell.links (per chip = planes)
-        std::string stages{"auto"};                   //!< pod.cell.stages
-        uint32_t switchPorts{144};                    //!< pod.cell.switch-ports
-        uint32_t spines{0};                           //!< pod.cell.spines (0: automatic)
-        uint32_t pageSizeWords{125};                  //!< pod.cell.page-size-words
-        uint32_t clusters{4};                         //!< pod.cell.clusters
-        uint32_t destinationClusters{4};              //!< pod.cell.destination-clusters
-        double clockGhz{1.33};                        //!< pod.cell.clock-ghz
-        uint32_t foPipes{4};                          //!< pod.cell.fo-pipes
-        uint32_t foBytesPerCycle{88};                 //!< pod.cell.fo-bytes-per-cycle
-        uint32_t rxDmaBytesPerCycle{128};             //!< pod.cell.rxdma-bytes-per-cycle
-        uint32_t rxCbufCells{24576};                  //!< pod.cell.rx-cbuf-cells
-        uint32_t cellHeaderBytes{16};                 //!< pod.cell.cell-header-bytes
-        uint32_t controlCellBytes{96};                //!< pod.cell.control-cell-bytes
-        uint32_t maxOutstandingPages{64};             //!< pod.cell.max-outstanding-pages
-        uint32_t maxOutstandingGrants{4096};          //!< pod.cell.max-outstanding-grants
-        Time txLatency;                               //!< pod.cell.tx-latency
-        Time rxLatency;                               //!< pod.cell.rx-latency
-        std::string grantPolicy{"paced-round-robin"}; //!< pod.cell.grant-policy
-        Time txCtsTimeout;                            //!< pod.cell.tx-cts-timeout
-        Time txActiveTimeout;                         //!< pod.cell.tx-active-timeout
-        Time txAckTimeout;                            //!< pod.cell.tx-ack-timeout
-        Time rxDataTimeout;                           //!< pod.cell.rx-data-timeout
-        Time rxCompletionTimeout;                     //!< pod.cell.rx-completion-timeout
-        std::string granularity{"coarse"};            //!< pod.cell.granularity
-        DataRate linkRate{"106.25Gbps"};              //!< pod.cell.link-rate
-        Time linkDelay;                               //!< pod.cell.link-delay
-        Time switchLatency;                           //!< pod.cell.switch-latency
-
-        /// pod.cell.occupancy-profiles: {xoff, xon} of each profile given (10.7.3.1)
-        std::vector<std::pair<uint32_t, uint32_t>> occupancyProfiles;
-        uint32_t occupancyProfile{0};          //!< pod.cell.occupancy-profile
-        uint32_t qpages{1024};                 //!< pod.cell.qpages
-        uint32_t txBufBytes{32768};            //!< pod.cell.txbuf-bytes
-        std::string transport{"rdma"};         //!< pod.cell.transport
-        uint32_t datagramRxRingSize{256};      //!< pod.cell.datagram-rx-ring-size
-        uint32_t datagramRxBufferBytes{16256}; //!< pod.cell.datagram-rx-buffer-bytes
-        Time datagramRxRepostTime;             //!< pod.cell.datagram-rx-repost-time
-        uint32_t datagramTxRingSize{256};      //!< pod.cell.datagram-tx-ring-size
-        uint32_t rxDmaTrackingIds{16};         //!< pod.cell.rxdma-tracking-ids
-        uint32_t rxDmaCommitCycles{100};       //!< pod.cell.rxdma-commit-cycles
-        bool switchCredits{true};              //!< pod.cell.switch-credits
-        uint32_t creditsPerPort{0};            //!< pod.cell.credits-per-port (0: auto)
-        uint32_t creditBytes{0};               //!< pod.cell.credit-bytes (0: auto)
-        Time creditLatency;                    //!< pod.cell.credit-latency
-        uint64_t switchBufferCells{349525};    //!< pod.cell.switch-buffer-cells
-    };
-
-    /// The pod.
-    struct Pod
-    {
-        std::string fabric{"ethernet"};   //!< pod.fabric
-        uint32_t accelerators{0};         //!< pod.accelerators
-        uint32_t planes{1};               //!< pod.planes
-        std::string topology{"switched"}; //!< pod.topology: switched | mesh
-        bool canonicalArrivals{false};    //!< pod.arrival-order is canonical (the loader's default)
-        Switch sw;                        //!< pod.switch
-        Link link;                        //!< pod.link
-        Nic nic;                          //!< pod.nic
-        FlowControl fc;                   //!< pod.flow-control
-        Llr llr;                          //!< pod.llr
-        Transport transport;              //!< pod.transport
-        Sue sue;                          //!< pod.sue
-        Ualink ualink;                    //!< pod.ualink
-
-        /// RIFL switches (pod.rifl), used when pod.fabric is rifl.
-        struct Rifl
-        {
-            std::string sw{"islip"};     //!< pod.rifl.switch: islip | safc | fifo | output-queued
-            uint32_t islipIterations{3}; //!< pod.rifl.islip-iterations
-        };
-
-        Rifl rifl; //!< pod.rifl
-        Cell cell; //!< pod.cell
-    };
+    /// The pod: its generic keys and its fabric kind's section (FabricPodConfig).
+    typedef FabricPodConfig Pod;
+    typedef FabricPodConfig::Link Link;               //!< pod.link
+    typedef FabricPodConfig::Switch Switch;           //!< pod.switch
+    typedef FabricPodConfig::Nic Nic;                 //!< pod.nic
+    typedef FabricPodConfig::FlowControl FlowControl; //!< pod.flow-control
+    typedef FabricPodConfig::Llr Llr;                 //!< pod.llr
+    typedef FabricPodConfig::Transport Transport;     //!< pod.transport
 
     /// One collective: of a `collective` workload or of a DAG node.
     struct Collective
@@ -268,7 +72,7 @@ struct Scenario
         std::string kind;                 //!< incast | ... | collective | dag | pyxis
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
-        bool read{false};                 //!< workloads[i].operation == read (SUE)
+        bool read{false};                 //!< workloads[i].operation == read
         uint8_t tclass{0};                //!< workloads[i].class
         uint32_t senders{0};              //!< incast: workloads[i].senders (k)
         uint32_t receiver{0};             //!< incast: workloads[i].receiver

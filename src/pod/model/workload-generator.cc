@@ -11,7 +11,6 @@
 #include "ns3/log.h"
 #include "ns3/random-variable-stream.h"
 #include "ns3/simulator.h"
-#include "ns3/sue-endpoint.h"
 
 #include <numeric>
 
@@ -236,20 +235,20 @@ WorkloadGenerator::Schedule(const Scenario& s,
         const PodTopology* tp = &topo;
         if (s.workloads[wi].read)
         {
-            // The destination pulls the message: a SUE read of the source (3.2.2).
-            Simulator::Schedule(s.workloads[wi].start, [t, tp, poster, begin = begin, end = end]() {
-                for (uint64_t row = begin; row < end; ++row)
-                {
-                    if (poster && !poster(t->dst[row]))
+            // The destination pulls the message: a read of the source (the endpoint API's Read;
+            // a SUE read, SUE RM102 3.2.2, or UALink reads).
+            Simulator::Schedule(
+                s.workloads[wi].start,
+                [t, tp, poster, begin = begin, end = end, tclass = s.workloads[wi].tclass]() {
+                    for (uint64_t row = begin; row < end; ++row)
                     {
-                        continue;
+                        if (poster && !poster(t->dst[row]))
+                        {
+                            continue;
+                        }
+                        tp->GetEndpoint(t->dst[row])->Read(t->src[row], t->bytes[row], tclass, row);
                     }
-                    Ptr<SueEndpoint> reader =
-                        DynamicCast<SueEndpoint>(tp->GetEndpoint(t->dst[row]));
-                    NS_ABORT_MSG_IF(!reader, "a read workload needs SUE endpoints");
-                    reader->Read(t->src[row], t->bytes[row], row);
-                }
-            });
+                });
             continue;
         }
         const Scenario::Workload& w = s.workloads[wi];

@@ -3,11 +3,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/fabric-units.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/scenario-schema.h"
 #include "ns3/test.h"
-#include "ns3/units.h"
 
 #include <filesystem>
 #include <fstream>
@@ -162,111 +162,120 @@ class PodUnitsTestCase : public TestCase
     void DoRun() override
     {
         // Sizes: the SI prefixes are powers of 1000, the IEC ones powers of 1024 (IEC 80000-13).
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("4096"), 4096, "plain bytes");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("16KiB"), 16384, "16 * 1024");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("1 MiB"), 1048576, "1024^2, space allowed");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("64MiB"), 67108864, "64 * 1024^2");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("2GiB"), 2147483648ULL, "2 * 1024^3");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("1.5kB"), 1500, "1.5 * 1000");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("3KB"), 3000, "KB is kB");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("2MB"), 2000000, "2 * 1000^2");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("1GB"), 1000000000, "1000^3");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("512B"), 512, "B suffix");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize("0.5KiB"), 512, "exact fraction");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseSize(" 7 "), 7, "white space around");
-        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { Units::ParseSize("abc"); }), "'abc'"),
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("4096"), 4096, "plain bytes");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("16KiB"), 16384, "16 * 1024");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("1 MiB"), 1048576, "1024^2, space allowed");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("64MiB"), 67108864, "64 * 1024^2");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("2GiB"), 2147483648ULL, "2 * 1024^3");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("1.5kB"), 1500, "1.5 * 1000");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("3KB"), 3000, "KB is kB");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("2MB"), 2000000, "2 * 1000^2");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("1GB"), 1000000000, "1000^3");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("512B"), 512, "B suffix");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize("0.5KiB"), 512, "exact fraction");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseSize(" 7 "), 7, "white space around");
+        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { FabricUnits::ParseSize("abc"); }), "'abc'"),
                               true,
                               "abc is not a size");
+        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { FabricUnits::ParseSize("1.5B"); }),
+                                       "not a whole number of bytes"),
+                              true,
+                              "half a byte");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseSize("1.5B"); }), "not a whole number of bytes"),
-            true,
-            "half a byte");
-        NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseSize("4 kb"); }), "unknown size unit 'kb'"),
+            Contains(InvalidOf([] { FabricUnits::ParseSize("4 kb"); }), "unknown size unit 'kb'"),
             true,
             "kb (kilobit) is not a size unit");
-        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { Units::ParseSize("-1"); }), "negative"),
+        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { FabricUnits::ParseSize("-1"); }), "negative"),
                               true,
                               "negative size");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseSize("20000000TiB"); }), "too large"),
+            Contains(InvalidOf([] { FabricUnits::ParseSize("20000000TiB"); }), "too large"),
             true,
             "2e7 * 2^40 > 2^64");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseSize(""); }), true, "empty size");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseSize(""); }), true, "empty size");
 
         // Times, exact in picoseconds (DESIGN.md rule 4).
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("13.8ns"), 13800, "13.8 ns = 13800 ps exactly");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTime("13.8ns"), PicoSeconds(13800), "as a Time");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTime("250ns"), NanoSeconds(250), "SUE switch latency");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("1.5us"), 1500000, "1.5 us");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTime("2ms"), MilliSeconds(2), "2 ms");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTime("1s"), Seconds(1), "1 s");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("10ps"), 10, "10 ps");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("0"), 0, "0 needs no unit");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("0.653ns"), 653, "a UALink flit time");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("1e3ns"), 1000000, "exponent");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseTimePs("-5ns"),
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("13.8ns"),
+                              13800,
+                              "13.8 ns = 13800 ps exactly");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTime("13.8ns"), PicoSeconds(13800), "as a Time");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTime("250ns"),
+                              NanoSeconds(250),
+                              "SUE switch latency");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("1.5us"), 1500000, "1.5 us");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTime("2ms"), MilliSeconds(2), "2 ms");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTime("1s"), Seconds(1), "1 s");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("10ps"), 10, "10 ps");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("0"), 0, "0 needs no unit");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("0.653ns"), 653, "a UALink flit time");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("1e3ns"), 1000000, "exponent");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseTimePs("-5ns"),
                               -5000,
                               "sign kept; range is the caller's");
-        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { Units::ParseTime("5"); }), "needs a unit"),
-                              true,
-                              "a non-zero time needs a unit");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseTime("0.5ps"); }), "whole number of picoseconds"),
+            Contains(InvalidOf([] { FabricUnits::ParseTime("5"); }), "needs a unit"),
             true,
-            "below the resolution");
+            "a non-zero time needs a unit");
+        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { FabricUnits::ParseTime("0.5ps"); }),
+                                       "whole number of picoseconds"),
+                              true,
+                              "below the resolution");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseTime("3min"); }), "unknown time unit"),
+            Contains(InvalidOf([] { FabricUnits::ParseTime("3min"); }), "unknown time unit"),
             true,
             "min is not a unit");
-        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { Units::ParseTime("1e9s"); }), "too large"),
-                              true,
-                              "1e21 ps > 2^63");
+        NS_TEST_ASSERT_MSG_EQ(
+            Contains(InvalidOf([] { FabricUnits::ParseTime("1e9s"); }), "too large"),
+            true,
+            "1e21 ps > 2^63");
 
         // Data rates; ns-3's DataRate counts bit/s.
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRate("800Gbps").GetBitRate(),
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRate("800Gbps").GetBitRate(),
                               800000000000ULL,
                               "8e11");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRate("400Gb/s"), DataRate("400Gbps"), "Gb/s");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRateBps("100Mbps"), 100000000, "1e8");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRateBps("1.25GBps"), 10000000000ULL, "bytes/s x 8");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRateBps("1.6Tbps"), 1600000000000ULL, "1.6e12");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDataRateBps("0Gbps"),
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRate("400Gb/s"), DataRate("400Gbps"), "Gb/s");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRateBps("100Mbps"), 100000000, "1e8");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRateBps("1.25GBps"),
+                              10000000000ULL,
+                              "bytes/s x 8");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRateBps("1.6Tbps"), 1600000000000ULL, "1.6e12");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDataRateBps("0Gbps"),
                               0,
                               "zero parses (range is the schema's)");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseDataRate("800"); }), "needs a unit"),
+            Contains(InvalidOf([] { FabricUnits::ParseDataRate("800"); }), "needs a unit"),
             true,
             "a rate needs a unit");
-        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { Units::ParseDataRate("fast"); }), "'fast'"),
-                              true,
-                              "not a rate");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseDataRate("10Gbit"); }), "unknown data rate unit"),
+            Contains(InvalidOf([] { FabricUnits::ParseDataRate("fast"); }), "'fast'"),
             true,
-            "Gbit is not a rate unit");
+            "not a rate");
+        NS_TEST_ASSERT_MSG_EQ(Contains(InvalidOf([] { FabricUnits::ParseDataRate("10Gbit"); }),
+                                       "unknown data rate unit"),
+                              true,
+                              "Gbit is not a rate unit");
 
         // Lengths in metres.
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseLengthM("3m"), 3.0, "3 m");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseLengthM("0.5m"), 0.5, "0.5 m");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseLengthM("300cm"), 3.0, "300 cm = 3 m exactly");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseLengthM("2"), 2.0, "plain metres");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseLengthM("1.5km"), 1500.0, "km");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseLengthM("3m"), 3.0, "3 m");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseLengthM("0.5m"), 0.5, "0.5 m");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseLengthM("300cm"), 3.0, "300 cm = 3 m exactly");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseLengthM("2"), 2.0, "plain metres");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseLengthM("1.5km"), 1500.0, "km");
         NS_TEST_ASSERT_MSG_EQ(
-            Contains(InvalidOf([] { Units::ParseLengthM("3ft"); }), "unknown length unit"),
+            Contains(InvalidOf([] { FabricUnits::ParseLengthM("3ft"); }), "unknown length unit"),
             true,
             "feet are not accepted");
 
         // Plain numbers.
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseUint("65536"), 65536, "uint");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseUint("1.0"); }), true, "no fraction");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseUint("-1"); }), true, "no sign");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseUint("99999999999999999999"); }),
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseUint("65536"), 65536, "uint");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseUint("1.0"); }), true, "no fraction");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseUint("-1"); }), true, "no sign");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseUint("99999999999999999999"); }),
                               true,
                               "more than 64 bits");
-        NS_TEST_ASSERT_MSG_EQ(Units::ParseDouble("1e-12"), 1e-12, "double with exponent");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseDouble("nan"); }), true, "no nan");
-        NS_TEST_ASSERT_MSG_EQ(Rejects([] { Units::ParseDouble("1e999"); }), true, "no inf");
+        NS_TEST_ASSERT_MSG_EQ(FabricUnits::ParseDouble("1e-12"), 1e-12, "double with exponent");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseDouble("nan"); }), true, "no nan");
+        NS_TEST_ASSERT_MSG_EQ(Rejects([] { FabricUnits::ParseDouble("1e999"); }), true, "no inf");
     }
 };
 

@@ -149,10 +149,10 @@ class PodStudyCasesTestCase : public StudyFileTestCase
         // workloads[] below study.fabrics[].pod and study.workloads[]).
         const Scenario s2 = ScenarioLoader::LoadCase(
             path,
-            {"study.fabrics[1].pod.sue.ordering=unordered", "study.workloads[1].size=2KiB"},
+            {"study.fabrics[1].pod.flow-control.kind=cbfc", "study.workloads[1].size=2KiB"},
             false,
             "sue/a2a");
-        NS_TEST_ASSERT_MSG_EQ(s2.pod.sue.ordering, "unordered", "--set into a fabric's pod");
+        NS_TEST_ASSERT_MSG_EQ(s2.pod.fc.kind, "cbfc", "--set into a fabric's pod");
         NS_TEST_ASSERT_MSG_EQ(s2.workloads[0].bytes, 2048u, "--set into a study workload");
     }
 };

@@ -211,6 +211,12 @@ SueEndpoint::SetActiveInstances(uint64_t mask, SkippedCallback skipped)
 }
 
 uint64_t
+SueEndpoint::Read(uint32_t target, uint64_t bytes, uint8_t /* tclass */, uint64_t cookie)
+{
+    return Read(target, bytes, cookie);
+}
+
+uint64_t
 SueEndpoint::Read(uint32_t dst, uint64_t bytes, uint64_t cookie)
 {
     NS_ABORT_MSG_IF(bytes == 0, "a read asks for at least one byte");

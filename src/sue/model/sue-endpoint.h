@@ -128,6 +128,17 @@ class SueEndpoint : public FabricEndpoint
      */
     uint64_t Read(uint32_t dst, uint64_t bytes, uint64_t cookie = 0);
 
+    /**
+     * \brief The endpoint API's read: as Read(dst, bytes, cookie); SUE reads travel on their own
+     * classes (requests on VC0, responses on VC1, 3.2.2), so \p tclass is not used.
+     * \param target the XPU to read from
+     * \param bytes bytes to read
+     * \param tclass not used
+     * \param cookie the caller's tag
+     * \return the read's id
+     */
+    uint64_t Read(uint32_t target, uint64_t bytes, uint8_t tclass, uint64_t cookie) override;
+
     /// \return reads completed here
     uint64_t GetReadsCompleted() const
     {

@@ -106,7 +106,7 @@ class UalinkEndpoint : public FabricEndpoint
      * \param cookie caller's tag
      * \return the message id
      */
-    uint64_t Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie = 0);
+    uint64_t Read(uint32_t dst, uint64_t bytes, uint8_t vc, uint64_t cookie = 0) override;
 
     /**
      * \brief Issue one atomic (Table 2-6, section 2.7.4.5): its operands travel in one 64 B
@@ -124,7 +124,7 @@ class UalinkEndpoint : public FabricEndpoint
                     uint32_t operandBytes,
                     bool returnsData,
                     uint8_t vc,
-                    uint64_t cookie = 0);
+                    uint64_t cookie = 0) override;
 
     /**
      * \brief Issue one UPLI Write Message (command 0x2A, Table 2-6): 1 to 4 beats of data plus a

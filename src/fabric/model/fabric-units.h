@@ -2,8 +2,8 @@
  * Copyright (c) 2026 podsim authors
  * SPDX-License-Identifier: GPL-2.0-only
  */
-#ifndef POD_UNITS_H
-#define POD_UNITS_H
+#ifndef FABRIC_UNITS_H
+#define FABRIC_UNITS_H
 
 #include "ns3/data-rate.h"
 #include "ns3/nstime.h"
@@ -15,7 +15,7 @@ namespace ns3
 {
 
 /**
- * \ingroup pod
+ * \ingroup fabric
  * \brief Parsing of the quantities written in scenario files: plain numbers, sizes, times, data
  * rates and lengths.
  *
@@ -26,7 +26,7 @@ namespace ns3
  * arithmetic, so "13.8ns" is exactly 13800 ps and a value that is not a whole number of the base
  * unit (bytes, picoseconds, bit/s) is an error rather than silently rounded.
  */
-class Units
+class FabricUnits
 {
   public:
     /**
@@ -107,4 +107,4 @@ class Units
 
 } // namespace ns3
 
-#endif /* POD_UNITS_H */
+#endif /* FABRIC_UNITS_H */

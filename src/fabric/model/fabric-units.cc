@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "units.h"
+#include "fabric-units.h"
 
 #include <cctype>
 #include <cmath>
@@ -288,7 +288,7 @@ const char* const LENGTH_UNITS = "m, cm, mm, km";
 } // namespace
 
 uint64_t
-Units::ParseUint(const std::string& text)
+FabricUnits::ParseUint(const std::string& text)
 {
     const std::string t = Trim(text);
     if (t.empty())
@@ -312,7 +312,7 @@ Units::ParseUint(const std::string& text)
 }
 
 double
-Units::ParseDouble(const std::string& text)
+FabricUnits::ParseDouble(const std::string& text)
 {
     const std::string t = Trim(text);
     Decimal d;
@@ -333,7 +333,7 @@ Units::ParseDouble(const std::string& text)
 }
 
 uint64_t
-Units::ParseSize(const std::string& text)
+FabricUnits::ParseSize(const std::string& text)
 {
     struct Unit
     {
@@ -396,7 +396,7 @@ Units::ParseSize(const std::string& text)
 }
 
 int64_t
-Units::ParseTimePs(const std::string& text)
+FabricUnits::ParseTimePs(const std::string& text)
 {
     struct Unit
     {
@@ -467,7 +467,7 @@ Units::ParseTimePs(const std::string& text)
 }
 
 Time
-Units::ParseTime(const std::string& text)
+FabricUnits::ParseTime(const std::string& text)
 {
     const int64_t ps = ParseTimePs(text);
     if (ps < 0)
@@ -478,7 +478,7 @@ Units::ParseTime(const std::string& text)
 }
 
 uint64_t
-Units::ParseDataRateBps(const std::string& text)
+FabricUnits::ParseDataRateBps(const std::string& text)
 {
     struct Prefix
     {
@@ -546,13 +546,13 @@ Units::ParseDataRateBps(const std::string& text)
 }
 
 DataRate
-Units::ParseDataRate(const std::string& text)
+FabricUnits::ParseDataRate(const std::string& text)
 {
     return DataRate(ParseDataRateBps(text));
 }
 
 double
-Units::ParseLengthM(const std::string& text)
+FabricUnits::ParseLengthM(const std::string& text)
 {
     const std::string t = Trim(text);
     const std::string what = "expected a length in metres (a number, or a number with a unit: " +
