@@ -23,6 +23,7 @@
 #include "ns3/mpi-interface.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
+#include "ns3/pod-fabric-kinds.h"
 #include "ns3/pod-topology.h"
 #include "ns3/results-writer.h"
 #include "ns3/rng-seed-manager.h"
@@ -30,7 +31,6 @@
 #include "ns3/scenario-error.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
-#include "ns3/sue-endpoint.h"
 #include "ns3/uinteger.h"
 #include "ns3/workload-generator.h"
 
@@ -65,9 +65,17 @@ AddOverride(std::string kv)
 std::string
 Unsupported(const Scenario& s)
 {
-    if (s.pod.fabric != "sue" && s.pod.fabric != "ethernet" && s.pod.fabric != "rifl")
+    if (!PodFabricKinds::Get(s.pod.fabric).SupportsDistributed())
     {
-        return "pod.fabric: a distributed run supports sue, ethernet and rifl, not " + s.pod.fabric;
+        std::string fabrics;
+        for (const FabricKind* k : PodFabricKinds::GetAll())
+        {
+            if (k->SupportsDistributed())
+            {
+                fabrics += (fabrics.empty() ? "" : ", ") + k->GetName();
+            }
+        }
+        return "pod.fabric: a distributed run supports " + fabrics + ", not " + s.pod.fabric;
     }
     for (uint32_t i = 0; i < s.workloads.size(); ++i)
     {

@@ -5,6 +5,7 @@
 #ifndef FABRIC_POD_CONFIG_H
 #define FABRIC_POD_CONFIG_H
 
+#include "fabric-config-key.h"
 #include "fabric-kind-config.h"
 
 #include "ns3/data-rate.h"
@@ -13,9 +14,12 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace ns3
 {
+
+class FabricConfigReader;
 
 /**
  * \ingroup fabric
@@ -117,6 +121,20 @@ struct FabricPodConfig
 
     /// The fabric kind's own section (pod.<fabric>), as its FabricKind read it; may be null
     std::shared_ptr<const FabricKindConfig> kind;
+
+    /**
+     * Declare the keys of the generic sections: pod.switch, pod.link, pod.nic,
+     * pod.flow-control, pod.llr and pod.transport (each with its type, default, range and help).
+     * \param keys where to add them
+     */
+    static void DeclareKeys(std::vector<FabricConfigKey>& keys);
+
+    /**
+     * Read the generic sections (every value checked against its key; errors stop the loading
+     * through \p in).
+     * \param in the scenario's keys
+     */
+    void Read(const FabricConfigReader& in);
 
     /**
      * \tparam T the fabric kind's configuration class

@@ -26,6 +26,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -81,6 +82,16 @@ main(int argc, char** argv)
     cmd.AddValue("out", "results file (default: the scenario's output.file)", out);
     cmd.AddValue("bench", "print the run's benchmark figures (and no results file)", bench);
     cmd.AddValue("schema", "print the scenario key reference and exit", schema);
+    std::string schemaRst;
+    cmd.AddValue("schema-rst",
+                 "print the keys of these sections (comma-separated, e.g. pod.sue) as a "
+                 "reStructuredText table for a module's doc and exit",
+                 schemaRst);
+    bool schemaDocs = false;
+    cmd.AddValue("schema-docs",
+                 "print, one line each, a module doc and the sections whose keys it lists "
+                 "(DOC SECTION,SECTION...), then exit",
+                 schemaDocs);
     cmd.AddValue("quiet", "no progress line", quiet);
     cmd.AddValue("huge-pages",
                  "put the heap on transparent huge pages (builds with tcmalloc; "
@@ -154,6 +165,31 @@ main(int argc, char** argv)
         return 2;
     }
 
+    if (schemaDocs)
+    {
+        for (const auto& [doc, sections] : ScenarioSchema::GetDocSections())
+        {
+            std::string list;
+            for (const auto& sec : sections)
+            {
+                list += (list.empty() ? "" : ",") + sec;
+            }
+            std::cout << doc << " " << list << "\n";
+        }
+        return 0;
+    }
+    if (!schemaRst.empty())
+    {
+        std::vector<std::string> sections;
+        std::string item;
+        std::istringstream in(schemaRst);
+        while (std::getline(in, item, ','))
+        {
+            sections.push_back(item);
+        }
+        std::cout << ScenarioSchema::RstReference(sections);
+        return 0;
+    }
     if (schema)
     {
         std::cout << ScenarioSchema::MarkdownReference();

@@ -953,63 +953,16 @@ class Loader : public FabricConfigReader
         bool arrivalOrderGiven = false;
         pod.canonicalArrivals =
             Get("pod.arrival-order", false, &arrivalOrderGiven).str == "canonical";
+        // The generic sections (src/fabric's switches, links, NICs, flow control, link-level
+        // retry and transport).
+        pod.Read(*this);
         bool radixGiven = false;
-        pod.sw.radix = static_cast<uint32_t>(Get("pod.switch.radix", false, &radixGiven).u);
-        pod.sw.latency = PicoSeconds(static_cast<uint64_t>(Get("pod.switch.latency", false).ps));
-        pod.sw.cutThrough = Get("pod.switch.forwarding", false).str == "cut-through";
-        pod.sw.bufferBytes = Get("pod.switch.buffer", false).u;
-        pod.sw.classes = static_cast<uint32_t>(Get("pod.switch.classes", false).u);
-        pod.sw.oversubscription =
-            static_cast<uint32_t>(Get("pod.switch.oversubscription", false).u);
-        pod.link.rate = DataRate(Get("pod.link.rate", false).u);
-        pod.link.cable = Get("pod.link.cable", false).str;
-        pod.link.lengthM = Get("pod.link.length", false).d;
-        pod.link.delay = PicoSeconds(static_cast<uint64_t>(Get("pod.link.delay", false).ps));
-        pod.link.fecLatency =
-            PicoSeconds(static_cast<uint64_t>(Get("pod.link.fec-latency", false).ps));
-        pod.link.codewordBits = static_cast<uint32_t>(Get("pod.link.codeword-bits", false).u);
-        pod.link.codewordErrorRate = Get("pod.link.codeword-error-rate", false).d;
-        pod.link.ber = Get("pod.link.ber", false).d;
-        pod.link.interframeBytes = static_cast<uint32_t>(Get("pod.link.interframe-bytes", false).u);
-        pod.nic.mtu = static_cast<uint32_t>(Get("pod.nic.mtu", false).u);
-        pod.nic.headerBytes = static_cast<uint32_t>(Get("pod.nic.header-bytes", false).u);
-        pod.nic.planeSelection = Get("pod.nic.plane-selection", false).str;
+        Get("pod.switch.radix", false, &radixGiven);
         if (kind.UsesPlanePlan())
         {
             CheckRadix(pod.accelerators, pod.sw.radix, radixGiven, pod.sw.oversubscription);
         }
 
-        auto& fc = pod.fc;
-        fc.kind = Get("pod.flow-control.kind", false).str;
-        fc.xoffBytes = Get("pod.flow-control.xoff", false).u;
-        fc.xonBytes = Get("pod.flow-control.xon", false).u;
-        fc.headroomBytes = Get("pod.flow-control.headroom", false).u;
-        fc.pauseQuanta = static_cast<uint32_t>(Get("pod.flow-control.pause-quanta", false).u);
-        fc.pauseResponse =
-            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.pause-response", false).ps));
-        fc.bytesPerCredit =
-            static_cast<uint32_t>(Get("pod.flow-control.bytes-per-credit", false).u);
-        fc.creditBuffer = Get("pod.flow-control.credit-buffer", false).u;
-        fc.creditPool = Get("pod.flow-control.credit-pool", false).u;
-        fc.creditBatch = static_cast<uint32_t>(Get("pod.flow-control.credit-batch", false).u);
-        fc.creditDelay =
-            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.credit-delay", false).ps));
-        fc.deadlockTimeout =
-            PicoSeconds(static_cast<int64_t>(Get("pod.flow-control.deadlock-timeout", false).ps));
-        fc.deadlockCheckInterval = PicoSeconds(
-            static_cast<int64_t>(Get("pod.flow-control.deadlock-check-interval", false).ps));
-        auto& llr = pod.llr;
-        llr.mode = Get("pod.llr.mode", false).str;
-        llr.links = Get("pod.llr.links", false).str;
-        llr.window = static_cast<uint32_t>(Get("pod.llr.window", false).u);
-        llr.ackInterval = static_cast<uint32_t>(Get("pod.llr.ack-interval", false).u);
-        llr.nakPause = Get("pod.llr.nak-pause", false).d;
-        auto& tr = pod.transport;
-        tr.kind = Get("pod.transport.kind", false).str;
-        tr.window = static_cast<uint32_t>(Get("pod.transport.window", false).u);
-        tr.ackInterval = static_cast<uint32_t>(Get("pod.transport.ack-interval", false).u);
-        tr.ackDelay = PicoSeconds(static_cast<int64_t>(Get("pod.transport.ack-delay", false).ps));
-        tr.timeout = PicoSeconds(static_cast<int64_t>(Get("pod.transport.timeout", false).ps));
         if (pod.topology == "mesh" && !kind.SupportsMesh())
         {
             Fail(Locate("pod.topology"),

@@ -195,230 +195,14 @@ BuildKeys()
                   "distributed run reproduces, and fewer events) or insertion (ns-3's: in the "
                   "order in which the senders' events ran, podsim's order before 2026-11-24; "
                   "src/pod/doc/performance.rst)."));
-    k.push_back(Row("pod.switch", S::MAP).Help("The switches (the same in every plane)."));
-    k.push_back(
-        Row("pod.switch.radix", S::UINT)
-            .Default("1024")
-            .Min(2)
-            .Unit("ports")
-            .Help("Ports per switch. A plane is one switch if radix >= accelerators, otherwise a "
-                  "two-tier leaf-spine: with oversubscription k, floor(radix/(k+1)) spines and k "
-                  "times as many accelerators per leaf (k = 1: radix/2 and radix/2); when that "
-                  "needs more leaves than a spine has ports, three tiers: blocks of radix/2 "
-                  "leaves, each block with its own spines, under cores that link to every "
-                  "block (at most 5 switch hops)."));
-    k.push_back(
-        Row("pod.switch.latency", S::TIME)
-            .Default("250ns")
-            .Min(0)
-            .Help("Switch pipeline latency, port to port (SUE spec Appendix A.1: 250 ns)."));
-    k.push_back(Row("pod.switch.forwarding", S::ENUM)
-                    .Default("cut-through")
-                    .Allowed({"cut-through", "store-and-forward"})
-                    .Help("Forward a packet as soon as its header is in, or once all of it is."));
-    k.push_back(Row("pod.switch.buffer", S::SIZE)
-                    .Default("64MiB")
-                    .Above(0)
-                    .Unit("bytes")
-                    .Help("Shared packet buffer per switch."));
-    k.push_back(Row("pod.switch.classes", S::UINT)
-                    .Default("8")
-                    .Range(1, 8)
-                    .Help("Traffic classes per port."));
-    k.push_back(
-        Row("pod.switch.oversubscription", S::UINT)
-            .Default("1")
-            .Range(1, 64)
-            .Help("Two tiers only: ratio of a leaf's accelerator ports to its spine uplinks (k:1); "
-                  "1 is full bisection, 4 leaves a quarter of the accelerators' bandwidth to the "
-                  "spines."));
-    k.push_back(Row("pod.link", S::MAP)
-                    .Help("The links (accelerator-switch and switch-switch links alike)."));
-    k.push_back(Row("pod.link.rate", S::RATE)
-                    .Default("800Gbps")
-                    .Above(0)
-                    .Unit("bit/s")
-                    .Help("Line rate of every link."));
-    k.push_back(Row("pod.link.cable", S::ENUM)
-                    .Default("twinax")
-                    .Allowed({"direct", "twinax", "single-mode", "hollow-core"})
-                    .Help("Cable kind, which sets the propagation speed; `direct` uses "
-                          "`pod.link.delay` instead."));
-    k.push_back(Row("pod.link.length", S::LENGTH)
-                    .Default("3m")
-                    .Min(0)
-                    .Unit("m")
-                    .Help("Cable length (ignored for `direct`)."));
-    k.push_back(Row("pod.link.delay", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("Propagation delay of a `direct` link."));
-    k.push_back(Row("pod.link.fec-latency", S::TIME)
-                    .Default("0")
-                    .Min(0)
-                    .Help("FEC latency added per link traversal."));
-    k.push_back(Row("pod.link.codeword-bits", S::UINT)
-                    .Default("5140")
-                    .Min(1)
-                    .Unit("bits")
-                    .Help("Message bits per FEC codeword (RS(544,514): 514 symbols of 10 bits)."));
-    k.push_back(Row("pod.link.codeword-error-rate", S::DOUBLE)
-                    .Default("0")
-                    .Range(0, 1)
-                    .Help("Probability that a codeword is uncorrectable."));
-    k.push_back(Row("pod.link.ber", S::DOUBLE).Default("0").Range(0, 1).Help("Bit error rate."));
-    k.push_back(Row("pod.link.interframe-bytes", S::UINT)
-                    .Default("20")
-                    .Unit("bytes")
-                    .Help("Wire overhead per frame (IEEE 802.3: preamble+SFD 8, IPG 12)."));
-    k.push_back(Row("pod.nic", S::MAP).Help("The accelerators' NICs."));
-    k.push_back(Row("pod.nic.mtu", S::SIZE)
-                    .Default("4096")
-                    .Range(1, 65536)
-                    .Unit("bytes")
-                    .Help("Payload bytes per packet."));
-    k.push_back(Row("pod.nic.header-bytes", S::UINT)
-                    .Default("18")
-                    .Unit("bytes")
-                    .Help("Header bytes per packet (Ethernet header 14 + FCS 4)."));
-    k.push_back(Row("pod.nic.plane-selection", S::ENUM)
-                    .Default("spray")
-                    .Allowed({"round-robin", "hash", "spray"})
-                    .Help("How a NIC spreads traffic over the planes: spray (each packet to "
-                          "whichever plane port is free), round-robin (per message, starting "
-                          "at the accelerator's id), hash (of the destination)."));
-    // Flow control and link-level retry.
-    k.push_back(Row("pod.flow-control", S::MAP)
-                    .Help("Link-level flow control on every link (both ends of each)."));
-    k.push_back(Row("pod.flow-control.kind", S::ENUM)
-                    .Default("none")
-                    .Allowed({"none", "pfc", "cbfc"})
-                    .Help("none (a full buffer drops), pfc (IEEE 802.1Qbb pause per priority) "
-                          "or cbfc (credits per class, as in UEC)."));
-    k.push_back(Row("pod.flow-control.xoff", S::SIZE)
-                    .Default("0")
-                    .Max(1ull << 40)
-                    .Unit("bytes")
-                    .Help("PFC: ingress bytes of one priority that send a pause. 0: the port's "
-                          "share of the switch buffer minus the headroom."));
-    k.push_back(Row("pod.flow-control.xon", S::SIZE)
-                    .Default("0")
-                    .Max(1ull << 40)
-                    .Unit("bytes")
-                    .Help("PFC: bytes at which the pause is released. 0: XOFF minus two MTUs."));
-    k.push_back(Row("pod.flow-control.headroom", S::SIZE)
-                    .Default("0")
-                    .Max(1ull << 40)
-                    .Unit("bytes")
-                    .Help("PFC: buffer above XOFF per port and priority. 0: from the link's "
-                          "round trip, the MTU and the pause response time."));
-    k.push_back(Row("pod.flow-control.pause-quanta", S::UINT)
-                    .Default("65535")
-                    .Range(1, 65535)
-                    .Unit("quanta")
-                    .Help("PFC: pause time of a pause frame in 512-bit-time quanta."));
-    k.push_back(Row("pod.flow-control.pause-response", S::TIME)
-                    .Default("0")
-                    .Range(0, 1e9)
-                    .Help("PFC: time a sender takes to act on a pause frame."));
-    k.push_back(Row("pod.flow-control.bytes-per-credit", S::SIZE)
-                    .Default("64")
-                    .Range(1, 65536)
-                    .Unit("bytes")
-                    .Help("CBFC: buffer bytes one credit stands for."));
-    k.push_back(Row("pod.flow-control.credit-buffer", S::SIZE)
-                    .Default("64KiB")
-                    .Range(1, 1ull << 40)
-                    .Unit("bytes")
-                    .Help("CBFC: receive buffer each port advertises per class."));
-    k.push_back(Row("pod.flow-control.credit-pool", S::SIZE)
-                    .Default("0")
-                    .Max(1ull << 40)
-                    .Unit("bytes")
-                    .Help("CBFC: receive buffer per port shared by all classes."));
-    k.push_back(Row("pod.flow-control.credit-batch", S::UINT)
-                    .Default("16")
-                    .Range(1, 1 << 20)
-                    .Unit("credits")
-                    .Help("CBFC: credits freed before a credit frame is sent."));
-    k.push_back(Row("pod.flow-control.credit-delay", S::TIME)
-                    .Default("100ns")
-                    .Range(0, 1e9)
-                    .Help("CBFC: longest wait of freed credits for their batch."));
-    k.push_back(Row("pod.flow-control.deadlock-timeout", S::TIME)
-                    .Default("10ms")
-                    .Min(0)
-                    .Help("PFC/CBFC: a switch port that holds packets and sends none for this "
-                          "long is stuck; a cycle of stuck ports is a deadlock, which stops the "
-                          "run with a report. 0: no run-time check."));
-    k.push_back(Row("pod.flow-control.deadlock-check-interval", S::TIME)
-                    .Default("1ms")
-                    .Above(0)
-                    .Help("PFC/CBFC: time between two looks at the switch queues while any "
-                          "holds packets."));
-    k.push_back(Row("pod.llr", S::MAP).Help("Link-level retry (replay of corrupted packets)."));
-    k.push_back(Row("pod.llr.mode", S::ENUM)
-                    .Default("off")
-                    .Allowed({"off", "ack-nak", "nak-only"})
-                    .Help("off; ack-nak (cumulative ACK plus replay request: Ethernet LLR, "
-                          "UALink DL replay); nak-only (RIFL: NAKs only, both directions pause "
-                          "while replaying)."));
-    k.push_back(Row("pod.llr.links", S::ENUM)
-                    .Default("all")
-                    .Allowed({"all", "accelerator", "switch"})
-                    .Help("Which links run it: all, accelerator-switch links only, or "
-                          "switch-switch links only."));
-    k.push_back(Row("pod.llr.window", S::UINT)
-                    .Default("512")
-                    .Range(1, 1 << 15)
-                    .Unit("packets")
-                    .Help("Replay buffer per link direction; at most half the space of the "
-                          "retry engine's 16-bit sequence numbers."));
-    k.push_back(Row("pod.llr.ack-interval", S::UINT)
-                    .Default("16")
-                    .Range(1, 1 << 20)
-                    .Unit("packets")
-                    .Help("ack-nak: packets accepted per cumulative ACK."));
-    k.push_back(Row("pod.llr.nak-pause", S::DOUBLE)
-                    .Default("2.5")
-                    .Range(0, 1000)
-                    .Unit("round trips")
-                    .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
+    // The pod's generic sections (src/fabric's mechanisms: switches, links, NICs, flow control,
+    // link-level retry, transport).
+    FabricPodConfig::DeclareKeys(k);
     // The sections of the fabric kinds (each module declares its own), in registration order.
     for (const FabricKind* kind : PodFabricKinds::GetAll())
     {
         kind->DeclareKeys(k);
     }
-    k.push_back(Row("pod.transport", S::MAP)
-                    .Help("End-to-end transport of the accelerators (recovers packets lost in "
-                          "the fabric)."));
-    k.push_back(Row("pod.transport.kind", S::ENUM)
-                    .Default("none")
-                    .Allowed({"none", "go-back-n"})
-                    .Help("none (a lost packet loses its message; completion is local); "
-                          "go-back-n (PSN per port and peer, cumulative ACK, NACK on a gap, "
-                          "retransmission timer; completion is acknowledgement)."));
-    k.push_back(Row("pod.transport.window", S::UINT)
-                    .Default("128")
-                    .Range(1, 1 << 20)
-                    .Unit("packets")
-                    .Help("go-back-n: most unacknowledged packets per connection."));
-    k.push_back(Row("pod.transport.ack-interval", S::UINT)
-                    .Default("8")
-                    .Range(1, 1 << 20)
-                    .Unit("packets")
-                    .Help("go-back-n: packets accepted per standalone ACK (ACKs also ride on "
-                          "reverse data)."));
-    k.push_back(Row("pod.transport.ack-delay", S::TIME)
-                    .Default("100ns")
-                    .Range(0, 1e9)
-                    .Help("go-back-n: longest wait of an accepted packet for its ACK."));
-    k.push_back(Row("pod.transport.timeout", S::TIME)
-                    .Default("20us")
-                    .Range(1e3, 1e12)
-                    .Help("go-back-n: retransmission timeout (doubles on each consecutive "
-                          "expiry, up to 64 times); keep it above the loaded round trip."));
-    // Workloads.
     k.push_back(Row("workloads", S::LIST)
                     .Element(S::MAP)
                     .Required()
@@ -1021,6 +805,132 @@ ScenarioSchema::MarkdownReference()
           "longest pause (`pause-quanta` x 512 bit times at `pod.link.rate`), and "
           "`deadlock-check-interval` does not exceed it.\n"
           "- `limits.check-interval`, when not 0, does not exceed `limits.no-progress`.\n";
+    return os.str();
+}
+
+std::vector<std::pair<std::string, std::vector<std::string>>>
+ScenarioSchema::GetDocSections()
+{
+    std::vector<std::pair<std::string, std::vector<std::string>>> docs;
+    docs.emplace_back("src/fabric/doc/fabric.rst",
+                      std::vector<std::string>{"pod.switch",
+                                               "pod.link",
+                                               "pod.nic",
+                                               "pod.flow-control",
+                                               "pod.llr",
+                                               "pod.transport"});
+    for (const FabricKind* kind : PodFabricKinds::GetAll())
+    {
+        if (!kind->GetSection().empty())
+        {
+            docs.emplace_back(kind->GetDoc(), std::vector<std::string>{kind->GetSection()});
+        }
+    }
+    return docs;
+}
+
+namespace
+{
+
+/**
+ * Turn a help text's Markdown code spans into reStructuredText literals and escape what
+ * reStructuredText would take as inline markup.
+ * \param text the text, with `code spans` in single backticks
+ * \return the text for a table cell
+ */
+std::string
+RstText(const std::string& text)
+{
+    std::string out;
+    bool code = false;
+    for (char c : text)
+    {
+        if (c == '`')
+        {
+            out += "``";
+            code = !code;
+            continue;
+        }
+        if (!code && (c == '*' || c == '|' || c == '\\' || c == '_'))
+        {
+            out += '\\';
+        }
+        out += (c == '\n') ? ' ' : c;
+    }
+    return out;
+}
+
+} // namespace
+
+std::string
+ScenarioSchema::RstReference(const std::vector<std::string>& sections)
+{
+    std::ostringstream os;
+    os << ".. list-table::\n   :header-rows: 1\n   :widths: 25 12 12 12 39\n\n";
+    os << "   * - Key\n     - Type\n     - Default\n     - Range\n     - Description\n";
+    auto in = [&sections](const std::string& path) {
+        for (const auto& sec : sections)
+        {
+            if (path == sec || path.compare(0, sec.size() + 1, sec + ".") == 0 ||
+                path.compare(0, sec.size() + 1, sec + "[") == 0)
+            {
+                return true;
+            }
+        }
+        return false;
+    };
+    for (const auto& key : GetKeys())
+    {
+        if (!in(key.path))
+        {
+            continue;
+        }
+        std::string type = TypeName(key.type);
+        if (key.type == LIST)
+        {
+            type = "list of " + TypeName(key.element) + (key.element == MAP ? "s" : "");
+        }
+        else if (!key.unit.empty())
+        {
+            type += " (" + key.unit + ")";
+        }
+        std::string def;
+        if (key.required)
+        {
+            def = "required";
+        }
+        else if (!key.defaultNote.empty())
+        {
+            def = RstText(key.defaultNote);
+        }
+        else if (!key.defaultValue.empty())
+        {
+            def = "``" + key.defaultValue + "``";
+        }
+        std::string range;
+        if (key.type == ENUM)
+        {
+            range = Join(key.allowed, ", ", "``");
+        }
+        else if (key.hasMin && key.hasMax)
+        {
+            range = FabricConfigKey::FormatNumber(key.min) + " to " +
+                    FabricConfigKey::FormatNumber(key.max);
+        }
+        else if (key.hasMin)
+        {
+            range = (key.minExclusive ? "> " : ">= ") + FabricConfigKey::FormatNumber(key.min);
+        }
+        else if (key.hasMax)
+        {
+            range = "<= " + FabricConfigKey::FormatNumber(key.max);
+        }
+        os << "   * - ``" << key.path << "``\n"
+           << "     - " << type << "\n"
+           << "     - " << def << "\n"
+           << "     - " << range << "\n"
+           << "     - " << RstText(key.help) << "\n";
+    }
     return os.str();
 }
 

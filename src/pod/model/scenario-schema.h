@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ns3
@@ -118,6 +119,22 @@ class ScenarioSchema
     /// \return the reference of the scenario format in Markdown: one table row per key, units,
     ///         overrides and the checks across fields
     static std::string MarkdownReference();
+
+    /**
+     * The module documents that carry a generated table of the keys their module declares:
+     * src/fabric/doc/fabric.rst for the generic pod sections (FabricPodConfig::DeclareKeys),
+     * and each fabric kind's document for its own section (FabricKind::DeclareKeys).
+     * \return (document, its sections), in registration order
+     */
+    static std::vector<std::pair<std::string, std::vector<std::string>>> GetDocSections();
+
+    /**
+     * The keys of some sections as a reStructuredText table (a list-table: key, type, default,
+     * range, description), for a module's documentation.
+     * \param sections section paths (e.g. "pod.sue")
+     * \return the table
+     */
+    static std::string RstReference(const std::vector<std::string>& sections);
 };
 
 } // namespace ns3
