@@ -43,60 +43,61 @@ CellFabricAdapter::GetTypeId()
 TypeId
 CellFabricAdapter::AddChipAttributes(TypeId tid)
 {
-    return tid.AddAttribute("Clusters",
-                          "Clusters per chip, each with its own OQs and RxDMA (Pyxis spec section 1).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&CellFabricAdapter::m_clusters),
-                          MakeUintegerChecker<uint32_t>(1, 8))
-.AddAttribute("DestinationClusters",
-                          "Messages of the endpoint API (which names no cluster) go to the "
-                          "first DestinationClusters clusters of their destination: the "
-                          "messages of a source to one destination in turn, starting at the "
-                          "source's accelerator id (not in the spec; 1 sends every message to "
-                          "cluster 0).",
-                          UintegerValue(4),
-                          MakeUintegerAccessor(&CellFabricAdapter::m_destinationClusters),
-                          MakeUintegerChecker<uint32_t>(1, 8))
-.AddAttribute("ClockGhz",
-                          "Adapter clock in GHz (Pyxis spec section 1: 1.33 GHz).",
-                          DoubleValue(1.33),
-                          MakeDoubleAccessor(&CellFabricAdapter::m_clockGhz),
-                          MakeDoubleChecker<double>(0.01))
-.AddAttribute("PageSizeWords",
-                          "PageSizeWords of RDMA jobs, in 128 B words: one of {37, 48, ..., "
-                          "125} (10.7.2, 11.4.6; 125 recommended).",
-                          UintegerValue(125),
-                          MakeUintegerAccessor(&CellFabricAdapter::m_pageSizeWords),
-                          MakeUintegerChecker<uint32_t>(CellFabricCellifier::MIN_PAGE_SIZE_WORDS,
-                                                        CellFabricCellifier::MAX_PAGE_SIZE_WORDS))
-.AddAttribute("DefaultOq",
-                          "OQ (VOQ[1:0], 10.2) of the endpoint API's jobs, which name no VOQ. "
-                          "The spec gives four OQs per cluster, two classes of RDMA and of "
-                          "datagrams (10.8[5]), but no numbering; the model's: 0 RDMA high "
-                          "(and messages), 1 RDMA low, 2 and 3 datagrams (an assumption).",
-                          UintegerValue(1),
-                          MakeUintegerAccessor(&CellFabricAdapter::m_defaultOq),
-                          MakeUintegerChecker<uint32_t>(0, 3))
-.AddAttribute("DefaultPriority",
-                          "Page Generator priority of the endpoint API's VOQs (10.7.3).",
-                          EnumValue(LOW_PRIORITY),
-                          MakeEnumAccessor(&CellFabricAdapter::m_defaultPriority),
-                          MakeEnumChecker(LOW_PRIORITY, "Low", HIGH_PRIORITY, "High"))
-.AddAttribute("DefaultOccupancyProfile",
-                          "Occupancy profile of the endpoint API's VOQs (10.7.3.1).",
-                          UintegerValue(0),
-                          MakeUintegerAccessor(&CellFabricAdapter::m_defaultProfile),
-                          MakeUintegerChecker<uint32_t>(0, 7))
-.AddAttribute("EndpointTransport",
-                          "Transport of the endpoint API's messages. Rdma: RDMA write jobs "
-                          "(10.3). Datagram: unreliable datagrams (10.5) to RxQ 0, a message "
-                          "larger than 16,256 B split into datagrams of 16,256 B and the rest; "
-                          "the message is delivered when all its datagrams are written into the "
-                          "receiver's RxQ, never if one is dropped, and completed at the sender "
-                          "when all are transmitted.",
-                          EnumValue(TRANSPORT_RDMA),
-                          MakeEnumAccessor(&CellFabricAdapter::m_transport),
-                          MakeEnumChecker(TRANSPORT_RDMA, "Rdma", TRANSPORT_DATAGRAM, "Datagram"));
+    return tid
+        .AddAttribute("Clusters",
+                      "Clusters per chip, each with its own OQs and RxDMA (Pyxis spec section 1).",
+                      UintegerValue(4),
+                      MakeUintegerAccessor(&CellFabricAdapter::m_clusters),
+                      MakeUintegerChecker<uint32_t>(1, 8))
+        .AddAttribute("DestinationClusters",
+                      "Messages of the endpoint API (which names no cluster) go to the "
+                      "first DestinationClusters clusters of their destination: the "
+                      "messages of a source to one destination in turn, starting at the "
+                      "source's accelerator id (not in the spec; 1 sends every message to "
+                      "cluster 0).",
+                      UintegerValue(4),
+                      MakeUintegerAccessor(&CellFabricAdapter::m_destinationClusters),
+                      MakeUintegerChecker<uint32_t>(1, 8))
+        .AddAttribute("ClockGhz",
+                      "Adapter clock in GHz (Pyxis spec section 1: 1.33 GHz).",
+                      DoubleValue(1.33),
+                      MakeDoubleAccessor(&CellFabricAdapter::m_clockGhz),
+                      MakeDoubleChecker<double>(0.01))
+        .AddAttribute("PageSizeWords",
+                      "PageSizeWords of RDMA jobs, in 128 B words: one of {37, 48, ..., "
+                      "125} (10.7.2, 11.4.6; 125 recommended).",
+                      UintegerValue(125),
+                      MakeUintegerAccessor(&CellFabricAdapter::m_pageSizeWords),
+                      MakeUintegerChecker<uint32_t>(CellFabricCellifier::MIN_PAGE_SIZE_WORDS,
+                                                    CellFabricCellifier::MAX_PAGE_SIZE_WORDS))
+        .AddAttribute("DefaultOq",
+                      "OQ (VOQ[1:0], 10.2) of the endpoint API's jobs, which name no VOQ. "
+                      "The spec gives four OQs per cluster, two classes of RDMA and of "
+                      "datagrams (10.8[5]), but no numbering; the model's: 0 RDMA high "
+                      "(and messages), 1 RDMA low, 2 and 3 datagrams (an assumption).",
+                      UintegerValue(1),
+                      MakeUintegerAccessor(&CellFabricAdapter::m_defaultOq),
+                      MakeUintegerChecker<uint32_t>(0, 3))
+        .AddAttribute("DefaultPriority",
+                      "Page Generator priority of the endpoint API's VOQs (10.7.3).",
+                      EnumValue(LOW_PRIORITY),
+                      MakeEnumAccessor(&CellFabricAdapter::m_defaultPriority),
+                      MakeEnumChecker(LOW_PRIORITY, "Low", HIGH_PRIORITY, "High"))
+        .AddAttribute("DefaultOccupancyProfile",
+                      "Occupancy profile of the endpoint API's VOQs (10.7.3.1).",
+                      UintegerValue(0),
+                      MakeUintegerAccessor(&CellFabricAdapter::m_defaultProfile),
+                      MakeUintegerChecker<uint32_t>(0, 7))
+        .AddAttribute("EndpointTransport",
+                      "Transport of the endpoint API's messages. Rdma: RDMA write jobs "
+                      "(10.3). Datagram: unreliable datagrams (10.5) to RxQ 0, a message "
+                      "larger than 16,256 B split into datagrams of 16,256 B and the rest; "
+                      "the message is delivered when all its datagrams are written into the "
+                      "receiver's RxQ, never if one is dropped, and completed at the sender "
+                      "when all are transmitted.",
+                      EnumValue(TRANSPORT_RDMA),
+                      MakeEnumAccessor(&CellFabricAdapter::m_transport),
+                      MakeEnumChecker(TRANSPORT_RDMA, "Rdma", TRANSPORT_DATAGRAM, "Datagram"));
 }
 
 TypeId
@@ -333,14 +334,13 @@ CellFabricAdapter::PostRdmaWrite(const FabricMessage& m, uint32_t dstCluster, co
     NS_ABORT_MSG_IF(dstCluster >= m_clusters, "CellFabricAdapter: no cluster " << dstCluster);
     NS_ABORT_MSG_IF(GetNPorts() == 0, "CellFabricAdapter: no link ports");
     const bool explicitHere = m_jobs->GetConfig().posting == RX_POSTING_EXPLICIT;
-    NS_ABORT_MSG_IF(explicitHere ||
-                        GetPeer(m.dst).m_jobs->GetConfig().posting == RX_POSTING_EXPLICIT,
-                    "CellFabricAdapter: an RDMA message (endpoint API, PostRdmaWrite or "
-                    "PostRdmaJob) from accelerator "
-                        << GetAcceleratorId() << " to " << m.dst
-                        << " posts the receiver's Rx job, but RdmaJobPosting is Explicit at "
-                        << (explicitHere ? "the sender" : "the receiver")
-                        << ": use PostRdmaRx and PostRdmaTx");
+    NS_ABORT_MSG_IF(
+        explicitHere || GetPeer(m.dst).m_jobs->GetConfig().posting == RX_POSTING_EXPLICIT,
+        "CellFabricAdapter: an RDMA message (endpoint API, PostRdmaWrite or "
+        "PostRdmaJob) from accelerator "
+            << GetAcceleratorId() << " to " << m.dst
+            << " posts the receiver's Rx job, but RdmaJobPosting is Explicit at "
+            << (explicitHere ? "the sender" : "the receiver") << ": use PostRdmaRx and PostRdmaTx");
     EnsureResources();
     m_jobs->PostWrite(m, dstCluster, cls, m_pageSizeWords);
 }

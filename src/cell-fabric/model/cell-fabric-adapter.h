@@ -172,7 +172,8 @@ class CellFabricAdapter : public FabricEndpoint
     };
 
     /**
-     * An RDMA Rx job descriptor (11.4.7, 10.3, 10.8.1): what the receiver's software posts. Its CTS is sent when it is posted.
+     * An RDMA Rx job descriptor (11.4.7, 10.3, 10.8.1): what the receiver's software posts. Its CTS
+     * is sent when it is posted.
      */
     struct RdmaRxDescriptor
     {
@@ -186,7 +187,8 @@ class CellFabricAdapter : public FabricEndpoint
     };
 
     /**
-     * An RDMA Tx job descriptor (11.4.6, 10.3, 10.7.1): what the sender's software posts. Its pages wait for the Rx job's CTS (which may have come first).
+     * An RDMA Tx job descriptor (11.4.6, 10.3, 10.7.1): what the sender's software posts. Its pages
+     * wait for the Rx job's CTS (which may have come first).
      */
     struct RdmaTxDescriptor
     {
@@ -648,14 +650,14 @@ class CellFabricAdapter : public FabricEndpoint
      */
     Time Cycles(double bytes, uint32_t bytesPerCycle) const;
 
-    std::unique_ptr<CellFabricTxPipeline> m_tx;          //!< Tx pipeline (10.7)
-    std::unique_ptr<CellFabricRxPipeline> m_rx;          //!< Rx pipeline (10.8)
-    std::unique_ptr<CellFabricRdmaJobManager> m_jobs;    //!< RDMA jobs (10.3, 10.7.1, 10.8.1)
-    std::unique_ptr<CellFabricDatagramService> m_dg;     //!< datagrams (10.5)
+    std::unique_ptr<CellFabricTxPipeline> m_tx;               //!< Tx pipeline (10.7)
+    std::unique_ptr<CellFabricRxPipeline> m_rx;               //!< Rx pipeline (10.8)
+    std::unique_ptr<CellFabricRdmaJobManager> m_jobs;         //!< RDMA jobs (10.3, 10.7.1, 10.8.1)
+    std::unique_ptr<CellFabricDatagramService> m_dg;          //!< datagrams (10.5)
     std::shared_ptr<std::vector<CellFabricAdapter*>> m_peers; //!< adapters by accelerator id
-    std::unique_ptr<CellFabricVoqTable> m_voqTable;      //!< VOQ map (made on first use)
-    std::unordered_map<uint32_t, uint32_t> m_messagesTo; //!< endpoint messages per destination
-    bool m_resourcesReady{false};                        //!< EnsureResources() ran
+    std::unique_ptr<CellFabricVoqTable> m_voqTable;           //!< VOQ map (made on first use)
+    std::unordered_map<uint32_t, uint32_t> m_messagesTo;      //!< endpoint messages per destination
+    bool m_resourcesReady{false};                             //!< EnsureResources() ran
 
     // Attributes of the chip and of the endpoint API's messages (the parts' own attributes are
     // in their Config)
@@ -672,10 +674,10 @@ class CellFabricAdapter : public FabricEndpoint
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageTxTrace;     //!< page sent
     TracedCallback<uint32_t, uint64_t, uint32_t, uint32_t> m_pageCommitTrace; //!< page committed
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace;  //!< drops
-    TracedCallback<uint32_t, uint64_t> m_nackTrace;        //!< NACK received (sender)
-    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;   //!< Job Failed (sender)
-    TracedCallback<uint32_t, uint64_t> m_retryTrace;       //!< Tx job retried (sender)
-    TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace; //!< Rx Job Failed (receiver)
+    TracedCallback<uint32_t, uint64_t> m_nackTrace;              //!< NACK received (sender)
+    TracedCallback<uint32_t, uint64_t> m_jobFailedTrace;         //!< Job Failed (sender)
+    TracedCallback<uint32_t, uint64_t> m_retryTrace;             //!< Tx job retried (sender)
+    TracedCallback<uint32_t, uint64_t> m_rxJobFailedTrace;       //!< Rx Job Failed (receiver)
     TracedCallback<uint64_t, uint32_t, uint32_t> m_pageGenTrace; //!< page generated (10.7.3)
 };
 

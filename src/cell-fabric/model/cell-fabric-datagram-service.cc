@@ -46,42 +46,43 @@ ConfigAccessor(F CellFabricDatagramService::Config::*field)
 TypeId
 CellFabricDatagramService::AddAttributes(TypeId tid)
 {
-    return tid.AddAttribute("DatagramTxRingSize",
-                          "Descriptors in each datagram TxQ ring (2 per cluster); a ring of N "
-                          "holds N - 1 (11.5.2.1), more posts wait in software. Not in the spec.",
-                          UintegerValue(256),
-                          ConfigAccessor<UintegerValue>(&Config::txRingSize),
-                          MakeUintegerChecker<uint32_t>(2))
-.AddAttribute("DatagramTxReorderIds",
-                          "TxQ Reorder IDs per TxQ (10.7.1.4: 64): datagrams admitted and "
-                          "whose head has not advanced; with none free the TxQ blocks.",
-                          UintegerValue(64),
-                          ConfigAccessor<UintegerValue>(&Config::txReorderIds),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("DatagramRxRingSize",
-                          "Descriptors in each datagram RxQ ring (2 per cluster); a ring of N "
-                          "holds N - 1 free descriptors (11.5.2.2). Not in the spec.",
-                          UintegerValue(256),
-                          ConfigAccessor<UintegerValue>(&Config::rxRingSize),
-                          MakeUintegerChecker<uint32_t>(2))
-.AddAttribute("DatagramRxBufferBytes",
-                          "BufferSizeBytes of every RxQ descriptor (11.4.9: at most 16,256 B); "
-                          "a larger datagram is dropped (10.8.1.3).",
-                          UintegerValue(CellFabricCellifier::MAX_DATAGRAM_BYTES),
-                          ConfigAccessor<UintegerValue>(&Config::rxBufferBytes),
-                          MakeUintegerChecker<uint32_t>(1, CellFabricCellifier::MAX_DATAGRAM_BYTES))
-.AddAttribute("DatagramRxRepostTime",
-                          "Software's time to process one received datagram and post its "
-                          "descriptor again (one at a time; not in the spec).",
-                          TimeValue(MicroSeconds(1)),
-                          ConfigAccessor<TimeValue>(&Config::rxRepostTime),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("DatagramRxRepostLimit",
-                          "Descriptors software posts again per RxQ in all (the maximum: no "
-                          "limit; 0: the ring runs dry after N - 1 datagrams).",
-                          UintegerValue(UINT64_MAX),
-                          ConfigAccessor<UintegerValue>(&Config::rxRepostLimit),
-                          MakeUintegerChecker<uint64_t>());
+    return tid
+        .AddAttribute("DatagramTxRingSize",
+                      "Descriptors in each datagram TxQ ring (2 per cluster); a ring of N "
+                      "holds N - 1 (11.5.2.1), more posts wait in software. Not in the spec.",
+                      UintegerValue(256),
+                      ConfigAccessor<UintegerValue>(&Config::txRingSize),
+                      MakeUintegerChecker<uint32_t>(2))
+        .AddAttribute("DatagramTxReorderIds",
+                      "TxQ Reorder IDs per TxQ (10.7.1.4: 64): datagrams admitted and "
+                      "whose head has not advanced; with none free the TxQ blocks.",
+                      UintegerValue(64),
+                      ConfigAccessor<UintegerValue>(&Config::txReorderIds),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("DatagramRxRingSize",
+                      "Descriptors in each datagram RxQ ring (2 per cluster); a ring of N "
+                      "holds N - 1 free descriptors (11.5.2.2). Not in the spec.",
+                      UintegerValue(256),
+                      ConfigAccessor<UintegerValue>(&Config::rxRingSize),
+                      MakeUintegerChecker<uint32_t>(2))
+        .AddAttribute("DatagramRxBufferBytes",
+                      "BufferSizeBytes of every RxQ descriptor (11.4.9: at most 16,256 B); "
+                      "a larger datagram is dropped (10.8.1.3).",
+                      UintegerValue(CellFabricCellifier::MAX_DATAGRAM_BYTES),
+                      ConfigAccessor<UintegerValue>(&Config::rxBufferBytes),
+                      MakeUintegerChecker<uint32_t>(1, CellFabricCellifier::MAX_DATAGRAM_BYTES))
+        .AddAttribute("DatagramRxRepostTime",
+                      "Software's time to process one received datagram and post its "
+                      "descriptor again (one at a time; not in the spec).",
+                      TimeValue(MicroSeconds(1)),
+                      ConfigAccessor<TimeValue>(&Config::rxRepostTime),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("DatagramRxRepostLimit",
+                      "Descriptors software posts again per RxQ in all (the maximum: no "
+                      "limit; 0: the ring runs dry after N - 1 datagrams).",
+                      UintegerValue(UINT64_MAX),
+                      ConfigAccessor<UintegerValue>(&Config::rxRepostLimit),
+                      MakeUintegerChecker<uint64_t>());
 }
 
 CellFabricDatagramService::CellFabricDatagramService(CellFabricAdapter& adapter)

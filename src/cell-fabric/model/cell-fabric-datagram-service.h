@@ -44,12 +44,12 @@ class CellFabricDatagramService
     /// The attributes of CellFabricAdapter that configure the datagram queues.
     struct Config
     {
-        uint32_t txRingSize{256};             //!< TxQ ring descriptors [assumption]
-        uint32_t txReorderIds{64};            //!< TxQ Reorder IDs (10.7.1.4)
-        uint32_t rxRingSize{256};             //!< RxQ ring descriptors [assumption]
-        uint32_t rxBufferBytes{16256};        //!< RxQ descriptor buffer (11.4.9)
-        Time rxRepostTime;                    //!< software time per RxQ descriptor
-        uint64_t rxRepostLimit{UINT64_MAX};   //!< descriptors software posts again
+        uint32_t txRingSize{256};           //!< TxQ ring descriptors [assumption]
+        uint32_t txReorderIds{64};          //!< TxQ Reorder IDs (10.7.1.4)
+        uint32_t rxRingSize{256};           //!< RxQ ring descriptors [assumption]
+        uint32_t rxBufferBytes{16256};      //!< RxQ descriptor buffer (11.4.9)
+        Time rxRepostTime;                  //!< software time per RxQ descriptor
+        uint64_t rxRepostLimit{UINT64_MAX}; //!< descriptors software posts again
     };
 
     /**
@@ -183,8 +183,8 @@ class CellFabricDatagramService
     CellFabricAdapter::Stats& m_stats; //!< the adapter's counters
     Config m_config;                   //!< configuration (attributes)
 
-    std::vector<CellFabricDatagramTxQueue> m_tx; //!< TxQs (cluster * 2 + index)
-    std::vector<CellFabricDatagramRxRing> m_rx;  //!< RxQs (cluster * 2 + index)
+    std::vector<CellFabricDatagramTxQueue> m_tx;                  //!< TxQs (cluster * 2 + index)
+    std::vector<CellFabricDatagramRxRing> m_rx;                   //!< RxQs (cluster * 2 + index)
     std::map<std::pair<uint32_t, uint64_t>, Expected> m_expected; //!< datagrams expected here
 };
 

@@ -47,83 +47,89 @@ ConfigAccessor(F CellFabricRdmaJobManager::Config::*field)
 TypeId
 CellFabricRdmaJobManager::AddAttributes(TypeId tid)
 {
-    return tid.AddAttribute(
-                "RdmaJobPosting",
-                "Who posts a receiver's RDMA Rx jobs. Automatic: the sender's post "
-                "(the endpoint API, PostRdmaWrite, PostRdmaJob) posts it at the "
-                "receiver at once (the endpoint API has no receive posting). "
-                "Explicit: the chip's software posts Rx and Tx jobs with their 8-bit "
-                "job ids (PostRdmaRx, PostRdmaTx; 10.3-10.4); the endpoint API's RDMA "
-                "messages are refused (datagrams still go). Both ends of a job must "
-                "use the same mode.",
-                EnumValue(CellFabricAdapter::RX_POSTING_AUTOMATIC),
-                ConfigAccessor<EnumValue>(&Config::posting),
-                MakeEnumChecker(CellFabricAdapter::RX_POSTING_AUTOMATIC, "Automatic", CellFabricAdapter::RX_POSTING_EXPLICIT, "Explicit"))
-.AddAttribute("TxCtsTimeout",
-                          "Tx CTS-wait timer (10.7.1.1): from the VOQ-Active lock to the CTS; "
-                          "expiry: Job Failed. Generous: longer than two Rx data-wait timeouts "
-                          "(the Rx side resends its CTS once). Not in the spec; 0: off.",
-                          TimeValue(MilliSeconds(25)),
-                          ConfigAccessor<TimeValue>(&Config::txCtsTimeout),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("TxActiveTimeout",
-                          "Tx-active timer (10.7.1.1): from the CTS (or the retry) until all "
-                          "pages are transmitted; expiry: Job Failed (the VOQ makes no "
-                          "progress). Not in the spec; 0: off.",
-                          TimeValue(MilliSeconds(10)),
-                          ConfigAccessor<TimeValue>(&Config::txActiveTimeout),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("TxAckTimeout",
-                          "Tx ACK-wait timer (10.7.1.1): from the last page transmitted to the "
-                          "ACK or NACK; expiry: the job is retried once (a lost page or "
-                          "message), then Job Failed. Not in the spec (default: well above the "
-                          "time a full 24K-cell Rx CBUF takes to drain at one link); 0: off.",
-                          TimeValue(MilliSeconds(1)),
-                          ConfigAccessor<TimeValue>(&Config::txAckTimeout),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("RxDataTimeout",
-                          "Rx data-wait timer (10.8.1.1): from the CTS to the first data page; "
-                          "expiry: the CTS is resent once (retry), a second expiry: Rx Job "
-                          "Failed. Not in the spec; 0: off.",
-                          TimeValue(MilliSeconds(10)),
-                          ConfigAccessor<TimeValue>(&Config::rxDataTimeout),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("RxCompletionTimeout",
-                          "Rx job-completion timer (10.8.1.1): from the first data page to the "
-                          "last commit; expiry: Rx Job Failed. Generous: longer than the Tx "
-                          "side's ACK timeout plus its retry (Rx timers longer than Tx ones). "
-                          "Not in the spec; 0: off.",
-                          TimeValue(MilliSeconds(20)),
-                          ConfigAccessor<TimeValue>(&Config::rxCompletionTimeout),
-                          MakeTimeChecker(Time(0)))
-.AddAttribute("InjectDropJob",
-                          "For tests: the job (its id at the source; any source) of which one "
-                          "page is lost at this receiver; the maximum value means none.",
-                          UintegerValue(UINT64_MAX),
-                          ConfigAccessor<UintegerValue>(&Config::injectDropJob),
-                          MakeUintegerChecker<uint64_t>())
-.AddAttribute("InjectDropPage",
-                          "For tests: the page sequence number (in the job) that is lost.",
-                          UintegerValue(0),
-                          ConfigAccessor<UintegerValue>(&Config::injectDropPage),
-                          MakeUintegerChecker<uint32_t>())
-.AddAttribute("InjectDropMode",
-                          "For tests: how the lost page shows. Lost: lost in the fabric before "
-                          "RxDMA (drop reason InjectedDrop); the next page of the job fails the "
-                          "sequence check and the job is NACKed at its last page (10.8.8), or, "
-                          "if the last page is lost, the job timers find it. HeaderCrc: the "
-                          "page reaches RxDMA with a header CRC error and is dropped there "
-                          "(10.8.8) without a trace in the job, so the job timers find the "
-                          "loss.",
-                          EnumValue(CellFabricAdapter::INJECT_LOST),
-                          ConfigAccessor<EnumValue>(&Config::injectDropMode),
-                          MakeEnumChecker(CellFabricAdapter::INJECT_LOST, "Lost", CellFabricAdapter::INJECT_HEADER_CRC, "HeaderCrc"))
-.AddAttribute("InjectDropAttempts",
-                          "For tests: on how many attempts of the job the page is lost (1: the "
-                          "retry succeeds; 2: the retry fails too, Job Failed).",
-                          UintegerValue(1),
-                          ConfigAccessor<UintegerValue>(&Config::injectDropAttempts),
-                          MakeUintegerChecker<uint32_t>());
+    return tid
+        .AddAttribute("RdmaJobPosting",
+                      "Who posts a receiver's RDMA Rx jobs. Automatic: the sender's post "
+                      "(the endpoint API, PostRdmaWrite, PostRdmaJob) posts it at the "
+                      "receiver at once (the endpoint API has no receive posting). "
+                      "Explicit: the chip's software posts Rx and Tx jobs with their 8-bit "
+                      "job ids (PostRdmaRx, PostRdmaTx; 10.3-10.4); the endpoint API's RDMA "
+                      "messages are refused (datagrams still go). Both ends of a job must "
+                      "use the same mode.",
+                      EnumValue(CellFabricAdapter::RX_POSTING_AUTOMATIC),
+                      ConfigAccessor<EnumValue>(&Config::posting),
+                      MakeEnumChecker(CellFabricAdapter::RX_POSTING_AUTOMATIC,
+                                      "Automatic",
+                                      CellFabricAdapter::RX_POSTING_EXPLICIT,
+                                      "Explicit"))
+        .AddAttribute("TxCtsTimeout",
+                      "Tx CTS-wait timer (10.7.1.1): from the VOQ-Active lock to the CTS; "
+                      "expiry: Job Failed. Generous: longer than two Rx data-wait timeouts "
+                      "(the Rx side resends its CTS once). Not in the spec; 0: off.",
+                      TimeValue(MilliSeconds(25)),
+                      ConfigAccessor<TimeValue>(&Config::txCtsTimeout),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("TxActiveTimeout",
+                      "Tx-active timer (10.7.1.1): from the CTS (or the retry) until all "
+                      "pages are transmitted; expiry: Job Failed (the VOQ makes no "
+                      "progress). Not in the spec; 0: off.",
+                      TimeValue(MilliSeconds(10)),
+                      ConfigAccessor<TimeValue>(&Config::txActiveTimeout),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("TxAckTimeout",
+                      "Tx ACK-wait timer (10.7.1.1): from the last page transmitted to the "
+                      "ACK or NACK; expiry: the job is retried once (a lost page or "
+                      "message), then Job Failed. Not in the spec (default: well above the "
+                      "time a full 24K-cell Rx CBUF takes to drain at one link); 0: off.",
+                      TimeValue(MilliSeconds(1)),
+                      ConfigAccessor<TimeValue>(&Config::txAckTimeout),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("RxDataTimeout",
+                      "Rx data-wait timer (10.8.1.1): from the CTS to the first data page; "
+                      "expiry: the CTS is resent once (retry), a second expiry: Rx Job "
+                      "Failed. Not in the spec; 0: off.",
+                      TimeValue(MilliSeconds(10)),
+                      ConfigAccessor<TimeValue>(&Config::rxDataTimeout),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("RxCompletionTimeout",
+                      "Rx job-completion timer (10.8.1.1): from the first data page to the "
+                      "last commit; expiry: Rx Job Failed. Generous: longer than the Tx "
+                      "side's ACK timeout plus its retry (Rx timers longer than Tx ones). "
+                      "Not in the spec; 0: off.",
+                      TimeValue(MilliSeconds(20)),
+                      ConfigAccessor<TimeValue>(&Config::rxCompletionTimeout),
+                      MakeTimeChecker(Time(0)))
+        .AddAttribute("InjectDropJob",
+                      "For tests: the job (its id at the source; any source) of which one "
+                      "page is lost at this receiver; the maximum value means none.",
+                      UintegerValue(UINT64_MAX),
+                      ConfigAccessor<UintegerValue>(&Config::injectDropJob),
+                      MakeUintegerChecker<uint64_t>())
+        .AddAttribute("InjectDropPage",
+                      "For tests: the page sequence number (in the job) that is lost.",
+                      UintegerValue(0),
+                      ConfigAccessor<UintegerValue>(&Config::injectDropPage),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute("InjectDropMode",
+                      "For tests: how the lost page shows. Lost: lost in the fabric before "
+                      "RxDMA (drop reason InjectedDrop); the next page of the job fails the "
+                      "sequence check and the job is NACKed at its last page (10.8.8), or, "
+                      "if the last page is lost, the job timers find it. HeaderCrc: the "
+                      "page reaches RxDMA with a header CRC error and is dropped there "
+                      "(10.8.8) without a trace in the job, so the job timers find the "
+                      "loss.",
+                      EnumValue(CellFabricAdapter::INJECT_LOST),
+                      ConfigAccessor<EnumValue>(&Config::injectDropMode),
+                      MakeEnumChecker(CellFabricAdapter::INJECT_LOST,
+                                      "Lost",
+                                      CellFabricAdapter::INJECT_HEADER_CRC,
+                                      "HeaderCrc"))
+        .AddAttribute("InjectDropAttempts",
+                      "For tests: on how many attempts of the job the page is lost (1: the "
+                      "retry succeeds; 2: the retry fails too, Job Failed).",
+                      UintegerValue(1),
+                      ConfigAccessor<UintegerValue>(&Config::injectDropAttempts),
+                      MakeUintegerChecker<uint32_t>());
 }
 
 CellFabricRdmaJobManager::CellFabricRdmaJobManager(CellFabricAdapter& adapter)
@@ -249,8 +255,7 @@ CellFabricRdmaJobManager::CheckRxDescriptor(const CellFabricAdapter::RdmaRxDescr
     }
     if (d.cluster >= clusters)
     {
-        return "cluster " + std::to_string(d.cluster) + " is not below " +
-               std::to_string(clusters);
+        return "cluster " + std::to_string(d.cluster) + " is not below " + std::to_string(clusters);
     }
     if (!m_adapter.HasPeer(d.srcChip) || d.srcChip == m_adapter.GetAcceleratorId())
     {
@@ -294,7 +299,8 @@ CellFabricRdmaJobManager::PostRx(const CellFabricAdapter::RdmaRxDescriptor& d,
     {
         return Refuse(error, why.str() + "RJID: " + idError);
     }
-    const uint64_t job = CellFabricAdapter::GetRdmaJobId(d.srcCluster, d.tjid, d.rjid, d.cluster, epoch);
+    const uint64_t job =
+        CellFabricAdapter::GetRdmaJobId(d.srcCluster, d.tjid, d.rjid, d.cluster, epoch);
     RxJob rx;
     rx.src = d.srcChip;
     rx.job = job;
@@ -431,8 +437,10 @@ CellFabricRdmaJobManager::PostTx(const CellFabricAdapter::RdmaTxDescriptor& d,
     {
         m_earlyCts.erase(early);
         job.cts = true;
-        m_adapter.GetPeer(d.dstChip)
-            .m_jobs->LearnRdmaPages(m_adapter.GetAcceleratorId(), id, d.pageSizeWords, pages);
+        m_adapter.GetPeer(d.dstChip).m_jobs->LearnRdmaPages(m_adapter.GetAcceleratorId(),
+                                                            id,
+                                                            d.pageSizeWords,
+                                                            pages);
     }
     tx.AddJob(std::move(job));
     ++m_stats.jobsPosted;
@@ -593,11 +601,10 @@ CellFabricRdmaJobManager::OnCts(uint32_t from, uint64_t id)
     job->cts = true;
     if (job->api)
     {
-        m_adapter.GetPeer(job->dst)
-            .m_jobs->LearnRdmaPages(m_adapter.GetAcceleratorId(),
-                                    job->id,
-                                    job->pageSizeWords,
-                                    job->pages.size());
+        m_adapter.GetPeer(job->dst).m_jobs->LearnRdmaPages(m_adapter.GetAcceleratorId(),
+                                                           job->id,
+                                                           job->pageSizeWords,
+                                                           job->pages.size());
     }
     if (job->state == CellFabricTxJob::CTS_WAIT)
     {
@@ -858,9 +865,7 @@ CellFabricRdmaJobManager::AdmitPage(const Ptr<FabricPacket>& p,
         rx.dataSeen = true;
         const uint32_t src = p->src;
         const uint64_t job = p->msgId;
-        Arm(rx.timer, m_config.rxCompletionTimeout, [this, src, job]() {
-            OnRxTimeout(src, job);
-        });
+        Arm(rx.timer, m_config.rxCompletionTimeout, [this, src, job]() { OnRxTimeout(src, job); });
     }
     if (injected)
     {

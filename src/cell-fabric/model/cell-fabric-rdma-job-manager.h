@@ -61,13 +61,13 @@ class CellFabricRdmaJobManager
     {
         CellFabricAdapter::RdmaJobPosting posting{
             CellFabricAdapter::RX_POSTING_AUTOMATIC}; //!< who posts Rx jobs
-        Time txCtsTimeout;                             //!< Tx CTS-wait timer [assumption]
-        Time txActiveTimeout;                          //!< Tx-active timer [assumption]
-        Time txAckTimeout;                             //!< Tx ACK-wait timer [assumption]
-        Time rxDataTimeout;                            //!< Rx data-wait timer [assumption]
-        Time rxCompletionTimeout;                      //!< Rx job-completion timer [assumption]
-        uint64_t injectDropJob{UINT64_MAX};            //!< job (id at its source) to lose a page of
-        uint32_t injectDropPage{0};                    //!< page of that job to lose
+        Time txCtsTimeout;                            //!< Tx CTS-wait timer [assumption]
+        Time txActiveTimeout;                         //!< Tx-active timer [assumption]
+        Time txAckTimeout;                            //!< Tx ACK-wait timer [assumption]
+        Time rxDataTimeout;                           //!< Rx data-wait timer [assumption]
+        Time rxCompletionTimeout;                     //!< Rx job-completion timer [assumption]
+        uint64_t injectDropJob{UINT64_MAX};           //!< job (id at its source) to lose a page of
+        uint32_t injectDropPage{0};                   //!< page of that job to lose
         CellFabricAdapter::InjectDropMode injectDropMode{
             CellFabricAdapter::INJECT_LOST}; //!< how an injected loss shows
         uint32_t injectDropAttempts{1};      //!< attempts on which the page is lost
@@ -280,9 +280,9 @@ class CellFabricRdmaJobManager
         bool error{false};         //!< the attempt is in error: NACK at its last page
         uint64_t pageBytes{0};     //!< payload bytes of a full page (the sender's page size)
 
-        bool api{false};                         //!< posted by PostRdmaRx (a callback)
-        CellFabricAdapter::RdmaCompletion info;  //!< PostRdmaRx: what its completion reports
-        CellFabricAdapter::RdmaCallback done;    //!< PostRdmaRx: called after the ACK is sent
+        bool api{false};                        //!< posted by PostRdmaRx (a callback)
+        CellFabricAdapter::RdmaCompletion info; //!< PostRdmaRx: what its completion reports
+        CellFabricAdapter::RdmaCallback done;   //!< PostRdmaRx: called after the ACK is sent
     };
 
     /**
@@ -391,8 +391,8 @@ class CellFabricRdmaJobManager
     std::map<std::pair<uint32_t, uint64_t>, RxJob> m_rxJobs; //!< Rx jobs by (src, job)
     CellFabricRdmaJobIds m_txIds;                            //!< TJIDs per cluster
     CellFabricRdmaJobIds m_rxIds;                            //!< RJIDs per cluster
-    std::set<std::pair<uint32_t, uint64_t>> m_earlyCts; //!< CTSs (from, job) before their job
-    CellFabricAdapter::RdmaFailureCallback m_failure;   //!< the Job Failed interrupt
+    std::set<std::pair<uint32_t, uint64_t>> m_earlyCts;      //!< CTSs (from, job) before their job
+    CellFabricAdapter::RdmaFailureCallback m_failure;        //!< the Job Failed interrupt
 };
 
 } // namespace ns3

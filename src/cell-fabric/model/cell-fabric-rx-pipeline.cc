@@ -64,75 +64,76 @@ ConfigAccessor(F CellFabricRxPipeline::Config::*field)
 TypeId
 CellFabricRxPipeline::AddAttributes(TypeId tid)
 {
-    return tid.AddAttribute("RxCbufCells",
-                          "Rx CBUF data cells shared by all clusters (10.8.3: 24K cells).",
-                          UintegerValue(24576),
-                          ConfigAccessor<UintegerValue>(&Config::rxCbufCells),
-                          MakeUintegerChecker<uint32_t>(CellFabricCellifier::GetCells(
-                              CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES +
-                              CellFabricCellifier::PAGE_HEADER_BYTES)))
-.AddAttribute("MaxOutstandingGrants",
-                          "Grants issued and not yet committed by RxDMA, per destination "
-                          "cluster (the spec gives none; an assumption). 0: the "
-                          "scheduler grants nothing (a receiver that never grants: a fault the "
-                          "watchdog tests inject; scenarios ask for at least 1).",
-                          UintegerValue(4096),
-                          ConfigAccessor<UintegerValue>(&Config::maxOutstandingGrants),
-                          MakeUintegerChecker<uint32_t>())
-.AddAttribute("GrantPolicy",
-                          "Grant scheduler policy (the spec gives none: 10.1 and 10.8[8] say "
-                          "only that freed Rx CBUF cells pace the grants). Every "
-                          "policy grants a page only when the Rx CBUF has its cells free. "
-                          "PacedRoundRobin: one request FIFO per source, sources served round "
-                          "robin (clusters too), one grant at a time no faster than the "
-                          "receiver drains its CBUF (the page's cells with a request cell at "
-                          "the rate of all its links; its data at its cluster's RxDMA rate), so "
-                          "sources whose requests come first cannot take the whole free CBUF. "
-                          "FifoRoundRobin: the same round robin, granting every page whose "
-                          "cells are free at once. Fifo: arrival order, at once.",
-                          EnumValue(CellFabricAdapter::PACED_ROUND_ROBIN),
-                          ConfigAccessor<EnumValue>(&Config::grantPolicy),
-                          MakeEnumChecker(CellFabricAdapter::PACED_ROUND_ROBIN,
-                                          "PacedRoundRobin",
-                                          CellFabricAdapter::FIFO_ROUND_ROBIN,
-                                          "FifoRoundRobin",
-                                          CellFabricAdapter::FIFO,
-                                          "Fifo"))
-.AddAttribute("RxLatency",
-                          "Receive pipeline latency from the last cell of a page or a control "
-                          "cell to its handling (not in the spec; see TxLatency).",
-                          TimeValue(NanoSeconds(240)),
-                          ConfigAccessor<TimeValue>(&Config::rxLatency),
-                          MakeTimeChecker())
-.AddAttribute("RxOqHighPriority",
-                          "High-priority OQs of the Rx OQM, one bit per OQ (10.8.5: a simple "
-                          "priority + round-robin scheduler over the 4 OQs of a cluster; the "
-                          "spec does not say which are high). RxDMA takes the head page of a "
-                          "high OQ while one holds a page (strict priority), round robin among "
-                          "OQs of the same priority. Default 5: OQs 0 and 2, the high classes "
-                          "of RDMA and datagram in the model's OQ assignment (see DefaultOq).",
-                          UintegerValue(5),
-                          ConfigAccessor<UintegerValue>(&Config::rxOqHighMask),
-                          MakeUintegerChecker<uint32_t>(0, 15))
-.AddAttribute("RxDmaBytesPerCycle",
-                          "RxDMA width per cluster in bytes per cycle (section 9: 128 B, 170 GB/s "
-                          "at 1.33 GHz).",
-                          UintegerValue(128),
-                          ConfigAccessor<UintegerValue>(&Config::rxDmaBytesPerCycle),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("RxDmaTrackingIds",
-                          "Write-completion tracking IDs per cluster RxDMA (10.8.8, 11.7.2: "
-                          "16): a page is written only with a free one, held until its writes "
-                          "are committed; with none free RxDMA stalls.",
-                          UintegerValue(16),
-                          ConfigAccessor<UintegerValue>(&Config::trackingIds),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("RxDmaCommitCycles",
-                          "AMEM write-completion latency in cycles, from a page's last write to "
-                          "its commit (11.7.2: about 100 cycles).",
-                          UintegerValue(100),
-                          ConfigAccessor<UintegerValue>(&Config::commitCycles),
-                          MakeUintegerChecker<uint32_t>());
+    return tid
+        .AddAttribute("RxCbufCells",
+                      "Rx CBUF data cells shared by all clusters (10.8.3: 24K cells).",
+                      UintegerValue(24576),
+                      ConfigAccessor<UintegerValue>(&Config::rxCbufCells),
+                      MakeUintegerChecker<uint32_t>(CellFabricCellifier::GetCells(
+                          CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES +
+                          CellFabricCellifier::PAGE_HEADER_BYTES)))
+        .AddAttribute("MaxOutstandingGrants",
+                      "Grants issued and not yet committed by RxDMA, per destination "
+                      "cluster (the spec gives none; an assumption). 0: the "
+                      "scheduler grants nothing (a receiver that never grants: a fault the "
+                      "watchdog tests inject; scenarios ask for at least 1).",
+                      UintegerValue(4096),
+                      ConfigAccessor<UintegerValue>(&Config::maxOutstandingGrants),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute("GrantPolicy",
+                      "Grant scheduler policy (the spec gives none: 10.1 and 10.8[8] say "
+                      "only that freed Rx CBUF cells pace the grants). Every "
+                      "policy grants a page only when the Rx CBUF has its cells free. "
+                      "PacedRoundRobin: one request FIFO per source, sources served round "
+                      "robin (clusters too), one grant at a time no faster than the "
+                      "receiver drains its CBUF (the page's cells with a request cell at "
+                      "the rate of all its links; its data at its cluster's RxDMA rate), so "
+                      "sources whose requests come first cannot take the whole free CBUF. "
+                      "FifoRoundRobin: the same round robin, granting every page whose "
+                      "cells are free at once. Fifo: arrival order, at once.",
+                      EnumValue(CellFabricAdapter::PACED_ROUND_ROBIN),
+                      ConfigAccessor<EnumValue>(&Config::grantPolicy),
+                      MakeEnumChecker(CellFabricAdapter::PACED_ROUND_ROBIN,
+                                      "PacedRoundRobin",
+                                      CellFabricAdapter::FIFO_ROUND_ROBIN,
+                                      "FifoRoundRobin",
+                                      CellFabricAdapter::FIFO,
+                                      "Fifo"))
+        .AddAttribute("RxLatency",
+                      "Receive pipeline latency from the last cell of a page or a control "
+                      "cell to its handling (not in the spec; see TxLatency).",
+                      TimeValue(NanoSeconds(240)),
+                      ConfigAccessor<TimeValue>(&Config::rxLatency),
+                      MakeTimeChecker())
+        .AddAttribute("RxOqHighPriority",
+                      "High-priority OQs of the Rx OQM, one bit per OQ (10.8.5: a simple "
+                      "priority + round-robin scheduler over the 4 OQs of a cluster; the "
+                      "spec does not say which are high). RxDMA takes the head page of a "
+                      "high OQ while one holds a page (strict priority), round robin among "
+                      "OQs of the same priority. Default 5: OQs 0 and 2, the high classes "
+                      "of RDMA and datagram in the model's OQ assignment (see DefaultOq).",
+                      UintegerValue(5),
+                      ConfigAccessor<UintegerValue>(&Config::rxOqHighMask),
+                      MakeUintegerChecker<uint32_t>(0, 15))
+        .AddAttribute("RxDmaBytesPerCycle",
+                      "RxDMA width per cluster in bytes per cycle (section 9: 128 B, 170 GB/s "
+                      "at 1.33 GHz).",
+                      UintegerValue(128),
+                      ConfigAccessor<UintegerValue>(&Config::rxDmaBytesPerCycle),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("RxDmaTrackingIds",
+                      "Write-completion tracking IDs per cluster RxDMA (10.8.8, 11.7.2: "
+                      "16): a page is written only with a free one, held until its writes "
+                      "are committed; with none free RxDMA stalls.",
+                      UintegerValue(16),
+                      ConfigAccessor<UintegerValue>(&Config::trackingIds),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("RxDmaCommitCycles",
+                      "AMEM write-completion latency in cycles, from a page's last write to "
+                      "its commit (11.7.2: about 100 cycles).",
+                      UintegerValue(100),
+                      ConfigAccessor<UintegerValue>(&Config::commitCycles),
+                      MakeUintegerChecker<uint32_t>());
 }
 
 CellFabricRxPipeline::CellFabricRxPipeline(CellFabricAdapter& adapter)
@@ -209,15 +210,7 @@ CellFabricRxPipeline::ReceiveCells(const Ptr<FabricPacket>& p)
     if (flags & CellFabricTxPipeline::PAGE_DATAGRAM)
     {
         // a datagram page: no job, no order among pages; on to its cluster's RxDMA
-        RxDmaPage pg;
-        pg.unit = p;
-        pg.src = p->src;
-        pg.job = p->msgId;
-        pg.page = page;
-        pg.bytes = static_cast<uint32_t>(p->offset);
-        pg.cells = pageCells;
-        pg.cluster = static_cast<uint32_t>(p->psn);
-        pg.oq = static_cast<uint32_t>(p->psn >> 32);
+        RxDmaPage pg = MakeRxDmaPage(p, page, pageCells);
         pg.datagram = true;
         pg.rxq = (flags & CellFabricTxPipeline::PAGE_RXQ) ? 1 : 0;
         Simulator::Schedule(m_config.rxLatency, &CellFabricRxPipeline::EnqueueRxDma, this, pg);
@@ -260,30 +253,36 @@ CellFabricRxPipeline::OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCel
     const uint32_t page = static_cast<uint32_t>(p->ctrlValue & 0xFFFFFFFFULL);
     const uint8_t epoch = static_cast<uint8_t>((p->ctrlValue >> 32) & 1);
     const bool retryBit = (p->ctrlValue >> 33) & 1;
-    // the page's cluster (the Juniper cell's OQ names it, 10.8[4]); an Rx job of the page has
-    // the same cluster, as its job id names it
-    const uint32_t cluster = static_cast<uint32_t>(p->psn);
     bool crcError = false;
     const char* drop = m_adapter.m_jobs->AdmitPage(p, page, epoch, retryBit, crcError);
+    RxDmaPage pg = MakeRxDmaPage(p, page, pageCells);
     if (drop)
     {
         // dropped before RxDMA: it was granted here, so its cells are freed
         m_adapter.Drop(p, drop);
-        ReleasePage(cluster, pageCells);
+        ReleasePage(pg.cluster, pageCells);
         return;
     }
+    pg.epoch = epoch;
+    pg.crcError = crcError; // header CRC error, found at decapsulation (10.8.7)
+    Simulator::Schedule(m_config.rxLatency, &CellFabricRxPipeline::EnqueueRxDma, this, pg);
+}
+
+CellFabricRxPipeline::RxDmaPage
+CellFabricRxPipeline::MakeRxDmaPage(const Ptr<FabricPacket>& p, uint32_t page, uint32_t pageCells)
+{
     RxDmaPage pg;
     pg.unit = p;
     pg.src = p->src;
     pg.job = p->msgId;
     pg.page = page;
-    pg.bytes = static_cast<uint32_t>(p->offset);
+    pg.bytes = static_cast<uint32_t>(p->offset); // the page's data bytes
     pg.cells = pageCells;
-    pg.cluster = cluster;
+    // The Juniper cell's OQ names the page's cluster (10.8[4]) and its OQ there (10.8[5]); an Rx
+    // job of the page has the same cluster, as its job id names it.
+    pg.cluster = static_cast<uint32_t>(p->psn);
     pg.oq = static_cast<uint32_t>(p->psn >> 32);
-    pg.epoch = epoch;
-    pg.crcError = crcError; // header CRC error, found at decapsulation (10.8.7)
-    Simulator::Schedule(m_config.rxLatency, &CellFabricRxPipeline::EnqueueRxDma, this, pg);
+    return pg;
 }
 
 void
@@ -392,6 +391,14 @@ CellFabricRxPipeline::QueueRequest(const Request& r, uint32_t cluster)
     ++g.waiting;
 }
 
+std::map<uint32_t, std::deque<CellFabricRxPipeline::Request>>::iterator
+CellFabricRxPipeline::NextSource(GrantQueue& g)
+{
+    // round robin over sources: the first from the one after the last served
+    auto it = g.bySource.lower_bound(g.rrNext);
+    return it == g.bySource.end() ? g.bySource.begin() : it;
+}
+
 void
 CellFabricRxPipeline::RunGrantScheduler(uint32_t cluster)
 {
@@ -411,12 +418,7 @@ CellFabricRxPipeline::RunGrantScheduler(uint32_t cluster)
         }
         else
         {
-            auto it = g.bySource.lower_bound(g.rrNext);
-            if (it == g.bySource.end())
-            {
-                it = g.bySource.begin();
-            }
-            q = &it->second;
+            q = &NextSource(g)->second;
         }
         const Request r = q->front();
         // Grants are paced by free Rx CBUF cells (10.8[8]): a page is granted only when its
@@ -489,11 +491,7 @@ CellFabricRxPipeline::RunPacedGrants()
                 wake = std::min(wake, m_clusterGrantNext[c]);
                 continue;
             }
-            auto it = g.bySource.lower_bound(g.rrNext);
-            if (it == g.bySource.end())
-            {
-                it = g.bySource.begin();
-            }
+            auto it = NextSource(g);
             const Request r = it->second.front();
             if (r.cells > m_freeCells || m_grantsOut[c] >= m_config.maxOutstandingGrants)
             {
@@ -606,8 +604,7 @@ void
 CellFabricRxPipeline::CheckRxCells(uint32_t cluster, const char* after) const
 {
     FabricInvariantCheck::Count();
-    if (m_freeCells > m_config.rxCbufCells ||
-        m_grantsOut[cluster] > m_config.maxOutstandingGrants)
+    if (m_freeCells > m_config.rxCbufCells || m_grantsOut[cluster] > m_config.maxOutstandingGrants)
     {
         FabricInvariantCheck::Fail(
             FabricInvariantCheck::CREDITS,
@@ -699,8 +696,8 @@ CellFabricRxPipeline::RxDmaNext(uint32_t c)
     // The page is validated before its write (10.8.8): a datagram against its RxQ, an RDMA page
     // by the Rx Job Manager; a dropped page's flits are discarded at the same 128 B per cycle,
     // its cells freed when read.
-    const bool write = pg.datagram ? m_adapter.m_dg->TakeDescriptor(pg)
-                                   : m_adapter.m_jobs->ValidatePage(pg);
+    const bool write =
+        pg.datagram ? m_adapter.m_dg->TakeDescriptor(pg) : m_adapter.m_jobs->ValidatePage(pg);
     const Time now = FabricClock::Now();
     const Time w = m_adapter.Cycles(pg.bytes, m_config.rxDmaBytesPerCycle);
     Time start = now;

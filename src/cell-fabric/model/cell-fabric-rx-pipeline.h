@@ -56,14 +56,15 @@ class CellFabricRxPipeline
     /// The attributes of CellFabricAdapter that configure the Rx pipeline.
     struct Config
     {
-        uint32_t rxCbufCells{24576};           //!< Rx CBUF cells (10.8.3)
-        uint32_t maxOutstandingGrants{4096};   //!< grants not yet committed, per cluster
-        CellFabricAdapter::GrantPolicy grantPolicy{CellFabricAdapter::PACED_ROUND_ROBIN}; //!< policy
-        Time rxLatency;                        //!< Rx pipeline latency [assumption]
-        uint32_t rxOqHighMask{5};              //!< high-priority Rx OQs, bit per OQ (10.8.5)
-        uint32_t rxDmaBytesPerCycle{128};      //!< RxDMA width per cluster (section 9)
-        uint32_t trackingIds{16};              //!< RxDMA tracking IDs per cluster (10.8.8)
-        uint32_t commitCycles{100};            //!< AMEM write completion latency (11.7.2)
+        uint32_t rxCbufCells{24576};         //!< Rx CBUF cells (10.8.3)
+        uint32_t maxOutstandingGrants{4096}; //!< grants not yet committed, per cluster
+        CellFabricAdapter::GrantPolicy grantPolicy{
+            CellFabricAdapter::PACED_ROUND_ROBIN}; //!< policy
+        Time rxLatency;                            //!< Rx pipeline latency [assumption]
+        uint32_t rxOqHighMask{5};                  //!< high-priority Rx OQs, bit per OQ (10.8.5)
+        uint32_t rxDmaBytesPerCycle{128};          //!< RxDMA width per cluster (section 9)
+        uint32_t trackingIds{16};                  //!< RxDMA tracking IDs per cluster (10.8.8)
+        uint32_t commitCycles{100};                //!< AMEM write completion latency (11.7.2)
     };
 
     /// A reassembled page for its cluster's RxDMA.
@@ -221,6 +222,18 @@ class CellFabricRxPipeline
      */
     void OnPageInOrder(const Ptr<FabricPacket>& p, uint32_t pageCells);
     /**
+     * \param p the last unit of a complete page
+     * \param page its page sequence number
+     * \param pageCells its cells
+     * \return the page for RxDMA: source, job, page, bytes, cells, cluster and OQ
+     */
+    static RxDmaPage MakeRxDmaPage(const Ptr<FabricPacket>& p, uint32_t page, uint32_t pageCells);
+    /**
+     * \param g a cluster's grant scheduler with requests waiting (not Fifo)
+     * \return the request FIFO of the next source in round robin
+     */
+    static std::map<uint32_t, std::deque<Request>>::iterator NextSource(GrantQueue& g);
+    /**
      * A request arrived at this chip's grant scheduler.
      * \param r the request
      * \param cluster destination cluster
@@ -289,8 +302,8 @@ class CellFabricRxPipeline
     std::unordered_map<uint64_t, RxPage> m_rxPages;                       //!< being reassembled
     std::map<std::tuple<uint32_t, uint64_t, uint8_t>, RxOrder> m_rxOrder; //!< Data Reorder
 
-    uint32_t m_freeCells{0};                                  //!< free Rx CBUF data cells
-    std::vector<GrantQueue> m_grants;                         //!< grant scheduler per cluster
+    uint32_t m_freeCells{0};          //!< free Rx CBUF data cells
+    std::vector<GrantQueue> m_grants; //!< grant scheduler per cluster
     std::map<std::tuple<uint32_t, uint64_t, uint8_t>, GrantAdmission> m_grantAdmission; //!< order
     std::vector<uint32_t> m_grantsOut;    //!< grants not committed, per cluster
     Time m_chipGrantNext;                 //!< paced: earliest next grant (receiver's links)

@@ -71,10 +71,10 @@ struct CellFabricTxJob
     uint32_t rxq{0};        //!< datagram: RxQ index (page header, 10.6)
     uint32_t txq{0};        //!< datagram: TxQ (source cluster * 2 + index)
 
-    bool api{false};                          //!< posted by PostRdmaTx (no message: a callback)
-    CellFabricAdapter::RdmaCompletion info;   //!< PostRdmaTx: what its completion reports
-    CellFabricAdapter::RdmaCallback done;     //!< PostRdmaTx: called on the ACK
-    uint32_t pageSizeWords{0};                //!< PageSizeWords of its pages
+    bool api{false};                        //!< posted by PostRdmaTx (no message: a callback)
+    CellFabricAdapter::RdmaCompletion info; //!< PostRdmaTx: what its completion reports
+    CellFabricAdapter::RdmaCallback done;   //!< PostRdmaTx: called on the ACK
+    uint32_t pageSizeWords{0};              //!< PageSizeWords of its pages
 };
 
 } // namespace ns3

@@ -6,8 +6,8 @@
 
 #include "cell-fabric-cellifier.h"
 #include "cell-fabric-config-accessor.h"
-#include "cell-fabric-rdma-job-manager.h"
 #include "cell-fabric-datagram-service.h"
+#include "cell-fabric-rdma-job-manager.h"
 #include "cell-fabric-voq-table.h"
 
 #include "ns3/abort.h"
@@ -65,93 +65,94 @@ ConfigAccessor(F CellFabricTxPipeline::Config::*field)
 TypeId
 CellFabricTxPipeline::AddAttributes(TypeId tid)
 {
-    return tid.AddAttribute("FoPipes",
-                          "FO pipes; pages are balanced over them page by page (10.7[5a]).",
-                          UintegerValue(4),
-                          ConfigAccessor<UintegerValue>(&Config::foPipes),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("FoBytesPerCycle",
-                          "FO pipe width in bytes of cells per cycle (10.7: 88 B, half a cell).",
-                          UintegerValue(88),
-                          ConfigAccessor<UintegerValue>(&Config::foBytesPerCycle),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute(
-                "TxBufBytes",
-                "TxBuf of one FO pipe in bytes (10.7[5b]: up to two maximum pages, "
-                "32 KB). A dequeued page takes its data's 128 B entries until its "
-                "last cell leaves the pipe; a page that finds no pipe with room "
-                "waits (10.7.7).",
-                UintegerValue(32768),
-                ConfigAccessor<UintegerValue>(&Config::txBufBytes),
-                MakeUintegerChecker<uint32_t>(CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES))
-.AddAttribute("CellHeaderBytes",
-                          "Bytes of Juniper cell header per cell on a link (not given by the "
-                          "spec, which gives the cells' payload only, 10.1; an assumption).",
-                          UintegerValue(16),
-                          ConfigAccessor<UintegerValue>(&Config::cellHeaderBytes),
-                          MakeUintegerChecker<uint32_t>())
-.AddAttribute("ControlCellBytes",
-                          "Bytes of a request, grant or message (CTS/ACK/NACK) cell before its "
-                          "cell header: a 64 B message (10.7.9) padded to the minimum 96 B cell "
-                          "(10.1; an assumption).",
-                          UintegerValue(96),
-                          ConfigAccessor<UintegerValue>(&Config::controlCellBytes),
-                          MakeUintegerChecker<uint32_t>(64, 176))
-.AddAttribute("TxLatency",
-                          "Transmit pipeline latency from a page leaving FO (or a control cell "
-                          "being made) to its first cell on a link (not in the spec; with the "
-                          "default fabric a control cell's round trip is about 2 us, 10.1).",
-                          TimeValue(NanoSeconds(240)),
-                          ConfigAccessor<TimeValue>(&Config::txLatency),
-                          MakeTimeChecker())
-.AddAttribute("Granularity",
-                          "Coarse: the cells of a page sent on one link travel as one unit with "
-                          "their exact count and bytes (DESIGN.md rule 3); Fine: one unit per "
-                          "cell, for tests that compare the two.",
-                          EnumValue(CellFabricAdapter::COARSE),
-                          ConfigAccessor<EnumValue>(&Config::granularity),
-                          MakeEnumChecker(CellFabricAdapter::COARSE, "Coarse", CellFabricAdapter::FINE, "Fine"))
-.AddAttribute("MaxOutstandingPages",
-                          "Occupancy limiter: pages generated but not yet dequeued by FO, per "
-                          "VOQ (10.7.3.1: about RTT x rate / page size).",
-                          UintegerValue(64),
-                          ConfigAccessor<UintegerValue>(&Config::maxOutstandingPages),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("OccupancyProfiles",
-                          "The 8 occupancy profiles of the limiter (10.7.3.1) as \"xoff:xon\" "
-                          "in pages, comma separated, profile 0 first (at most 8; XON below "
-                          "XOFF): a VOQ stops generating pages when XOFF of them are "
-                          "outstanding and resumes when they have dropped to XON. Profiles not "
-                          "given are {MaxOutstandingPages, MaxOutstandingPages - 1}: a plain "
-                          "limit. The spec gives no values.",
-                          StringValue(""),
-                          ConfigAccessor<StringValue>(&Config::occupancyProfiles),
-                          MakeStringChecker())
-.AddAttribute("QPages",
-                          "QPage table entries of the chip, shared by its clusters: pages "
-                          "generated and not yet dequeued by FO (10.7.6: about 1024).",
-                          UintegerValue(1024),
-                          ConfigAccessor<UintegerValue>(&Config::qpages),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("ClusterQPages",
-                          "Most QPages one source cluster may hold (10.7.3.1: configurable, no "
-                          "value given; default the whole table).",
-                          UintegerValue(1024),
-                          ConfigAccessor<UintegerValue>(&Config::clusterQPages),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("HighGroupPages",
-                          "Limit of the pages of a source cluster's high-priority VOQs "
-                          "(10.7.3.1 occupancy-tracking group; no value given; default the "
-                          "whole table).",
-                          UintegerValue(1024),
-                          ConfigAccessor<UintegerValue>(&Config::highGroupPages),
-                          MakeUintegerChecker<uint32_t>(1))
-.AddAttribute("LowGroupPages",
-                          "Limit of the pages of a source cluster's low-priority VOQs "
-                          "(10.7.3.1; no value given; default the whole table).",
-                          UintegerValue(1024),
-                          ConfigAccessor<UintegerValue>(&Config::lowGroupPages),
-                          MakeUintegerChecker<uint32_t>(1));
+    return tid
+        .AddAttribute("FoPipes",
+                      "FO pipes; pages are balanced over them page by page (10.7[5a]).",
+                      UintegerValue(4),
+                      ConfigAccessor<UintegerValue>(&Config::foPipes),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("FoBytesPerCycle",
+                      "FO pipe width in bytes of cells per cycle (10.7: 88 B, half a cell).",
+                      UintegerValue(88),
+                      ConfigAccessor<UintegerValue>(&Config::foBytesPerCycle),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("TxBufBytes",
+                      "TxBuf of one FO pipe in bytes (10.7[5b]: up to two maximum pages, "
+                      "32 KB). A dequeued page takes its data's 128 B entries until its "
+                      "last cell leaves the pipe; a page that finds no pipe with room "
+                      "waits (10.7.7).",
+                      UintegerValue(32768),
+                      ConfigAccessor<UintegerValue>(&Config::txBufBytes),
+                      MakeUintegerChecker<uint32_t>(CellFabricCellifier::MAX_PAGE_PAYLOAD_BYTES))
+        .AddAttribute("CellHeaderBytes",
+                      "Bytes of Juniper cell header per cell on a link (not given by the "
+                      "spec, which gives the cells' payload only, 10.1; an assumption).",
+                      UintegerValue(16),
+                      ConfigAccessor<UintegerValue>(&Config::cellHeaderBytes),
+                      MakeUintegerChecker<uint32_t>())
+        .AddAttribute("ControlCellBytes",
+                      "Bytes of a request, grant or message (CTS/ACK/NACK) cell before its "
+                      "cell header: a 64 B message (10.7.9) padded to the minimum 96 B cell "
+                      "(10.1; an assumption).",
+                      UintegerValue(96),
+                      ConfigAccessor<UintegerValue>(&Config::controlCellBytes),
+                      MakeUintegerChecker<uint32_t>(64, 176))
+        .AddAttribute("TxLatency",
+                      "Transmit pipeline latency from a page leaving FO (or a control cell "
+                      "being made) to its first cell on a link (not in the spec; with the "
+                      "default fabric a control cell's round trip is about 2 us, 10.1).",
+                      TimeValue(NanoSeconds(240)),
+                      ConfigAccessor<TimeValue>(&Config::txLatency),
+                      MakeTimeChecker())
+        .AddAttribute(
+            "Granularity",
+            "Coarse: the cells of a page sent on one link travel as one unit with "
+            "their exact count and bytes (DESIGN.md rule 3); Fine: one unit per "
+            "cell, for tests that compare the two.",
+            EnumValue(CellFabricAdapter::COARSE),
+            ConfigAccessor<EnumValue>(&Config::granularity),
+            MakeEnumChecker(CellFabricAdapter::COARSE, "Coarse", CellFabricAdapter::FINE, "Fine"))
+        .AddAttribute("MaxOutstandingPages",
+                      "Occupancy limiter: pages generated but not yet dequeued by FO, per "
+                      "VOQ (10.7.3.1: about RTT x rate / page size).",
+                      UintegerValue(64),
+                      ConfigAccessor<UintegerValue>(&Config::maxOutstandingPages),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("OccupancyProfiles",
+                      "The 8 occupancy profiles of the limiter (10.7.3.1) as \"xoff:xon\" "
+                      "in pages, comma separated, profile 0 first (at most 8; XON below "
+                      "XOFF): a VOQ stops generating pages when XOFF of them are "
+                      "outstanding and resumes when they have dropped to XON. Profiles not "
+                      "given are {MaxOutstandingPages, MaxOutstandingPages - 1}: a plain "
+                      "limit. The spec gives no values.",
+                      StringValue(""),
+                      ConfigAccessor<StringValue>(&Config::occupancyProfiles),
+                      MakeStringChecker())
+        .AddAttribute("QPages",
+                      "QPage table entries of the chip, shared by its clusters: pages "
+                      "generated and not yet dequeued by FO (10.7.6: about 1024).",
+                      UintegerValue(1024),
+                      ConfigAccessor<UintegerValue>(&Config::qpages),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("ClusterQPages",
+                      "Most QPages one source cluster may hold (10.7.3.1: configurable, no "
+                      "value given; default the whole table).",
+                      UintegerValue(1024),
+                      ConfigAccessor<UintegerValue>(&Config::clusterQPages),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("HighGroupPages",
+                      "Limit of the pages of a source cluster's high-priority VOQs "
+                      "(10.7.3.1 occupancy-tracking group; no value given; default the "
+                      "whole table).",
+                      UintegerValue(1024),
+                      ConfigAccessor<UintegerValue>(&Config::highGroupPages),
+                      MakeUintegerChecker<uint32_t>(1))
+        .AddAttribute("LowGroupPages",
+                      "Limit of the pages of a source cluster's low-priority VOQs "
+                      "(10.7.3.1; no value given; default the whole table).",
+                      UintegerValue(1024),
+                      ConfigAccessor<UintegerValue>(&Config::lowGroupPages),
+                      MakeUintegerChecker<uint32_t>(1));
 }
 
 CellFabricTxPipeline::CellFabricTxPipeline(CellFabricAdapter& adapter)

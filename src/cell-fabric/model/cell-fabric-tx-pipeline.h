@@ -58,12 +58,12 @@ class CellFabricTxPipeline
     /// The attributes of CellFabricAdapter that configure the Tx pipeline.
     struct Config
     {
-        uint32_t foPipes{4};             //!< FO pipes (10.7[5a])
-        uint32_t foBytesPerCycle{88};    //!< FO pipe width (10.7[5a])
-        uint32_t txBufBytes{32768};      //!< TxBuf per FO pipe (10.7[5b], 10.7.8)
-        uint32_t cellHeaderBytes{16};    //!< per-cell header on the links [assumption]
-        uint32_t controlCellBytes{96};   //!< request, grant and message cell bytes [assumption]
-        Time txLatency;                  //!< Tx pipeline latency [assumption]
+        uint32_t foPipes{4};           //!< FO pipes (10.7[5a])
+        uint32_t foBytesPerCycle{88};  //!< FO pipe width (10.7[5a])
+        uint32_t txBufBytes{32768};    //!< TxBuf per FO pipe (10.7[5b], 10.7.8)
+        uint32_t cellHeaderBytes{16};  //!< per-cell header on the links [assumption]
+        uint32_t controlCellBytes{96}; //!< request, grant and message cell bytes [assumption]
+        Time txLatency;                //!< Tx pipeline latency [assumption]
         CellFabricAdapter::Granularity granularity{CellFabricAdapter::COARSE}; //!< granularity
         uint32_t maxOutstandingPages{64}; //!< default XOFF of every profile (10.7.3.1)
         std::string occupancyProfiles;    //!< profiles "xoff:xon,..." (10.7.3.1)
@@ -320,9 +320,9 @@ class CellFabricTxPipeline
      */
     void EnqueueOnLink(uint32_t link, const Ptr<FabricPacket>& p);
 
-    CellFabricAdapter& m_adapter;       //!< the adapter this is a part of
-    CellFabricAdapter::Stats& m_stats;  //!< the adapter's counters
-    Config m_config;                    //!< configuration (attributes)
+    CellFabricAdapter& m_adapter;      //!< the adapter this is a part of
+    CellFabricAdapter::Stats& m_stats; //!< the adapter's counters
+    Config m_config;                   //!< configuration (attributes)
 
     std::vector<Ptr<FabricNetDevice>> m_ports;    //!< link ports
     std::vector<Ptr<FabricOutputQueue>> m_queues; //!< link transmit queues
@@ -330,11 +330,11 @@ class CellFabricTxPipeline
     uint32_t m_sprayHash{0}; //!< flow hash of the next unit (middle-stage spraying)
     uint32_t m_ctrlNext{0};  //!< next link for control cells
 
-    uint64_t m_nextJob{0};                                  //!< next job id
-    std::unordered_map<uint64_t, CellFabricTxJob> m_jobs;   //!< Tx jobs by id
-    std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;     //!< jobs per VOQ, head active
-    std::vector<uint64_t> m_active;                         //!< active jobs (head of a VOQ)
-    uint32_t m_activeRr{0};                                 //!< round robin over active jobs
+    uint64_t m_nextJob{0};                                //!< next job id
+    std::unordered_map<uint64_t, CellFabricTxJob> m_jobs; //!< Tx jobs by id
+    std::map<uint64_t, std::deque<uint64_t>> m_voqJobs;   //!< jobs per VOQ, head active
+    std::vector<uint64_t> m_active;                       //!< active jobs (head of a VOQ)
+    uint32_t m_activeRr{0};                               //!< round robin over active jobs
 
     CellFabricOccupancyLimiter m_limiter; //!< occupancy limiter and QPage table
     std::vector<Time> m_foFree;           //!< when each FO pipe is free
