@@ -33,7 +33,7 @@ namespace
 {
 /**
  * The credits of a unit on a cell link: its cells. A data unit carries its cell count in the
- * low 32 bits of ctrlValue2 (CellFabricAdapter::PageOut); a control cell (request, grant,
+ * low 32 bits of ctrlValue2 (CellFabricTxPipeline::PageOut); a control cell (request, grant,
  * message) is one cell.
  * \param p the unit
  * \return its cells
