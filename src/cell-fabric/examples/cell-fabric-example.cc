@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The Pyxis cell fabric (seed 004 section 10): chips on single-stage cell-switch planes, every
+// The Pyxis cell fabric (Pyxis spec section 10): chips on single-stage cell-switch planes, every
 // chip sending an RDMA write of a given size to every other chip (all-to-all), printing the
 // completion time, the fabric throughput and the adapter counters.
 //
@@ -32,7 +32,7 @@ main(int argc, char* argv[])
     std::string granularity = "Coarse";
 
     CommandLine cmd(__FILE__);
-    cmd.Usage("Pyxis cell fabric (seed 004 section 10): all-to-all RDMA writes.");
+    cmd.Usage("Pyxis cell fabric (Pyxis spec section 10): all-to-all RDMA writes.");
     cmd.AddValue("chips", "chips (at most 144 on single-stage planes)", chips);
     cmd.AddValue("links", "links per chip = planes", links);
     cmd.AddValue("kib", "KiB each chip writes to each other chip", kib);

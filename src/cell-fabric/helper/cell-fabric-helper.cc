@@ -33,7 +33,7 @@ namespace
 {
 /**
  * The credits of a unit on a cell link: its cells. A data unit carries its cell count in the
- * low 32 bits of ctrlValue2 (CellFabricAdapter::PageOut); a control cell (request, grant,
+ * low 32 bits of ctrlValue2 (CellFabricTxPipeline::PageOut); a control cell (request, grant,
  * message) is one cell.
  * \param p the unit
  * \return its cells
@@ -48,8 +48,9 @@ CellCredits(const FabricPacket& p)
 CellFabricHelper::CellFabricHelper()
 {
     m_adapterFactory.SetTypeId("ns3::CellFabricAdapter");
-    // 112 Gb/s SerDes (seed 004 1) at an efficiency that leaves 36 links about 438 GB/s of
-    // 176 B cell payload with a 16 B cell header (digest 5.9, an assumption).
+    // 112 Gb/s SerDes (Pyxis spec section 1) at an efficiency that leaves 36 links about 438 GB/s
+    // of 176 B cell payload with a 16 B cell header (an assumption; cell-fabric.rst, Validation,
+    // V7).
     m_links.SetChannelAttribute("DataRate", DataRateValue(DataRate("106.25Gbps")));
     m_links.SetChannelAttribute("Delay", TimeValue(NanoSeconds(50)));
     m_links.SetDeviceAttribute("InterframeBytes", UintegerValue(0));
@@ -296,8 +297,9 @@ CellFabricHelper::Install(NodeContainer chips, uint32_t linksPerChip)
             }
         }
     }
-    // Requests, grants and messages are high-priority control cells (digest 5.9): class 1
-    // before data (class 0) at every switch port.
+    // Requests, grants and messages are high-priority control cells (an assumption: messages
+    // may be given preferential service, Pyxis spec 10.3.1.1-2): class 1 before data (class 0)
+    // at every switch port.
     for (const Ptr<FabricSwitch>& sw : m_planes)
     {
         for (uint32_t i = 0; i < sw->GetNPorts(); ++i)

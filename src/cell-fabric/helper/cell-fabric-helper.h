@@ -27,7 +27,7 @@ class FabricSwitch;
  * link, chip link p to plane p.
  *
  * - One stage (up to SwitchPorts chips): a plane is one cell switch with a port per chip, the
- *   any-to-any fabric of up to 144 chips (seed 004 1, 5.3; digest 5.9).
+ *   any-to-any fabric of up to 144 chips (Pyxis spec section 1, 5.3).
  * - Two stages (more chips, 1024 included): a plane is a folded Clos (adapter, first stage,
  *   second stage, first stage, adapter). A first-stage switch has SwitchPorts / 2 ports down to
  *   chips and SwitchPorts / 2 up, spread evenly over the plane's SpinesPerPlane second-stage
@@ -72,7 +72,7 @@ class CellFabricHelper
      * \param value its value
      */
     void SetBufferAttribute(std::string name, const AttributeValue& value);
-    /// \param ports ports of a cell switch (144 by default, digest 7.1)
+    /// \param ports ports of a cell switch (144 by default: the spec's 144 chips, section 1)
     void SetSwitchPorts(uint32_t ports);
     /**
      * \param stages 1 or 2 stages of cell switches per plane; 0 (default) chooses 1 when the
@@ -164,7 +164,7 @@ class CellFabricHelper
      * Build the fabric. Aborts with a clear error if the chips do not fit (more chips than a
      * one-stage plane's switch ports, or than a two-stage plane can reach).
      * \param chips one node per chip; chip i gets accelerator id i
-     * \param linksPerChip links of each chip = planes (36 by default, seed 004 1)
+     * \param linksPerChip links of each chip = planes (36 by default, Pyxis spec section 1)
      * \return the adapters, by accelerator id
      */
     std::vector<Ptr<CellFabricAdapter>> Install(NodeContainer chips, uint32_t linksPerChip = 36);

@@ -17,8 +17,9 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief The cellification arithmetic of the Pyxis Fabric Adapter (seed 004, section 10.1,
- * 10.6, 10.7.2, 11.4.6; pyxis digest 5.1 and 7.2): pure functions, no state.
+ * \brief The cellification arithmetic of the Pyxis Fabric Adapter (Pyxis spec 10.1, 10.6,
+ * 10.7.2, 11.4.6; worked examples in cell-fabric.rst, Validation, V1): pure functions, no
+ * state.
  *
  * - A page carries at most 16 KB of fabric payload plus the 16 B Pyxis page header (10.6).
  * - A page is cut into cells of 96 to 176 B in 16 B chunks (6 to 11 chunks). With
@@ -28,7 +29,7 @@ namespace ns3
  * - A full RDMA page must fill whole 176 B cells: (PageSizeWords * 128 + 16) mod 176 = 0 with
  *   PageSizeWords in [32, 127] (10.7.2, 11.4.6), i.e. {37, 48, 59, 70, 81, 92, 103, 114, 125}.
  * - Hardware messages (CTS, ACK, NACK) are 64 B one-cell pages (10.3.1, 10.7.9, 10.8.8); on the
- *   wire they are charged the minimum cell of 96 B (digest 5.1, an assumption).
+ *   wire they are charged the minimum cell of 96 B (an assumption).
  */
 class CellFabricCellifier
 {

@@ -31,12 +31,10 @@ CellFabricDatagramRxRing::Take(uint32_t bytes)
 {
     if (m_free == 0)
     {
-        ++m_noDescriptor;
         return NO_DESCRIPTOR;
     }
     if (bytes > m_bufferBytes)
     {
-        ++m_tooLarge;
         return TOO_LARGE;
     }
     --m_free;
@@ -46,7 +44,6 @@ CellFabricDatagramRxRing::Take(uint32_t bytes)
 void
 CellFabricDatagramRxRing::Filled()
 {
-    ++m_accepted;
     if (m_reposted + m_toProcess >= m_repostLimit)
     {
         return; // software posts no more descriptors

@@ -14,8 +14,8 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief A datagram RxQ descriptor ring of the Pyxis Fabric Adapter (seed 004 10.5, 10.8.1.3,
- * 10.8.8, 11.4.9, 11.5.2.2; digest 5.5).
+ * \brief A datagram RxQ descriptor ring of the Pyxis Fabric Adapter (Pyxis spec 10.5, 10.8.1.3,
+ * 10.8.8, 11.4.9, 11.5.2.2).
  *
  * Software owns the tail, hardware the head. A ring of N descriptors holds at most N - 1
  * (11.5.2.2), so software posts N - 1 free descriptors at the start, each with a buffer of
@@ -58,36 +58,6 @@ class CellFabricDatagramRxRing
     /// The page taken by the last accepted Take() is written: software may process it.
     void Filled();
 
-    /// \return free (posted, not yet used) descriptors
-    uint32_t GetFree() const
-    {
-        return m_free;
-    }
-
-    /// \return datagrams written into the ring
-    uint64_t GetAccepted() const
-    {
-        return m_accepted;
-    }
-
-    /// \return datagrams dropped for lack of a free descriptor
-    uint64_t GetNoDescriptorDrops() const
-    {
-        return m_noDescriptor;
-    }
-
-    /// \return datagrams dropped as larger than the buffer
-    uint64_t GetTooLargeDrops() const
-    {
-        return m_tooLarge;
-    }
-
-    /// \return descriptors software has posted again
-    uint64_t GetReposted() const
-    {
-        return m_reposted;
-    }
-
   private:
     /// Software finishes processing one filled descriptor and posts it again.
     void Repost();
@@ -98,9 +68,6 @@ class CellFabricDatagramRxRing
     uint32_t m_free{0};            //!< free descriptors
     uint32_t m_toProcess{0};       //!< filled descriptors software has not processed
     bool m_softwareBusy{false};    //!< software is processing a descriptor
-    uint64_t m_accepted{0};        //!< pages written
-    uint64_t m_noDescriptor{0};    //!< drops: no free descriptor
-    uint64_t m_tooLarge{0};        //!< drops: larger than the buffer
     uint64_t m_reposted{0};        //!< descriptors posted again
 };
 

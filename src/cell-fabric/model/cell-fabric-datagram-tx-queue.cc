@@ -41,8 +41,7 @@ CellFabricDatagramTxQueue::Admit(uint64_t& job)
         }
         if (m_reorderUsed >= m_reorderIds)
         {
-            ++m_reorderWaits; // the reorder structure is full: the TxQ blocks (10.7.1.4)
-            return false;
+            return false; // the reorder structure is full: the TxQ blocks (10.7.1.4)
         }
         e.admitted = true;
         ++m_reorderUsed;

@@ -13,8 +13,8 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief A datagram TxQ of the Pyxis Fabric Adapter (seed 004 10.7.1.3-4, 11.4.8, 11.5.2.1;
- * digest 5.5): its descriptor ring and its 64-entry completion reorder structure.
+ * \brief A datagram TxQ of the Pyxis Fabric Adapter (Pyxis spec 10.7.1.3-4, 11.4.8, 11.5.2.1):
+ * its descriptor ring and its 64-entry completion reorder structure.
  *
  * Software posts descriptors at the tail; a ring of N holds at most N - 1 (11.5.2.1); posts
  * beyond wait in software (the backlog) until the head advances. Hardware admits the ring's
@@ -70,12 +70,6 @@ class CellFabricDatagramTxQueue
         return m_ringFullWaits;
     }
 
-    /// \return times admission waited for a Reorder ID
-    uint64_t GetReorderIdWaits() const
-    {
-        return m_reorderWaits;
-    }
-
   private:
     /// A descriptor in the ring.
     struct Entry
@@ -94,7 +88,6 @@ class CellFabricDatagramTxQueue
     std::deque<Entry> m_ring;       //!< head first
     std::deque<uint64_t> m_backlog; //!< posts waiting for ring space
     uint64_t m_ringFullWaits{0};    //!< posts that found the ring full
-    uint64_t m_reorderWaits{0};     //!< admissions that waited for a Reorder ID
 };
 
 } // namespace ns3

@@ -52,7 +52,7 @@ CellFabricOccupancyLimiter::CheckProfile(uint32_t xoff, uint32_t xon, std::strin
     if (xon >= xoff)
     {
         error = "xon (" + std::to_string(xon) + ") must be below xoff (" + std::to_string(xoff) +
-                "): generation stops at xoff and resumes at xon (seed 004 10.7.3.1)";
+                "): generation stops at xoff and resumes at xon (Pyxis spec 10.7.3.1)";
         return false;
     }
     return true;

@@ -17,8 +17,8 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief The Tx Page Occupancy Limiter and the QPage table of a Fabric Adapter (seed 004
- * 10.7[3], 10.7.3.1, 10.7.6; pyxis digest 5.6 and 5.8: admission).
+ * \brief The Tx Page Occupancy Limiter and the QPage table of a Fabric Adapter (Pyxis spec
+ * 10.7[2-3], 10.7.3.1, 10.7.6: the admission of generated pages).
  *
  * A generated page takes a QPage entry from a pool shared by the chip's clusters (about 1024,
  * 10.7.6) and counts as outstanding on its VOQ until the QPage is retired, when FO dequeues the
@@ -146,12 +146,6 @@ class CellFabricOccupancyLimiter
     uint32_t GetInUse() const
     {
         return m_entries.size();
-    }
-
-    /// \return QPage entries of the chip
-    uint32_t GetQPages() const
-    {
-        return m_qpages;
     }
 
     /// \return the counters

@@ -87,12 +87,6 @@ CellFabricRdmaJobIds::GetState(uint32_t cluster, uint32_t id) const
     return m_ids.at(cluster * IDS + id).state;
 }
 
-uint8_t
-CellFabricRdmaJobIds::GetNextEpoch(uint32_t cluster, uint32_t id) const
-{
-    return m_ids.at(cluster * IDS + id).epoch;
-}
-
 std::bitset<CellFabricRdmaJobIds::IDS>
 CellFabricRdmaJobIds::GetFailed(uint32_t cluster) const
 {

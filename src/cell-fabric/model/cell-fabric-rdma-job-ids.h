@@ -15,8 +15,8 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief The RDMA job ids of one side (Tx or Rx) of a Pyxis chip's Fabric Adapter (seed 004
- * 10.4, 10.7.2, 10.8.2; digest 5.4): per cluster 256 ids of 8 bits, each the index of one Job
+ * \brief The RDMA job ids of one side (Tx or Rx) of a Pyxis chip's Fabric Adapter (Pyxis spec
+ * 10.4, 10.7.2, 10.8.2): per cluster 256 ids of 8 bits, each the index of one Job
  * Table entry, with its 1-bit epoch and the sticky failed-job vector (10.7.1.2, 11.8).
  *
  * An id is active from its job's post to its retirement (ACK, or Rx completion); a second job on
@@ -82,13 +82,6 @@ class CellFabricRdmaJobIds
      * \return the id's state
      */
     State GetState(uint32_t cluster, uint32_t id) const;
-
-    /**
-     * \param cluster the cluster
-     * \param id the id
-     * \return the epoch the id's next job will take
-     */
-    uint8_t GetNextEpoch(uint32_t cluster, uint32_t id) const;
 
     /**
      * \param cluster the cluster

@@ -63,13 +63,13 @@ CellFabricVoqTable::Map(uint32_t group, uint32_t vpfe, std::string& error)
     if (group >= GROUPS)
     {
         error = "VOQ group " + std::to_string(group) + " is not below " + std::to_string(GROUPS) +
-                " (VOQ[12:2], seed 004 10.2)";
+                " (VOQ[12:2], Pyxis spec 10.2)";
         return false;
     }
     if (vpfe != UNMAPPED && !IsLegalVpfe(vpfe))
     {
         error = "VPFE " + std::to_string(vpfe) +
-                " is not legal: below 2048 with VPFE[1:0] != 3 (seed 004 10.2)";
+                " is not legal: below 2048 with VPFE[1:0] != 3 (Pyxis spec 10.2)";
         return false;
     }
     m_map[group] = vpfe;
@@ -82,7 +82,7 @@ CellFabricVoqTable::Lookup(uint32_t voq, Target& t, std::string& error) const
     if (voq >= VOQS)
     {
         error = "VOQ id " + std::to_string(voq) + " does not fit in 13 bits (below " +
-                std::to_string(VOQS) + ", seed 004 10.2)";
+                std::to_string(VOQS) + ", Pyxis spec 10.2)";
         return false;
     }
     const uint32_t vpfe = m_map[voq / OQS_PER_VPFE];

@@ -14,8 +14,8 @@ namespace ns3
 
 /**
  * \ingroup cell-fabric
- * \brief The Pyxis VOQ map of a Fabric Adapter (seed 004 10.2, 10.7.3, 10.7.3.1, 10.7.4; pyxis
- * digest 5.2): 13-bit Pyxis VOQ ids to Juniper {VPFE, OQ}, and each VOQ's Page Generator
+ * \brief The Pyxis VOQ map of a Fabric Adapter (Pyxis spec 10.2, 10.7.3, 10.7.3.1, 10.7.4):
+ * 13-bit Pyxis VOQ ids to Juniper {VPFE, OQ}, and each VOQ's Page Generator
  * priority and occupancy profile, all programmed by software.
  *
  * - A Pyxis VOQ id has 13 bits (8K VOQs). VPFE[10:0] = map[VOQ[12:2]] through a 2K x 11-bit

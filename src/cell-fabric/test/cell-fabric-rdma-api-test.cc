@@ -4,9 +4,9 @@
  */
 
 // Tests of the explicit RDMA job API of the Fabric Adapter (PostRdmaRx, PostRdmaTx; attribute
-// RdmaJobPosting Explicit): seed 004 10.3-10.4, 10.7.1, 10.8.1, 11.4.6-7, 11.8; pyxis digest 5.4,
-// 6.5, 6.6 and 7.2 items 3, 13 and 14. Expected values come from the spec, from closed forms
-// written next to each test and from conservation.
+// RdmaJobPosting Explicit): Pyxis spec 10.3-10.4, 10.7.1, 10.8.1, 11.4.6-7, 11.8. Expected values
+// come from the spec (derived in cell-fabric.rst, section Validation, entries V1, V4, V5 and
+// V6), from closed forms written next to each test and from conservation.
 //
 // Times: D is the one-way time of a control cell (CTS, ACK, NACK, request, grant) on an idle
 // fabric: Tx pipeline + link delay + switch latency + its 112 B on the last link (the switch
@@ -185,9 +185,9 @@ Since(Time t, Time t0)
 
 /**
  * \ingroup cell-fabric
- * Pre-posting an Rx job hides the CTS (10.3; digest 5.4, 6.6 step 2), and the 1 MiB RDMA of
- * digest 7.2 item 3 through the explicit API. The Tx job of 8192 words (1 MiB, PageSizeWords 125)
- * is posted at T = 21 us in each run; times are after T.
+ * Pre-posting an Rx job hides the CTS (10.3, 10.7.1.1; cell-fabric.rst, Validation, V6), and the
+ * 1 MiB RDMA job of Validation V1 d through the explicit API. The Tx job of 8192 words (1 MiB,
+ * PageSizeWords 125) is posted at T = 21 us in each run; times are after T.
  *
  * - Rx job posted 20 us before (at 1 us): its CTS reached the sender at 1 us + D and waits
  *   there; the Tx job starts at once (10.3: "the CTS message may arrive before or after the Tx
@@ -204,7 +204,7 @@ Since(Time t, Time t0)
  *   message posted at T (the same machinery).
  * - Rx job posted 5 us after T: the Tx job waits 5 us + D: completion 5 us + D after the
  *   pre-posted run's.
- * Digest 7.2 item 3, counted in the pre-posted run: 66 pages (65 x 125 + 67 words), 5964 cells
+ * Validation V1 d, counted in the pre-posted run: 66 pages (65 x 125 + 67 words), 5964 cells
  * sent and received (65 x 91 + 49), 1,049,632 B of fabric payload (1 MiB + 66 page headers of
  * 16 B), 1 MiB received, one CTS and one ACK (the receiver's only messages), the sender's CTS
  * counted as early, no drop. Each callback once, reporting its ids, epoch 0 and no retry.
@@ -213,7 +213,7 @@ class PrePostTestCase : public TestCase
 {
   public:
     PrePostTestCase()
-        : TestCase("Pre-posted Rx job hides the CTS one-way time; the 1 MiB RDMA of digest 7.2")
+        : TestCase("Pre-posted Rx job hides the CTS one-way time; the 1 MiB RDMA job by the API")
     {
     }
 
@@ -308,7 +308,7 @@ class PrePostTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(same.s0.ctsEarly, 0, "the Tx job was there");
         NS_TEST_ASSERT_MSG_EQ(late.s0.ctsEarly, 0, "the Tx job was there");
         NS_TEST_ASSERT_MSG_EQ(pre.s0.futureCts, 0, "no future CTS");
-        // digest 7.2 item 3
+        // Validation V1 d
         NS_TEST_ASSERT_MSG_EQ(pre.s0.pagesSent, 66, "66 pages");
         NS_TEST_ASSERT_MSG_EQ(pre.s0.cellsSent, 5964, "5964 cells sent");
         NS_TEST_ASSERT_MSG_EQ(pre.s1.cellsReceived, 5964, "5964 cells received");
@@ -383,7 +383,8 @@ class PageSizeTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * Reliability through the explicit API (10.3.1, 10.7.1.2, 10.8.1.2, 11.8; digest 7.2 item 14),
+ * Reliability through the explicit API (10.3.1, 10.7.1.2, 10.8.1.2, 11.8; cell-fabric.rst,
+ * Validation, V4),
  * on the pre-posted 1 MiB pair of PrePostTestCase (Tx posted at T = 21 us; times after T; T_c
  * the clean Tx completion, measured here).
  *
@@ -420,193 +421,222 @@ class ReliabilityTestCase : public TestCase
   private:
     void DoRun() override
     {
-        const Time t = MicroSeconds(21);
-        const double cycle = 1 / 1.33e9;
-        const uint64_t job0 = CellFabricAdapter::GetRdmaJobId(0, 7, 3, 0, 0);
-        double tc = -1;
-        double d = 0;
-        {
-            Fabric f(2);
-            Simulator::Schedule(MicroSeconds(1), [&f]() { f.PostRx(); });
-            Simulator::Schedule(t, [&f]() { f.PostTx(); });
-            Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "clean run completes");
-            tc = f.seen.tx.empty() ? 0 : Since(f.seen.tx[0].completed, t);
-            d = f.d;
-        }
-
-        // page 10 lost once
-        {
-            Fabric f(2);
-            f.a[1]->SetAttribute("InjectDropJob", UintegerValue(job0));
-            f.a[1]->SetAttribute("InjectDropPage", UintegerValue(10));
-            f.a[1]->SetAttribute("InjectDropAttempts", UintegerValue(1));
-            Simulator::Schedule(MicroSeconds(1), [&f]() { f.PostRx(); });
-            Simulator::Schedule(t, [&f]() { f.PostTx(); });
-            Simulator::Run();
-            const double tn = f.seen.nacks.empty() ? 0 : Since(f.seen.nacks[0], t);
-            const double done = f.seen.tx.empty() ? 0 : Since(f.seen.tx[0].completed, t);
-            std::cout << "RDMA API retry: clean completion " << tc * 1e6 << " us; NACK expected "
-                      << (tc - 167 * cycle) * 1e6 << " us, measured " << tn * 1e6
-                      << " us; completion expected " << (tn + tc) * 1e6 << " us, measured "
-                      << done * 1e6 << " us" << std::endl;
-            NS_TEST_ASSERT_MSG_EQ(f.seen.nacks.size(), 1, "one NACK");
-            NS_TEST_ASSERT_MSG_EQ_TOL(tn, tc - 167 * cycle, 1e-9, "NACK at page 65's check");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "Tx callback once");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 1, "Rx callback once");
-            NS_TEST_ASSERT_MSG_EQ_TOL(done, tn + tc, 1e-9, "retry = a pre-posted job");
-            if (f.seen.tx.size() == 1 && f.seen.rx.size() == 1)
-            {
-                NS_TEST_ASSERT_MSG_EQ_TOL(Since(f.seen.rx[0].completed, t),
-                                          tn + tc - d,
-                                          1e-9,
-                                          "data ready D before");
-                NS_TEST_ASSERT_MSG_EQ(f.seen.tx[0].retried, true, "Tx retried");
-                NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].retried, true, "Rx retried");
-            }
-            NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size() + f.seen.rxFail.size(), 0, "no failure");
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetStats().jobsRetried, 1, "one retry");
-            NS_TEST_ASSERT_MSG_EQ(DropsOf(f.a[1]->GetStats(), CellFabricAdapter::SEQUENCE_ERROR),
-                                  55,
-                                  "pages 11 to 65");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetReceivedPayloadBytes(), 1 << 20, "counted once");
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetActiveRdmaJobs(CellFabricAdapter::RDMA_TX, 0),
-                                  0,
-                                  "TJID free");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetActiveRdmaJobs(CellFabricAdapter::RDMA_RX, 0),
-                                  0,
-                                  "RJID free");
-        }
-
-        // page 10 lost on both attempts: Job Failed on both sides, then flush and a new pair
-        {
-            Fabric f(2);
-            f.a[1]->SetAttribute("InjectDropJob", UintegerValue(job0));
-            f.a[1]->SetAttribute("InjectDropPage", UintegerValue(10));
-            f.a[1]->SetAttribute("InjectDropAttempts", UintegerValue(2));
-            Simulator::Schedule(MicroSeconds(1), [&f]() { f.PostRx(); });
-            Simulator::Schedule(t, [&f]() { f.PostTx(); });
-            Simulator::Run();
-            const double tn = f.seen.nacks.empty() ? 0 : Since(f.seen.nacks[0], t);
-            const double txFail = f.seen.nacks.size() < 2 ? 0 : Since(f.seen.nacks[1], t);
-            std::cout << "RDMA API Job Failed: NACKs " << f.seen.nacks.size()
-                      << ", second expected " << 2 * tn * 1e6 << " us, measured " << txFail * 1e6
-                      << " us; failure callbacks Tx " << f.seen.txFail.size() << ", Rx "
-                      << f.seen.rxFail.size() << "; completions "
-                      << f.seen.tx.size() + f.seen.rx.size() << std::endl;
-            NS_TEST_ASSERT_MSG_EQ(f.seen.nacks.size(), 2, "two NACKs");
-            NS_TEST_ASSERT_MSG_EQ_TOL(txFail, 2 * tn, 1e-9, "second NACK after a full attempt");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size(), 1, "Tx Job Failed once");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.rxFail.size(), 1, "Rx Job Failed once");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 0, "no Tx completion");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 0, "no Rx completion");
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetStats().jobsFailed, 1, "jobsFailed");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetStats().rxJobsFailed, 1, "rxJobsFailed");
-            if (f.seen.txFail.size() == 1 && f.seen.rxFail.size() == 1)
-            {
-                const auto& tf = f.seen.txFail[0];
-                const auto& rf = f.seen.rxFail[0];
-                NS_TEST_ASSERT_MSG_EQ(tf.side, CellFabricAdapter::RDMA_TX, "Tx side");
-                NS_TEST_ASSERT_MSG_EQ(tf.jid, 7, "TJID 7");
-                NS_TEST_ASSERT_MSG_EQ(tf.failed.count(), 1, "one failed Tx job");
-                NS_TEST_ASSERT_MSG_EQ(tf.failed.test(7), true, "bit 7");
-                NS_TEST_ASSERT_MSG_EQ(rf.side, CellFabricAdapter::RDMA_RX, "Rx side");
-                NS_TEST_ASSERT_MSG_EQ(rf.jid, 3, "RJID 3");
-                NS_TEST_ASSERT_MSG_EQ(rf.failed.count(), 1, "one failed Rx job");
-                NS_TEST_ASSERT_MSG_EQ(rf.failed.test(3), true, "bit 3");
-            }
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetFailedRdmaJobs(CellFabricAdapter::RDMA_TX, 0).test(7),
-                                  true,
-                                  "sticky");
-            // the failed ids are refused until released (11.8 step 2)
-            CellFabricAdapter::RdmaTxDescriptor tx;
-            tx.tjid = 7;
-            tx.rjid = 3;
-            tx.dstChip = 1;
-            tx.numWords = 8192;
-            std::string error;
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->PostRdmaTx(tx, {}, &error), false, "TJID failed");
-            NS_TEST_ASSERT_MSG_EQ(Has(error, "failed"), true, error);
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->ReleaseFailedRdmaJobs(0), 1, "one Tx job released");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->ReleaseFailedRdmaJobs(0), 1, "one Rx job released");
-            NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetFailedRdmaJobs(CellFabricAdapter::RDMA_TX, 0).none(),
-                                  true,
-                                  "vector clear");
-            // the next pair on the same ids: epoch 1 on both sides, no loss (job 0's id only)
-            const Time t2 = Simulator::Now() + MicroSeconds(1);
-            Simulator::Schedule(MicroSeconds(1), [&f]() {
-                f.PostRx();
-                f.PostTx();
-            });
-            Simulator::Run();
-            NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "new job: Tx callback once");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 1, "new job: Rx callback once");
-            if (f.seen.tx.size() == 1)
-            {
-                NS_TEST_ASSERT_MSG_EQ(uint32_t(f.seen.tx[0].epoch), 1, "epoch 1");
-                NS_TEST_ASSERT_MSG_EQ_TOL(Since(f.seen.tx[0].completed, t2),
-                                          tc + d,
-                                          1e-9,
-                                          "a clean job with its CTS exposed");
-            }
-            NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size() + f.seen.rxFail.size(), 2, "no more");
-        }
-
-        // stale epoch: the retry's pages of job 0 reach RJID 3 holding its next job
-        {
-            Fabric f(2);
-            f.a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
-            Fabric* pf = &f;
-            // on Rx completion post the next Rx job at once; on Tx completion the next Tx job
-            CellFabricAdapter::RdmaRxDescriptor rx;
-            rx.rjid = 3;
-            rx.tjid = 7;
-            rx.numWords = 8192;
-            CellFabricAdapter::RdmaTxDescriptor tx;
-            tx.tjid = 7;
-            tx.rjid = 3;
-            tx.dstChip = 1;
-            tx.numWords = 8192;
-            Simulator::Schedule(MicroSeconds(1), [pf, rx]() {
-                pf->a[1]->PostRdmaRx(rx, [pf, rx](const CellFabricAdapter::RdmaCompletion& c) {
-                    pf->seen.rx.push_back(c);
-                    pf->a[1]->PostRdmaRx(rx, pf->RxDone());
-                });
-            });
-            Simulator::Schedule(t, [pf, tx]() {
-                pf->a[0]->PostRdmaTx(tx, [pf, tx](const CellFabricAdapter::RdmaCompletion& c) {
-                    pf->seen.tx.push_back(c);
-                    // the second job gets a 1 ms ACK wait back: no retry of its own
-                    pf->a[0]->SetAttribute("TxAckTimeout", TimeValue(MilliSeconds(1)));
-                    pf->a[0]->PostRdmaTx(tx, pf->TxDone());
-                });
-            });
-            Simulator::Run();
-            const CellFabricAdapter::Stats s0 = f.a[0]->GetStats();
-            const CellFabricAdapter::Stats s1 = f.a[1]->GetStats();
-            const uint64_t stale = DropsOf(s1, CellFabricAdapter::STALE_EPOCH);
-            std::cout << "RDMA API stale epoch: requested " << s0.pagesRequested << ", granted "
-                      << s1.pagesGranted << ", committed " << s1.pagesCommitted << ", StaleEpoch "
-                      << stale << ", UnknownJob " << DropsOf(s1, CellFabricAdapter::UNKNOWN_JOB)
-                      << "; early CTSs " << s0.ctsEarly << std::endl;
-            NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 2, "two Tx completions");
-            NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 2, "two Rx completions");
-            if (f.seen.tx.size() == 2)
-            {
-                NS_TEST_ASSERT_MSG_EQ(uint32_t(f.seen.tx[1].epoch), 1, "second job epoch 1");
-            }
-            NS_TEST_ASSERT_MSG_EQ(s0.ackTimeouts, 1, "the first job's ACK wait expired");
-            NS_TEST_ASSERT_MSG_EQ(stale, 64, "the retry's 64 pages are stale");
-            NS_TEST_ASSERT_MSG_EQ(DropsOf(s1, CellFabricAdapter::UNKNOWN_JOB), 0, "none unknown");
-            NS_TEST_ASSERT_MSG_EQ(s1.pagesCommitted, 2 * 66, "two jobs written");
-            NS_TEST_ASSERT_MSG_EQ(s1.pagesGranted, s1.pagesCommitted + stale, "conservation");
-            NS_TEST_ASSERT_MSG_EQ(s0.pagesRequested, s1.pagesGranted, "every request granted");
-            NS_TEST_ASSERT_MSG_EQ(s0.ctsEarly, 1, "the first job's CTS came before it");
-            NS_TEST_ASSERT_MSG_EQ(s0.futureCts, 0, "the second CTS came after the ACK");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetReceivedPayloadBytes(), 2 << 20, "2 MiB");
-            NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetFreeRxCells(), f.a[1]->GetRxCbufCells(), "all free");
-        }
+        RunClean();
+        RunLostOnce();
+        RunLostTwice();
+        RunStaleEpoch();
     }
+
+    /// \return when the Tx job is posted (T; the Rx job at 1 us)
+    static Time PostTime()
+    {
+        return MicroSeconds(21);
+    }
+
+    /**
+     * Run the pre-posted pair with page 10 of job 0 lost at the receiver.
+     * \param f the fabric
+     * \param attempts on how many attempts the page is lost
+     */
+    static void RunLosingPage10(Fabric& f, uint32_t attempts)
+    {
+        f.a[1]->SetAttribute("InjectDropJob",
+                             UintegerValue(CellFabricAdapter::GetRdmaJobId(0, 7, 3, 0, 0)));
+        f.a[1]->SetAttribute("InjectDropPage", UintegerValue(10));
+        f.a[1]->SetAttribute("InjectDropAttempts", UintegerValue(attempts));
+        Simulator::Schedule(MicroSeconds(1), [&f]() { f.PostRx(); });
+        Simulator::Schedule(PostTime(), [&f]() { f.PostTx(); });
+        Simulator::Run();
+    }
+
+    /// The clean run: the Tx completion T_c and the control one-way time D.
+    void RunClean()
+    {
+        const Time t = PostTime();
+        Fabric f(2);
+        Simulator::Schedule(MicroSeconds(1), [&f]() { f.PostRx(); });
+        Simulator::Schedule(t, [&f]() { f.PostTx(); });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "clean run completes");
+        m_tc = f.seen.tx.empty() ? 0 : Since(f.seen.tx[0].completed, t);
+        m_d = f.d;
+    }
+
+    /// Page 10 lost once: NACK, one retry without a CTS, completion.
+    void RunLostOnce()
+    {
+        const Time t = PostTime();
+        const double cycle = 1 / 1.33e9;
+        const double tc = m_tc;
+        const double d = m_d;
+        Fabric f(2);
+        RunLosingPage10(f, 1);
+        const double tn = f.seen.nacks.empty() ? 0 : Since(f.seen.nacks[0], t);
+        const double done = f.seen.tx.empty() ? 0 : Since(f.seen.tx[0].completed, t);
+        std::cout << "RDMA API retry: clean completion " << tc * 1e6 << " us; NACK expected "
+                  << (tc - 167 * cycle) * 1e6 << " us, measured " << tn * 1e6
+                  << " us; completion expected " << (tn + tc) * 1e6 << " us, measured "
+                  << done * 1e6 << " us" << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(f.seen.nacks.size(), 1, "one NACK");
+        NS_TEST_ASSERT_MSG_EQ_TOL(tn, tc - 167 * cycle, 1e-9, "NACK at page 65's check");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "Tx callback once");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 1, "Rx callback once");
+        NS_TEST_ASSERT_MSG_EQ_TOL(done, tn + tc, 1e-9, "retry = a pre-posted job");
+        if (f.seen.tx.size() == 1 && f.seen.rx.size() == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ_TOL(Since(f.seen.rx[0].completed, t),
+                                      tn + tc - d,
+                                      1e-9,
+                                      "data ready D before");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.tx[0].retried, true, "Tx retried");
+            NS_TEST_ASSERT_MSG_EQ(f.seen.rx[0].retried, true, "Rx retried");
+        }
+        NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size() + f.seen.rxFail.size(), 0, "no failure");
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetStats().jobsRetried, 1, "one retry");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(f.a[1]->GetStats(), CellFabricAdapter::SEQUENCE_ERROR),
+                              55,
+                              "pages 11 to 65");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetReceivedPayloadBytes(), 1 << 20, "counted once");
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetActiveRdmaJobs(CellFabricAdapter::RDMA_TX, 0),
+                              0,
+                              "TJID free");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetActiveRdmaJobs(CellFabricAdapter::RDMA_RX, 0),
+                              0,
+                              "RJID free");
+    }
+
+    /// Page 10 lost on both attempts: Job Failed on both sides, then flush and a new pair.
+    void RunLostTwice()
+    {
+        const Time t = PostTime();
+        const double tc = m_tc;
+        const double d = m_d;
+        Fabric f(2);
+        RunLosingPage10(f, 2);
+        const double tn = f.seen.nacks.empty() ? 0 : Since(f.seen.nacks[0], t);
+        const double txFail = f.seen.nacks.size() < 2 ? 0 : Since(f.seen.nacks[1], t);
+        std::cout << "RDMA API Job Failed: NACKs " << f.seen.nacks.size() << ", second expected "
+                  << 2 * tn * 1e6 << " us, measured " << txFail * 1e6
+                  << " us; failure callbacks Tx " << f.seen.txFail.size() << ", Rx "
+                  << f.seen.rxFail.size() << "; completions " << f.seen.tx.size() + f.seen.rx.size()
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(f.seen.nacks.size(), 2, "two NACKs");
+        NS_TEST_ASSERT_MSG_EQ_TOL(txFail, 2 * tn, 1e-9, "second NACK after a full attempt");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size(), 1, "Tx Job Failed once");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rxFail.size(), 1, "Rx Job Failed once");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 0, "no Tx completion");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 0, "no Rx completion");
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetStats().jobsFailed, 1, "jobsFailed");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetStats().rxJobsFailed, 1, "rxJobsFailed");
+        if (f.seen.txFail.size() == 1 && f.seen.rxFail.size() == 1)
+        {
+            const auto& tf = f.seen.txFail[0];
+            const auto& rf = f.seen.rxFail[0];
+            NS_TEST_ASSERT_MSG_EQ(tf.side, CellFabricAdapter::RDMA_TX, "Tx side");
+            NS_TEST_ASSERT_MSG_EQ(tf.jid, 7, "TJID 7");
+            NS_TEST_ASSERT_MSG_EQ(tf.failed.count(), 1, "one failed Tx job");
+            NS_TEST_ASSERT_MSG_EQ(tf.failed.test(7), true, "bit 7");
+            NS_TEST_ASSERT_MSG_EQ(rf.side, CellFabricAdapter::RDMA_RX, "Rx side");
+            NS_TEST_ASSERT_MSG_EQ(rf.jid, 3, "RJID 3");
+            NS_TEST_ASSERT_MSG_EQ(rf.failed.count(), 1, "one failed Rx job");
+            NS_TEST_ASSERT_MSG_EQ(rf.failed.test(3), true, "bit 3");
+        }
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetFailedRdmaJobs(CellFabricAdapter::RDMA_TX, 0).test(7),
+                              true,
+                              "sticky");
+        // the failed ids are refused until released (11.8 step 2)
+        CellFabricAdapter::RdmaTxDescriptor tx;
+        tx.tjid = 7;
+        tx.rjid = 3;
+        tx.dstChip = 1;
+        tx.numWords = 8192;
+        std::string error;
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->PostRdmaTx(tx, {}, &error), false, "TJID failed");
+        NS_TEST_ASSERT_MSG_EQ(Has(error, "failed"), true, error);
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->ReleaseFailedRdmaJobs(0), 1, "one Tx job released");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->ReleaseFailedRdmaJobs(0), 1, "one Rx job released");
+        NS_TEST_ASSERT_MSG_EQ(f.a[0]->GetFailedRdmaJobs(CellFabricAdapter::RDMA_TX, 0).none(),
+                              true,
+                              "vector clear");
+        // the next pair on the same ids: epoch 1 on both sides, no loss (job 0's id only)
+        const Time t2 = Simulator::Now() + MicroSeconds(1);
+        Simulator::Schedule(MicroSeconds(1), [&f]() {
+            f.PostRx();
+            f.PostTx();
+        });
+        Simulator::Run();
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 1, "new job: Tx callback once");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 1, "new job: Rx callback once");
+        if (f.seen.tx.size() == 1)
+        {
+            NS_TEST_ASSERT_MSG_EQ(uint32_t(f.seen.tx[0].epoch), 1, "epoch 1");
+            NS_TEST_ASSERT_MSG_EQ_TOL(Since(f.seen.tx[0].completed, t2),
+                                      tc + d,
+                                      1e-9,
+                                      "a clean job with its CTS exposed");
+        }
+        NS_TEST_ASSERT_MSG_EQ(f.seen.txFail.size() + f.seen.rxFail.size(), 2, "no more");
+    }
+
+    /// Stale epoch: the retry's pages of job 0 reach RJID 3 holding its next job.
+    void RunStaleEpoch()
+    {
+        const Time t = PostTime();
+        Fabric f(2);
+        f.a[0]->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(1)));
+        Fabric* pf = &f;
+        // on Rx completion post the next Rx job at once; on Tx completion the next Tx job
+        CellFabricAdapter::RdmaRxDescriptor rx;
+        rx.rjid = 3;
+        rx.tjid = 7;
+        rx.numWords = 8192;
+        CellFabricAdapter::RdmaTxDescriptor tx;
+        tx.tjid = 7;
+        tx.rjid = 3;
+        tx.dstChip = 1;
+        tx.numWords = 8192;
+        Simulator::Schedule(MicroSeconds(1), [pf, rx]() {
+            pf->a[1]->PostRdmaRx(rx, [pf, rx](const CellFabricAdapter::RdmaCompletion& c) {
+                pf->seen.rx.push_back(c);
+                pf->a[1]->PostRdmaRx(rx, pf->RxDone());
+            });
+        });
+        Simulator::Schedule(t, [pf, tx]() {
+            pf->a[0]->PostRdmaTx(tx, [pf, tx](const CellFabricAdapter::RdmaCompletion& c) {
+                pf->seen.tx.push_back(c);
+                // the second job gets a 1 ms ACK wait back: no retry of its own
+                pf->a[0]->SetAttribute("TxAckTimeout", TimeValue(MilliSeconds(1)));
+                pf->a[0]->PostRdmaTx(tx, pf->TxDone());
+            });
+        });
+        Simulator::Run();
+        const CellFabricAdapter::Stats s0 = f.a[0]->GetStats();
+        const CellFabricAdapter::Stats s1 = f.a[1]->GetStats();
+        const uint64_t stale = DropsOf(s1, CellFabricAdapter::STALE_EPOCH);
+        std::cout << "RDMA API stale epoch: requested " << s0.pagesRequested << ", granted "
+                  << s1.pagesGranted << ", committed " << s1.pagesCommitted << ", StaleEpoch "
+                  << stale << ", UnknownJob " << DropsOf(s1, CellFabricAdapter::UNKNOWN_JOB)
+                  << "; early CTSs " << s0.ctsEarly << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(f.seen.tx.size(), 2, "two Tx completions");
+        NS_TEST_ASSERT_MSG_EQ(f.seen.rx.size(), 2, "two Rx completions");
+        if (f.seen.tx.size() == 2)
+        {
+            NS_TEST_ASSERT_MSG_EQ(uint32_t(f.seen.tx[1].epoch), 1, "second job epoch 1");
+        }
+        NS_TEST_ASSERT_MSG_EQ(s0.ackTimeouts, 1, "the first job's ACK wait expired");
+        NS_TEST_ASSERT_MSG_EQ(stale, 64, "the retry's 64 pages are stale");
+        NS_TEST_ASSERT_MSG_EQ(DropsOf(s1, CellFabricAdapter::UNKNOWN_JOB), 0, "none unknown");
+        NS_TEST_ASSERT_MSG_EQ(s1.pagesCommitted, 2 * 66, "two jobs written");
+        NS_TEST_ASSERT_MSG_EQ(s1.pagesGranted, s1.pagesCommitted + stale, "conservation");
+        NS_TEST_ASSERT_MSG_EQ(s0.pagesRequested, s1.pagesGranted, "every request granted");
+        NS_TEST_ASSERT_MSG_EQ(s0.ctsEarly, 1, "the first job's CTS came before it");
+        NS_TEST_ASSERT_MSG_EQ(s0.futureCts, 0, "the second CTS came after the ACK");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetReceivedPayloadBytes(), 2 << 20, "2 MiB");
+        NS_TEST_ASSERT_MSG_EQ(f.a[1]->GetFreeRxCells(), f.a[1]->GetRxCbufCells(), "all free");
+    }
+
+    double m_tc{-1}; //!< the clean run's Tx completion after T (s)
+    double m_d{0};   //!< the control one-way time D (s)
 };
 
 /**
@@ -682,7 +712,8 @@ class FutureCtsTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * VOQ-Active lock through the explicit API (10.7.1.1; digest 7.2 item 13). Chip 0 posts two Tx
+ * VOQ-Active lock through the explicit API (10.7.1.1; cell-fabric.rst, Validation, V5). Chip 0
+ * posts two Tx
  * jobs of 8192 words (66 pages each), TJIDs 1 and 2, at 21 us, to RJIDs 1 and 2 of chip 1 that
  * were pre-posted at 1 us (CTSs already there). Same VOQ (cluster 0, OQ 1): job 2 generates no
  * page before job 1's last page is generated: in the PageGen order all 66 pages of job 1 come

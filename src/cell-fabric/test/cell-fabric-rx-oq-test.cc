@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the Rx OQM of the Fabric Adapter (seed 004 10.8.5): the 4 OQs of a cluster served
+// Tests of the Rx OQM of the Fabric Adapter (Pyxis spec 10.8.5): the 4 OQs of a cluster served
 // by a simple priority + round-robin scheduler, one page at a time, to the cluster's Page Reader
 // and RxDMA. Part of the `cell-fabric` suite (cell-fabric-test-suite.cc adds them). Expected
 // values are derived in each comment.

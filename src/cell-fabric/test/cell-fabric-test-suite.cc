@@ -3,13 +3,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the cell-fabric module. Expected values come from seed 004 section 10 and the pyxis
-// digest (sections 5 and 7.2), from closed forms written next to each test, and from
-// conservation (bytes posted = bytes delivered, zero drops).
+// Tests of the cell-fabric module. Expected values come from the Pyxis spec (section 10; the
+// derivations are in cell-fabric.rst, section Validation, entries V1 to V9), from closed forms
+// written next to each test, and from conservation (bytes posted = bytes delivered, zero drops).
 
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-cellifier.h"
 #include "ns3/cell-fabric-helper.h"
+#include "ns3/config.h"
 #include "ns3/enum.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-credit-flow-control.h"
@@ -29,8 +30,11 @@
 #include <cstdint>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <map>
 #include <numeric>
+#include <sstream>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -76,7 +80,7 @@ namespace
 
 /**
  * \ingroup cell-fabric
- * Cellification (seed 004 10.1, 10.6, 10.7.2, 11.4.6; digest 7.2 items 1 to 6).
+ * Cellification (Pyxis spec 10.1, 10.6, 10.7.2, 11.4.6; cell-fabric.rst, Validation, V1).
  */
 class CellificationTestCase : public TestCase
 {
@@ -90,7 +94,7 @@ class CellificationTestCase : public TestCase
     void DoRun() override
     {
         using C = CellFabricCellifier;
-        // Digest 7.2.1: a 4 KB RDMA write is NumWords 32 at PageSizeWords 125, so one page of
+        // Validation V1 a: a 4 KB RDMA write is NumWords 32 at PageSizeWords 125, so one page of
         // 4096 + 16 = 4112 B = 257 chunks; 257 = 23 * 11 + 4, r = 4 -> 22 full cells and the
         // last two (5 + 4, 6) = (9, 6) chunks = 144 B + 96 B: 24 cells.
         const std::vector<uint32_t> p4k = C::GetRdmaPages(32, 125);
@@ -104,7 +108,7 @@ class CellificationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(c4k[23] * 16, 96, "last cell 96 B");
         NS_TEST_ASSERT_MSG_EQ(C::GetRdmaCells(32, 125), 24, "4 KB job cells");
 
-        // Digest 7.2.2: a full 125-word page is 125 * 128 + 16 = 16,016 B = 1001 chunks =
+        // Validation V1 b: a full 125-word page is 125 * 128 + 16 = 16,016 B = 1001 chunks =
         // 91 * 11: 91 cells of 176 B, no short cell (the legality rule of 10.7.2).
         const std::vector<uint32_t> cFull = C::GetCellChunks(C::GetChunks(125 * 128 + 16));
         NS_TEST_ASSERT_MSG_EQ(cFull.size(), 91, "full page = 91 cells");
@@ -113,7 +117,7 @@ class CellificationTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(c * 16, 176, "every cell of a full page is 176 B");
         }
 
-        // Digest 7.2.2: a maximum datagram is 16,256 + 16 = 16,272 B = 1017 chunks =
+        // Validation V1 c: a maximum datagram is 16,256 + 16 = 16,272 B = 1017 chunks =
         // 92 * 11 + 5, r = 5 -> 91 full cells and (10, 6) = 160 B + 96 B: 93 cells.
         NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16256), true, "16,256 B datagram legal");
         NS_TEST_ASSERT_MSG_EQ(C::IsLegalDatagram(16257), false, "16,257 B datagram illegal");
@@ -124,7 +128,7 @@ class CellificationTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(cDg[91] * 16, 160, "cell 92 160 B");
         NS_TEST_ASSERT_MSG_EQ(cDg[92] * 16, 96, "cell 93 96 B");
 
-        // Digest 7.2.3: 1 MiB = 8192 words = 65 * 125 + 67 -> 66 pages; a 125-word page is
+        // Validation V1 d: 1 MiB = 8192 words = 65 * 125 + 67 -> 66 pages; a 125-word page is
         // 91 cells, the 67-word page is 67 * 128 + 16 = 8592 B = 537 chunks = 48 * 11 + 9 ->
         // 49 cells: 65 * 91 + 49 = 5964 cells. Fabric payload 1 MiB + 66 * 16 = 1,049,632 B.
         const std::vector<uint32_t> pMiB = C::GetRdmaPages(8192, 125);
@@ -138,7 +142,7 @@ class CellificationTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(fabricBytes, 1049632, "1 MiB fabric payload with headers");
 
-        // Digest 7.2.5, the last-two-cells rule of 10.1: C = 12 = 11 + 1 -> (5 + 1, 6) = (6, 6);
+        // Validation V1 e, the last-two-cells rule of 10.1: C = 12 = 11 + 1 -> (5 + 1, 6) = (6, 6);
         // 17 = 11 + 6 -> (11, 6); 22 = 2 * 11 -> (11, 11); 23 = 2 * 11 + 1 -> (11, 6, 6).
         NS_TEST_ASSERT_MSG_EQ((C::GetCellChunks(12) == std::vector<uint32_t>{6, 6}),
                               true,
@@ -170,7 +174,7 @@ class CellificationTestCase : public TestCase
             }
         }
 
-        // Digest 5.1 and 7.2.4: (w * 128 + 16) mod 176 = 0 with w in [32, 127] holds for
+        // Validation V1 f: (w * 128 + 16) mod 176 = 0 with w in [32, 127] holds for
         // w = 37 + 11k: {37, 48, 59, 70, 81, 92, 103, 114, 125}; 32, 36, 126, 127 are refused.
         const std::vector<uint32_t> legal{37, 48, 59, 70, 81, 92, 103, 114, 125};
         NS_TEST_ASSERT_MSG_EQ((C::GetLegalPageSizeWords() == legal), true, "legal page sizes");
@@ -181,7 +185,7 @@ class CellificationTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(C::GetRdmaPages(65537, 125).empty(), true, "NumWords > 2^16");
 
-        // Digest 5.3 and 7.2.6: CTS, ACK and NACK are 64 B pages, one cell.
+        // Validation V1 g: CTS, ACK and NACK are 64 B pages (10.7.9), one cell.
         NS_TEST_ASSERT_MSG_EQ(C::GetCells(C::MESSAGE_BYTES), 1, "message = one cell");
 
         std::cout << "cellification: 4 KB write " << c4k.size() << " cells; full page "
@@ -193,7 +197,8 @@ class CellificationTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * A 1 MiB RDMA job between two idle chips (digest 7.2 item 3; seed 004 10.1, 10.3, 10.7, 10.8.8).
+ * A 1 MiB RDMA job between two idle chips (Pyxis spec 10.1, 10.3, 10.7, section 9; cell-fabric.rst,
+ * Validation, V2).
  *
  * Closed form of the model's timeline, from the attribute values. With D the one-way time of a
  * control cell (Tx pipeline + link delay + switch latency + one cell's serialization + link
@@ -255,12 +260,12 @@ class RdmaJobTimeTestCase : public TestCase
                   << (completed - MicroSeconds(1)).GetSeconds() * 1e6 << " us" << std::endl;
         NS_TEST_ASSERT_MSG_EQ_TOL(measured, expected, 0.02 * expected, "1 MiB job time");
         NS_TEST_ASSERT_MSG_GT(completed, delivered, "ACK after delivery");
-        // Conservation and the cellification of digest 7.2.3.
+        // Conservation and the cellification of Validation V1 d.
         NS_TEST_ASSERT_MSG_EQ(a[1]->GetReceivedPayloadBytes(), bytes, "bytes conserved");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().cellsSent, 5964, "1 MiB = 5964 cells sent");
         NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().cellsReceived, 5964, "5964 cells received");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().pagesSent, 66, "66 pages");
-        // Messages (digest 7.2.6): one CTS and one ACK from the receiver, one cell each.
+        // Messages (Validation V1 g): one CTS and one ACK from the receiver, one cell each.
         NS_TEST_ASSERT_MSG_EQ(a[1]->GetStats().messagesSent, 2, "CTS and ACK");
         NS_TEST_ASSERT_MSG_EQ(a[0]->GetStats().messagesSent, 0, "no message from the sender");
         NS_TEST_ASSERT_MSG_EQ(FabricDrops(helper, a), 0, "no drop");
@@ -341,7 +346,8 @@ class LosslessIncastTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * The per-cluster RxDMA limit (digest 5.8 and 7.2 item 12; seed 10.8.8). Four chips each send
+ * The per-cluster RxDMA limit (Pyxis spec section 9, 10.8[4]; cell-fabric.rst, Validation, V3).
+ * Four chips each send
  * 1 MiB to one chip. To one destination cluster, its RxDMA at 128 B per cycle = 170.24 GB/s is
  * the bottleneck. Spread over the 4 clusters (681 GB/s of RxDMA) the destination's 36 links are:
  * 36 x 106.25 Gb/s = 478.1 GB/s of cells with their headers, of which a 125-word page's data
@@ -503,7 +509,8 @@ class GranularityTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * Lossless incast 64:1 on a two-stage fabric of 1024 chips (issue 6 acceptance; seed 004 10.8.6).
+ * Lossless incast 64:1 on a two-stage fabric of 1024 chips (the lossless fabric of Pyxis spec
+ * 10.3.1 at pod scale; grants paced by free Rx CBUF cells, 10.8[8]).
  * 2 planes (2 links per chip, to keep the test fast), each a folded Clos of 15 first-stage
  * switches (72 chips each) and 8 second-stage switches (9 links from each first-stage switch).
  * 64 chips spread over the first-stage switches each write 1 MiB to chip 0: 64 MiB, 15 times
@@ -672,10 +679,10 @@ OnJobFailedTrace(uint32_t, uint64_t)
 
 /**
  * \ingroup cell-fabric
- * RDMA job retry and the page checks of RxDMA (seed 004 10.3.1, 10.8.1.1, 10.8.8; pyxis digest
- * 5.4, 5.7 and 7.2 item 14): a 1 MiB job (66 pages) between two idle chips with one page lost in
- * the fabric at the receiver (InjectDropJob/Page/Attempts, InjectDropMode Lost). Times are after
- * the post; D is the control one-way time, P = 125 cycles a full page's RxDMA time (the paced
+ * RDMA job retry and the page checks of RxDMA (Pyxis spec 10.3.1, 10.8.1.1, 10.8.8;
+ * cell-fabric.rst, Validation, V4): a 1 MiB job (66 pages) between two idle chips with one page
+ * lost in the fabric at the receiver (InjectDropJob/Page/Attempts, InjectDropMode Lost). Times are
+ * after the post; D is the control one-way time, P = 125 cycles a full page's RxDMA time (the paced
  * scheduler's grant interval), T_ack the clean run's ACK at the sender.
  *
  * - Page 64 lost once: page 65 reaches RxDMA with sequence 65 where 64 is expected: a sequence
@@ -902,10 +909,11 @@ class JobRetryTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * Job timers (seed 004 10.3.1, 10.7.1.1-2, 10.8.1.1-2; digest 5.4), at their defaults (TxAckTimeout
- * 1 ms, TxActiveTimeout 10 ms, RxDataTimeout 10 ms, RxCompletionTimeout 20 ms), with the 1 MiB
- * job of JobRetryTestCase. Times are after the post; D is the control one-way time, P = 125
- * cycles the RxDMA time of a full page (the paced scheduler's grant interval for one source).
+ * Job timers (Pyxis spec 10.3.1, 10.7.1.1-2, 10.8.1.1-2; cell-fabric.rst, Validation, V4), at
+ * their defaults (TxAckTimeout 1 ms, TxActiveTimeout 10 ms, RxDataTimeout 10 ms,
+ * RxCompletionTimeout 20 ms), with the 1 MiB job of JobRetryTestCase. Times are after the post; D
+ * is the control one-way time, P = 125 cycles the RxDMA time of a full page (the paced scheduler's
+ * grant interval for one source).
  *
  * - Last page (65) lost by a header CRC error (InjectDropMode HeaderCrc: dropped, nothing
  *   recorded, no NACK). The CTS reaches the sender at D, the requests the receiver at 2D; the
@@ -1055,11 +1063,11 @@ AdapterDrops(const Ptr<CellFabricAdapter>& a, const std::string& reason)
 
 /**
  * \ingroup cell-fabric
- * Datagrams (seed 004 10.5, 10.8.1.3, 10.8.8, 11.4.8-9, 11.5.2; digest 5.5 and 7.2 items 2 and
- * 16), between two idle chips (36 links, single stage, default attributes unless named).
+ * Datagrams (Pyxis spec 10.5, 10.8.1.3, 10.8.8, 11.4.8-9, 11.5.2; cell-fabric.rst, Validation,
+ * V1 c and V8), between two idle chips (36 links, single stage, default attributes unless named).
  *
  * - The maximum datagram, 16,256 B (11.4.8), is one page of 16,272 B with its header: 93 cells
- *   (91 x 176 + 160 + 96, digest 7.2 item 2), delivered. No CTS (10.5): its request reaches the
+ *   (91 x 176 + 160 + 96, Validation V1 c), delivered. No CTS (10.5): its request reaches the
  *   receiver at D, its grant the sender at 2D; then its FO time (ceil(16,272 / 88) = 185
  *   cycles), TxLatency, link, switch, its largest unit on one link (93 cells over 36 links:
  *   cells 0, 36 and 72 = 3 x 176 B + 3 x 16 B = 576 B), link, RxLatency, RxDMA (ceil(16,256 /
@@ -1262,7 +1270,7 @@ class DatagramTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * RxDMA tracking IDs (seed 004 10.8.8, 11.7.2): a page is written only with one of the
+ * RxDMA tracking IDs (Pyxis spec 10.8.8, 11.7.2): a page is written only with one of the
  * cluster's 16 tracking IDs, held from the start of its write to its commit (w + L: w its write
  * cycles, L = RxDmaCommitCycles = 100). With small pages (datagrams of 128 B, w = 1 cycle) the 16
  * IDs, not RxDMA's 128 B per cycle, set the rate: once RxDMA has a backlog, page k starts
@@ -1387,12 +1395,12 @@ CreditsAllBack(const CellFabricHelper& helper, std::string& where)
 /**
  * \ingroup cell-fabric
  * Credit flow control between the cell-switch stages keeps an overloaded switch lossless
- * (issue 6). Three chips send 1 MiB each to a fourth over 2 single-stage planes of 4 ports
- * with grant pacing off (GrantPolicy Fifo, a 64K-cell Rx CBUF: every page is granted at once)
- * and job timers off (a lossy run drains and stops). Each plane's switch has a finite buffer of
- * 848 cells: exactly what its credits need, 4 ports x 2 pools x 106 credits, where 106 is the
- * round trip of a link at its smallest cell, ceil((2 x 50 + 400) ns / (112 B at 106.25 Gb/s =
- * 8.433 ns)) = 60, plus the largest unit, ceil(91 cells / 2 links) = 46.
+ * (the spec's lossless fabric, 10.3.1). Three chips send 1 MiB each to a fourth over 2 single-stage
+ * planes of 4 ports with grant pacing off (GrantPolicy Fifo, a 64K-cell Rx CBUF: every page is
+ * granted at once) and job timers off (a lossy run drains and stops). Each plane's switch has a
+ * finite buffer of 848 cells: exactly what its credits need, 4 ports x 2 pools x 106 credits, where
+ * 106 is the round trip of a link at its smallest cell, ceil((2 x 50 + 400) ns / (112 B at 106.25
+ * Gb/s = 8.433 ns)) = 60, plus the largest unit, ceil(91 cells / 2 links) = 46.
  *
  * Without credits the three sources pour 3 x 26.56 GB/s into the receiver's 2 x 13.28 GB/s and
  * its switch ports overflow: cells are dropped (BufferFull), counted at the switch, and by
@@ -1532,7 +1540,7 @@ class CreditIncastTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
- * Credits sized to the round trip do not throttle (issue 6). One 1 MiB RDMA job from chip 0 to
+ * Credits sized to the round trip do not throttle. One 1 MiB RDMA job from chip 0 to
  * chip 7 over L two-stage planes of 8-port switches (4 down, 4 up to 4 spines: 2 first-stage
  * switches, chips 0 and 7 on different ones), so every cell crosses four credited links
  * (adapter to first stage, to second stage, back to first stage, to the adapter). The job is
@@ -1640,6 +1648,102 @@ class TwoStageCreditsTestCase : public TestCase
 
 /**
  * \ingroup cell-fabric
+ * The adapter's attributes reach its parts. CellFabricAdapter keeps the attributes of its Tx
+ * pipeline, Rx pipeline, RDMA job manager and datagram service in their configurations: the
+ * TypeId ns3::CellFabricAdapter still declares all 45 of them by their names, a value set by
+ * Config::SetDefault, by the helper or by SetAttribute is read back by GetAttribute and by the
+ * adapter's getters, and every attribute reads back its default on a fresh adapter.
+ */
+class AttributeTestCase : public TestCase
+{
+  public:
+    AttributeTestCase()
+        : TestCase("Adapter attributes: 45 on ns3::CellFabricAdapter, kept in its parts")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const TypeId tid = CellFabricAdapter::GetTypeId();
+        // the adapter's attributes by name, as before its parts kept them
+        std::istringstream list(
+            "Clusters DestinationClusters ClockGhz PageSizeWords DefaultOq DefaultPriority "
+            "DefaultOccupancyProfile EndpointTransport FoPipes FoBytesPerCycle TxBufBytes "
+            "CellHeaderBytes ControlCellBytes TxLatency Granularity MaxOutstandingPages "
+            "OccupancyProfiles QPages ClusterQPages HighGroupPages LowGroupPages RxCbufCells "
+            "MaxOutstandingGrants GrantPolicy RxLatency RxOqHighPriority RxDmaBytesPerCycle "
+            "RxDmaTrackingIds RxDmaCommitCycles RdmaJobPosting TxCtsTimeout TxActiveTimeout "
+            "TxAckTimeout RxDataTimeout RxCompletionTimeout InjectDropJob InjectDropPage "
+            "InjectDropMode InjectDropAttempts DatagramTxRingSize DatagramTxReorderIds "
+            "DatagramRxRingSize DatagramRxBufferBytes DatagramRxRepostTime "
+            "DatagramRxRepostLimit");
+        const std::vector<std::string> names{std::istream_iterator<std::string>(list),
+                                             std::istream_iterator<std::string>()};
+        NS_TEST_ASSERT_MSG_EQ(tid.GetAttributeN(), names.size(), "the adapter's attributes");
+        Ptr<CellFabricAdapter> fresh = CreateObject<CellFabricAdapter>();
+        for (const std::string& name : names)
+        {
+            TypeId::AttributeInformation info;
+            NS_TEST_ASSERT_MSG_EQ(tid.LookupAttributeByName(name, &info), true, name);
+            // a fresh adapter reads back every default through its accessor
+            Ptr<AttributeValue> value = info.checker->Create();
+            NS_TEST_ASSERT_MSG_EQ(info.accessor->Get(PeekPointer(fresh), *value), true, name);
+            NS_TEST_ASSERT_MSG_EQ(value->SerializeToString(info.checker),
+                                  info.initialValue->SerializeToString(info.checker),
+                                  name << " default");
+        }
+
+        // Config::SetDefault reaches an attribute kept in the Tx pipeline
+        Config::SetDefault("ns3::CellFabricAdapter::TxLatency", TimeValue(NanoSeconds(300)));
+        Ptr<CellFabricAdapter> a = CreateObject<CellFabricAdapter>();
+        Config::SetDefault("ns3::CellFabricAdapter::TxLatency", TimeValue(NanoSeconds(240)));
+        NS_TEST_ASSERT_MSG_EQ(a->GetTxLatency(), NanoSeconds(300), "SetDefault TxLatency");
+        // SetAttribute and GetAttribute, one attribute of each part
+        a->SetAttribute("FoPipes", UintegerValue(2));
+        a->SetAttribute("RxLatency", TimeValue(NanoSeconds(123)));
+        a->SetAttribute("GrantPolicy", StringValue("Fifo"));
+        a->SetAttribute("MaxOutstandingGrants", UintegerValue(7));
+        a->SetAttribute("RxCbufCells", UintegerValue(1000));
+        a->SetAttribute("CellHeaderBytes", UintegerValue(8));
+        a->SetAttribute("TxAckTimeout", TimeValue(MicroSeconds(5)));
+        a->SetAttribute("RdmaJobPosting", StringValue("Explicit"));
+        a->SetAttribute("DatagramRxRingSize", UintegerValue(9));
+        UintegerValue pipes;
+        a->GetAttribute("FoPipes", pipes);
+        NS_TEST_ASSERT_MSG_EQ(pipes.Get(), 2, "FoPipes");
+        EnumValue policy;
+        a->GetAttribute("GrantPolicy", policy);
+        NS_TEST_ASSERT_MSG_EQ(policy.Get(), CellFabricAdapter::FIFO, "GrantPolicy");
+        TimeValue ack;
+        a->GetAttribute("TxAckTimeout", ack);
+        NS_TEST_ASSERT_MSG_EQ(ack.Get(), MicroSeconds(5), "TxAckTimeout");
+        EnumValue posting;
+        a->GetAttribute("RdmaJobPosting", posting);
+        NS_TEST_ASSERT_MSG_EQ(posting.Get(), CellFabricAdapter::RX_POSTING_EXPLICIT, "posting");
+        UintegerValue ring;
+        a->GetAttribute("DatagramRxRingSize", ring);
+        NS_TEST_ASSERT_MSG_EQ(ring.Get(), 9, "DatagramRxRingSize");
+        NS_TEST_ASSERT_MSG_EQ(a->GetRxLatency(), NanoSeconds(123), "RxLatency");
+        NS_TEST_ASSERT_MSG_EQ(a->GetMaxOutstandingGrants(), 7, "MaxOutstandingGrants");
+        NS_TEST_ASSERT_MSG_EQ(a->GetRxCbufCells(), 1000, "RxCbufCells");
+        NS_TEST_ASSERT_MSG_EQ(a->GetCellHeaderBytes(), 8, "CellHeaderBytes");
+        // the helper's adapter attributes
+        CellFabricHelper helper;
+        helper.SetAdapterAttribute("RxDmaBytesPerCycle", UintegerValue(64));
+        NodeContainer chips;
+        chips.Create(2);
+        std::vector<Ptr<CellFabricAdapter>> two = helper.Install(chips, 2);
+        NS_TEST_ASSERT_MSG_EQ_TOL(two[0]->GetRxDmaBytesPerSecond(),
+                                  64 * 1.33e9,
+                                  1,
+                                  "RxDmaBytesPerCycle through the helper");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
 class CellFabricTestSuite : public TestSuite
@@ -1673,6 +1777,7 @@ class CellFabricTestSuite : public TestSuite
         {
             AddTestCase(t, TestCase::QUICK);
         }
+        AddTestCase(new AttributeTestCase, TestCase::QUICK);
     }
 };
 

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the Tx pipeline structures of the Fabric Adapter (seed 004 10.2, 10.7.3, 10.7.3.1,
+// Tests of the Tx pipeline structures of the Fabric Adapter (Pyxis spec 10.2, 10.7.3, 10.7.3.1,
 // 10.7.6-8): the VOQ map table, the Page Generator's high/low priority, the occupancy limiter's
 // XOFF/XON hysteresis, the QPage table and the TxBuf of the FO pipes. Part of the `cell-fabric`
 // suite (cell-fabric-test-suite.cc adds them). Expected values are derived in each comment.
@@ -80,7 +80,7 @@ Message(uint64_t id, uint32_t src, uint32_t dst, uint64_t bytes)
 
 /**
  * \ingroup cell-fabric
- * The VOQ map table (seed 004 10.2). VPFE[10:0] = map[VOQ[12:2]], OQ = VOQ[1:0]; legal VPFEs
+ * The VOQ map table (Pyxis spec 10.2). VPFE[10:0] = map[VOQ[12:2]], OQ = VOQ[1:0]; legal VPFEs
  * have VPFE[1:0] != 3, so 3 of every 4 of the 2048 are legal: 1536. The model numbers the pod's
  * clusters n = chip * 4 + cluster onto the legal VPFEs in order: VPFE = (n / 3) * 4 + n % 3, and
  * the default map sends group g to the g-th legal VPFE, so VOQ id = 4 n + OQ. Expected:
