@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""The cell fabric through scenarios (pod.fabric: cell, seed 004 section 10, issue 6).
+"""The cell fabric through scenarios (pod.fabric: cell, Pyxis spec section 10).
 
 A 1 MiB permutation on 16 chips over 36 single-stage planes: every pair is alone on its
 receiver, so each message takes the closed form of the cell-fabric suite's 1 MiB RDMA job
@@ -60,7 +60,7 @@ def one_mib_job_ns():
     request and grant: 1.5 round trips). First page: 182 FO cycles (16,016 B at 88 B) at
     1.33 GHz, the pipelines, links and switch, and 3 cells of 192 B on its busiest link. Then
     RxDMA writes 1 MiB at 128 B per cycle: 8192 cycles, and the last page's writes commit 100
-    cycles later (AMEM write-completion latency, seed 004 11.7.2; pod.cell.rxdma-commit-cycles).
+    cycles later (AMEM write-completion latency, Pyxis spec 11.7.2; pod.cell.rxdma-commit-cycles).
     """
     byte_ns = 8 / 106.25
     cycle = 1 / 1.33
@@ -87,7 +87,7 @@ def test_cell_permutation_matches_the_closed_form(podsim, permutation, policy):
     # wait behind one data unit of the chip's own pages on its uplink, which the closed form
     # leaves out: at most one unit of 3 cells of 192 B (43.4 ns). Found: 40.8 ns.
     assert 0 <= measured.min() - expected and measured.max() - expected <= 3 * 192 * 8 / 106.25
-    # Bytes on the chips' links, per pair (seed 004 10.1, 10.6): 66 pages of 125 words (the
+    # Bytes on the chips' links, per pair (Pyxis spec 10.1, 10.6): 66 pages of 125 words (the
     # last 67 words) with a 16 B page header each, cut into 5964 cells with a 16 B cell header
     # each (1,145,056 B), plus 134 control cells of 112 B: a request and a grant per page, the
     # CTS and the ACK.
@@ -101,7 +101,7 @@ def test_cell_permutation_matches_the_closed_form(podsim, permutation, policy):
 
 def test_cell_timer_keys_reach_the_adapters(podsim, permutation):
     # A Tx CTS-wait timer of 500 ns is shorter than the CTS's one-way time D = 988.4 ns (see
-    # one_mib_job_ns): every job fails before its CTS arrives (Job Failed, seed 004 10.7.1.2), so
+    # one_mib_job_ns): every job fails before its CTS arrives (Job Failed, Pyxis spec 10.7.1.2), so
     # nothing is delivered, completed or dropped. rx-data-timeout 0 (off) keeps the order check
     # (the Tx CTS wait longer than the Rx data wait) out of the way.
     r = podsim.run(permutation, overrides={"pod.cell.tx-cts-timeout": "500ns",
@@ -122,7 +122,7 @@ def test_cell_timer_keys_reach_the_adapters(podsim, permutation):
 
 
 def test_cell_qpage_and_occupancy_keys_reach_the_adapters(podsim, permutation):
-    # pod.cell.qpages 1 (seed 004 10.7.6): a chip generates one page at a time and the next only
+    # pod.cell.qpages 1 (Pyxis spec 10.7.6): a chip generates one page at a time and the next only
     # when FO dequeues it at its grant, a request/grant round trip 2D later. The CTS comes at D,
     # so page k is generated at D + 2kD and the last (k = 65) is granted at 133D; then it takes
     # its FO time (8592 B: 98 cycles), the pipelines, links and switch with 2 cells on its
@@ -150,7 +150,7 @@ def test_cell_qpage_and_occupancy_keys_reach_the_adapters(podsim, permutation):
 
 
 def test_cell_datagram_transport_is_exact(podsim, permutation):
-    # pod.cell.transport: datagram (seed 004 10.5): a 1 MiB message is 64 datagrams of 16,256 B
+    # pod.cell.transport: datagram (Pyxis spec 10.5): a 1 MiB message is 64 datagrams of 16,256 B
     # and one of 8192 B (11.4.8: at most 16,256 B each). One sender per receiver and 255 free
     # descriptors per RxQ (a ring of 256 holds 255, 11.5.2.2) for 65 datagrams: nothing dropped,
     # every message delivered. Bytes on the chips' links per pair: 64 pages of 16,272 B and one
@@ -232,7 +232,7 @@ def test_cell_all_to_all_and_incast_are_lossless(podsim, all_to_all, over):
     ({"pod.cell.rx-data-timeout": "-5ms"}, "pod.cell.rx-data-timeout"),
     ({"pod.cell.tx-cts-timeout": "5ms"}, "pod.cell.tx-cts-timeout"),  # not above rx-data 10ms
     ({"pod.cell.rx-completion-timeout": "500us"}, "pod.cell.rx-completion-timeout"),  # < ack 1ms
-    # occupancy profiles (seed 004 10.7.3.1): xon not below xoff, more than 8, out of range
+    # occupancy profiles (Pyxis spec 10.7.3.1): xon not below xoff, more than 8, out of range
     ({"pod.cell.occupancy-profiles": "[{xoff: 8, xon: 9}]"}, "pod.cell.occupancy-profiles[0].xon"),
     ({"pod.cell.occupancy-profiles": "[{xoff: 8, xon: 4}, {xoff: 4, xon: 4}]"},
      "pod.cell.occupancy-profiles[1].xon"),
@@ -259,8 +259,8 @@ def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     assert e.value.field == field
 
 
-# Switch credits (issue 6): 3 chips send 1 MiB each to a fourth over 2 single-stage planes, with
-# grant pacing off (fifo grants, a 64K-cell Rx CBUF: every page granted at once) and job timers
+# Switch credits (pod.cell.switch-credits, src/cell-fabric/doc/cell-fabric.rst): 3 chips send
+# 1 MiB each to a fourth over 2 single-stage planes, with grant pacing off (fifo grants, a 64K-cell Rx CBUF: every page granted at once) and job timers
 # off (a lossy run drains and ends). Each switch (4 ports) has 848 cells of buffer: exactly its
 # credits, 4 ports x 2 pools x 106, where 106 = ceil((2 x 50 + 400) ns / 8.433 ns, the time of
 # the smallest 112 B cell) = 60 for a link's round trip plus ceil(91 / 2) = 46 for the largest

@@ -47,7 +47,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         TRANSPORT_ACK, //!< end-to-end transport ACK/NACK (go-back-N), routed like data
     };
 
-    /// A piece of one message carried by a unit that packs several (SUE packing, seed 000
+    /// A piece of one message carried by a unit that packs several (SUE packing, SUE RM102
     /// section 4.4): the unit's message-level fields describe the first piece.
     struct Segment
     {
@@ -121,7 +121,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         return m;
     }
 
-    // Layout (issue 10, performance.rst "Lazy posting"): the fields every hop reads (routing,
+    // Layout (performance.rst, "Lazy posting"): the fields every hop reads (routing,
     // size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
     // 1-byte fields packed after the reference count; then the control, message-level and
     // transport fields. 184 bytes, without padding holes (200 before).
