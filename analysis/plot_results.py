@@ -93,7 +93,9 @@ def load(path):
             "scenario_name": str(f.attrs.get("scenario_name", Path(path).stem)),
             "workload_names": _strings(names),
             "sim_time_ps": int(f["summary"].attrs["sim_time_ps"]),
-            "messages_sampled_every": int(f["summary"].attrs.get("messages_sampled_every", 1)),
+            "messages_sampled_every": int(
+                f["summary"].attrs.get("messages_sampled_every", 1)
+            ),
             "messages": messages,
             "links": {
                 "kind": _strings(f["links"]["kind"][()]),

@@ -119,8 +119,8 @@ def prior_walls(path, text, quick, sets):
 
 
 # Rough CPU seconds per GiB of payload on one core of this kind of machine, by fabric kind
-# (measured on the default study, 2026-11-24; src/pod/doc/pod.rst, Studies): only to start the
-# costliest cases first and to estimate the time left before any case has finished.
+# (measured on the default study on the 2-core machine; src/pod/doc/pod.rst, Studies): only to
+# start the costliest cases first and to estimate the time left before any case has finished.
 # Fitted to the 12 cases' wall times on the idle machine (UALink: ring 93.3 s and
 # halving-doubling 75.4 s for 2 GiB each with 129,024 and 12,288 messages; cell fabric 98.9 and
 # 116.2 s; SUE 9.7 and 9.6 s): the estimates are within a factor 2 of every case.

@@ -259,12 +259,12 @@ def test_bad_cell_pods_are_refused(podsim, permutation, over, field):
     assert e.value.field == field
 
 
-# Switch credits (pod.cell.switch-credits, src/cell-fabric/doc/cell-fabric.rst): 3 chips send
-# 1 MiB each to a fourth over 2 single-stage planes, with grant pacing off (fifo grants, a 64K-cell Rx CBUF: every page granted at once) and job timers
-# off (a lossy run drains and ends). Each switch (4 ports) has 848 cells of buffer: exactly its
-# credits, 4 ports x 2 pools x 106, where 106 = ceil((2 x 50 + 400) ns / 8.433 ns, the time of
-# the smallest 112 B cell) = 60 for a link's round trip plus ceil(91 / 2) = 46 for the largest
-# unit (a page's cells over 2 links).
+# Switch credits (pod.cell.switch-credits, src/cell-fabric/doc/cell-fabric.rst): 3 chips send 1 MiB
+# each to a fourth over 2 single-stage planes, with grant pacing off (fifo grants, a 64K-cell Rx
+# CBUF: every page granted at once) and job timers off (a lossy run drains and ends). Each switch
+# (4 ports) has 848 cells of buffer: exactly its credits, 4 ports x 2 pools x 106, where 106 =
+# ceil((2 x 50 + 400) ns / 8.433 ns, the time of the smallest 112 B cell) = 60 for a link's round
+# trip plus ceil(91 / 2) = 46 for the largest unit (a page's cells over 2 links).
 CREDIT_INCAST = (
     "name: cell-credits\n"
     "pod:\n"

@@ -49,7 +49,8 @@ def test_gemm_tile(px):
 
 
 def test_gemm_chip(px):
-    # A 4096^3 FP8 GEMM on 48 UIEs: 1024 tiles, ceil(1024 / 48) = 22 x 4096 = 90,112 cycles = 67.8 us.
+    # A 4096^3 FP8 GEMM on 48 UIEs: 1024 tiles, ceil(1024 / 48) = 22 x 4096 = 90,112 cycles,
+    # 67.8 us.
     b = px.gemm(4096, 4096, 4096, uies=48)
     assert b["tiles"] == 1024 and b["tiles_per_uie"] == 22
     assert b["bound_cycles"] == 90112 and not b["split_k"]
@@ -63,7 +64,8 @@ def test_gemm_chip(px):
 
 
 def test_conv3x3(px):
-    # A 56 x 56 x 64 -> 64 3x3 convolution: F = 2 (W 56), 2 passes x 7 row groups x 10 x 64 = 8960 cycles = 6.74 us.
+    # A 56 x 56 x 64 -> 64 3x3 convolution: F = 2 (W 56), 2 passes x 7 row groups x 10 x 64 =
+    # 8960 cycles = 6.74 us.
     b = px.conv3x3(56, 56, 64, 64)
     assert b["bound_cycles"] == 8960
     assert b["bound_seconds"] == pytest.approx(6.74e-6, abs=0.005e-6)
@@ -78,8 +80,9 @@ def test_conv3x3(px):
 
 
 def test_decode(px):
-    # An 8192 x 8192 FP8 linear layer for one token (decode): split-K ceil(64 x 8192 / 48) = 10,923 cycles = 8.2 us (weights in AMEM);
-    # 64 MiB / (4 x 1228.8 GB/s) = 13.65 us = 18,159 cycles from HBM.
+    # An 8192 x 8192 FP8 linear layer for one token (decode): split-K ceil(64 x 8192 / 48) =
+    # 10,923 cycles = 8.2 us (weights in AMEM); 64 MiB / (4 x 1228.8 GB/s) = 13.65 us = 18,159
+    # cycles from HBM.
     a = px.linear(8192, 8192, 1, uies=48)
     assert a["bound_cycles"] == 10923 and a["split_k"]
     assert a["bound_seconds"] == pytest.approx(8.2e-6, abs=0.05e-6)

@@ -121,8 +121,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         return m;
     }
 
-    // Layout (performance.rst, "What the code does for speed"): the fields every hop reads (routing,
-    // size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
+    // Layout (performance.rst, "What the code does for speed"): the fields every hop reads
+    // (routing, size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
     // 1-byte fields packed after the reference count; then the control, message-level and
     // transport fields. 184 bytes, without padding holes (200 before).
     uint32_t src{0};          //!< source accelerator id (set by the sending endpoint)

@@ -5,8 +5,8 @@
 #include "results-writer.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
@@ -855,8 +855,8 @@ int64_t
 LatencyBin(int64_t ps)
 {
     const auto x = static_cast<double>(ps);
-    auto k = static_cast<int64_t>(
-        std::floor(std::log10(x) * ResultsWriter::LATENCY_BINS_PER_DECADE));
+    auto k =
+        static_cast<int64_t>(std::floor(std::log10(x) * ResultsWriter::LATENCY_BINS_PER_DECADE));
     while (LatencyBinEdge(k + 1) <= x)
     {
         ++k;

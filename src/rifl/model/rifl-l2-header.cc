@@ -52,7 +52,7 @@ RiflL2Header::FromRoute(const std::vector<uint8_t>& route)
 uint32_t
 RiflL2Header::Forward(uint32_t i, uint32_t j, uint32_t ports)
 {
-    // Seed 003 section IV.A, Equation 1.
+    // RIFL paper section IV.A, Equation 1.
     if (j == BROADCAST)
     {
         return ALL_PORTS;
