@@ -80,11 +80,11 @@ SueHelper::Install(Ptr<Node> node, uint32_t xpuId) const
     packer.Set("Lite", BooleanValue(m_lite));
     if (m_lite && !m_limitSet)
     {
-        packer.Set("PackingLimit", UintegerValue(1024)); // SUE RM101 section 3.4
+        packer.Set("PackingLimit", UintegerValue(1024)); // SUE Lite spec section 3.4
     }
     if (m_lite && !m_formatSet)
     {
-        packer.Set("HeaderFormat", EnumValue(SueFraming::AFH_GEN2_6)); // SUE RM101 section 3.4
+        packer.Set("HeaderFormat", EnumValue(SueFraming::AFH_GEN2_6)); // SUE Lite spec section 3.4
     }
     // A standalone ACK is a PDU without transactions.
     Ptr<SuePacker> probe = packer.Create<SuePacker>();

@@ -34,7 +34,7 @@ SuePacker::GetTypeId()
             .AddAttribute("PackingLimit",
                           "Most bytes of packed transactions (control and data) per PDU: 2 KB "
                           "in the example of SUE RM102 section 4.4, at most 4096 (section 3.3); "
-                          "SUE Lite packs at most 1 KB (SUE RM101 section 3.4).",
+                          "SUE Lite packs at most 1 KB (SUE Lite spec section 3.4).",
                           UintegerValue(2048),
                           MakeUintegerAccessor(&SuePacker::m_limit),
                           MakeUintegerChecker<uint32_t>(1, SueFraming::MAX_PDU_BYTES))
@@ -72,7 +72,7 @@ SuePacker::GetTypeId()
                           MakeUintegerAccessor(&SuePacker::m_shimBytes),
                           MakeUintegerChecker<uint32_t>(0, 256))
             .AddAttribute("Lite",
-                          "SUE Lite framing: no reliability header and no R-CRC (SUE RM101 "
+                          "SUE Lite framing: no reliability header and no R-CRC (SUE Lite spec "
                           "section 3.4).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&SuePacker::m_lite),

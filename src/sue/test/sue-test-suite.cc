@@ -5,7 +5,7 @@
 
 // Tests of the sue module. Expected values come from the SUE specification (RM102: the
 // latency budget of Appendix A.1, the packing example of Figure 18, the limits of sections 3.2
-// and 3.3), from SUE Lite (SUE RM101), from the framing arithmetic written next to each test, and
+// and 3.3), from the SUE Lite spec, from the framing arithmetic written next to each test, and
 // from conservation (every byte posted is delivered exactly once, nothing dropped).
 
 #include "ns3/boolean.h"
@@ -671,10 +671,10 @@ class SueOrderingTestCase : public TestCase
 };
 
 /**
- * SUE Lite under bit errors (SUE RM101: no transport; LLR between nodes provides reliability):
- * a 4:1 incast of 256 KiB per sender over links with a 2e-3 codeword error rate (31 replays with
- * these streams) and LLR on every link. Every message is delivered exactly once, no byte is dropped
- * (the corrupted units are replayed link by link), and replays did happen.
+ * SUE Lite under bit errors (SUE Lite spec section 2.2: no transport; LLR between nodes provides
+ * reliability): a 4:1 incast of 256 KiB per sender over links with a 2e-3 codeword error rate (31
+ * replays with these streams) and LLR on every link. Every message is delivered exactly once, no
+ * byte is dropped (the corrupted units are replayed link by link), and replays did happen.
  */
 class SueLiteLlrTestCase : public TestCase
 {
