@@ -13,6 +13,11 @@ writes into DIR (default: ``<stem>-plots/`` beside the results file)
   curve per workload, log x axis;
 - ``link-utilization.png``: histogram of per-link utilization (busy_ps / simulated time), one
   curve per link kind;
+- ``throughput.png``: delivered throughput over time: the payload bytes of the messages
+  delivered in each of ``THROUGHPUT_BINS`` equal intervals of [0, last delivery], per workload
+  and in total, in Gb/s (a message counts whole in the interval of its deliver_ps; with the
+  output budget's sampling, ``messages_sampled_every`` k > 1, the rows kept are counted k
+  times);
 - ``switch-buffer.png``: switch buffer occupancy over time from ``/timeseries/switch_buffer``
   (the largest occupancy of any switch per sample interval, and the busiest switches' own
   curves); a file without the series (older format, or ``output.sample-interval: 0``) gets a
@@ -41,9 +46,12 @@ from matplotlib.figure import Figure
 
 CDF_PNG = "message-completion-cdf.png"
 UTILIZATION_PNG = "link-utilization.png"
+THROUGHPUT_PNG = "throughput.png"
 BUFFER_PNG = "switch-buffer.png"
 PYXIS_PNG = "pyxis-timeline.png"
 PYXIS_SCRIPT = Path(__file__).resolve().parent / "pyxis_timeline.py"
+# Time bins of the throughput plot.
+THROUGHPUT_BINS = 100
 # Switches drawn on their own in the buffer plot (the busiest by peak occupancy).
 BUFFER_CURVES = 4
 
@@ -64,11 +72,14 @@ def load(path):
     """Read what the plots need from a results file.
 
     Returns a dict: ``scenario_name``, ``workload_names`` (list of str), ``sim_time_ps`` (int),
-    ``messages`` ({column: array} for workload, post_ps, deliver_ps) and ``links``
-    ({"kind": list of str, "busy_ps": array}).
+    ``messages_sampled_every`` (int, 1 when every message row is kept), ``messages``
+    ({column: array} for workload, bytes, post_ps, deliver_ps), ``links`` ({"kind": list of
+    str, "busy_ps": array}) and ``switch_buffer`` (the series, or None).
     """
     with h5py.File(path, "r") as f:
-        messages = {c: f["messages"][c][()] for c in ("workload", "post_ps", "deliver_ps")}
+        messages = {
+            c: f["messages"][c][()] for c in ("workload", "bytes", "post_ps", "deliver_ps")
+        }
         names = f["messages"].attrs.get("workload_names", [])
         series = None
         if "timeseries" in f and "switch_buffer" in f["timeseries"]:
@@ -82,6 +93,9 @@ def load(path):
             "scenario_name": str(f.attrs.get("scenario_name", Path(path).stem)),
             "workload_names": _strings(names),
             "sim_time_ps": int(f["summary"].attrs["sim_time_ps"]),
+            "messages_sampled_every": int(
+                f["summary"].attrs.get("messages_sampled_every", 1)
+            ),
             "messages": messages,
             "links": {
                 "kind": _strings(f["links"]["kind"][()]),
@@ -155,6 +169,70 @@ def plot_completion_cdf(data, out_path):
     ax.set_ylabel("fraction of messages")
     ax.set_title(f"{data['scenario_name']}: message completion time")
     ax.grid(True, which="both", alpha=0.3)
+    fig.tight_layout()
+    fig.savefig(out_path)
+    return out_path
+
+
+def throughput_series(data, bins=THROUGHPUT_BINS):
+    """Delivered payload bytes per time bin, per workload.
+
+    The interval [0, last delivery] is cut into ``bins`` equal bins (the last one closed); each
+    delivered message (deliver_ps >= 0) adds its bytes to the bin of its deliver_ps, times
+    ``messages_sampled_every`` (the output budget's sampling: each row kept stands for k).
+
+    Returns (edges_ps, {workload index: bytes per bin}) with edges_ps a float array of
+    ``bins + 1`` edges; both empty when no message was delivered. Summed over workloads and
+    bins, the bytes are those of the delivered rows (times k).
+    """
+    m = data["messages"]
+    deliver = np.asarray(m["deliver_ps"], dtype=np.int64)
+    nbytes = np.asarray(m["bytes"], dtype=np.float64) * data.get("messages_sampled_every", 1)
+    workload = np.asarray(m["workload"])
+    delivered = deliver >= 0
+    if not delivered.any():
+        return np.zeros(0), {}
+    end = max(int(deliver[delivered].max()), 1)
+    edges = np.linspace(0.0, float(end), bins + 1)
+    series = {}
+    for w in sorted(set(workload[delivered].tolist())):
+        mine = delivered & (workload == w)
+        series[w], _ = np.histogram(deliver[mine], bins=edges, weights=nbytes[mine])
+    return edges, series
+
+
+def plot_throughput(data, out_path):
+    """Delivered throughput over time (throughput_series), per workload and in total, in Gb/s.
+
+    Returns out_path.
+    """
+    edges, series = throughput_series(data)
+    names = data["workload_names"]
+    fig, ax = _new_figure()
+    if series:
+        width_ps = edges[1] - edges[0]
+        t_us = edges / 1e6
+        to_gbps = 8.0 / width_ps * 1e3  # bytes per bin of width_ps -> Gb/s (1 Gb/s = 1e-3 b/ps)
+        total = np.zeros(len(edges) - 1)
+        for w, b in series.items():
+            total += b
+            name = names[w] if w < len(names) else f"workload {w}"
+            ax.stairs(b * to_gbps, t_us, label=name)
+        if len(series) > 1:
+            ax.stairs(total * to_gbps, t_us, color="black", linewidth=1.5, label="all workloads")
+        ax.legend(loc="upper right", fontsize="small")
+        ax.set_xlim(0.0, float(t_us[-1]))
+        ax.set_ylim(bottom=0.0)
+    else:
+        _empty(ax, "no delivered messages")
+    sampled = data.get("messages_sampled_every", 1)
+    ax.set_xlabel("simulated time, delivery (us)")
+    ax.set_ylabel("delivered payload (Gb/s)")
+    title = f"{data['scenario_name']}: delivered throughput"
+    if sampled > 1:
+        title += f" (1 message row in {sampled} kept, scaled)"
+    ax.set_title(title)
+    ax.grid(True, alpha=0.3)
     fig.tight_layout()
     fig.savefig(out_path)
     return out_path
@@ -258,13 +336,14 @@ def plot(path, out_dir=None):
     paths = [
         str(plot_completion_cdf(data, out / CDF_PNG)),
         str(plot_link_utilization(data, out / UTILIZATION_PNG)),
+        str(plot_throughput(data, out / THROUGHPUT_PNG)),
         str(plot_switch_buffer(data, out / BUFFER_PNG)),
     ]
     with h5py.File(path, "r") as f:
         pyxis = "pyxis" in f
     if pyxis:
-        # A pyxis workload's timeline (issue 9), drawn by its own script in a process of its
-        # own (it uses pyplot, which this module leaves alone).
+        # A pyxis workload's timeline, drawn by its own script in a process of its own (it
+        # uses pyplot, which this module leaves alone).
         png = out / PYXIS_PNG
         subprocess.run(
             [sys.executable, str(PYXIS_SCRIPT), str(path), "-o", str(png)],

@@ -370,7 +370,7 @@ RegisterPyxis(py::module_& parent)
         "pyxis",
         "Pyxis UIE kernel model (src/pyxis/doc/pyxis.rst): closed-form cycle counts of GEMM, "
         "linear, 3x3 convolution, VPU and transpose kernels. Cycles are UIE cycles; "
-        "bound_cycles is the tile loop or roofline maximum (the digest's worked examples), "
+        "bound_cycles is the tile loop or roofline maximum, "
         "total_cycles adds T_fill and T_drain. dtype is 'fp8' or 'fp16'; params is a dict of "
         "overrides of params().");
 

@@ -7,7 +7,7 @@ Compares every dataset of the ``/messages`` table (post, delivery and completion
 message, its bytes, source, destination, class, workload) and of the ``/links`` table (bytes,
 units, busy, pause and stall time of every link), element by element; the run's totals (events,
 wall time) are not compared, so a change that makes a run cheaper without changing what it
-simulates compares equal. Used for the performance work of issue 10 (performance.rst).
+simulates compares equal. Used for the performance work (src/pod/doc/performance.rst).
 
 Usage: compare_results.py BEFORE.h5 AFTER.h5   (exit 0: identical, 1: a dataset differs)
 """

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Scenario fuzzer: feeds the scenario loader malformed and random-but-valid scenarios.
 
-A seeded random generator (issue 12, "Fuzzed scenarios") writes scenario files of two sorts:
+A seeded random generator (src/pod/doc/robustness.rst, "Fuzzed scenarios") writes scenario files of
+two sorts:
 
 * malformed: a valid base (an example of examples/scenarios, tests/python/data/small.yaml or a
   generated valid scenario) with one mutation that must make it invalid: an unknown key at any

@@ -28,7 +28,9 @@ Their results merge into ONE file with the layout of a monolithic run (``podsim.
   messages_failed, bytes_failed and failure recomputed from the merged messages;
 - ``/timeseries/switch_buffer``: each switch's rows from the part that ran its rail (the
   switches of plane R are named ``pR.*``); ``/collectives`` and ``/dag_nodes`` are empty (their
-  workloads are refused).
+  workloads are refused);
+- ``/histograms/message_latency``: recomputed from the merged ``/messages`` with the binning of
+  ``ResultsWriter`` (src/pod/doc/pod.rst, "Results file").
 
 The root attributes ``rails`` (every rail, "0,1,2,3") and ``split_rails_processes`` say how it was
 made. The file is written under a temporary name and renamed; if any rail fails, nothing is
@@ -38,6 +40,7 @@ with a BENCH-JSON line named ``<scenario name>-split-rails``.
 
 import argparse
 import json
+import math
 import os
 import subprocess
 import sys
@@ -161,6 +164,7 @@ def merge(out, part_files, rails_of_part, wall_s):
                         raise RuntimeError(f"/{group} is not empty: cannot merge it")
                     first.copy(first[group], f, name=group)
             merge_series(f, srcs, rails_of_part)
+            write_latency_histograms(f, srcs[0])
             merge_summary(f, srcs, wall_s)
     finally:
         for s in srcs:
@@ -192,6 +196,61 @@ def merge_series(f, srcs, rails_of_part):
     for c in cols:
         g.create_dataset(c, data=data[c][order] if order is not None else data[c],
                          dtype=first[c].dtype)
+
+
+def latency_bin_edge(k, per_decade):
+    """Lower edge of latency bin k in ps: 10^(k / per_decade), the same pow as the C++ writer."""
+    return 10.0 ** (k / per_decade)
+
+
+def latency_bin(ps, per_decade):
+    """The largest k with latency_bin_edge(k) <= ps (ps >= 1), decided by the edges themselves."""
+    x = float(ps)
+    k = math.floor(math.log10(x) * per_decade)
+    while latency_bin_edge(k + 1, per_decade) <= x:
+        k += 1
+    while latency_bin_edge(k, per_decade) > x:
+        k -= 1
+    return k
+
+
+def write_latency_histograms(f, first):
+    """/histograms/message_latency recomputed from the merged message table, as ResultsWriter
+    writes it (WriteLatencyHistograms in src/pod/model/results-writer.cc): per workload, one row
+    per log-spaced bin from the smallest delivered latency's to the largest's."""
+    path = "histograms/message_latency"
+    if path not in first:
+        return
+    per_decade = int(first[path].attrs["bins_per_decade"])
+    m = f["messages"]
+    workload, post, deliver = m["workload"][()], m["post_ps"][()], m["deliver_ps"][()]
+    n = max(len(m.attrs.get("workload_names", [])), int(workload.max()) + 1 if workload.size else 0)
+    rows = {c: [] for c in ("workload", "bin", "lower_ps", "upper_ps", "count")}
+    for w in range(n):
+        lat = (deliver - post)[(workload == w) & (deliver >= 0)]
+        if lat.size == 0:
+            continue
+        zeros = int((lat < 1).sum())
+        counts = {}
+        for ps, c in zip(*np.unique(lat[lat >= 1], return_counts=True)):
+            k = latency_bin(int(ps), per_decade)
+            counts[k] = counts.get(k, 0) + int(c)
+        if zeros:
+            first_bin = min(counts) if counts else 0
+            counts[first_bin] = counts.get(first_bin, 0) + zeros
+        lo, hi = min(counts), max(counts)
+        for k in range(lo, hi + 1):
+            rows["workload"].append(w)
+            rows["bin"].append(k)
+            rows["lower_ps"].append(0.0 if k == lo and zeros else latency_bin_edge(k, per_decade))
+            rows["upper_ps"].append(latency_bin_edge(k + 1, per_decade))
+            rows["count"].append(counts.get(k, 0))
+    g = f.create_group(path)
+    copy_attrs(first[path], g)
+    types = {"workload": np.uint32, "bin": np.int64, "lower_ps": np.float64,
+             "upper_ps": np.float64, "count": np.uint64}
+    for c, t in types.items():
+        g.create_dataset(c, data=np.asarray(rows[c], dtype=t))
 
 
 def merge_summary(f, srcs, wall_s):

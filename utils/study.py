@@ -43,15 +43,22 @@ ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "podsim-study"
 
 # The most payload a fabric can carry per bit of its links' line rate, at its largest transfer
-# unit, as the specifications give it (the doc's Studies section derives each):
+# unit, as the specifications give it (src/pod/doc/pod.rst, Studies, derives each):
 # - sue: a full 2 KB PDU of the default packing limit carries 7 writes of 256 B, 1792 B, in 1968
-#   B on the wire with the AFH Gen 2 12-byte header (seed 000 sections 3.3, 3.4.1, 4.4; sue.rst
+#   B on the wire with the AFH Gen 2 12-byte header (SUE RM102 sections 3.3, 3.4.1, 4.4; sue.rst
 #   Validation, "Wire efficiency per format"); the 800G line rate is the MAC rate (FEC below it);
-# - ualink: one-way 256 B write streams reach 757.5 Gb/s of data on an x4 port of 200G lanes
-#   whose line rate is 4 x 212.5 GT/s = 850 Gb/s (UALink 200 section 7.1; digest 3.5 and 9.2
-#   item 15: 784.23 Gb/s of TL flits x 96.6% write efficiency);
-# - cell: 176 B of payload per cell with a 16 B cell header on 106.25 Gb/s links (seed 004
-#   section 10, digest 5.9).
+# - ualink: one-way 256 B write streams carry about 757.5 Gb/s of data on an x4 port of 200G
+#   lanes whose line rate is 4 x 212.5 GT/s = 850 Gb/s (UALink 200 Rev 1.0 section 7.1): 784.23
+#   Gb/s of TL flits (850 x 640/680: one 640 B DL flit per 680 B codeword, section 1.3.4; x
+#   1023/1024: one codeword slot in 1024 carries an idle or alignment-marker flit, section 7.3.5;
+#   x 628/640: the DL flit's header, segment headers and CRC, section 6.3.1) times the one-way
+#   write efficiency 56/58 = 96.6% (7 compressed writes of 8 data half-flits per 2 control
+#   half-flits: 4 two-sector requests in one, 3 and the flow-control sector in the next, section
+#   5.1.1 Table 5-2): 784.23 x 0.966 = 757.5 is the figure used (56/58 exactly gives 757.2, so
+#   the bound is 0.04% looser than the exact one);
+# - cell: 176 B of payload per cell with a 16 B cell header on 106.25 Gb/s links (Pyxis spec
+#   section 10.1 for the 16 B chunks of cells up to 176 B; the header size and link rate are
+#   podsim's choices where the spec is silent, src/cell-fabric/doc/cell-fabric.rst).
 WIRE_EFFICIENCY = {
     "sue": 1792.0 / 1968.0,
     "ualink": 757.5 / 850.0,
@@ -112,8 +119,8 @@ def prior_walls(path, text, quick, sets):
 
 
 # Rough CPU seconds per GiB of payload on one core of this kind of machine, by fabric kind
-# (measured on the default study, 2026-11-24; src/pod/doc/pod.rst, Studies): only to start the
-# costliest cases first and to estimate the time left before any case has finished.
+# (measured on the default study on the 2-core machine; src/pod/doc/pod.rst, Studies): only to
+# start the costliest cases first and to estimate the time left before any case has finished.
 # Fitted to the 12 cases' wall times on the idle machine (UALink: ring 93.3 s and
 # halving-doubling 75.4 s for 2 GiB each with 129,024 and 12,288 messages; cell fabric 98.9 and
 # 116.2 s; SUE 9.7 and 9.6 s): the estimates are within a factor 2 of every case.

@@ -13,7 +13,12 @@ import pytest
 from conftest import PLOT_SCRIPT
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
-EXPECTED = {"message-completion-cdf.png", "link-utilization.png", "switch-buffer.png"}
+EXPECTED = {
+    "message-completion-cdf.png",
+    "link-utilization.png",
+    "throughput.png",
+    "switch-buffer.png",
+}
 
 
 def load_plot_module():
@@ -117,6 +122,51 @@ def test_switch_buffer_series(tmp_path):
     assert data["switch_buffer"]["switch_names"] == ["p0.sw0", "p1.sw0", "p2.sw0"]
     paths = mod.plot(results, tmp_path / "out")
     check_pngs(paths, tmp_path / "out")
+
+
+def test_throughput_series_bins_delivered_bytes(tmp_path):
+    """throughput_series on a hand-made table: 4 bins of 25 ns over [0, 100 ns] (the last
+    delivery); each delivered message's bytes land whole in the bin of its delivery time, the
+    undelivered one nowhere, so the bins sum to the delivered bytes (conservation)."""
+    mod = load_plot_module()
+    data = {
+        "messages": {
+            "workload": np.array([0, 0, 1, 1, 0], np.uint32),
+            "bytes": np.array([100, 200, 400, 800, 1600], np.uint64),
+            "post_ps": np.zeros(5, np.int64),
+            "deliver_ps": np.array([10_000, 30_000, 49_999, 100_000, -1], np.int64),
+        },
+        "messages_sampled_every": 1,
+    }
+    edges, series = mod.throughput_series(data, bins=4)
+    np.testing.assert_array_equal(edges, [0.0, 25e3, 50e3, 75e3, 100e3])
+    assert sorted(series) == [0, 1]
+    np.testing.assert_array_equal(series[0], [100, 200, 0, 0])
+    np.testing.assert_array_equal(series[1], [0, 400, 0, 800])
+    # The output budget kept one row in 3: each row stands for 3 messages.
+    data["messages_sampled_every"] = 3
+    _, scaled = mod.throughput_series(data, bins=4)
+    np.testing.assert_array_equal(scaled[1], [0, 1200, 0, 2400])
+    data["messages"]["deliver_ps"][:] = -1
+    edges, series = mod.throughput_series(data, bins=4)
+    assert edges.size == 0 and series == {}
+
+
+def test_throughput_of_a_real_run_conserves_bytes(small_run):
+    """On data/small.yaml: the bins of every workload sum to its delivered bytes, and all of
+    them to the run's bytes_delivered (payload of the messages delivered whole)."""
+    mod = load_plot_module()
+    _, results = small_run
+    data = mod.load(results)
+    edges, series = mod.throughput_series(data)
+    assert edges.size == mod.THROUGHPUT_BINS + 1 and edges[0] == 0.0
+    m = data["messages"]
+    delivered = m["deliver_ps"] >= 0
+    assert edges[-1] == m["deliver_ps"][delivered].max()
+    for w, b in series.items():
+        assert b.sum() == m["bytes"][delivered & (m["workload"] == w)].sum()
+    with h5py.File(results, "r") as f:
+        assert sum(b.sum() for b in series.values()) == f["summary"].attrs["bytes_delivered"]
 
 
 def test_empty_tables(tmp_path):

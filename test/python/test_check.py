@@ -1,9 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
-"""Invariant checking (issue 12): every example scenario, at the reduced size of test_examples.py,
-runs with the checks on (podsim.run(..., check=True)) and passes them, and the byte accounts the
-checks report agree with closed forms from the message table; a lossy incast passes too, its lost
-bytes equal to posted - delivered; podsim-run --check and the scenario key check do the same from
-the command line.
+"""Invariant checking (src/pod/doc/robustness.rst): every example scenario, at the reduced size of
+test_examples.py, runs with the checks on (podsim.run(..., check=True)) and passes them, and the
+byte accounts the checks report agree with closed forms from the message table; a lossy incast
+passes too, its lost bytes equal to posted - delivered; podsim-run --check and the scenario key
+check do the same from the command line.
 
 The violations themselves (a credit returned twice, a buffer released twice, a sequence number
 regressing, an event in the past, bytes vanishing) are provoked in the pod-invariant-check

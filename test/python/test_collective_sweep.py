@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 11 [study]: analysis/collective_sweep.py, the notebook-style collective sweep.
+"""analysis/collective_sweep.py, the notebook-style collective sweep.
 
 Run with --quick on 8 ranks into tmp_path: it writes a valid PNG, its table has a row per
 algorithm and size, the alpha-beta model's column agrees with the measurement where

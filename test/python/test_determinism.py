@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 12 [robust]: the same scenario and seed give the same results file.
+"""The same scenario and seed give the same results file.
 
 Each shipped example (at 128 accelerators, as in test_examples.py; a mesh at its own size) runs twice into two HDF5 files,
 which must be identical dataset for dataset and attribute for attribute, apart from the figures

@@ -7,7 +7,7 @@ its planes depend on) through podsim.run, without writing a results file. The fa
 bit errors), so the expectations are conservation laws: every message delivered, no drop, bytes
 received = bytes sent.
 
-The Pyxis scenarios of examples/pyxis (issue 9) run at their own size (their model's chips, 8):
+The Pyxis scenarios of examples/pyxis run at their own size (their model's chips, 8):
 every chip runs every layer and the /pyxis tables pass analysis/pyxis_timeline.py's checks.
 """
 
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # and cannot be run by podsim.run; test/python/test_study.py covers them.
 EXAMPLES = sorted(p for p in (ROOT / "examples" / "scenarios").glob("*.yaml")
                   if not re.search(r"^study:", p.read_text(), re.MULTILINE))
-# Pyxis scenarios (issue 9) beside their model files in examples/pyxis: the files with a
+# Pyxis scenarios beside their model files in examples/pyxis: the files with a
 # workloads list (the model files have layers instead).
 PYXIS_EXAMPLES = sorted(p for p in (ROOT / "examples" / "pyxis").glob("*.yaml")
                         if "\nworkloads:" in p.read_text())

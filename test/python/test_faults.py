@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Fault campaigns (issue 12; src/pod/doc/robustness.rst): each fault kind of the faults
+"""Fault campaigns (src/pod/doc/robustness.rst): each fault kind of the faults
 list on each fabric that models it, on 8 accelerators with 2 planes and a 4 KiB all-to-all
 (56 messages, 229,376 B).
 
@@ -467,8 +467,9 @@ def test_unsupported_faults_are_refused(podsim, tmp_path, fabric, fault, extra, 
 
 
 def test_a_faulted_run_is_deterministic(podsim, tmp_path):
-    # The same scenario and seed give the same run, faults included (issue 12 determinism): the
-    # message table and every counter but the measured wall, build and memory figures.
+    # The same scenario and seed give the same run, faults included (as test_determinism.py asks of
+    # every run): the message table and every counter but the measured wall, build and memory
+    # figures.
     faults = [ACC_DOWN, "{kind: bit-errors, links: all, codeword-error-rate: 0.01, at: 0ns}"]
     a = run(podsim, tmp_path, "sue", faults)
     b = run(podsim, tmp_path, "sue", faults)

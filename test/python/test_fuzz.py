@@ -1,7 +1,8 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Fuzzed scenarios (issue 12): the loader refuses every malformed scenario with a located error
-and never crashes or hangs; random-but-valid scenarios run or are refused with a reason.
+"""Fuzzed scenarios (src/pod/doc/robustness.rst): the loader refuses every malformed scenario with a
+located error and never crashes or hangs; random-but-valid scenarios run or are refused with a
+reason.
 
 utils/fuzz_scenarios.py generates the scenarios from a fixed seed (PODSIM_FUZZ_SEED, default 1)
 and feeds them to a worker subprocess, so a crash or a hang is a failure of this test, not of

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: podsim's d-ary heap scheduler (FabricHeapScheduler, scheduler: heap2, heap4,
+"""Podsim's d-ary heap scheduler (FabricHeapScheduler, scheduler: heap2, heap4,
 heap8; heap4 is the default) runs the same events in the same order as ns-3's MapScheduler.
 
 Both order events by (timestamp, uid), a total order, so a run must be identical event for event:

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: the heap on transparent huge pages changes nothing that a run simulates.
+"""The heap on transparent huge pages changes nothing that a run simulates.
 
 podsim-run gives tcmalloc an allocator that maps 64 MiB chunks on 2 MiB boundaries with
 madvise(MADV_HUGEPAGE) (src/pod/examples/huge-page-heap.h; doc/performance.rst). Where an object

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: lazy posting gives the same run as posting every planned message at once.
+"""Lazy posting gives the same run as posting every planned message at once.
 
 WorkloadGenerator offers an all-to-all's messages of each source to its endpoint as a supply
 (FabricEndpoint::PostLazily); a BasicEndpoint whose ports share one FIFO queue takes it and posts

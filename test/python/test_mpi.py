@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: distributed runs with ns-3's MPI distributed simulator (contrib/mpi).
+"""Distributed runs with ns-3's MPI distributed simulator (contrib/mpi).
 
 A distributed run must give the same results as the sequential run of the same scenario
 (DESIGN.md, "Growing past one machine"): ns-3's granted-time-window synchronization is

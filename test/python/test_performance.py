@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: the event schedulers and the benchmark report.
+"""The event schedulers and the benchmark report.
 
 Every ns-3 scheduler orders events by (timestamp, insertion id), so the choice of scheduler may
 change the speed and nothing else: the same scenario must give the same per-message delivery and

@@ -2,9 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """podsim.pyxis: the Pyxis UIE kernel model from Python (src/pyxis/doc/pyxis.rst).
 
-The same digest numbers as the C++ suite pyxis-kernel (pyxis digest 2.6 worked examples, 7.2
-items 7-10), each derived in its comment; bound_cycles is the tile loop or roofline maximum
-(what the digest computes), total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100.
+The same numbers as the C++ suite pyxis-kernel: the closed forms of the UIE kernel model
+(src/pyxis/doc/pyxis.rst, UIE kernel model and Validation) on the Pyxis spec's grid (sections
+6.1-6.4: 48 UIEs, a 128 x 128 output-stationary grid, 128 B/cycle AMEM ports, 1.33 GHz) and HBM
+(section 8), each derived in its comment. bound_cycles is the tile loop or roofline maximum;
+total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100, podsim's defaults where the spec
+gives no figure (T_drain: the write-back unload of at least 128 b_out cycles, section 6.3.4, plus
+the AMEM write commit of about 100 cycles, section 11.7.2).
 """
 
 import numpy as np
@@ -31,7 +35,7 @@ def test_import_as_submodule(podsim):
 
 
 def test_gemm_tile(px):
-    # Item 7: max(s K, 128 b_out): FP8 4096 (3.08 us), FP16 and mixed 8192, K 64 -> 128.
+    # One GEMM tile: max(s K, 128 b_out): FP8 4096 (3.08 us), FP16 and mixed 8192, K 64 -> 128.
     b = px.gemm(128, 128, 4096)
     assert b["bound_cycles"] == 4096 and b["bound"] == "compute"
     assert b["total_cycles"] == 4096 + FILL_DRAIN8
@@ -45,7 +49,8 @@ def test_gemm_tile(px):
 
 
 def test_gemm_chip(px):
-    # Item 8: 1024 tiles, ceil(1024 / 48) = 22 x 4096 = 90,112 cycles = 67.8 us.
+    # A 4096^3 FP8 GEMM on 48 UIEs: 1024 tiles, ceil(1024 / 48) = 22 x 4096 = 90,112 cycles,
+    # 67.8 us.
     b = px.gemm(4096, 4096, 4096, uies=48)
     assert b["tiles"] == 1024 and b["tiles_per_uie"] == 22
     assert b["bound_cycles"] == 90112 and not b["split_k"]
@@ -59,7 +64,8 @@ def test_gemm_chip(px):
 
 
 def test_conv3x3(px):
-    # Item 9: F = 2 (W 56), 2 passes x 7 row groups x 10 x 64 = 8960 cycles = 6.74 us.
+    # A 56 x 56 x 64 -> 64 3x3 convolution: F = 2 (W 56), 2 passes x 7 row groups x 10 x 64 =
+    # 8960 cycles = 6.74 us.
     b = px.conv3x3(56, 56, 64, 64)
     assert b["bound_cycles"] == 8960
     assert b["bound_seconds"] == pytest.approx(6.74e-6, abs=0.005e-6)
@@ -74,8 +80,9 @@ def test_conv3x3(px):
 
 
 def test_decode(px):
-    # Item 10: split-K ceil(64 x 8192 / 48) = 10,923 cycles = 8.2 us (weights in AMEM);
-    # 64 MiB / (4 x 1228.8 GB/s) = 13.65 us = 18,159 cycles from HBM.
+    # An 8192 x 8192 FP8 linear layer for one token (decode): split-K ceil(64 x 8192 / 48) =
+    # 10,923 cycles = 8.2 us (weights in AMEM); 64 MiB / (4 x 1228.8 GB/s) = 13.65 us = 18,159
+    # cycles from HBM.
     a = px.linear(8192, 8192, 1, uies=48)
     assert a["bound_cycles"] == 10923 and a["split_k"]
     assert a["bound_seconds"] == pytest.approx(8.2e-6, abs=0.05e-6)

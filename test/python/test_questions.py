@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 11 [study]: the examples by question (examples/questions/*.yaml) answer their question.
+"""The examples by question (examples/questions/*.yaml) answer their question.
 
 Each scenario runs at reduced size through podsim.run (no results file) and is checked on what
 its question is about, with expectations from conservation laws, closed forms or the specs:
@@ -176,7 +176,7 @@ def test_sue_ordering(podsim):
     unordered = run(podsim, "sue-ordering.yaml", {"pod.sue.ordering": "unordered"})
     for r in (strict, unordered):
         assert_lossless(r)
-    # Strict (seed 000 section 1.2): per source and destination, delivery order = posting order.
+    # Strict (SUE RM102 section 1.2): per source and destination, delivery order = posting order.
     m = strict["messages"]
     for src in np.unique(m["src"]):
         rows = np.nonzero((m["src"] == src) & (m["dst"] == 0))[0]

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issues 5 and 10: a UALink run split by rails (podsim-run --rails, utils/rails.py).
+"""A UALink or SUE run split by rails (podsim-run --rails, utils/rails.py).
 
 Expected values come from the decomposition argument (src/ualink/doc/ualink.rst, "Rails in
 parallel"; UALink 200 sections 1.1, 2.4, 10.7): the pod's switches are single-tier, one per
@@ -87,12 +87,26 @@ def test_split_rails_equals_the_monolithic_run(podsim, runs):
     for key in ("packet_hops", "bytes_sent", "bytes_received", "bytes_delivered", "sim_time_ps"):
         assert sa[key] == sb[key], key
     fabric_checks.lossless(b)
+    # The latency histograms, recomputed from the merged messages, are the monolithic run's.
+    assert_same_histograms(h5py, mono, split)
     # The merged file says what it covers; the summary table printed as a run's.
     with h5py.File(split) as f:
         assert f.attrs["rails"] == "0,1,2,3"
         assert int(f.attrs["split_rails_processes"]) == 4
         assert int(f["summary"].attrs["peak_rss_bytes_sum"]) >= int(sb["peak_rss_bytes"])
     assert "permutation-2" in out and "results:" in out
+
+
+def assert_same_histograms(h5py, mono, split):
+    """/histograms/message_latency of both files: equal row for row (the same message table
+    gives the same bins, src/pod/doc/pod.rst "Results file")."""
+    with h5py.File(mono) as fa, h5py.File(split) as fb:
+        ga, gb = fa["histograms/message_latency"], fb["histograms/message_latency"]
+        assert ga.attrs["bins_per_decade"] == gb.attrs["bins_per_decade"]
+        assert sorted(ga) == sorted(gb)
+        assert len(ga["count"]) > 0
+        for col in ga:
+            assert np.array_equal(ga[col][()], gb[col][()]), col
 
 
 def run_rails(podsim, yaml, out, rails):
@@ -175,7 +189,7 @@ def test_split_rails_with_a_refused_feature_writes_nothing(runs, tmp_path):
 #
 # Expected values come from the same decomposition argument: in a switched SUE pod each plane has
 # its own switches and links, and each SUE instance of P ports has its own planes (ports kP to
-# kP + P - 1), packer, transport and credits (seed 000 sections 1.1, 4.3); a message goes whole
+# kP + P - 1), packer, transport and credits (SUE RM102 sections 1.1, 4.3); a message goes whole
 # to one instance, chosen by the load balance from the order of the posts alone (Hash:
 # (source + destination) mod instances; RoundRobin: the next instance). With no fault and static
 # workloads the instances never interact, so the merged split run must equal the monolithic one
@@ -239,6 +253,7 @@ def assert_same_run(podsim, mono, split):
         assert len(ga["switch"]) > 0
         for col in ga:
             assert np.array_equal(ga[col][()], gb[col][()]), col
+    assert_same_histograms(h5py, mono, split)
 
 
 @pytest.mark.parametrize("sets, split_args, parts", [
@@ -246,7 +261,7 @@ def assert_same_run(podsim, mono, split):
     ((), ("--parts", "2"), 2),
     (("pod.sue.load-balance=round-robin", "pod.sue.ordering=unordered",
       "pod.sue.congestion-control=delay"), ("--parts", "3"), 3),
-    # Instances of 2 ports of 400G (Table 4 of seed 000): planes 0-1 and 2-3 go together.
+    # Instances of 2 ports of 400G (Table 4 of SUE RM102): planes 0-1 and 2-3 go together.
     (("pod.sue.ports=2", "pod.link.rate=400Gbps"), (), 2),
 ])
 def test_sue_split_planes_equals_the_monolithic_run(podsim, tmp_path, sets, split_args, parts):
@@ -259,7 +274,7 @@ def test_sue_split_planes_equals_the_monolithic_run(podsim, tmp_path, sets, spli
 
 
 def test_sue_one_plane_carries_its_messages(podsim, tmp_path):
-    """Plane 1 alone, Hash: the messages with (source + destination) mod 4 == 1 (seed 000
+    """Plane 1 alone, Hash: the messages with (source + destination) mod 4 == 1 (SUE RM102
     section 4.3) are this run's, delivered; the others are -2; bytes sent are theirs."""
     yaml = tmp_path / "sue-rails.yaml"
     yaml.write_text(SUE_SCENARIO)

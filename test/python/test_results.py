@@ -267,6 +267,42 @@ def test_message_latency_ns(podsim, small_run):
     assert (lat > 0).all()
 
 
+def test_latency_histograms(small_run):
+    """/histograms/message_latency (src/pod/doc/pod.rst, "Results file"): per workload, the
+    counts sum to its delivered messages (conservation: every delivered row is counted once), the
+    bins are consecutive log-spaced intervals [10^(k/B), 10^((k+1)/B)) ps, the first and last hold
+    the smallest and largest latency, and each latency lies in the bin that counts it."""
+    _, path = small_run
+    with h5py.File(path, "r") as f:
+        m = {c: f["messages"][c][()] for c in ("workload", "post_ps", "deliver_ps")}
+        names = list(f["messages"].attrs["workload_names"])
+        h = f["histograms/message_latency"]
+        per_decade = int(h.attrs["bins_per_decade"])
+        hist = {c: h[c][()] for c in ("workload", "bin", "lower_ps", "upper_ps", "count")}
+    assert per_decade == 10
+    types = {"workload": np.uint32, "bin": np.int64, "lower_ps": np.float64,
+             "upper_ps": np.float64, "count": np.uint64}
+    for col, dtype in types.items():
+        assert hist[col].dtype == dtype, col
+    delivered = m["deliver_ps"] >= 0
+    assert set(hist["workload"].tolist()) == set(m["workload"][delivered].tolist())
+    assert len(names) == 2
+    for w in range(len(names)):
+        lat = (m["deliver_ps"] - m["post_ps"])[delivered & (m["workload"] == w)]
+        mine = hist["workload"] == w
+        k, lo, hi, n = (hist[c][mine] for c in ("bin", "lower_ps", "upper_ps", "count"))
+        assert lat.size > 0 and (lat >= 1).all()
+        assert int(n.sum()) == lat.size
+        assert np.array_equal(k, np.arange(k[0], k[0] + k.size))
+        np.testing.assert_allclose(lo, 10.0 ** (k / per_decade), rtol=1e-15)
+        np.testing.assert_allclose(hi / lo, 10.0 ** (1.0 / per_decade), rtol=1e-12)
+        assert np.array_equal(hi[:-1], lo[1:])
+        assert lo[0] <= lat.min() < hi[0] and lo[-1] <= lat.max() < hi[-1]
+        assert n[0] > 0 and n[-1] > 0
+        counts, _ = np.histogram(lat, bins=np.append(lo, hi[-1]))
+        assert np.array_equal(counts, n)
+
+
 def test_runs_are_repeatable(podsim, small_run):
     r, _ = small_run
     again = podsim.run(SMALL, write_results=False)

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""RIFL through scenarios (pod.fabric: rifl, seed 003).
+"""RIFL through scenarios (pod.fabric: rifl, RIFL paper).
 
 A 16:1 incast of 64 KiB per sender plus a 4 KiB all-to-all on 32 accelerators over RIFL links:
 every byte arrives once and nothing is dropped. The bytes on the wire follow RIFL's framing: a
@@ -97,7 +97,7 @@ def test_bad_rifl_combinations_are_refused(podsim, scenario, over, field):
 
 def test_rifl_routes_five_hops_through_three_tiers(podsim, scenario):
     # 32 accelerators on radix-6 switches: 3 per leaf, 11 leaves (more than a spine's 6 ports),
-    # so three tiers: 4 blocks of 3 leaves, each block with 3 spines, and 3 x 3 cores (seed 003
+    # so three tiers: 4 blocks of 3 leaves, each block with 3 spines, and 3 x 3 cores (RIFL paper
     # IV.A: five Dst Port fields, five switch hops). Every byte arrives; the links of every tier
     # carry traffic, so routes do cross the cores.
     r = podsim.run(scenario, overrides={**BASE, "pod.switch.radix": 6}, write_results=False)
@@ -111,7 +111,7 @@ def test_rifl_routes_five_hops_through_three_tiers(podsim, scenario):
 @pytest.mark.parametrize("arch", ["islip", "safc", "fifo"])
 def test_rifl_switches_are_lossless_over_five_hops(podsim, scenario, arch):
     # The three-tier pod of the test above (five switch hops) with every switch a RIFL switch
-    # core (VOQ + iSLIP, SAFC or FIFO, seed 003 IV.C, V.A) and one iSLIP iteration: every byte
+    # core (VOQ + iSLIP, SAFC or FIFO, RIFL paper IV.C, V.A) and one iSLIP iteration: every byte
     # arrives once and nothing is dropped.
     r = podsim.run(scenario, overrides={**BASE, "pod.switch.radix": 6, "pod.rifl.switch": arch,
                                         "pod.rifl.islip-iterations": 1}, write_results=False)

@@ -4,7 +4,7 @@ runner (utils/study.py).
 
 The quick study runs every case of the default study (SUE, UALink and the cell fabric x a 63:1
 incast, an all-to-all, a ring and a halving-doubling all-reduce) on 64 accelerators. Its table
-must keep the invariants issue 11 names, each from a law rather than from a recorded run:
+must keep these invariants, each from a law rather than from a recorded run:
 
 - every fabric delivered every byte: bytes delivered = bytes posted, nothing dropped, every
   message complete (conservation; each fabric is lossless here: PFC, UALink credits, the cell

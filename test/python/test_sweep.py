@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 10 [scale]: ./podsim sweep (utils/sweep.py).
+"""./podsim sweep (utils/sweep.py).
 
 The sweep runs each combination as its own podsim-run process; a run in a sweep must give the
 same figures as the same scenario run alone with the same overrides (runs share nothing), the

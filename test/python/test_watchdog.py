@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""Issue 12 [robust]: the watchdogs of a run (src/pod/doc/robustness.rst, section Watchdogs).
+"""The watchdogs of a run (src/pod/doc/robustness.rst, section Watchdogs).
 
 A generic CBFC pod whose ports advertise 1 KiB of buffer per class can never send a 4096 B unit
 (4114 B with its header: 65 credits of 64 B, and a port has 16). Without a watchdog the run would

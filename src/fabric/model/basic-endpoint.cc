@@ -45,7 +45,7 @@ BasicEndpoint::GetTypeId()
             .AddAttribute("SegmentBytes",
                           "Cut each packet's payload into segments of this many bytes, the last "
                           "padded, each with SegmentHeaderBytes (RIFL Layer 2: 256 B segments "
-                          "with 8 B of header, seed 003 section IV.A); 0: no segments (bytes).",
+                          "with 8 B of header, RIFL paper section IV.A); 0: no segments (bytes).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&BasicEndpoint::m_segmentBytes),
                           MakeUintegerChecker<uint32_t>())

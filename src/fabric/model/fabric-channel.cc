@@ -39,7 +39,7 @@ FabricChannel::CableTypeFromName(const std::string& name)
 int64_t
 FabricChannel::PicoSecondsPerMetre(CableType type)
 {
-    // SUE spec (seed 000), Appendix A.1: 3 m twinax = 13.8 ns, 10 m single-mode fiber = 49.6 ns,
+    // SUE spec (RM102), Appendix A.1: 3 m twinax = 13.8 ns, 10 m single-mode fiber = 49.6 ns,
     // 10 m hollow-core fiber = 35.0 ns.
     switch (type)
     {

@@ -20,7 +20,7 @@ namespace ns3
  * Simulator::Now() goes through three out-of-line calls (Simulator::Now, the implementation
  * lookup and the virtual SimulatorImpl::Now); the per-unit path of every fabric asks for the time
  * about seven times per unit and hop, which was 6% of the instructions of the SUE benchmark
- * (src/pod/doc/performance.rst, A clock without calls). Every ns-3 simulator implementation
+ * (src/pod/doc/performance.rst, What the code does for speed). Every ns-3 simulator implementation
  * (DefaultSimulatorImpl, DistributedSimulatorImpl, NullMessageSimulatorImpl) makes the time
  * stamp of the event it takes from its scheduler the current time before it runs the event, so
  * the scheduler that hands the event out knows the time: FabricPeekScheduler, the one the pod

@@ -93,7 +93,7 @@ FabricGoBackN::GetTypeId()
             .AddAttribute("CongestionControl",
                           "Endpoint congestion control: None (fixed Window), or Delay: a "
                           "delay-based window in the manner of Swift (Kumar et al., SIGCOMM "
-                          "2020), starting at Window (line rate, seed 000 section 2.1): below "
+                          "2020), starting at Window (line rate, SUE RM102 section 2.1): below "
                           "TargetDelay the window grows by AdditiveIncrease units per round "
                           "trip; above it, it shrinks by Beta x (rtt - target) / rtt, at most "
                           "MaxDecrease, once per round trip.",
@@ -102,7 +102,7 @@ FabricGoBackN::GetTypeId()
                           MakeEnumChecker(NONE, "None", DELAY, "Delay"))
             .AddAttribute("TargetDelay",
                           "Delay: the target round trip (ACK time of a unit minus its send "
-                          "time). SUE asks for under 2 us round trip (seed 000 section 2.1).",
+                          "time). SUE asks for under 2 us round trip (SUE RM102 section 2.1).",
                           TimeValue(MicroSeconds(2)),
                           MakeTimeAccessor(&FabricGoBackN::m_targetDelay),
                           MakeTimeChecker(NanoSeconds(1)))

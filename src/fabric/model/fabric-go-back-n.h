@@ -61,7 +61,7 @@ class FabricNetDevice;
 class FabricGoBackN : public FabricTxQueue
 {
   public:
-    /// Endpoint congestion control (seed 000 section 2.1 asks for one at the endpoints).
+    /// Endpoint congestion control (SUE RM102 section 2.1 asks for one at the endpoints).
     enum CongestionControl
     {
         NONE,  //!< the window is fixed at Window

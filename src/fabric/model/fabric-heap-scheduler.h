@@ -19,7 +19,7 @@ namespace ns3
 /**
  * \ingroup fabric
  * \brief An event scheduler that keeps the pending events in an implicit d-ary min-heap in one
- * contiguous array (issue 10: scenario key `scheduler: heap2`, `heap4` or `heap8`).
+ * contiguous array (scenario key `scheduler: heap2`, `heap4` or `heap8`).
  *
  * The order is that of every ns-3 scheduler, (time stamp, event uid), which is a total order
  * (uids are unique), so a run with this scheduler executes the same events in the same order as

@@ -25,7 +25,7 @@ FabricIslipScheduler::GetTypeId()
             .AddConstructor<FabricIslipScheduler>()
             .AddAttribute("Iterations",
                           "iSLIP iterations per decision (cell time). Default 3: the 32-port RIFL "
-                          "switch runs 3-SLIP (seed 003 section IV.C).",
+                          "switch runs 3-SLIP (RIFL paper section IV.C).",
                           UintegerValue(3),
                           MakeUintegerAccessor(&FabricIslipScheduler::m_iterations),
                           MakeUintegerChecker<uint32_t>(1, 64));

@@ -31,7 +31,7 @@ namespace ns3
  *   uniform i.i.d. traffic).
  *
  * Bitmasks keep one decision O(N) per iteration with no allocation (DESIGN.md rule 3: RIFL's
- * switch decides once per cell time, seed 003 section IV.C).
+ * switch decides once per cell time, RIFL paper section IV.C).
  *
  * MatchOutputsOnly() is the arbitration of a statically allocated fully connected (SAFC) switch,
  * where every input-output pair has its own path: each output picks one requesting input round

@@ -47,7 +47,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         TRANSPORT_ACK, //!< end-to-end transport ACK/NACK (go-back-N), routed like data
     };
 
-    /// A piece of one message carried by a unit that packs several (SUE packing, seed 000
+    /// A piece of one message carried by a unit that packs several (SUE packing, SUE RM102
     /// section 4.4): the unit's message-level fields describe the first piece.
     struct Segment
     {
@@ -121,8 +121,8 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
         return m;
     }
 
-    // Layout (issue 10, performance.rst "Lazy posting"): the fields every hop reads (routing,
-    // size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
+    // Layout (performance.rst, "What the code does for speed"): the fields every hop reads
+    // (routing, size, ports, queue link, cut-through bound) fill the first 64 bytes, the 4-byte and
     // 1-byte fields packed after the reference count; then the control, message-level and
     // transport fields. 184 bytes, without padding holes (200 before).
     uint32_t src{0};          //!< source accelerator id (set by the sending endpoint)
@@ -174,7 +174,7 @@ class FabricPacket : public SimpleRefCount<FabricPacket>
  * a null pointer at every dereference and for an overflowing count at every copy
  * (NS_ASSERT_MSG, compiled in: NS3_ASSERT_ENABLE). The checks keep GCC from inlining the
  * operators, which cost 5% of the SUE benchmark's instructions as out-of-line calls
- * (src/pod/doc/performance.rst, A clock without calls; unit handles without checks). For this one
+ * (src/pod/doc/performance.rst, What the code does for speed). For this one
  * type they are replaced by the plain operations; a null unit is still a fault (and an error in the
  * sanitizer build).
  */

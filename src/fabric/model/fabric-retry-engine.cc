@@ -36,7 +36,7 @@ FabricRetryEngine::GetTypeId()
             .AddAttribute("Mode",
                           "AckNak: cumulative ACKs plus NAK replay requests (Ethernet LLR, UALink "
                           "DL replay). NakOnly: NAKs only, both directions pause new data while "
-                          "replaying (RIFL, seed 003 section II.A).",
+                          "replaying (RIFL paper section II.A).",
                           EnumValue(ACK_NAK),
                           MakeEnumAccessor(&FabricRetryEngine::m_mode),
                           MakeEnumChecker(ACK_NAK, "AckNak", NAK_ONLY, "NakOnly"))
@@ -78,7 +78,7 @@ FabricRetryEngine::GetTypeId()
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("NakPause",
                           "NakOnly: both ends stop new data for this many round trips on an "
-                          "error (2.5 in RIFL, seed 003 section II.A).",
+                          "error (2.5 in the RIFL paper, section II.A).",
                           DoubleValue(2.5),
                           MakeDoubleAccessor(&FabricRetryEngine::m_nakPauseRtts),
                           MakeDoubleChecker<double>(0, 1000))

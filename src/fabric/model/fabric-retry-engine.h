@@ -34,7 +34,7 @@ class FabricNetDevice;
  *   the first missing unit when it sees a corrupted unit or a gap. The sender replays from that
  *   unit. A replay timer replays the whole buffer when ACKs stop (lost ACK or NAK). The window
  *   bounds the buffer; new data waits while it is full.
- * - **NakOnly** (RIFL, seed 003 section II.A and Figure 1): no ACKs. A unit stays in the buffer
+ * - **NakOnly** (RIFL paper section II.A and Figure 1): no ACKs. A unit stays in the buffer
  *   for the Retention time (long enough that a NAK for it would have arrived); on an error the
  *   receiver sends NAKs (repeated every NakRepeat until the replay arrives) and both ends stop
  *   new data for NakPause round trips (2.5 in the paper) while the sender replays.

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of FabricHeapScheduler (issue 10). The expected order is the definition of every ns-3
+// Tests of FabricHeapScheduler. The expected order is the definition of every ns-3
 // scheduler's order, (time stamp, uid), kept here by a std::map (a reference that is ordered by
 // construction); the counts are conservation: every event inserted comes out exactly once unless
 // it was removed, and a removed one never comes out.

@@ -732,7 +732,7 @@ class FabricLlrEfficiencyTestCase : public TestCase
         uint64_t units = 100000;
         if (m_nakOnly)
         {
-            // RIFL, seed 003 section II.A: 100 Gb/s, 500 m, 256 B frames with a 12-bit CRC each.
+            // RIFL paper section II.A: 100 Gb/s, 500 m, 256 B frames with a 12-bit CRC each.
             // Coarse units of 16 frames (4096 B on the wire, 32 B of frame headers); a unit is
             // lost if any of its frames is, so a codeword is one 2048-bit frame.
             c.rate = DataRate("100Gbps");

@@ -4,7 +4,7 @@
  */
 
 // Unit and small-system tests of the fabric module. Every expected value is derived in the
-// comment next to it: from the SUE spec's latency budget (seed 000, Appendix A.1), from exact
+// comment next to it: from the SUE spec's latency budget (RM102, Appendix A.1), from exact
 // serialization arithmetic, or from conservation (bytes sent = received + dropped).
 
 #include "ns3/basic-endpoint-helper.h"

@@ -6,10 +6,12 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
 #include <hdf5.h>
+#include <map>
 #include <stdexcept>
 #include <system_error>
 #include <utility>
@@ -829,6 +831,124 @@ CheckTables(const std::string& path, const RunResults& r)
 }
 
 /**
+ * Lower edge of bin k of the message latency histograms: 10^(k / B) ps, with B
+ * ResultsWriter::LATENCY_BINS_PER_DECADE. utils/rails.py computes the same edges (the same
+ * libm pow of the same correctly rounded quotient), so a merged split run's histograms equal
+ * a monolithic run's.
+ * \param k the bin
+ * \return the edge in picoseconds
+ */
+double
+LatencyBinEdge(int64_t k)
+{
+    return std::pow(10.0, static_cast<double>(k) / ResultsWriter::LATENCY_BINS_PER_DECADE);
+}
+
+/**
+ * The bin of a latency: the largest k with LatencyBinEdge(k) <= ps. The logarithm gives a
+ * first guess; the comparisons with the edges themselves decide, so a latency equal to an
+ * edge is counted in the bin that starts there whatever the rounding of log10.
+ * \param ps the latency in picoseconds (at least 1)
+ * \return the bin
+ */
+int64_t
+LatencyBin(int64_t ps)
+{
+    const auto x = static_cast<double>(ps);
+    auto k =
+        static_cast<int64_t>(std::floor(std::log10(x) * ResultsWriter::LATENCY_BINS_PER_DECADE));
+    while (LatencyBinEdge(k + 1) <= x)
+    {
+        ++k;
+    }
+    while (LatencyBinEdge(k) > x)
+    {
+        --k;
+    }
+    return k;
+}
+
+/**
+ * Write /histograms/message_latency: per workload, the latency (deliver_ps - post_ps) of the
+ * delivered rows of the message table (deliver_ps >= 0; never delivered and not-in-rails rows
+ * are left out) counted in log-spaced bins, bin k holding [10^(k/B), 10^((k+1)/B)) ps. Each
+ * workload with a delivered row has one row per bin from the bin of its smallest latency to
+ * that of its largest, empty bins included, so its counts sum to its delivered rows; a latency
+ * of 0 ps (a message delivered at its post time) counts in the first bin, whose lower_ps is
+ * then 0. The histograms are computed from the table as written: when the output budget keeps
+ * one message row in k (/summary messages_sampled_every), they count the rows kept.
+ * \param io the file
+ * \param file the file's root group
+ * \param r the results
+ */
+void
+WriteLatencyHistograms(const H5Io& io, hid_t file, const RunResults& r)
+{
+    const auto& m = r.messages;
+    // Per workload, the latencies' bins (bin -> count, ordered) and the count of 0 ps.
+    size_t workloads = r.workloadNames.size();
+    for (uint32_t w : m.workload)
+    {
+        workloads = std::max<size_t>(workloads, size_t{w} + 1);
+    }
+    std::vector<std::map<int64_t, uint64_t>> bins(workloads);
+    std::vector<uint64_t> zeros(workloads, 0);
+    for (size_t i = 0; i < m.deliverPs.size(); ++i)
+    {
+        if (m.deliverPs[i] < 0)
+        {
+            continue;
+        }
+        const int64_t latency = m.deliverPs[i] - m.postPs[i];
+        if (latency < 1)
+        {
+            ++zeros[m.workload[i]];
+            continue;
+        }
+        ++bins[m.workload[i]][LatencyBin(latency)];
+    }
+
+    std::vector<uint32_t> workload;
+    std::vector<int64_t> bin;
+    std::vector<double> lowerPs;
+    std::vector<double> upperPs;
+    std::vector<uint64_t> count;
+    for (size_t w = 0; w < workloads; ++w)
+    {
+        auto& b = bins[w];
+        if (zeros[w] > 0)
+        {
+            // The zero latencies join the lowest bin (bin 0, [1, 1.26) ps, if nothing else).
+            b[b.empty() ? 0 : b.begin()->first] += zeros[w];
+        }
+        if (b.empty())
+        {
+            continue;
+        }
+        const int64_t lo = b.begin()->first;
+        const int64_t hi = b.rbegin()->first;
+        for (int64_t k = lo; k <= hi; ++k)
+        {
+            auto it = b.find(k);
+            workload.push_back(static_cast<uint32_t>(w));
+            bin.push_back(k);
+            lowerPs.push_back(k == lo && zeros[w] > 0 ? 0.0 : LatencyBinEdge(k));
+            upperPs.push_back(LatencyBinEdge(k + 1));
+            count.push_back(it == b.end() ? 0 : it->second);
+        }
+    }
+
+    H5Handle g = io.CreateGroup(file, "histograms");
+    H5Handle h = io.CreateGroup(g, "message_latency");
+    io.WriteAttr<uint32_t>(h, "bins_per_decade", ResultsWriter::LATENCY_BINS_PER_DECADE);
+    io.WriteColumn(h, "workload", workload);
+    io.WriteColumn(h, "bin", bin);
+    io.WriteColumn(h, "lower_ps", lowerPs);
+    io.WriteColumn(h, "upper_ps", upperPs);
+    io.WriteColumn(h, "count", count);
+}
+
+/**
  * Write the whole file (everything but the final rename).
  * \param io the file (named by its temporary path)
  * \param tmp the temporary path
@@ -864,6 +984,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteColumn(g, "deliver_ps", m.deliverPs);
         io.WriteColumn(g, "complete_ps", m.completePs);
     }
+    WriteLatencyHistograms(io, file, r);
 
     {
         const auto& l = r.links;

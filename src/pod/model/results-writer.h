@@ -39,6 +39,13 @@ namespace ns3
  * /timeseries/switch_buffer/   switch buffer occupancy (format version 3; BufferSampler):
  *     switch u32, time_ps i64 (interval start), max_bytes u64, end_bytes u64, switch_names str
  *     (one per switch, indexed by the switch column); attribute interval_ps i64 (0: not sampled)
+ * /histograms/message_latency/  message latency (deliver_ps - post_ps) of the delivered rows
+ *     of /messages, per workload, in log-spaced bins (format version 4; written from the
+ *     message table, not read back: see WriteLatencyHistograms in results-writer.cc):
+ *     workload u32, bin i64, lower_ps f64, upper_ps f64, count u64; one row per bin from each
+ *     workload's smallest to its largest latency (empty bins included), workloads in index
+ *     order; bin k is [10^(k/B), 10^((k+1)/B)) ps with B the attribute bins_per_decade u32
+ *     (lower_ps of a workload's first bin is 0 when one of its latencies is 0 ps)
  * /summary/               scalar attributes: scenario_name, accelerators, planes, switches,
  *     bytes_sent, bytes_delivered, bytes_received, bytes_dropped, peak_switch_buffer_bytes,
  *     sim_time_ps, wall_seconds, build_seconds, events, packet_hops, peak_rss_bytes,
@@ -59,11 +66,13 @@ class ResultsWriter
     /// The podsim version written as the podsim_version attribute.
     static constexpr const char* PODSIM_VERSION = "0.1.0";
     /// Version of the file layout, written as the format_version attribute.
-    static constexpr unsigned FORMAT_VERSION = 3;
+    static constexpr unsigned FORMAT_VERSION = 4;
     /// Rows per chunk of the table datasets.
     static constexpr unsigned long long CHUNK_ROWS = 65536;
     /// Deflate level of the table datasets.
     static constexpr unsigned DEFLATE_LEVEL = 4;
+    /// Bins per decade of the message latency histograms (/histograms/message_latency).
+    static constexpr unsigned LATENCY_BINS_PER_DECADE = 10;
 
     /**
      * Write the results of a run.
@@ -90,7 +99,8 @@ class ResultsWriter
     /**
      * Read a results file written by Write().
      * \param path the HDF5 file
-     * \return the results (every field that Write() stores)
+     * \return the results (every field that Write() stores; /histograms, computed from the
+     *         message table, is not read back)
      * \throws std::runtime_error naming the path if the file cannot be opened or does not
      *         have the expected layout
      */

@@ -3,8 +3,8 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The RIFL switch of seed 003 section V.A in cell time: a 32-port 100 Gb/s switch, every input
-// sending BytesPerPair to every output, printing the latency percentiles of Table I and the
+// The RIFL switch of the RIFL paper, section V.A, in cell time: a 32-port 100 Gb/s switch, every
+// input sending BytesPerPair to every output, printing the latency percentiles of Table I and the
 // bandwidth utilization of Figure 5.
 //
 //   build/bin/rifl-example --scheduler=Islip --arrival=Bernoulli --load=0.9
@@ -42,7 +42,7 @@ main(int argc, char* argv[])
     std::string sources = "PerInput";
 
     CommandLine cmd(__FILE__);
-    cmd.Usage("RIFL switch (seed 003): Table I latency percentiles and Figure 5 utilization.");
+    cmd.Usage("RIFL switch (RIFL paper): Table I latency percentiles and Figure 5 utilization.");
     cmd.AddValue("scheduler", "Islip, Safc or Fifo", scheduler);
     cmd.AddValue("arrival", "Bernoulli or Bursty", arrival);
     cmd.AddValue("sizes", "Fixed or Variable (64 to 2048 B)", sizes);

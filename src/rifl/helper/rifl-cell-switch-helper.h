@@ -17,8 +17,8 @@ namespace ns3
 
 /**
  * \ingroup rifl
- * \brief Builds a cell-time RIFL switch with its traffic (the setup of seed 003 section V.A) and
- * runs it to completion.
+ * \brief Builds a cell-time RIFL switch with its traffic (the setup of the RIFL paper section V.A)
+ * and runs it to completion.
  */
 class RiflCellSwitchHelper
 {

@@ -36,7 +36,7 @@ void
 RiflLinkHelper::SetFrameBytes(uint32_t bytes)
 {
     NS_ABORT_MSG_IF(bytes < 8 || bytes > 256 || (bytes & (bytes - 1)) != 0,
-                    "RIFL frames are 8 to 256 bytes, a power of two (seed 003 section II.A)");
+                    "RIFL frames are 8 to 256 bytes, a power of two (RIFL paper section II.A)");
     m_frameBytes = bytes;
 }
 

@@ -16,7 +16,7 @@ namespace ns3
 
 /**
  * \ingroup rifl
- * \brief Builds RIFL Layer 1 links (seed 003 section II.A) from the fabric module's parts: a
+ * \brief Builds RIFL Layer 1 links (RIFL paper section II.A) from the fabric module's parts: a
  * FabricChannel whose error model draws one codeword per RIFL frame (each frame carries its own
  * 12-bit CRC), devices without per-frame gaps, and the FabricRetryEngine in its NakOnly mode
  * (DESIGN.md rule 2: RIFL's NAK scheme is a variant of the one retry engine): on a corrupted

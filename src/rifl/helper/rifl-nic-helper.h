@@ -16,7 +16,7 @@ namespace ns3
  * \ingroup rifl
  * \brief Installs RIFL NICs: endpoints of the endpoint API (DESIGN.md rule 1) that cut every
  * packet into 256 B Layer 2 segments, the last padded, each carrying the 8-byte L1 + L2 header
- * (seed 003 section IV.A), with segmentation and reassembly only at the endpoints.
+ * (RIFL paper section IV.A), with segmentation and reassembly only at the endpoints.
  *
  * The NIC is the fabric module's BasicEndpoint configured with SegmentBytes = 256 and
  * SegmentHeaderBytes = 8 (DESIGN.md rule 2: fabrics are configurations). A packet of

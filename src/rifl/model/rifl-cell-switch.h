@@ -25,7 +25,7 @@ class RiflTrafficGenerator;
 
 /**
  * \ingroup rifl
- * \brief The RIFL switch in cell time (seed 003 sections IV.C-D and V.A), with its N source
+ * \brief The RIFL switch in cell time (RIFL paper sections IV.C-D and V.A), with its N source
  * NICs, as the paper simulates it: a cell-time (slot) model, one scheduler event per cell time.
  *
  * Per input port: the source NIC keeps one queue per destination (the per-VOQ flow control of
@@ -138,7 +138,7 @@ class RiflCellSwitch : public Object
     /**
      * \return aggregate bandwidth utilization: payload bytes switched over the line capacity of
      * all N outputs (SegmentBytes per cell time) from the first generated cell to the last
-     * crossing (seed 003 section V.A.1)
+     * crossing (RIFL paper section V.A.1)
      */
     double GetUtilization() const;
 

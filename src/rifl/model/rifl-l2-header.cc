@@ -38,7 +38,7 @@ RiflL2Header
 RiflL2Header::FromRoute(const std::vector<uint8_t>& route)
 {
     NS_ABORT_MSG_IF(route.empty() || route.size() > MAX_HOPS,
-                    "RIFL Layer 2 routes have 1 to 5 hops (seed 003 section IV.A)");
+                    "RIFL Layer 2 routes have 1 to 5 hops (RIFL paper section IV.A)");
     RiflL2Header h;
     h.m_totalHops = static_cast<uint8_t>(route.size());
     h.m_remainHops = h.m_totalHops;
@@ -52,7 +52,7 @@ RiflL2Header::FromRoute(const std::vector<uint8_t>& route)
 uint32_t
 RiflL2Header::Forward(uint32_t i, uint32_t j, uint32_t ports)
 {
-    // Seed 003 section IV.A, Equation 1.
+    // RIFL paper section IV.A, Equation 1.
     if (j == BROADCAST)
     {
         return ALL_PORTS;

@@ -16,13 +16,13 @@ namespace ns3
 
 /**
  * \defgroup rifl RIFL
- * RIFL (seed 003): a NAK-based reliable link layer (Layer 1), 256 B source-routed cells with
- * relative addressing (Layer 2), and the VOQ + iSLIP RIFL switch.
+ * RIFL (the RIFL paper, Shen and Chow): a NAK-based reliable link layer (Layer 1), 256 B
+ * source-routed cells with relative addressing (Layer 2), and the VOQ + iSLIP RIFL switch.
  */
 
 /**
  * \ingroup rifl
- * \brief The combined RIFL Layer 1 + Layer 2 header of a cell (seed 003 section IV.A, Figure 2):
+ * \brief The combined RIFL Layer 1 + Layer 2 header of a cell (RIFL paper section IV.A, Figure 2):
  * 8 bytes.
  *
  * Wire layout (bytes):
@@ -113,7 +113,7 @@ class RiflL2Header : public Header
     }
 
     /**
-     * \brief Equation 1 of seed 003 (section IV.A).
+     * \brief Equation 1 of the RIFL paper (section IV.A).
      * \param i the input port
      * \param j the Dst Port 1 value
      * \param ports N, the switch's port count (at most 256)

@@ -12,7 +12,7 @@ namespace ns3
 
 /**
  * \ingroup rifl
- * \brief RIFL Layer 2 segmentation at the endpoint (seed 003 section IV.A): an upper-layer
+ * \brief RIFL Layer 2 segmentation at the endpoint (RIFL paper section IV.A): an upper-layer
  * packet is cut into 256-byte segments, each one a Layer 2 packet (a cell), and the last is
  * padded to 256 bytes. Segmentation and reassembly happen only at the endpoints.
  *

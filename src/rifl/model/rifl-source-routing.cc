@@ -52,7 +52,7 @@ RiflSourceRouting::AddSwitch(Ptr<FabricSwitch> sw)
 {
     NS_LOG_FUNCTION(this << sw);
     NS_ABORT_MSG_IF(sw->GetNPorts() > 256,
-                    "RIFL Dst Port fields are 8 bits: at most 256 ports (seed 003 IV.A)");
+                    "RIFL Dst Port fields are 8 bits: at most 256 ports (RIFL paper IV.A)");
     const uint32_t k = static_cast<uint32_t>(m_switches.size());
     m_switches.push_back(sw);
     for (uint32_t j = 0; j < sw->GetNPorts(); ++j)
@@ -96,7 +96,7 @@ RiflSourceRouting::Route(uint32_t src, uint32_t dst, uint32_t hash)
         }
         route.push_back(RiflL2Header::RelativeAddress(in, out));
         NS_ABORT_MSG_IF(route.size() > RiflL2Header::MAX_HOPS,
-                        "RIFL routes have at most 5 hops (seed 003 section IV.A)");
+                        "RIFL routes have at most 5 hops (RIFL paper section IV.A)");
         dev = m_switches[k]->GetPort(out);
     }
     if (route.empty())

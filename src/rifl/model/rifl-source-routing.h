@@ -19,7 +19,7 @@ namespace ns3
 
 /**
  * \ingroup rifl
- * \brief RIFL Layer 2 source routing in a network of fabric switches (seed 003 section IV.A):
+ * \brief RIFL Layer 2 source routing in a network of fabric switches (RIFL paper section IV.A):
  * the sending NIC writes the route (one Dst Port per hop, relative addresses, at most 5 hops)
  * into each cell's header; every switch forwards by Equation 1 from the header and its ingress
  * port, then rotates the header; no switch looks up a destination (no CAM).

@@ -30,7 +30,7 @@ RiflTrafficGenerator::GetTypeId()
             .SetGroupName("Rifl")
             .AddConstructor<RiflTrafficGenerator>()
             .AddAttribute("Arrival",
-                          "Arrival process (seed 003 section V.A).",
+                          "Arrival process (RIFL paper section V.A).",
                           EnumValue(BERNOULLI),
                           MakeEnumAccessor(&RiflTrafficGenerator::m_arrival),
                           MakeEnumChecker(BERNOULLI, "Bernoulli", BURSTY, "Bursty"))

@@ -18,7 +18,7 @@ namespace ns3
 
 /**
  * \ingroup rifl
- * \brief The traffic of the RIFL switch evaluation (seed 003 section V.A), cell by cell, for
+ * \brief The traffic of the RIFL switch evaluation (RIFL paper section V.A), cell by cell, for
  * every input of an N-port switch: each input sends BytesPerPair to every output.
  *
  * The input link is a sequence of packets (each cut into 256 B cells sent back to back, one per

@@ -30,7 +30,7 @@ RiflVoqSwitch::GetTypeId()
             .SetGroupName("Rifl")
             .AddConstructor<RiflVoqSwitch>()
             .AddAttribute("Architecture",
-                          "Islip (VOQ + iSLIP, the RIFL switch, seed 003 section IV.C), Safc "
+                          "Islip (VOQ + iSLIP, the RIFL switch, RIFL paper section IV.C), Safc "
                           "(ideal statically allocated fully connected, section V.A) or Fifo "
                           "(input-queued FIFO, no VOQ).",
                           EnumValue(ISLIP),

@@ -22,7 +22,7 @@ class FabricPacket;
 
 /**
  * \ingroup rifl
- * \brief The RIFL switch core (seed 003 section IV.C) inside a pod switch: a virtual output
+ * \brief The RIFL switch core (RIFL paper section IV.C) inside a pod switch: a virtual output
  * queue per input and output, and a scheduler that decides at cell-time boundaries which
  * inputs send to which outputs (a conflict-free matching, delivered by the Batcher-Banyan
  * network in one cell time).

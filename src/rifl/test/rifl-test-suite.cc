@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the rifl module. Expected values come from the RIFL paper (seed 003: Equation 1 and
+// Tests of the rifl module. Expected values come from the RIFL paper (Shen and Chow: Equation 1 and
 // the header rules of section IV.A, Table I and Figure 5 of section V), from closed forms written
 // next to each test (segmentation padding, head-of-line blocking), and from conservation (every
 // cell generated is switched exactly once, nothing dropped).
@@ -65,7 +65,7 @@ Walk(RiflL2Header& h, const std::vector<uint32_t>& ins, const std::vector<uint32
 } // namespace
 
 /**
- * Equation 1 (seed 003 section IV.A) on an 8-port switch, every input i and every Dst Port
+ * Equation 1 (RIFL paper section IV.A) on an 8-port switch, every input i and every Dst Port
  * value j: d = j for j < i, j + 1 for i <= j < 7; j = 7 names no port (the input is skipped,
  * so an 8-port switch has 7 values), 255 is broadcast. For each i, the 7 values reach the 7
  * other ports exactly once and never i (no loopback). The header rotation moves Dst Port 2..5
@@ -280,7 +280,7 @@ class RiflSegmentationTestCase : public TestCase
 namespace
 {
 
-/// One row of Table I (seed 003 section V.A.2): latency percentiles in cell times.
+/// One row of Table I (RIFL paper section V.A.2): latency percentiles in cell times.
 struct TableRow
 {
     const char* arrival; //!< Bernoulli or Burst
@@ -289,7 +289,7 @@ struct TableRow
     uint32_t paper[7];   //!< 1%, 50%, 75%, 90%, 95%, 99%, 100%
 };
 
-/// Table I of seed 003 (the rows of the acceptance: 30, 60 and 90% load).
+/// Table I of the RIFL paper (the rows of the acceptance: 30, 60 and 90% load).
 const TableRow TABLE_ONE[] = {
     {"Bernoulli", "iSLIP", 0.3, {18, 18, 18, 19, 20, 21, 30}},
     {"Bernoulli", "SAFC", 0.3, {18, 18, 18, 19, 19, 20, 30}},
@@ -359,11 +359,13 @@ TableHelper(bool safc, bool bursty, double load, double mbPerPair, bool perFlow 
 } // namespace
 
 /**
- * Table I of seed 003 (section V.A.2): a 32-port 100 Gb/s RIFL switch (3-SLIP) and the ideal
+ * Table I of the RIFL paper (section V.A.2): a 32-port 100 Gb/s RIFL switch (3-SLIP) and the ideal
  * SAFC switch, 17 cell times of fixed latency, 256 B packets (one cell), every input sending to
  * every output, Bernoulli and bursty (1024 B per burst) arrivals at 30, 60 and 90% load. Each
  * percentile must be within 15% or 3 cell times of the paper's, whichever is larger (the
- * acceptance of issue 7), except the known deviations listed above.
+ * paper's figures come from an RTL simulation whose sources section V.A describes only in words,
+ * so the model's are one reading of them; src/rifl/doc/rifl.rst, Validation), except the known
+ * deviations listed above.
  *
  * Sources: Bernoulli rows use one process per input (a cell per cell time with probability
  * Load, uniform destinations: the iSLIP paper's); bursty rows one on-off process per
@@ -397,7 +399,7 @@ class RiflTableOneTestCase : public TestCase
     void DoRun() override
     {
         std::ostringstream out;
-        out << "\nTable I of seed 003 (paper) beside the model (cell times; '*' known deviation, "
+        out << "\nTable I of the RIFL paper beside the model (cell times; '*' known deviation, "
                "'!' out of tolerance)\n";
         out << "traffic    sched load |        paper: 1%  50%  75%  90%  95%  99% 100% |"
                "        model: 1%  50%  75%  90%  95%  99% 100%  util\n";
@@ -456,7 +458,7 @@ class RiflTableOneTestCase : public TestCase
 };
 
 /**
- * Figure 5 of seed 003 (section V.A.1): aggregate bandwidth utilization against load, fixed
+ * Figure 5 of the RIFL paper (section V.A.1): aggregate bandwidth utilization against load, fixed
  * (256 B) and variable (64 to 2048 B) packets, Bernoulli and bursty, iSLIP and SAFC. The figure's
  * points are not in the paper's text; its statements are, and they are checked within 3 points:
  * below saturation the switch carries what is offered, so utilization = load x segmentation
@@ -481,7 +483,7 @@ class RiflFigureFiveTestCase : public TestCase
     {
         const double eff = 1056.0 / (256.0 * 9153 / 1985);
         std::ostringstream out;
-        out << "\nFigure 5 (seed 003): bandwidth utilization, iSLIP / SAFC\n"
+        out << "\nFigure 5 (RIFL paper): bandwidth utilization, iSLIP / SAFC\n"
             << "traffic   sizes     load   iSLIP   SAFC   expected (below saturation)\n";
         for (bool bursty : {false, true})
         {
@@ -726,7 +728,7 @@ DroppedBytes(Ptr<FabricNetDevice> d, const std::string& reason)
 } // namespace
 
 /**
- * Layer 1 (seed 003 section II.A, Figure 1): one injected frame error on a 100 Gb/s, 500 m
+ * Layer 1 (RIFL paper section II.A, Figure 1): one injected frame error on a 100 Gb/s, 500 m
  * link saturated in both directions. The receiver (b) detects it, NAKs and stops its own new
  * data; the sender (a) gets the NAK, replays and stops its new data: each end pauses exactly
  * NakPause = 2.5 round trips (the engine's RTT: 2 x 2.5 us of fibre plus a NAK frame and a unit
@@ -792,7 +794,7 @@ class RiflLayerOneErrorTestCase : public TestCase
 };
 
 /**
- * Layer 1 bandwidth under random bit errors, 100 Gb/s, 500 m (seed 003 section II.A quoting
+ * Layer 1 bandwidth under random bit errors, 100 Gb/s, 500 m (RIFL paper section II.A quoting
  * RIFL [4]: at BER below 1e-7 RIFL keeps at least 99% of its error-free bandwidth). Each frame
  * error costs the loop from the error to the replay plus the 2.5-RTT pause, less the units
  * replayed: W = (tU + 2d + tC) + 2.5 RTT - K tU, and the efficiency is eta = 1 / (1 + p W /

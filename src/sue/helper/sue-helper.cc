@@ -56,7 +56,7 @@ void
 SueHelper::SetPortsPerInstance(uint32_t ports)
 {
     NS_ABORT_MSG_IF(ports != 1 && ports != 2 && ports != 4,
-                    "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1)");
+                    "a SUE instance has 1, 2 or 4 ports (RM102 section 1.1)");
     m_ports = ports;
 }
 
@@ -75,16 +75,16 @@ SueHelper::SetAckClass(uint32_t vc)
 Ptr<SueEndpoint>
 SueHelper::Install(Ptr<Node> node, uint32_t xpuId) const
 {
-    NS_ABORT_MSG_IF(xpuId >= 1024, "SUE XPU ids are 10 bits (seed 000 Table 3): " << xpuId);
+    NS_ABORT_MSG_IF(xpuId >= 1024, "SUE XPU ids are 10 bits (RM102 Table 3): " << xpuId);
     ObjectFactory packer = m_packer;
     packer.Set("Lite", BooleanValue(m_lite));
     if (m_lite && !m_limitSet)
     {
-        packer.Set("PackingLimit", UintegerValue(1024)); // seed 001 section 3.4
+        packer.Set("PackingLimit", UintegerValue(1024)); // SUE Lite spec section 3.4
     }
     if (m_lite && !m_formatSet)
     {
-        packer.Set("HeaderFormat", EnumValue(SueFraming::AFH_GEN2_6)); // seed 001 section 3.4
+        packer.Set("HeaderFormat", EnumValue(SueFraming::AFH_GEN2_6)); // SUE Lite spec section 3.4
     }
     // A standalone ACK is a PDU without transactions.
     Ptr<SuePacker> probe = packer.Create<SuePacker>();

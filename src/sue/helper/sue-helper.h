@@ -22,9 +22,9 @@ class SueEndpoint;
  *
  * It sets the transport's standalone ACK size from the framing (a PDU with no transaction:
  * network header, RH, R-CRC and FCS, padded to the 64 B minimum frame) and its ACK class
- * (AckClass, a lossless class apart from requests, seed 000 section 3.4.6). SetLite(true)
- * selects SUE Lite (seed 001): no transport, the 6 B AFH Gen 2 header and a 1 KB packing limit,
- * unless those packer attributes were set explicitly.
+ * (AckClass, a lossless class apart from requests, SUE RM102 section 3.4.6). SetLite(true)
+ * selects SUE Lite (SUE Lite spec section 2.2): no transport, the 6 B AFH Gen 2 header and a 1 KB
+ * packing limit, unless those packer attributes were set explicitly.
  */
 class SueHelper
 {
@@ -51,9 +51,9 @@ class SueHelper
      * \param value its value
      */
     void SetTransportAttribute(std::string name, const AttributeValue& value);
-    /// \param ports ports per instance: 1, 2 or 4 (seed 000 section 1.1)
+    /// \param ports ports per instance: 1, 2 or 4 (SUE RM102 section 1.1)
     void SetPortsPerInstance(uint32_t ports);
-    /// \param lite SUE Lite (seed 001): no transport, 6 B AFH Gen 2, 1 KB packing
+    /// \param lite SUE Lite (SUE Lite spec section 2.2): no transport, 6 B AFH Gen 2, 1 KB packing
     void SetLite(bool lite);
     /// \param vc traffic class of standalone ACKs (default 2: requests on VC0, responses on VC1)
     void SetAckClass(uint32_t vc);

@@ -29,7 +29,7 @@ SueEndpoint::GetTypeId()
             .SetGroupName("Sue")
             .AddConstructor<SueEndpoint>()
             .AddAttribute("LoadBalance",
-                          "How the XPU spreads messages over its SUE instances (seed 000 section "
+                          "How the XPU spreads messages over its SUE instances (RM102 section "
                           "4.3): RoundRobin, LeastLoaded (fewest bytes outstanding, the "
                           "instances' congestion state), Hash (of the source-destination pair, "
                           "which keeps a pair on one instance).",
@@ -42,13 +42,13 @@ SueEndpoint::GetTypeId()
                                           HASH,
                                           "Hash"))
             .AddAttribute("TxLatency",
-                          "SUE transmit latency, command interface to wire (seed 000 Appendix "
+                          "SUE transmit latency, command interface to wire (SUE RM102 Appendix "
                           "A.1: 100 ns).",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&SueEndpoint::m_txLatency),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("RxLatency",
-                          "SUE receive latency, wire to command interface (seed 000 Appendix "
+                          "SUE receive latency, wire to command interface (SUE RM102 Appendix "
                           "A.1: 100 ns).",
                           TimeValue(NanoSeconds(100)),
                           MakeTimeAccessor(&SueEndpoint::m_rxLatency),
@@ -84,7 +84,7 @@ SueEndpoint::Configure(const ObjectFactory& instance,
                        uint32_t portsPerInstance)
 {
     NS_ABORT_MSG_IF(portsPerInstance != 1 && portsPerInstance != 2 && portsPerInstance != 4,
-                    "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1), not "
+                    "a SUE instance has 1, 2 or 4 ports (RM102 section 1.1), not "
                         << portsPerInstance);
     m_instanceFactory = instance;
     m_packerFactory = packer;

@@ -25,7 +25,7 @@ namespace ns3
  * \brief An XPU with its SUE instances: the endpoint API of DESIGN.md rule 1 on SUE.
  *
  * A posted message is a run of write transactions (requests on VC = its class; the AXI mapping
- * of seed 000 section 3.2.2 puts requests on VC0) to one destination XPU. After the SUE transmit
+ * of SUE RM102 section 3.2.2 puts requests on VC0) to one destination XPU. After the SUE transmit
  * latency (TxLatency, 100 ns in the budget of Appendix A.1) the XPU's load balancer (4.3, Figure
  * 17) hands it to one instance: round robin over the instances, the least loaded one (fewest
  * bytes outstanding, the congestion state each instance exposes), or a hash of the
@@ -79,7 +79,7 @@ class SueEndpoint : public FabricEndpoint
     void AddDevice(Ptr<FabricNetDevice> device);
 
     /**
-     * \brief Mesh deployment (seed 000 Figure 2): the XPU's port \p device (in AddDevice
+     * \brief Mesh deployment (SUE RM102 Figure 2): the XPU's port \p device (in AddDevice
      * order) links straight to XPU \p peer. Once any port has a peer, a message goes to an
      * instance with a port to its destination (chosen among those by LoadBalance), on that port.
      * \param device the port's index (AddDevice order)

@@ -13,7 +13,7 @@ namespace ns3
 
 /**
  * \ingroup sue
- * \brief The bytes SUE puts on the wire around packed transactions (seed 000, sections 3.3 and
+ * \brief The bytes SUE puts on the wire around packed transactions (SUE RM102, sections 3.3 and
  * 3.4.1-3.4.3): network header, reliability header (RH), R-CRC and Ethernet FCS, with the
  * Ethernet minimum frame; the link adds the preamble and inter-packet gap.
  *
@@ -22,7 +22,7 @@ namespace ns3
  *   network header + RH (8, Table 3) + packed transactions + R-CRC (4) + FCS (4),
  *   padded to the 64 B Ethernet minimum.
  *
- * SUE Lite (seed 001 section 3.4) has no RH and no R-CRC and uses the 6 B AFH Gen 2 header.
+ * SUE Lite (SUE Lite spec section 3.4) has no RH and no R-CRC and uses the 6 B AFH Gen 2 header.
  *
  * Network headers (the figures of 3.4.1-3.4.3 are not in the text; the sizes follow the
  * standards the sections name, and are podsim's reading):

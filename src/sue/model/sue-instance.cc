@@ -27,7 +27,7 @@ SueInstance::GetTypeId()
             .AddAttribute("Ordering",
                           "Strict: every transaction between a source and a destination on a VC "
                           "is delivered in order, one port per destination. Unordered: PDUs "
-                          "spread over the instance's ports, order not kept (seed 000 section "
+                          "spread over the instance's ports, order not kept (SUE RM102 section "
                           "1.2).",
                           EnumValue(STRICT),
                           MakeEnumAccessor(&SueInstance::m_ordering),
@@ -73,7 +73,7 @@ void
 SueInstance::AddPort(Ptr<FabricNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
-    NS_ABORT_MSG_IF(m_ports.size() >= 4, "a SUE instance has 1, 2 or 4 ports (seed 000 1.1)");
+    NS_ABORT_MSG_IF(m_ports.size() >= 4, "a SUE instance has 1, 2 or 4 ports (RM102 1.1)");
     const uint32_t i = m_ports.size();
     device->SetPortIndex(i);
     Ptr<SuePacker> packer;

@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * \ingroup sue
- * \brief One SUE instance of an XPU (seed 000 sections 1.1, 1.2, 3.4, 4.2-4.4): 1, 2 or 4
+ * \brief One SUE instance of an XPU (RM102 sections 1.1, 1.2, 3.4, 4.2-4.4): 1, 2 or 4
  * Ethernet ports, the packer, and the go-back-N transport per port (none in SUE Lite).
  *
  * Ordering (1.2): in Strict mode each destination is served by one port (destination modulo
@@ -32,7 +32,8 @@ namespace ns3
  *
  * Transport (4.2 step 4): each port numbers its PDUs per destination XPU (PSN per {output port,
  * destination XPU}) with a FabricGoBackN; ACKs and NACKs ride in the RH of reverse traffic or in
- * a standalone PDU. SUE Lite (seed 001) has no transport: reliability comes from LLR alone.
+ * a standalone PDU. SUE Lite (SUE Lite spec section 2.2) has no transport: reliability comes from
+ * LLR alone.
  *
  * Link failures (3.4.8): SetPortDown takes a port's link down. In Unordered mode the instance
  * moves the port's unacknowledged work to its other ports; a remote XPU found unreachable on one

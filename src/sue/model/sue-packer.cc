@@ -33,24 +33,24 @@ SuePacker::GetTypeId()
             .AddConstructor<SuePacker>()
             .AddAttribute("PackingLimit",
                           "Most bytes of packed transactions (control and data) per PDU: 2 KB "
-                          "in the example of seed 000 section 4.4, at most 4096 (section 3.3); "
-                          "SUE Lite packs at most 1 KB (seed 001 section 3.4).",
+                          "in the example of SUE RM102 section 4.4, at most 4096 (section 3.3); "
+                          "SUE Lite packs at most 1 KB (SUE Lite spec section 3.4).",
                           UintegerValue(2048),
                           MakeUintegerAccessor(&SuePacker::m_limit),
                           MakeUintegerChecker<uint32_t>(1, SueFraming::MAX_PDU_BYTES))
             .AddAttribute("ControlBytes",
                           "Control bytes carried per transaction: the 144-bit tx_control field "
-                          "of seed 000 Table 1 (command, length and opaque fields).",
+                          "of SUE RM102 Table 1 (command, length and opaque fields).",
                           UintegerValue(18),
                           MakeUintegerAccessor(&SuePacker::m_controlBytes),
                           MakeUintegerChecker<uint32_t>(2, 256))
             .AddAttribute("MaxDataBytes",
-                          "Most data bytes per transaction (seed 000 section 3.2.1: 256 B).",
+                          "Most data bytes per transaction (SUE RM102 section 3.2.1: 256 B).",
                           UintegerValue(256),
                           MakeUintegerAccessor(&SuePacker::m_maxData),
                           MakeUintegerChecker<uint32_t>(1, SueFraming::MAX_DATA_BYTES))
             .AddAttribute("HeaderFormat",
-                          "Network header of each PDU (seed 000 section 3.4.1).",
+                          "Network header of each PDU (SUE RM102 section 3.4.1).",
                           EnumValue(SueFraming::AFH_GEN2_12),
                           MakeEnumAccessor(&SuePacker::m_format),
                           MakeEnumChecker(SueFraming::ETHERNET_IPV4,
@@ -72,13 +72,13 @@ SuePacker::GetTypeId()
                           MakeUintegerAccessor(&SuePacker::m_shimBytes),
                           MakeUintegerChecker<uint32_t>(0, 256))
             .AddAttribute("Lite",
-                          "SUE Lite framing: no reliability header and no R-CRC (seed 001 "
+                          "SUE Lite framing: no reliability header and no R-CRC (SUE Lite spec "
                           "section 3.4).",
                           BooleanValue(false),
                           MakeBooleanAccessor(&SuePacker::m_lite),
                           MakeBooleanChecker())
             .AddAttribute("TxCredits",
-                          "Command interface credits per {destination, VC} (seed 000 section "
+                          "Command interface credits per {destination, VC} (SUE RM102 section "
                           "3.2.1; transactions): most transactions of one queue inside SUE. The "
                           "XPU refills a queue as soon as its transactions are packed, so a PDU "
                           "carries at most this many of its queue. 0: unlimited (the spec gives "

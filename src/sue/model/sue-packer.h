@@ -23,7 +23,7 @@ namespace ns3
 
 /**
  * \ingroup sue
- * \brief SUE's per {destination, VC} transmit queues, scheduler and packer (seed 000, sections
+ * \brief SUE's per {destination, VC} transmit queues, scheduler and packer (SUE RM102, sections
  * 3.3, 4.2 steps 2-3 and 4.4), as the transmit queue of one or more ports.
  *
  * A message posted to SUE is a run of transactions of up to MaxDataBytes (256) of data each, every

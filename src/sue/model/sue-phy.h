@@ -15,7 +15,7 @@ namespace ns3
 
 /**
  * \ingroup sue
- * \brief The Ethernet port beneath a SUE instance: serdes lanes (seed 000 Table 4) and the FEC
+ * \brief The Ethernet port beneath a SUE instance: serdes lanes (RM102 Table 4) and the FEC
  * choice of section 3.4.4 with its receive latency.
  *
  * Table 4: an 800G instance runs on 200G serdes (1x800G on 4 lanes, 2x400G on 2, 4x200G on 1),

@@ -3,9 +3,9 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the sue module. Expected values come from the SUE specification (seed 000: the
+// Tests of the sue module. Expected values come from the SUE specification (RM102: the
 // latency budget of Appendix A.1, the packing example of Figure 18, the limits of sections 3.2
-// and 3.3), from SUE Lite (seed 001), from the framing arithmetic written next to each test, and
+// and 3.3), from the SUE Lite spec, from the framing arithmetic written next to each test, and
 // from conservation (every byte posted is delivered exactly once, nothing dropped).
 
 #include "ns3/boolean.h"
@@ -200,7 +200,7 @@ WireSeconds(uint32_t frame, double bps)
 } // namespace
 
 /**
- * The one-way latency budget of seed 000 Appendix A.1: SUE TX (100 ns) + cable + switch (250 ns)
+ * The one-way latency budget of SUE RM102 Appendix A.1: SUE TX (100 ns) + cable + switch (250 ns)
  * + cable + SUE RX (100 ns). A lone 1-byte write from XPU 0 to XPU 1 through one cut-through
  * switch; its delivery time minus its own serialization (a 64 B minimum frame, 84 B with the
  * preamble and gap: 0.84 ns at 800 Gb/s) must equal the budget within 1 ns. Cable delays per
@@ -254,7 +254,7 @@ class SueLatencyBudgetTestCase : public TestCase
 };
 
 /**
- * Figure 18 of seed 000 section 4.4: the XPU posts transactions A (to XPU 1), B (2), C (3),
+ * Figure 18 of SUE RM102 section 4.4: the XPU posts transactions A (to XPU 1), B (2), C (3),
  * D (4), E (3), one 256 B write each, at once. A finds the port idle and leaves alone and at
  * once; then, round robin over the queues in the order they filled, B, then C and E packed into
  * one PDU, then D. A lone transaction is never held back to wait for packing: A starts
@@ -379,7 +379,7 @@ class SuePackingLimitTestCase : public TestCase
 };
 
 /**
- * Command interface (seed 000 section 3.2.1). Credits: with 4 credits per {destination, VC}, a
+ * Command interface (SUE RM102 section 3.2.1). Credits: with 4 credits per {destination, VC}, a
  * PDU carries at most 4 transactions of its queue, so 20 writes of 256 B go as 4+4+4+4+4 (not
  * 7+7+6 as with the 2 KB limit alone). Rate limit: with the interface at 400 Gb/s under an 800G
  * port, PDUs leave at the interface's pace: 1 MiB = 4096 transactions of 274 B (1,122,304 B of
@@ -529,7 +529,7 @@ class SueWireEfficiencyTestCase : public TestCase
  * Go-back-N in strict mode: XPU 0 posts 32 writes of 4 KiB to XPU 1 (on one port); the 6th PDU
  * it sends is corrupted on its link (no LLR), so the switch drops it. The receiver NACKs the
  * lost PSN at the next PDU, the sender goes back to exactly that PSN, and every message is
- * delivered exactly once and in posting order (strict mode, seed 000 sections 1.2 and 4.2 step
+ * delivered exactly once and in posting order (strict mode, SUE RM102 sections 1.2 and 4.2 step
  * 8), with every byte received.
  */
 class SueGoBackNTestCase : public TestCase
@@ -671,10 +671,10 @@ class SueOrderingTestCase : public TestCase
 };
 
 /**
- * SUE Lite under bit errors (seed 001: no transport; LLR between nodes provides reliability):
- * a 4:1 incast of 256 KiB per sender over links with a 2e-3 codeword error rate (31 replays with
- * these streams) and LLR on every link. Every message is delivered exactly once, no byte is dropped
- * (the corrupted units are replayed link by link), and replays did happen.
+ * SUE Lite under bit errors (SUE Lite spec section 2.2: no transport; LLR between nodes provides
+ * reliability): a 4:1 incast of 256 KiB per sender over links with a 2e-3 codeword error rate (31
+ * replays with these streams) and LLR on every link. Every message is delivered exactly once, no
+ * byte is dropped (the corrupted units are replayed link by link), and replays did happen.
  */
 class SueLiteLlrTestCase : public TestCase
 {
@@ -797,7 +797,7 @@ class SueIncastTestCase : public TestCase
 };
 
 /**
- * A failed port in unordered mode (seed 000 section 3.4.8): XPU 0's instance has 2 x 400G ports
+ * A failed port in unordered mode (SUE RM102 section 3.4.8): XPU 0's instance has 2 x 400G ports
  * and sends 64 messages of 64 KiB to XPU 1; 20 us in, port 1's link goes down. The instance
  * moves that port's unacknowledged work to port 0; every message is still delivered exactly
  * once, every byte is received once (duplicates recognised, none counted twice), and every
@@ -845,7 +845,7 @@ class SueFailoverTestCase : public TestCase
 };
 
 /**
- * FEC (seed 000 section 3.4.4, Table 4): lanes per port and the receive accumulation time,
+ * FEC (SUE RM102 section 3.4.4, Table 4): lanes per port and the receive accumulation time,
  * ways x codeword bits / (lanes x lane signalling rate), against a hand computation: 800G on
  * 4 x 212.5 Gb/s lanes, IEEE 4-way RS(544,514): 4 x 5440 / 850 Gb/s = 25.6 ns; RS(272,257)
  * 4-way: 12.8 ns; 1-way RS-272: 3.2 ns. 2 x 400G (2 lanes): 51.2 ns. 1 x 400G on 4 x
@@ -886,7 +886,7 @@ class SueFecTestCase : public TestCase
 };
 
 /**
- * A read (seed 000 section 3.2.2): XPU 0 reads 64 KiB from XPU 1. The request is one
+ * A read (SUE RM102 section 3.2.2): XPU 0 reads 64 KiB from XPU 1. The request is one
  * control-only transaction on VC0; XPU 1's SUE answers with the data on VC1. The read completes
  * at XPU 0 once, with its 65536 bytes received and delivered there, and XPU 1's application
  * hears nothing (one-sided, 4.1). Its time: the request's one-way latency (A.1, 477.6 ns, plus its
