@@ -52,6 +52,8 @@ class PyxisFabricBinding : public Object
         uint64_t failed{0};      //!< Job Failed interrupts of a trip's job
         uint64_t flushes{0};     //!< trip flushes started
         uint64_t released{0};    //!< failed jobs released (ReleaseFailedRdmaJobs)
+        uint64_t txBytes{0};     //!< bytes of the completed Tx jobs
+        uint64_t rxBytes{0};     //!< bytes of the completed Rx jobs
     };
 
     /**
@@ -115,6 +117,7 @@ class PyxisFabricBinding : public Object
     {
         Ptr<PyxisRdmaEngine> engine; //!< its queue
         uint32_t tripId{0};          //!< its trip
+        uint64_t bytes{0};           //!< its bytes
     };
 
     /**
