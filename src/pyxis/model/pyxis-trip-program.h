@@ -158,6 +158,8 @@ class PyxisTripProgram
     static std::string KindName(Kind kind);
 
   private:
+    class Builder; // the steps of one Build (pyxis-trip-program.cc)
+
     std::vector<TripInfo> m_trips{TripInfo()};       //!< by trip id
     std::vector<std::vector<uint32_t>> m_layerJoins; //!< join trips per layer
 };
