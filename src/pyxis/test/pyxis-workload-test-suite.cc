@@ -258,7 +258,20 @@ class PyxisTransformerLoweringTestCase : public TestCase
         const auto& ops = prog.layers[0].ops;
         // qkv scores softmax context o-proj AR mlp-up activation mlp-down AR dp-sync
         NS_TEST_ASSERT_MSG_EQ(ops.size(), 11, "operations of a Megatron layer");
+        CheckGemms(ops);
+        CheckVpuAndWeights(ops);
+        CheckAllReduces(ops);
+        CheckDataParallel(ops);
+        CheckAllGather();
+        CheckSplitK();
+    }
 
+    /**
+     * The six GEMMs: Megatron shapes per chip and their split over 48 UIEs.
+     * \param ops chip 11's operations
+     */
+    void CheckGemms(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         struct Shape
         {
             const char* name;
@@ -300,6 +313,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
             }
             NS_TEST_EXPECT_MSG_EQ(sum, c.units, c.name << " units conserved");
         }
+    }
+
+    /**
+     * o-proj's split, the weights, the softmax and activation VPU passes.
+     * \param ops chip 11's operations
+     */
+    void CheckVpuAndWeights(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // o-proj: 32 tiles on 32 UIEs, 8 per cluster; share 5 is cluster 1, UIE 1.
         const auto& oShares = ops[4].compute.shares;
         NS_TEST_ASSERT_MSG_EQ(oShares.size(), 32, "32 UIEs busy");
@@ -317,6 +338,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sm.shares[31].units, 11, "512 = 32 x 11 + 16 x 10");
         NS_TEST_EXPECT_MSG_EQ(sm.shares[32].units, 10, "512 = 32 x 11 + 16 x 10");
         NS_TEST_EXPECT_MSG_EQ(ops[7].compute.elements, 2048ULL * 128, "activation elements");
+    }
+
+    /**
+     * The two all-reduces: bytes, group, ring peers, steps, chunks, adds.
+     * \param ops chip 11's operations
+     */
+    void CheckAllReduces(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // The two all-reduces: S = tokens x d_model x 1 B = 128 x 4096 = 524,288 B.
         for (const std::size_t i : {std::size_t(5), std::size_t(9)})
         {
@@ -340,6 +369,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ops[1].compute.name, "scores", "order");
         NS_TEST_EXPECT_MSG_EQ(ops[5].comm.name, "attn-all-reduce", "order");
         NS_TEST_EXPECT_MSG_EQ(ops[9].comm.name, "mlp-all-reduce", "order");
+    }
+
+    /**
+     * The data-parallel weight sync over the chips of tensor rank 3.
+     * \param ops chip 11's operations
+     */
+    void CheckDataParallel(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // Data parallel: the weight shard over the chips of tensor rank 3, {3, 11}.
         NS_TEST_ASSERT_MSG_EQ(ops[10].kind, PyxisLayerProgram::Op::DP_COMM, "dp sync last");
         const auto& dp = ops[10].dp;
@@ -351,7 +388,13 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(dp.group[1], 11, "replica 1");
         NS_TEST_EXPECT_MSG_EQ(dp.rank, 1, "this chip");
         NS_TEST_EXPECT_MSG_EQ(dp.algorithm, "ring", "default algorithm");
+    }
 
+    /**
+     * The all-gather variant.
+     */
+    void CheckAllGather()
+    {
         // All-gather mode: 4 all-gathers of T h hd, T d, T ffn and T d bytes; O and down split
         // by d_model (512 rows each) with the full K.
         const auto ag = PyxisModelLoader::LoadString(Model(8, "all-gather", TRANSFORMER), "ag");
@@ -366,7 +409,13 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(agOps[10].compute.k, 16384, "mlp-down: full ffn");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.bytes, 128ULL * 4096, "down output");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.rings[0].steps[0].reduce, false, "no add");
+    }
 
+    /**
+     * Split-K of the GEMMs with fewer tiles than UIEs.
+     */
+    void CheckSplitK()
+    {
         // Split-K: qkv has 12 tiles for 48 UIEs, so K = 4096 (32 blocks of 128) is cut into
         // min(48/12, 32) = 4 slices of 1024: 48 units, one per UIE, then a VPU pass adding
         // 3 partials per output element, 1536 x 128 x 3 = 589,824 elements. o-proj (32 tiles,
