@@ -366,13 +366,6 @@ PyxisBarrierTable::IsValid(uint32_t id) const
     return m_barriers[id].refCountsValid;
 }
 
-uint32_t
-PyxisBarrierTable::GetWaiting(uint32_t id) const
-{
-    NS_ABORT_MSG_IF(id >= m_barriers.size(), "PyxisBarrierTable: no barrier " << id);
-    return m_barriers[id].consumers.size();
-}
-
 bool
 PyxisBarrierTable::IsFree(uint32_t id) const
 {

@@ -147,12 +147,6 @@ class PyxisBarrierTable : public Object
 
     /**
      * \param id local barrier id
-     * \return consumers waiting on it
-     */
-    uint32_t GetWaiting(uint32_t id) const;
-
-    /**
-     * \param id local barrier id
      * \return true if the id is not in use (see TryAllocate)
      */
     bool IsFree(uint32_t id) const;

@@ -234,12 +234,6 @@ PyxisChip::GetBarrierTable(uint32_t cluster)
     return GetCluster(cluster).barriers;
 }
 
-Ptr<PyxisHbmBus>
-PyxisChip::GetHbmBus(uint32_t cluster)
-{
-    return GetCluster(cluster).hbm;
-}
-
 Ptr<PyxisCoreSwitch>
 PyxisChip::GetCoreSwitch()
 {

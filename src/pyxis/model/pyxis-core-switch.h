@@ -66,12 +66,6 @@ class PyxisCoreSwitch : public Object
      */
     double GetFlowRate(uint64_t flow) const;
 
-    /// \return flows running
-    uint32_t GetFlows() const
-    {
-        return m_flows.size();
-    }
-
     /**
      * \param clockGhz the chip clock
      */

@@ -68,12 +68,6 @@ PyxisHbmBus::GetBytesPerSecond() const
     return m_bandwidth.GetBitRate() / 8.0;
 }
 
-double
-PyxisHbmBus::GetRate(bool read) const
-{
-    return m_dir[read ? 1 : 0].active ? m_dir[read ? 1 : 0].rate : 0.0;
-}
-
 void
 PyxisHbmBus::Start(bool read,
                    double bytes,

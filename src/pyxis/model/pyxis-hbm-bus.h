@@ -52,12 +52,6 @@ class PyxisHbmBus : public Object
                double maxBytesPerSecond,
                Callback<void> done);
 
-    /**
-     * \param read the direction
-     * \return its current rate in bytes per second (0 if idle)
-     */
-    double GetRate(bool read) const;
-
     /// \return the device bandwidth in bytes per second
     double GetBytesPerSecond() const;
 

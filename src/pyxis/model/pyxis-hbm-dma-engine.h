@@ -49,12 +49,6 @@ class PyxisHbmDmaEngine : public PyxisEngine
      */
     double GetEfficiency(double bytes) const;
 
-    /// \return true for H2A (HBM to AMEM), false for A2H
-    bool IsHbmToAmem() const
-    {
-        return m_h2a;
-    }
-
     bool CheckTrip(const PyxisTrip& trip, std::string& error) const override;
 
   protected:

@@ -39,12 +39,6 @@ class PyxisIcdmaEngine : public PyxisEngine
      */
     void SetCoreSwitch(Ptr<PyxisCoreSwitch> coreSwitch, uint32_t destination);
 
-    /// \return the destination cluster
-    uint32_t GetDestination() const
-    {
-        return m_destination;
-    }
-
     /// \return the Core Switch flow of the running trip (0: none)
     uint64_t GetFlow() const
     {

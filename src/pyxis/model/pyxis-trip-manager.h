@@ -146,12 +146,6 @@ class PyxisTripManager : public Object
      */
     void SetFlushMode(bool on);
 
-    /// \return true in flush mode
-    bool IsFlushMode() const
-    {
-        return m_flush;
-    }
-
     /**
      * \param drained called (once per flush) when, in flush mode, no trip past its wait is left
      */

@@ -26,12 +26,6 @@ struct PyxisBarrierRef
     uint32_t cluster{0}; //!< absolute cluster of the barrier table (2 bits)
     uint32_t id{0};      //!< local barrier id in that table (10 bits; 0 = none)
 
-    /// \return the 12-bit global id
-    uint32_t GetGlobalId() const
-    {
-        return ((cluster & 0x3) << 10) | (id & 0x3FF);
-    }
-
     /**
      * \param global a 12-bit global id
      * \return its cluster and local id
