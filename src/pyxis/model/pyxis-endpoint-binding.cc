@@ -58,10 +58,13 @@ PyxisEndpointBinding::DoDispose()
 }
 
 uint64_t
-PyxisEndpointBinding::MakeCookie(uint32_t cluster, uint32_t tjid, uint32_t rjid)
+PyxisEndpointBinding::MakeCookie(uint32_t srcCluster,
+                                 uint32_t dstCluster,
+                                 uint32_t tjid,
+                                 uint32_t rjid)
 {
-    return COOKIE_FLAG | (static_cast<uint64_t>(cluster & 0xFF) << 16) | ((tjid & 0xFF) << 8) |
-           (rjid & 0xFF);
+    return COOKIE_FLAG | (static_cast<uint64_t>(srcCluster & 0xFF) << 24) |
+           (static_cast<uint64_t>(dstCluster & 0xFF) << 16) | ((tjid & 0xFF) << 8) | (rjid & 0xFF);
 }
 
 bool
@@ -171,10 +174,11 @@ void
 PyxisEndpointBinding::PostTx(Ptr<PyxisRdmaEngine> engine, const PyxisTrip& trip)
 {
     const CellFabricVoqTable::Target t = Resolve(engine, trip);
-    const uint64_t id = m_endpoint->Send(m_accelerators[t.chip],
-                                         trip.bytes,
-                                         m_tclass,
-                                         MakeCookie(t.cluster, trip.tjid, trip.rjid));
+    const uint64_t id =
+        m_endpoint->Send(m_accelerators[t.chip],
+                         trip.bytes,
+                         m_tclass,
+                         MakeCookie(engine->GetCluster(), t.cluster, trip.tjid, trip.rjid));
     m_tx[id] = Open{engine, trip.tripId, trip.bytes};
     m_stats.txPosted++;
 }
@@ -182,9 +186,9 @@ PyxisEndpointBinding::PostTx(Ptr<PyxisRdmaEngine> engine, const PyxisTrip& trip)
 void
 PyxisEndpointBinding::PostRx(Ptr<PyxisRdmaEngine> engine, const PyxisTrip& trip)
 {
-    // the message VOQ leads back to the sender's chip
+    // the message VOQ leads back to the sender's chip and cluster
     const CellFabricVoqTable::Target t = Resolve(engine, trip);
-    const Key key{t.chip, engine->GetCluster(), trip.tjid, trip.rjid};
+    const Key key{t.chip, t.cluster, engine->GetCluster(), trip.tjid, trip.rjid};
     const Open o{engine, trip.tripId, trip.bytes};
     m_stats.rxPosted++;
     const auto it = m_unclaimed.find(key);
@@ -230,6 +234,7 @@ PyxisEndpointBinding::Delivered(const FabricMessage& m)
                                                   << ": an RDMA message from accelerator " << m.src
                                                   << ", which holds no chip");
     const Key key{src->second,
+                  static_cast<uint32_t>((m.cookie >> 24) & 0xFF),
                   static_cast<uint32_t>((m.cookie >> 16) & 0xFF),
                   static_cast<uint32_t>((m.cookie >> 8) & 0xFF),
                   static_cast<uint32_t>(m.cookie & 0xFF)};

@@ -34,12 +34,13 @@ class PyxisChip;
  *
  * An RDMA Tx trip that passed its barrier (Pyxis spec 11.4.6) becomes one message of its bytes
  * to the chip of its VOQ (the chip's VOQ table with the default map of Pyxis spec 10.2: VOQ id
- * (chip * clusters + cluster) * 4 + OQ), carrying in its cookie the destination cluster, the
- * TJID and the RJID (COOKIE_FLAG marks it as a Pyxis RDMA message); the trip completes when the
- * endpoint reports the message completed (what completion means is the fabric's: an ACK for a
- * reliable transport). An RDMA Rx trip (Pyxis spec 11.4.7) completes when the matching message
- * has been delivered to this chip: same source chip (the chip of its message VOQ), same
- * cluster, TJID and RJID, and the same bytes. The endpoint API has no clear-to-send, so a
+ * (chip * clusters + cluster) * 4 + OQ), carrying in its cookie the source and destination
+ * clusters, the TJID and the RJID (COOKIE_FLAG marks it as a Pyxis RDMA message); the trip
+ * completes when the endpoint reports the message completed (what completion means is the
+ * fabric's: an ACK for a reliable transport). An RDMA Rx trip (Pyxis spec 11.4.7) completes when
+ * the matching message has been delivered to this chip: the RDMA communication channel of
+ * Pyxis spec 10.3-10.4 (source chip and cluster, the chip and cluster of its message VOQ; this
+ * cluster; TJID and RJID) and the same bytes. The endpoint API has no clear-to-send, so a
  * message may arrive before its Rx trip is posted: it is kept until the trip comes (the trip then
  * completes at once), else the trip waits for it. Two messages of the same identity are matched
  * in arrival order.
@@ -110,12 +111,17 @@ class PyxisEndpointBinding : public Object
     uint32_t GetUnclaimedMessages() const;
 
     /**
-     * \param cluster destination cluster
+     * \param srcCluster the sending cluster
+     * \param dstCluster the receiving cluster
      * \param tjid the Tx job id
      * \param rjid the Rx job id
-     * \return the cookie of a Pyxis RDMA message
+     * \return the cookie of a Pyxis RDMA message: COOKIE_FLAG, source cluster in bits 24-31,
+     * destination cluster in bits 16-23, TJID in bits 8-15, RJID in bits 0-7
      */
-    static uint64_t MakeCookie(uint32_t cluster, uint32_t tjid, uint32_t rjid);
+    static uint64_t MakeCookie(uint32_t srcCluster,
+                               uint32_t dstCluster,
+                               uint32_t tjid,
+                               uint32_t rjid);
 
     /**
      * \param cookie a message cookie
@@ -135,8 +141,8 @@ class PyxisEndpointBinding : public Object
         uint64_t bytes{0};           //!< its bytes
     };
 
-    /// A message's identity at the receiver: (source chip, cluster, TJID, RJID).
-    typedef std::tuple<uint32_t, uint32_t, uint32_t, uint32_t> Key;
+    /// A message's identity at the receiver: (source chip, source cluster, cluster, TJID, RJID).
+    typedef std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t> Key;
 
     /**
      * A trip passed its barrier: send its message (Tx) or wait for it (Rx).

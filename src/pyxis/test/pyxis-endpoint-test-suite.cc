@@ -194,6 +194,10 @@ class PyxisEndpointBindingTestCase : public TestCase
         chips[1]->Submit(0, rx, Rdma(4, 256, 8, 8, backTo0));
         // D: an Rx trip whose message never comes stays open
         chips[1]->Submit(0, rx, Rdma(5, 128, 9, 9, backTo0));
+        // F: across clusters, with A's TJID and RJID: chip 0 cluster 1 to chip 1 cluster 2; the
+        // channel is the clusters' too (Pyxis spec 10.4), so A's and F's jobs stay apart
+        chips[0]->Submit(1, tx, Rdma(6, 512, 3, 5, bindings[0]->GetVoq(1, 2, 1)));
+        chips[1]->Submit(2, rx, Rdma(6, 512, 3, 5, bindings[1]->GetVoq(0, 1, 0)));
         // E: a message of another workload (no COOKIE_FLAG) is ignored
         eps[0]->Send(11, 1000, 0, 42);
         Simulator::Run();
@@ -219,14 +223,16 @@ class PyxisEndpointBindingTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(trips.end[TripKey(1, rx, 3)], NanoSeconds(1128), "C: 128 B message");
         NS_TEST_ASSERT_MSG_EQ(trips.end[TripKey(1, rx, 4)], NanoSeconds(1256), "C: 256 B message");
         NS_TEST_ASSERT_MSG_EQ(trips.end.count(TripKey(1, rx, 5)), 0, "D: never completes");
+        NS_TEST_ASSERT_MSG_EQ(trips.end[TripKey(1, rx, 6)], NanoSeconds(1512), "F: 512 B message");
+        NS_TEST_ASSERT_MSG_EQ(trips.end[TripKey(0, tx, 6)], NanoSeconds(2012), "F: Tx");
 
         const PyxisEndpointBinding::Stats& s0 = bindings[0]->GetStats();
         const PyxisEndpointBinding::Stats& s1 = bindings[1]->GetStats();
-        NS_TEST_ASSERT_MSG_EQ(s0.txPosted, 4, "4 Tx trips sent");
-        NS_TEST_ASSERT_MSG_EQ(s0.txCompleted, 4, "4 Tx trips completed");
-        NS_TEST_ASSERT_MSG_EQ(s0.txBytes, 4096 + 4096 + 256 + 128, "Tx bytes");
-        NS_TEST_ASSERT_MSG_EQ(s1.rxPosted, 5, "5 Rx trips posted");
-        NS_TEST_ASSERT_MSG_EQ(s1.rxCompleted, 4, "4 Rx trips completed");
+        NS_TEST_ASSERT_MSG_EQ(s0.txPosted, 5, "5 Tx trips sent");
+        NS_TEST_ASSERT_MSG_EQ(s0.txCompleted, 5, "5 Tx trips completed");
+        NS_TEST_ASSERT_MSG_EQ(s0.txBytes, 4096 + 4096 + 256 + 128 + 512, "Tx bytes");
+        NS_TEST_ASSERT_MSG_EQ(s1.rxPosted, 6, "6 Rx trips posted");
+        NS_TEST_ASSERT_MSG_EQ(s1.rxCompleted, 5, "5 Rx trips completed");
         NS_TEST_ASSERT_MSG_EQ(s1.rxBytes, s0.txBytes, "every byte sent is received");
         NS_TEST_ASSERT_MSG_EQ(s1.early, 1, "one message before its Rx trip (B)");
         NS_TEST_ASSERT_MSG_EQ(bindings[0]->GetOpenJobs(), 0, "no Tx job open");
@@ -238,7 +244,7 @@ class PyxisEndpointBindingTestCase : public TestCase
                               false,
                               "a collective cookie (bit 63)");
         NS_TEST_ASSERT_MSG_EQ(
-            PyxisEndpointBinding::IsPyxisCookie(PyxisEndpointBinding::MakeCookie(3, 255, 255)),
+            PyxisEndpointBinding::IsPyxisCookie(PyxisEndpointBinding::MakeCookie(3, 3, 255, 255)),
             true,
             "a Pyxis cookie");
         Simulator::Destroy();
