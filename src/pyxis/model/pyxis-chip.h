@@ -27,7 +27,7 @@ class PyxisTripManager;
 
 /**
  * \ingroup pyxis
- * \brief A Pyxis chip's trip machinery (seed 004 1, 5, 11, 12): Clusters clusters, each with a
+ * \brief A Pyxis chip's trip machinery (Pyxis spec 1, 5, 11, 12): Clusters clusters, each with a
  * Trip Manager, a barrier table and the engines of its descriptor queues, and the chip's Core
  * Switch.
  *

@@ -20,7 +20,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief An engine behind one descriptor queue (seed 004 11.3): UIE, DMA, MPE, barrier config,
+ * \brief An engine behind one descriptor queue (Pyxis spec 11.3): UIE, DMA, MPE, barrier config,
  * RDMA job manager.
  *
  * Non-virtual interface: the Trip Manager calls Start with a trip that has passed its barrier

@@ -26,7 +26,7 @@ class PyxisChip;
 /**
  * \ingroup pyxis
  * \brief Binds a PyxisChip's RDMA Tx and Rx queues to its CellFabricAdapter through the explicit
- * RDMA job API (RdmaJobPosting Explicit; seed 004 10.3, 11.4.6-7, 11.8).
+ * RDMA job API (RdmaJobPosting Explicit; Pyxis spec 10.3, 11.4.6-7, 11.8).
  *
  * An RDMA Tx trip that passed its barrier becomes PostRdmaTx (its cluster, TJID, RJID, VOQ,
  * NumWords = bytes / 128, PageSizeWords); an RDMA Rx trip becomes PostRdmaRx (its cluster, RJID,

@@ -28,7 +28,7 @@ PyxisHbmBus::GetTypeId()
             .AddConstructor<PyxisHbmBus>()
             .AddAttribute("Bandwidth",
                           "HBM3E device bandwidth, half duplex: 1024 pins x 9.6 Gb/s = 1228.8 GB/s "
-                          "(seed 004 8, whose 12,288 GB/s is a 10x typo; digest 1.1).",
+                          "(Pyxis spec 8: 1024 pins x 9.6 Gb/s; its 12,288 GB/s is a 10x typo).",
                           DataRateValue(DataRate("9830.4Gbps")),
                           MakeDataRateAccessor(&PyxisHbmBus::m_bandwidth),
                           MakeDataRateChecker())

@@ -4,9 +4,9 @@
  */
 
 // Tests of the Pyxis workload: the model file loader, the lowering to per-chip operations and
-// the digest 6.6 step-time formula. Expected values come from the model-file reference
+// the step-time formula. Expected values come from the model-file reference
 // (src/pyxis/doc/pyxis.rst), Megatron partitioning arithmetic, FLOP and byte conservation, and
-// the digest's closed forms, as each case says.
+// the closed forms derived from the Pyxis spec in pyxis.rst (Validation), as each case says.
 
 #include "ns3/pyxis-layer-program.h"
 #include "ns3/pyxis-model-error.h"
@@ -83,7 +83,7 @@ Model(uint32_t tensor,
            "\n  tp-collective: " + collective + "\n" + extra + "layers:\n  - " + layer;
 }
 
-/// The digest 6.6 TP=8 transformer layer of the issue: d 4096, 32 x 128 heads, ffn 16384.
+/// The TP=8 transformer layer of tp8-layer.yaml: d 4096, 32 x 128 heads, ffn 16384.
 const std::string TRANSFORMER = "kind: transformer\n"
                                 "    d-model: 4096\n"
                                 "    heads: 32\n"
@@ -517,7 +517,7 @@ class PyxisFlopsTestCase : public TestCase
                     "    stride: 2\n"),
               62005248ULL,
               "conv stride 2");
-        // The digest 2.6 example: 56 x 56, 64 -> 64 on one chip is 2 passes x 7 row groups.
+        // The 3x3 example of pyxis.rst (Validation): 56 x 56, 64 -> 64 is 2 passes x 7 row groups.
         const auto one = PyxisModelLoader::LoadString(Model(1, "all-reduce", conv), "conv");
         const auto ops = PyxisLayerProgram::LowerLayer(one, 0, 0).ops;
         NS_TEST_ASSERT_MSG_EQ(ops.size(), 1, "conv, no activation, no collective at TP 1");
@@ -527,8 +527,8 @@ class PyxisFlopsTestCase : public TestCase
 
 /**
  * \ingroup pyxis-tests
- * Ring structure (digest 6.6): 2(P-1) steps (P-1 for an all-gather), chunk S/(4P), blocks
- * consistent between neighbours, every byte of S in one ring, and the reduce-scatter leaves
+ * Ring structure (pyxis.rst, "Workload"): 2(P-1) steps (P-1 for an all-gather), chunk S/(4P),
+ * blocks consistent between neighbours, every byte of S in one ring, and the reduce-scatter leaves
  * rank q with block q+1.
  */
 class PyxisRingTestCase : public TestCase
@@ -618,7 +618,8 @@ class PyxisRingTestCase : public TestCase
         Check(CollectiveSpec::ALL_REDUCE, 64, 1 << 20);
         Check(CollectiveSpec::ALL_GATHER, 8, 524288);
         Check(CollectiveSpec::ALL_GATHER, 5, 999);
-        // Reduce cost (digest 6.6): VPU FP16 2 cycles per 128 elements, InMemAdd chunk/128.
+        // Reduce cost (6.4, 6.2.1.4.1, 7.4): VPU FP16 2 cycles per 128 elements, InMemAdd
+        // chunk/128.
         NS_TEST_EXPECT_MSG_EQ(
             PyxisLayerProgram::ReduceCycles(PyxisModelSpec::VPU, 16384, PyxisModelSpec::FP16),
             128,
@@ -640,13 +641,14 @@ class PyxisRingTestCase : public TestCase
 
 /**
  * \ingroup pyxis-tests
- * The digest 6.6 step-time formula, term by term, for the TP 8 layer's chunk of 16,384 B.
+ * The step-time formula (pyxis.rst, "Step-time formula"), term by term, for the TP 8 layer's
+ * chunk of 16,384 B.
  */
 class PyxisStepTimeTestCase : public TestCase
 {
   public:
     PyxisStepTimeTestCase()
-        : TestCase("step time: digest 6.6 terms, T_AR, pre-posted Rx")
+        : TestCase("step time: the formula's terms, T_AR, pre-posted Rx")
     {
     }
 
@@ -669,17 +671,17 @@ class PyxisStepTimeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(t.reduceNs, 128 / 1.33, 1e-6, "reduce");
         const double step = 40 + 2000 + 1000 + 163.84 + 100 / 1.33 + 128 / 1.33;
         NS_TEST_EXPECT_MSG_EQ_TOL(t.totalNs, step, 1e-6, "T_step");
-        // T_AR = 7 reducing + 7 plain steps; the digest's literal 2(P-1) T_step counts the
-        // reduce in all 14.
+        // T_AR = 7 reducing + 7 plain steps; the uniform 2(P-1) T_step counts the reduce in all
+        // 14.
         const double plain = step - 128 / 1.33;
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllReduceNs(p, 524288, 8),
                                   7 * step + 7 * plain,
                                   1e-6,
                                   "T_AR");
-        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::DigestAllReduceNs(p, 524288, 8),
+        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::UniformAllReduceNs(p, 524288, 8),
                                   14 * step,
                                   1e-6,
-                                  "digest T_AR");
+                                  "uniform T_AR");
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllGatherNs(p, 524288, 8),
                                   7 * plain,
                                   1e-6,
