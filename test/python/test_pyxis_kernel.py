@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """podsim.pyxis: the Pyxis UIE kernel model from Python (src/pyxis/doc/pyxis.rst).
 
-The same digest numbers as the C++ suite pyxis-kernel (pyxis digest 2.6 worked examples, 7.2
-items 7-10), each derived in its comment; bound_cycles is the tile loop or roofline maximum
-(what the digest computes), total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100.
+The same numbers as the C++ suite pyxis-kernel, derived from the Pyxis spec's sections in
+pyxis.rst (Validation, "Expected values from the spec") and in each comment; bound_cycles is
+the tile loop or roofline maximum, total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100.
 """
 
 import numpy as np

@@ -1,6 +1,6 @@
 # Copyright (c) 2026 podsim authors
 # SPDX-License-Identifier: GPL-2.0-only
-"""build/bin/pyxis-run on examples/pyxis/tiny-transformer.yaml (issue 9): 64 Pyxis chips (TP 8 x
+"""build/bin/pyxis-run on examples/pyxis/tiny-transformer.yaml: 64 Pyxis chips (TP 8 x
 DP 8) over the cell fabric, 4 decoder layers. The run completes, every chip runs every layer,
 the /pyxis tables are consistent (analysis/pyxis_timeline.py check_layers, check_trips, and the
 layer table equals layer_summary of the trips), the job count is conserved, and a bad model path
@@ -239,7 +239,7 @@ def test_scenario_cli_and_plots(tmp_path, tp_reference):
 
 def test_scenario_late_posting(podsim, tmp_path):
     # rx-posting reaches the trip programs: late posting is pyxis-run --rx-posting=late, and
-    # pre-posting hides the CTS round trip, so a late layer is never shorter (digest 6.6)
+    # pre-posting hides the CTS round trip, so a late layer is never shorter (Pyxis spec 10.3)
     h5 = tmp_path / "late.h5"
     podsim.run(str(SCENARIO), {"workloads[0].rx-posting": "late"}, results_file=str(h5))
     ref = tmp_path / "late-ref.h5"
@@ -343,7 +343,7 @@ def test_refused_rx_posting_and_keys_of_other_kinds(podsim, tmp_path):
 
 def test_unbuildable_program_is_refused(podsim, tmp_path):
     # A tensor-72 ring needs 142 RDMA jobs per cluster and collective, more than the 128 job
-    # ids a cluster may hold (half its 256 TJIDs/RJIDs, seed 004 10.4): refused before running,
+    # ids a cluster may hold (half its 256 TJIDs/RJIDs, Pyxis spec 10.4): refused before running,
     # naming the model file, chip, layer and limit (pyxis-run's message).
     model = tmp_path / "t72.yaml"
     model.write_text("name: t72\nparallelism: {tensor: 72, data: 1}\nlayers:\n"
