@@ -43,6 +43,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <filesystem>
 #include <map>
 #include <string>
 #include <tuple>
@@ -52,25 +53,6 @@ using namespace ns3;
 
 namespace
 {
-
-/// examples/pyxis/tp8-layer.yaml: one decoder layer tensor-parallel over 8 chips.
-const char* const TP8_LAYER = "name: tp8-layer\n"
-                              "parallelism:\n"
-                              "  tensor: 8\n"
-                              "  data: 1\n"
-                              "  tp-collective: all-reduce\n"
-                              "  reduction: vpu\n"
-                              "  data-sync: none\n"
-                              "layers:\n"
-                              "  - kind: transformer\n"
-                              "    name: decoder\n"
-                              "    dtype: fp8\n"
-                              "    d-model: 4096\n"
-                              "    heads: 32\n"
-                              "    head-dim: 128\n"
-                              "    ffn: 16384\n"
-                              "    tokens: 128\n"
-                              "    batch: 1\n";
 
 /// The fabrics of the suite.
 enum Fabric
@@ -161,15 +143,14 @@ BuildSuePod(uint32_t xpus, uint32_t planes)
 
 /**
  * Run a model on one fabric.
- * \param yaml the model file's text
+ * \param spec the model
  * \param fabric the fabric
  * \param posting the Rx posting mode
  * \return what was measured
  */
 RunResult
-RunOn(const std::string& yaml, Fabric fabric, PyxisTripProgram::RxPosting posting)
+RunOn(const PyxisModelSpec& spec, Fabric fabric, PyxisTripProgram::RxPosting posting)
 {
-    const PyxisModelSpec spec = PyxisModelLoader::LoadString(yaml, "model.yaml");
     const uint32_t chips = spec.GetChips();
     RunResult r;
     PyxisRunner runner;
@@ -230,13 +211,12 @@ typedef std::map<std::tuple<uint32_t, uint32_t, uint32_t>, std::vector<int64_t>>
  * The UIE model's duration of every compute trip: per (chip, cluster, UIE queue), the shares of
  * the chip's compute operations on that UIE in program order (PyxisTripProgram numbers its trips
  * in that order), each PyxisTripProgram::ShareCycles cycles as the engines round them.
- * \param yaml the model file's text
+ * \param spec the model
  * \return durations (ps) by (chip, cluster, queue)
  */
 UieDurations
-ModelComputePs(const std::string& yaml)
+ModelComputePs(const PyxisModelSpec& spec)
 {
-    const PyxisModelSpec spec = PyxisModelLoader::LoadString(yaml, "model.yaml");
     const PyxisUieModel model{PyxisUieParams()};
     Ptr<PyxisChip> clock = PyxisChipHelper().Create(0); // Cycles(): the engines' rounding
     UieDurations out;
@@ -263,31 +243,31 @@ ModelComputePs(const std::string& yaml)
 }
 
 /// The TP 2 x DP 4 model of suite pyxis-tp: two layers, the weights all-reduced by the ring.
-const char* const TP2_DP4 = "name: tp-dp\n"
-                            "parallelism:\n"
-                            "  tensor: 2\n"
-                            "  data: 4\n"
-                            "  tp-collective: all-reduce\n"
-                            "  reduction: vpu\n"
-                            "  data-sync: weights\n"
-                            "  data-algorithm: ring\n"
-                            "layers:\n"
-                            "  - kind: transformer\n"
-                            "    name: decoder0\n"
-                            "    dtype: fp8\n"
-                            "    d-model: 512\n"
-                            "    heads: 4\n"
-                            "    head-dim: 128\n"
-                            "    ffn: 2048\n"
-                            "    tokens: 128\n"
-                            "  - kind: transformer\n"
-                            "    name: decoder1\n"
-                            "    dtype: fp8\n"
-                            "    d-model: 512\n"
-                            "    heads: 4\n"
-                            "    head-dim: 128\n"
-                            "    ffn: 2048\n"
-                            "    tokens: 128\n";
+const char* const TP2_DP4_YAML = "name: tp-dp\n"
+                                 "parallelism:\n"
+                                 "  tensor: 2\n"
+                                 "  data: 4\n"
+                                 "  tp-collective: all-reduce\n"
+                                 "  reduction: vpu\n"
+                                 "  data-sync: weights\n"
+                                 "  data-algorithm: ring\n"
+                                 "layers:\n"
+                                 "  - kind: transformer\n"
+                                 "    name: decoder0\n"
+                                 "    dtype: fp8\n"
+                                 "    d-model: 512\n"
+                                 "    heads: 4\n"
+                                 "    head-dim: 128\n"
+                                 "    ffn: 2048\n"
+                                 "    tokens: 128\n"
+                                 "  - kind: transformer\n"
+                                 "    name: decoder1\n"
+                                 "    dtype: fp8\n"
+                                 "    d-model: 512\n"
+                                 "    heads: 4\n"
+                                 "    head-dim: 128\n"
+                                 "    ffn: 2048\n"
+                                 "    tokens: 128\n";
 
 /// The fabrics on which a model is compared with the cell fabric.
 struct Other
@@ -312,6 +292,20 @@ class PyxisCrossFabricCheck : public TestCase
     }
 
   protected:
+    /**
+     * examples/pyxis/tp8-layer.yaml: one decoder layer tensor-parallel over 8 chips, found from
+     * the repository root or through the suite's data directory (test/) from anywhere.
+     * \return the model
+     */
+    PyxisModelSpec Tp8Layer()
+    {
+        const std::string root = "examples/pyxis/tp8-layer.yaml";
+        return PyxisModelLoader::LoadFile(
+            std::filesystem::exists(root)
+                ? root
+                : CreateDataDirFilename("../examples/pyxis/tp8-layer.yaml"));
+    }
+
     /**
      * Check one run's completion and conservation.
      * \param name the fabric's name
@@ -414,27 +408,27 @@ class PyxisCrossFabricCheck : public TestCase
 
     /**
      * Run a model on the cell fabric and on the other fabrics and check each.
-     * \param yaml the model
+     * \param spec the model
      * \param others the other fabrics
      * \param chips chips of the model
      * \param jobs RDMA Tx jobs of the model
      * \param bytes their bytes
      * \return the cell fabric's run
      */
-    RunResult CompareFabrics(const std::string& yaml,
+    RunResult CompareFabrics(const PyxisModelSpec& spec,
                              const std::vector<Other>& others,
                              uint32_t chips,
                              uint64_t jobs,
                              uint64_t bytes)
     {
-        const UieDurations model = ModelComputePs(yaml);
-        RunResult cell = RunOn(yaml, CELL_EXPLICIT, PyxisTripProgram::RX_PRE_POSTED);
+        const UieDurations model = ModelComputePs(spec);
+        RunResult cell = RunOn(spec, CELL_EXPLICIT, PyxisTripProgram::RX_PRE_POSTED);
         NS_TEST_EXPECT_MSG_EQ(cell.endpointApi, false, "cell: explicit RDMA job API");
         CheckConservation("cell", cell, chips, jobs, bytes);
         CheckModel("cell", cell, model);
         for (const Other& o : others)
         {
-            const RunResult r = RunOn(yaml, o.fabric, PyxisTripProgram::RX_PRE_POSTED);
+            const RunResult r = RunOn(spec, o.fabric, PyxisTripProgram::RX_PRE_POSTED);
             NS_TEST_EXPECT_MSG_EQ(r.endpointApi, true, o.name << ": endpoint API");
             CheckConservation(o.name, r, chips, jobs, bytes);
             CheckModel(o.name, r, model);
@@ -467,7 +461,7 @@ class PyxisCrossFabricTpTestCase : public PyxisCrossFabricCheck
         // 8 chips x 2 all-reduces x 4 rings x 14 steps = 896 jobs of S / (4P) = 16,384 B: each
         // chip sends 2(P-1)/P S per all-reduce, S = 128 tokens x 4096 x 1 B = 524,288 B, so the
         // layer moves 8 x 2 x 2 x 7/8 x 524,288 = 14,680,064 B (pyxis.rst, Validation)
-        const RunResult cell = CompareFabrics(TP8_LAYER,
+        const RunResult cell = CompareFabrics(Tp8Layer(),
                                               {Other{SUE_SWITCHED, "sue"},
                                                Other{UALINK_SWITCHED, "ualink"},
                                                Other{CELL_ENDPOINT, "cell endpoint API"}},
@@ -477,7 +471,8 @@ class PyxisCrossFabricTpTestCase : public PyxisCrossFabricCheck
         // the cell fabric given as endpoints keeps the explicit RDMA job API: the same run, trip
         // for trip, as the adapter overload (pyxis-run and the pod), whose layer ends at the
         // last Tx ACK, 107,248.22 ns (pyxis.rst, Validation, suite pyxis-tp)
-        const RunResult adapters = RunOn(TP8_LAYER, CELL_ADAPTERS, PyxisTripProgram::RX_PRE_POSTED);
+        const RunResult adapters =
+            RunOn(Tp8Layer(), CELL_ADAPTERS, PyxisTripProgram::RX_PRE_POSTED);
         NS_TEST_ASSERT_MSG_EQ(adapters.endpointApi, false, "adapters: explicit RDMA job API");
         NS_TEST_ASSERT_MSG_EQ(cell.trips.size(), adapters.trips.size(), "the same trips");
         bool same = true;
@@ -506,8 +501,9 @@ class PyxisCrossFabricLateRxTestCase : public PyxisCrossFabricCheck
   private:
     void DoRun() override
     {
-        const RunResult pre = RunOn(TP8_LAYER, SUE_SWITCHED, PyxisTripProgram::RX_PRE_POSTED);
-        const RunResult late = RunOn(TP8_LAYER, SUE_SWITCHED, PyxisTripProgram::RX_LATE);
+        const PyxisModelSpec spec = Tp8Layer();
+        const RunResult pre = RunOn(spec, SUE_SWITCHED, PyxisTripProgram::RX_PRE_POSTED);
+        const RunResult late = RunOn(spec, SUE_SWITCHED, PyxisTripProgram::RX_LATE);
         CheckConservation("late", late, 8, 896, 14680064);
         // A late Rx trip is posted with its step's Tx trip (the same barrier); the message it
         // waits for leaves the ring neighbour at the same step at the earliest and crosses the
@@ -553,7 +549,7 @@ class PyxisCrossFabricDpTestCase : public PyxisCrossFabricCheck
         // 128 x 512 x 1 B = 65,536 B per chip (P = 2): 8 x 2 x 2 x 65,536 = 2,097,152 B; the DP
         // all-reduce 2(P-1)/P S = 3/2 x 1,572,864 B per chip (P = 4, S the chip's weights:
         // (4 x 512^2 + 2 x 512 x 2048) / 2): 8 x 2 x 2,359,296 = 37,748,736 B.
-        CompareFabrics(TP2_DP4,
+        CompareFabrics(PyxisModelLoader::LoadString(TP2_DP4_YAML, "tp-dp.yaml"),
                        {Other{SUE_SWITCHED, "sue"}, Other{UALINK_SWITCHED, "ualink"}},
                        8,
                        640,
@@ -568,6 +564,7 @@ class PyxisCrossFabricTestSuite : public TestSuite
     PyxisCrossFabricTestSuite()
         : TestSuite("pyxis-cross-fabric", SYSTEM)
     {
+        SetDataDir(NS_TEST_SOURCEDIR);
         AddTestCase(new PyxisCrossFabricTpTestCase, TestCase::QUICK);
         AddTestCase(new PyxisCrossFabricLateRxTestCase, TestCase::QUICK);
         AddTestCase(new PyxisCrossFabricDpTestCase, TestCase::QUICK);

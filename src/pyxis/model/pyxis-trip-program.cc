@@ -192,6 +192,15 @@ class PyxisTripProgram::Builder
         bool prevConsumed{false};    //!< a trip waits on prevDone already
     };
 
+    /// A send or receive of a data-parallel step, resolved at both ends.
+    struct DpMessage
+    {
+        uint64_t tSlot{0}; //!< the send's slot among the sender's sends of the step
+        uint64_t rSlot{0}; //!< the receive's slot among the receiver's receives
+        uint32_t voq{0};   //!< the VOQ to the peer
+        uint64_t words{0}; //!< 128 B words
+    };
+
     /// \return true once an error was found
     bool Failed() const
     {
@@ -372,6 +381,37 @@ class PyxisTripProgram::Builder
                            uint32_t r,
                            uint32_t k,
                            const CollectiveOp& x);
+
+    /**
+     * Resolve a send or receive of step k at both ends: the slots of the send and of the
+     * receive (TJID and RJID offsets), the VOQ to the peer (Tx: its cluster; Rx: the message
+     * VOQ back to it) and the words; an error if the peer has no matching op or no VOQ.
+     * \param layer the layer
+     * \param o the operation's index
+     * \param c the cluster
+     * \param k the step
+     * \param s the schedule
+     * \param x the op (a send or a receive of this rank)
+     * \param[out] m the message
+     * \return false on an error
+     */
+    bool ResolveDp(const PyxisLayerProgram::LayerOps& layer,
+                   uint32_t o,
+                   uint32_t c,
+                   uint32_t k,
+                   const DpState& s,
+                   const CollectiveOp& x,
+                   DpMessage& m);
+
+    /**
+     * Job j of a message: its bytes, TJID, RJID and VOQ.
+     * \param s the schedule
+     * \param k the step
+     * \param m the message
+     * \param j the job (of at most 8 MiB)
+     * \return the trip (no barriers yet)
+     */
+    static PyxisTrip DpJob(const DpState& s, uint32_t k, const DpMessage& m, uint64_t j);
 
     /**
      * Step k of a cluster's data-parallel schedule: its sends, then its receives and add.
@@ -1078,6 +1118,51 @@ PyxisTripProgram::Builder::BuildDpStep(const PyxisLayerProgram::LayerOps& layer,
     BuildDpReceives(layer, o, c, k, rxJobs, reduceBytes, s);
 }
 
+bool
+PyxisTripProgram::Builder::ResolveDp(const PyxisLayerProgram::LayerOps& layer,
+                                     uint32_t o,
+                                     uint32_t c,
+                                     uint32_t k,
+                                     const DpState& s,
+                                     const CollectiveOp& x,
+                                     DpMessage& m)
+{
+    const PyxisLayerProgram::DataParallelOp& dp = layer.ops[o].dp;
+    const uint32_t me = dp.rank;
+    const bool send = !x.IsRecv();
+    const uint32_t peer = dp.group.at(x.peer);
+    CollectiveOp match = x; // the peer's side of the message
+    match.kind = send ? CollectiveOp::RECV_COPY : CollectiveOp::SEND;
+    match.peer = me;
+    const uint64_t mine = SlotOf(s.sched, me, k, x);
+    const uint64_t theirs = SlotOf(s.sched, x.peer, k, match);
+    m.tSlot = send ? mine : theirs;
+    m.rSlot = send ? theirs : mine;
+    m.voq = m_voq(peer, c, send ? m_options.txOq : m_options.msgOq);
+    m.words = CeilDiv(std::max<uint64_t>(x.bytes, 1), 128);
+    if (theirs == UINT64_MAX || m.voq == UINT32_MAX)
+    {
+        m_err << m_where << " layer " << layer.layer << " op " << dp.name << " step " << k << ": "
+              << (m.voq == UINT32_MAX ? "no VOQ to chip "
+                  : send              ? "no matching receive at chip "
+                                      : "no matching send at chip ")
+              << peer << " cluster " << c;
+        return false;
+    }
+    return true;
+}
+
+PyxisTrip
+PyxisTripProgram::Builder::DpJob(const DpState& s, uint32_t k, const DpMessage& m, uint64_t j)
+{
+    PyxisTrip t;
+    t.bytes = 128 * std::min(MAX_JOB_WORDS, m.words - j * MAX_JOB_WORDS);
+    t.tjid = (s.base + k * s.perStep + m.tSlot * s.jobsPerMsg + j) % JOB_IDS;
+    t.rjid = (s.base + k * s.perStep + m.rSlot * s.jobsPerMsg + j) % JOB_IDS;
+    t.voq = m.voq;
+    return t;
+}
+
 void
 PyxisTripProgram::Builder::BuildDpSends(const PyxisLayerProgram::LayerOps& layer,
                                         uint32_t o,
@@ -1094,32 +1179,18 @@ PyxisTripProgram::Builder::BuildDpSends(const PyxisLayerProgram::LayerOps& layer
         {
             continue;
         }
-        const uint32_t peer = dp.group.at(x.peer);
-        CollectiveOp match = x;
-        match.kind = CollectiveOp::RECV_COPY;
-        match.peer = me;
-        const uint64_t tSlot = SlotOf(s.sched, me, k, x);
-        const uint64_t rSlot = SlotOf(s.sched, x.peer, k, match);
-        const uint32_t v = m_voq(peer, c, m_options.txOq);
-        if (rSlot == UINT64_MAX || v == UINT32_MAX)
+        DpMessage m;
+        if (!ResolveDp(layer, o, c, k, s, x, m))
         {
-            m_err << m_where << " layer " << layer.layer << " op " << dp.name << " step " << k
-                  << ": " << (v == UINT32_MAX ? "no VOQ to chip " : "no matching receive at chip ")
-                  << peer << " cluster " << c;
             return;
         }
-        const uint64_t words = CeilDiv(std::max<uint64_t>(x.bytes, 1), 128);
-        for (uint64_t j = 0; j * MAX_JOB_WORDS < words; ++j, ++s.txIndex)
+        for (uint64_t j = 0; j * MAX_JOB_WORDS < m.words; ++j, ++s.txIndex)
         {
-            PyxisTrip t;
+            PyxisTrip t = DpJob(s, k, m, j);
             t.waitBarrier = firstTx ? Wait(c, s.prevDone) : 0;
             s.prevConsumed = s.prevConsumed || (firstTx && s.prevDone != 0);
             firstTx = false;
             t.notify.push_back(PyxisBarrierRef{c, s.txBar[s.txIndex / MAX_COUNT]});
-            t.bytes = 128 * std::min(MAX_JOB_WORDS, words - j * MAX_JOB_WORDS);
-            t.tjid = (s.base + k * s.perStep + tSlot * s.jobsPerMsg + j) % JOB_IDS;
-            t.rjid = (s.base + k * s.perStep + rSlot * s.jobsPerMsg + j) % JOB_IDS;
-            t.voq = v;
             t.pageSizeWords = m_options.pageSizeWords;
             Add(c, PyxisQueueMap::RdmaTx(1), t, Info(layer.layer, o, COMM, k));
         }
@@ -1148,31 +1219,17 @@ PyxisTripProgram::Builder::BuildDpReceives(const PyxisLayerProgram::LayerOps& la
         {
             continue;
         }
-        const uint32_t peer = dp.group.at(x.peer);
-        CollectiveOp match = x;
-        match.kind = CollectiveOp::SEND;
-        match.peer = me;
-        const uint64_t rSlot = SlotOf(s.sched, me, k, x);
-        const uint64_t tSlot = SlotOf(s.sched, x.peer, k, match);
-        const uint32_t v = m_voq(peer, c, m_options.msgOq);
-        if (tSlot == UINT64_MAX || v == UINT32_MAX)
+        DpMessage m;
+        if (!ResolveDp(layer, o, c, k, s, x, m))
         {
-            m_err << m_where << " layer " << layer.layer << " op " << dp.name << " step " << k
-                  << ": " << (v == UINT32_MAX ? "no VOQ to chip " : "no matching send at chip ")
-                  << peer << " cluster " << c;
             break;
         }
-        const uint64_t words = CeilDiv(std::max<uint64_t>(x.bytes, 1), 128);
-        for (uint64_t j = 0; j * MAX_JOB_WORDS < words; ++j)
+        for (uint64_t j = 0; j * MAX_JOB_WORDS < m.words; ++j)
         {
-            PyxisTrip t;
+            PyxisTrip t = DpJob(s, k, m, j);
             t.waitBarrier = s.firstRx ? Wait(c, m_in[c]) : 0;
             s.firstRx = false;
             t.notify.push_back(PyxisBarrierRef{c, bRx});
-            t.bytes = 128 * std::min(MAX_JOB_WORDS, words - j * MAX_JOB_WORDS);
-            t.tjid = (s.base + k * s.perStep + tSlot * s.jobsPerMsg + j) % JOB_IDS;
-            t.rjid = (s.base + k * s.perStep + rSlot * s.jobsPerMsg + j) % JOB_IDS;
-            t.voq = v;
             Add(c, PyxisQueueMap::RdmaRx(1), t, Info(layer.layer, o, COMM, k));
         }
     }
