@@ -133,13 +133,8 @@ class PyxisEndpointBinding : public Object
     void DoDispose() override;
 
   private:
-    /// An open job: its queue and trip.
-    struct Open
-    {
-        Ptr<PyxisRdmaEngine> engine; //!< its queue
-        uint32_t tripId{0};          //!< its trip
-        uint64_t bytes{0};           //!< its bytes
-    };
+    /// An open job.
+    typedef PyxisOpenRdmaJob Open;
 
     /// A message's identity at the receiver: (source chip, source cluster, cluster, TJID, RJID).
     typedef std::tuple<uint32_t, uint32_t, uint32_t, uint32_t, uint32_t> Key;

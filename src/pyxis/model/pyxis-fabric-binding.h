@@ -112,13 +112,8 @@ class PyxisFabricBinding : public Object
     void DoDispose() override;
 
   private:
-    /// An open job: (Tx?, cluster, id) -> its engine and trip
-    struct Open
-    {
-        Ptr<PyxisRdmaEngine> engine; //!< its queue
-        uint32_t tripId{0};          //!< its trip
-        uint64_t bytes{0};           //!< its bytes
-    };
+    /// An open job.
+    typedef PyxisOpenRdmaJob Open;
 
     /**
      * A trip passed its barrier: post its job.

@@ -85,6 +85,18 @@ class PyxisRdmaEngine : public PyxisEngine
     std::map<uint32_t, Open> m_open; //!< open jobs by trip id
 };
 
+/**
+ * \ingroup pyxis
+ * \brief An RDMA job that a fabric binding holds open: the queue it came from, its trip and its
+ * bytes (PyxisFabricBinding, PyxisEndpointBinding).
+ */
+struct PyxisOpenRdmaJob
+{
+    Ptr<PyxisRdmaEngine> engine; //!< its queue
+    uint32_t tripId{0};          //!< its trip
+    uint64_t bytes{0};           //!< its bytes
+};
+
 } // namespace ns3
 
 #endif /* PYXIS_RDMA_ENGINE_H */
