@@ -2,13 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """podsim.pyxis: the Pyxis UIE kernel model from Python (src/pyxis/doc/pyxis.rst).
 
-The same numbers as the C++ suite pyxis-kernel: the closed forms of the UIE kernel model
-(src/pyxis/doc/pyxis.rst, UIE kernel model and Validation) on the Pyxis spec's grid (sections
-6.1-6.4: 48 UIEs, a 128 x 128 output-stationary grid, 128 B/cycle AMEM ports, 1.33 GHz) and HBM
-(section 8), each derived in its comment. bound_cycles is the tile loop or roofline maximum;
-total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100, podsim's defaults where the spec
-gives no figure (T_drain: the write-back unload of at least 128 b_out cycles, section 6.3.4, plus
-the AMEM write commit of about 100 cycles, section 11.7.2).
+The same numbers as the C++ suite pyxis-kernel, derived from the Pyxis spec's sections in
+pyxis.rst (Validation, "Expected values from the spec") and in each comment; bound_cycles is
+the tile loop or roofline maximum, total_cycles adds T_fill = 40 and T_drain = 128 b_out + 100.
 """
 
 import numpy as np

@@ -239,9 +239,7 @@ def test_scenario_cli_and_plots(tmp_path, tp_reference):
 
 def test_scenario_late_posting(podsim, tmp_path):
     # rx-posting reaches the trip programs: late posting is pyxis-run --rx-posting=late, and
-    # pre-posting hides the CTS round trip, so a late layer is never shorter: a late Rx job is
-    # posted with the step's Tx job, so its CTS (Pyxis spec section 10.3: the receiver sends CTS
-    # once its RDMA job is posted) reaches the sender a round trip later than a pre-posted one's
+    # pre-posting hides the CTS round trip, so a late layer is never shorter (Pyxis spec 10.3)
     h5 = tmp_path / "late.h5"
     podsim.run(str(SCENARIO), {"workloads[0].rx-posting": "late"}, results_file=str(h5))
     ref = tmp_path / "late-ref.h5"

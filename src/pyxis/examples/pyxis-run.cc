@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// pyxis-run: run a Pyxis model file on a pod of Pyxis chips over the cell fabric (issue 9).
+// pyxis-run: run a Pyxis model file on a pod of Pyxis chips over the cell fabric.
 //
 //   build/bin/pyxis-run --model=examples/pyxis/tiny-transformer.yaml --output=results/tiny.h5 \
 //       [--rx-posting=pre-posted|late] [--plot=results/tiny.png]

@@ -9,6 +9,7 @@
 
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-endpoint.h"
 #include "ns3/log.h"
 #include "ns3/pyxis-chip.h"
 
@@ -71,45 +72,101 @@ PyxisRunner::Setup(const PyxisModelSpec& spec,
                    std::string& error)
 {
     NS_LOG_FUNCTION(spec.name << adapters.size());
-    const std::vector<PyxisLayerProgram::ChipProgram> programs = PyxisLayerProgram::Lower(spec);
-    if (programs.size() > adapters.size())
-    {
-        error = "the model needs " + std::to_string(programs.size()) + " chips, the fabric has " +
-                std::to_string(adapters.size()) + " adapters";
-        return false;
-    }
-    m_layers = spec.layers.size();
     for (const Ptr<CellFabricAdapter>& a : adapters)
     {
         a->SetAttribute("RdmaJobPosting", EnumValue(CellFabricAdapter::RX_POSTING_EXPLICIT));
     }
-    PyxisChipHelper chipHelper;
+    return Setup(spec,
+                 std::vector<Ptr<FabricEndpoint>>(adapters.begin(), adapters.end()),
+                 rxPosting,
+                 error);
+}
+
+bool
+PyxisRunner::Setup(const PyxisModelSpec& spec,
+                   const std::vector<Ptr<FabricEndpoint>>& endpoints,
+                   PyxisTripProgram::RxPosting rxPosting,
+                   std::string& error)
+{
+    NS_LOG_FUNCTION(spec.name << endpoints.size());
+    const std::vector<PyxisLayerProgram::ChipProgram> programs = PyxisLayerProgram::Lower(spec);
+    if (programs.size() > endpoints.size())
+    {
+        error = "the model needs " + std::to_string(programs.size()) + " chips, the fabric has " +
+                std::to_string(endpoints.size()) + " endpoints";
+        return false;
+    }
+    m_layers = spec.layers.size();
+    // the cell fabric's explicit RDMA job API where every chip has it, else the endpoint API
+    uint32_t explicitApi = 0;
+    std::vector<uint32_t> accelerators;
+    for (uint32_t i = 0; i < programs.size(); ++i)
+    {
+        Ptr<CellFabricAdapter> a = DynamicCast<CellFabricAdapter>(endpoints[i]);
+        EnumValue posting;
+        if (a)
+        {
+            a->GetAttribute("RdmaJobPosting", posting);
+        }
+        explicitApi += a && posting.Get() == CellFabricAdapter::RX_POSTING_EXPLICIT ? 1 : 0;
+        accelerators.push_back(endpoints[i]->GetAcceleratorId());
+    }
+    if (explicitApi != 0 && explicitApi != programs.size())
+    {
+        error = std::to_string(explicitApi) + " of the " + std::to_string(programs.size()) +
+                " chips' endpoints are cell fabric adapters with RdmaJobPosting Explicit: all "
+                "or none must be (the explicit RDMA job API needs it at both ends)";
+        return false;
+    }
     PyxisTripProgram::Options options;
     options.rxPosting = rxPosting;
     for (uint32_t i = 0; i < programs.size(); ++i)
     {
-        Ptr<PyxisChip> chip = chipHelper.Create(i);
-        chip->Build();
-        Ptr<PyxisFabricBinding> b = CreateObject<PyxisFabricBinding>();
-        b->Bind(chip, adapters[i]);
-        m_programs.emplace_back();
-        if (!m_programs.back().Build(
-                programs[i],
-                chip,
-                [b](uint32_t c, uint32_t k, uint32_t oq) { return b->GetVoq(c, k, oq); },
-                options,
-                error))
+        if (!SetupChip(programs[i], endpoints, explicitApi != 0, accelerators, options, error))
         {
             return false;
         }
-        const auto& trips = m_programs.back().GetTrips();
-        for (std::size_t id = 1; id < trips.size(); ++id) // entry 0 is unused
-        {
-            m_timedTrips += trips[id].kind != PyxisTripProgram::NOOP ? 1 : 0;
-        }
-        m_recorder.Watch(chip, &m_programs.back());
+    }
+    return true;
+}
+
+bool
+PyxisRunner::SetupChip(const PyxisLayerProgram::ChipProgram& program,
+                       const std::vector<Ptr<FabricEndpoint>>& endpoints,
+                       bool explicitApi,
+                       const std::vector<uint32_t>& accelerators,
+                       const PyxisTripProgram::Options& options,
+                       std::string& error)
+{
+    const uint32_t i = program.chip;
+    Ptr<PyxisChip> chip = PyxisChipHelper().Create(i);
+    chip->Build();
+    PyxisTripProgram::VoqMap voq;
+    if (explicitApi)
+    {
+        Ptr<PyxisFabricBinding> b = CreateObject<PyxisFabricBinding>();
+        b->Bind(chip, DynamicCast<CellFabricAdapter>(endpoints[i]));
+        voq = [b](uint32_t c, uint32_t k, uint32_t oq) { return b->GetVoq(c, k, oq); };
         m_bindings.push_back(b);
     }
+    else
+    {
+        Ptr<PyxisEndpointBinding> b = CreateObject<PyxisEndpointBinding>();
+        b->Bind(chip, endpoints[i], accelerators);
+        voq = [b](uint32_t c, uint32_t k, uint32_t oq) { return b->GetVoq(c, k, oq); };
+        m_endpointBindings.push_back(b);
+    }
+    m_programs.emplace_back();
+    if (!m_programs.back().Build(program, chip, voq, options, error))
+    {
+        return false;
+    }
+    const auto& trips = m_programs.back().GetTrips();
+    for (std::size_t id = 1; id < trips.size(); ++id) // entry 0 is unused
+    {
+        m_timedTrips += trips[id].kind != PyxisTripProgram::NOOP ? 1 : 0;
+    }
+    m_recorder.Watch(chip, &m_programs.back());
     return true;
 }
 
@@ -117,13 +174,23 @@ PyxisRunner::Summary
 PyxisRunner::Collect() const
 {
     Summary s;
-    s.chips = m_bindings.size();
+    s.chips = m_bindings.size() + m_endpointBindings.size();
     s.layers = m_layers;
     s.trips = m_recorder.GetTrips().size();
     for (const auto& b : m_bindings)
     {
         s.jobs += b->GetStats().txCompleted;
         s.open += b->GetOpenJobs();
+        s.txBytes += b->GetStats().txBytes;
+        s.rxBytes += b->GetStats().rxBytes;
+    }
+    for (const auto& b : m_endpointBindings)
+    {
+        s.early += b->GetStats().early;
+        s.jobs += b->GetStats().txCompleted;
+        s.open += b->GetOpenJobs();
+        s.txBytes += b->GetStats().txBytes;
+        s.rxBytes += b->GetStats().rxBytes;
     }
     for (const auto& t : m_recorder.GetTrips())
     {

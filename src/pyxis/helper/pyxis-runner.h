@@ -6,6 +6,7 @@
 #ifndef PYXIS_RUNNER_H
 #define PYXIS_RUNNER_H
 
+#include "ns3/pyxis-endpoint-binding.h"
 #include "ns3/pyxis-fabric-binding.h"
 #include "ns3/pyxis-layer-program.h"
 #include "ns3/pyxis-model-spec.h"
@@ -21,18 +22,21 @@ namespace ns3
 {
 
 class CellFabricAdapter;
+class FabricEndpoint;
 
 /**
  * \ingroup pyxis
- * \brief Runs a Pyxis model on cell fabric adapters: the setup shared by pyxis-run and the pod
- * experiment's `kind: pyxis` workload (issue 9).
+ * \brief Runs a Pyxis model on the endpoints of any fabric: the setup shared by pyxis-run and
+ * the pod experiment's `kind: pyxis` workload.
  *
- * Setup() sets the adapters' RdmaJobPosting to Explicit, creates a PyxisChip per chip of the
- * model (chip i on adapter i), binds it with a PyxisFabricBinding, builds its trips with a
- * PyxisTripProgram (which submits them: they start when the simulation runs) and has a
- * PyxisTimelineRecorder watch it. After Simulator::Run(), and before Simulator::Destroy(),
- * Collect() reads the counts; WriteTables() writes /pyxis/trips and /pyxis/layers (the schema
- * of analysis/pyxis_timeline.py) into an HDF5 file.
+ * Setup() creates a PyxisChip per chip of the model (chip i on endpoint i) and binds its RDMA
+ * queues to the fabric: through a PyxisFabricBinding (the cell fabric's explicit RDMA job API)
+ * when every chip's endpoint is a CellFabricAdapter with RdmaJobPosting Explicit, else through a
+ * PyxisEndpointBinding (the endpoint API: Send and the Delivered/Completed traces). It builds
+ * each chip's trips with a PyxisTripProgram (which submits them: they start when the simulation
+ * runs) and has a PyxisTimelineRecorder watch it. After Simulator::Run(), and before
+ * Simulator::Destroy(), Collect() reads the counts; WriteTables() writes /pyxis/trips and
+ * /pyxis/layers (the schema of analysis/pyxis_timeline.py) into an HDF5 file.
  */
 class PyxisRunner
 {
@@ -45,12 +49,32 @@ class PyxisRunner
         uint64_t trips{0};    //!< trips recorded
         uint64_t jobs{0};     //!< RDMA Tx jobs completed
         uint64_t open{0};     //!< RDMA jobs still open (0: the run completed)
+        uint64_t txBytes{0};  //!< bytes of the completed RDMA Tx jobs
+        uint64_t rxBytes{0};  //!< bytes of the completed RDMA Rx jobs
+        uint64_t early{0};    //!< endpoint API: Rx jobs whose message came before their post
         double endNs{0};      //!< the last trip's end (ns)
         bool complete{false}; //!< no job open and every trip that takes time ended
     };
 
     /**
-     * Build and submit every chip's program.
+     * Build and submit every chip's program on the endpoints of any fabric. Chip i runs on
+     * endpoints[i]: with a PyxisFabricBinding if every chip's endpoint is a CellFabricAdapter
+     * with RdmaJobPosting Explicit, else with a PyxisEndpointBinding (a mix of the two is
+     * refused).
+     * \param spec the model
+     * \param endpoints the fabric's endpoints, at least spec.GetChips() of them
+     * \param rxPosting how the Rx jobs are posted
+     * \param error set when it fails
+     * \return false if a program cannot be built (error says why)
+     */
+    bool Setup(const PyxisModelSpec& spec,
+               const std::vector<Ptr<FabricEndpoint>>& endpoints,
+               PyxisTripProgram::RxPosting rxPosting,
+               std::string& error);
+
+    /**
+     * Set every adapter's RdmaJobPosting to Explicit, then Setup() on them as endpoints: the
+     * chips use the cell fabric's explicit RDMA job API (PyxisFabricBinding).
      * \param spec the model
      * \param adapters the fabric adapters, at least spec.GetChips() of them
      * \param rxPosting how the Rx jobs are posted
@@ -61,6 +85,12 @@ class PyxisRunner
                const std::vector<Ptr<CellFabricAdapter>>& adapters,
                PyxisTripProgram::RxPosting rxPosting,
                std::string& error);
+
+    /// \return true if the chips are bound through the endpoint API (PyxisEndpointBinding)
+    bool UsesEndpointApi() const
+    {
+        return !m_endpointBindings.empty();
+    }
 
     /// \return the counts of the run (call after Simulator::Run, before Simulator::Destroy)
     Summary Collect() const;
@@ -93,8 +123,26 @@ class PyxisRunner
     uint32_t m_layers{0};                    //!< layers of the model
     uint64_t m_timedTrips{0};                //!< trips built that take time (not the no-op joins)
     std::deque<PyxisTripProgram> m_programs; //!< by chip (stable addresses)
-    std::vector<Ptr<PyxisFabricBinding>> m_bindings; //!< by chip
-    PyxisTimelineRecorder m_recorder;                //!< the timeline
+    /**
+     * Create chip i, bind it and build its program.
+     * \param program the chip's operations
+     * \param endpoints the endpoints (chip i on endpoints[i])
+     * \param explicitApi bind with a PyxisFabricBinding (else a PyxisEndpointBinding)
+     * \param accelerators the accelerator id of each chip's endpoint
+     * \param options the trip program's options
+     * \param error set when it fails
+     * \return false if the program cannot be built
+     */
+    bool SetupChip(const PyxisLayerProgram::ChipProgram& program,
+                   const std::vector<Ptr<FabricEndpoint>>& endpoints,
+                   bool explicitApi,
+                   const std::vector<uint32_t>& accelerators,
+                   const PyxisTripProgram::Options& options,
+                   std::string& error);
+
+    std::vector<Ptr<PyxisFabricBinding>> m_bindings;           //!< by chip (cell explicit API)
+    std::vector<Ptr<PyxisEndpointBinding>> m_endpointBindings; //!< by chip (endpoint API)
+    PyxisTimelineRecorder m_recorder;                          //!< the timeline
 };
 
 } // namespace ns3

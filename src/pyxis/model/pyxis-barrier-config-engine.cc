@@ -66,14 +66,14 @@ PyxisBarrierConfigEngine::CheckTrip(const PyxisTrip& trip, std::string& error) c
     if (trip.configBarrier == 0 || trip.configBarrier >= n)
     {
         os << "barrier-config trip: Barrier_id " << trip.configBarrier << " is not 1 to " << n - 1
-           << " (seed 004 11.4.11)";
+           << " (Pyxis spec 11.4.11)";
     }
     else if (trip.notifyCount > PyxisBarrierTable::MAX_COUNT ||
              trip.waitCount > PyxisBarrierTable::MAX_COUNT)
     {
         os << "barrier-config trip: Notify_count " << trip.notifyCount << " / Wait_count "
            << trip.waitCount << " refused: at most 31 producers and 31 consumers per barrier "
-           << "(5-bit fields, seed 004 11.4.11)";
+           << "(5-bit fields, Pyxis spec 11.4.11)";
     }
     if (!os.str().empty())
     {

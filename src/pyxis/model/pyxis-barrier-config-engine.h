@@ -16,7 +16,7 @@ class PyxisBarrierTable;
 
 /**
  * \ingroup pyxis
- * \brief The barrier configuration engine of a cluster (seed 004 11.3 item 6, 11.4.11): a trip
+ * \brief The barrier configuration engine of a cluster (Pyxis spec 11.3 item 6, 11.4.11): a trip
  * sets up one local barrier with set_ref_counts(Barrier_id, Notify_count, Wait_count).
  *
  * A trip takes ConfigCycles [assumption: the spec gives no time; 1 cycle], then issues the

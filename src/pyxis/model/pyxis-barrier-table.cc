@@ -26,7 +26,7 @@ PyxisBarrierTable::GetTypeId()
             .SetGroupName("Pyxis")
             .AddConstructor<PyxisBarrierTable>()
             .AddAttribute("Barriers",
-                          "Barrier objects in the table, id 0 reserved as no barrier (seed 004 "
+                          "Barrier objects in the table, id 0 reserved as no barrier (Pyxis spec "
                           "11.6.3: 1024 per cluster; ids are 10 bits).",
                           UintegerValue(1024),
                           MakeUintegerAccessor(&PyxisBarrierTable::SetBarriers,
@@ -112,7 +112,7 @@ PyxisBarrierTable::CheckId(uint32_t id, const char* op, std::string& error)
     {
         std::ostringstream os;
         os << Where() << ": " << op << " on barrier " << id << ": ids are 1 to "
-           << m_barriers.size() - 1 << " (0 is no barrier, seed 004 11.6.3)";
+           << m_barriers.size() - 1 << " (0 is no barrier, Pyxis spec 11.6.3)";
         error = os.str();
         ++m_stats.refusals;
         return false;
@@ -144,14 +144,14 @@ PyxisBarrierTable::SetRefCounts(uint32_t id,
     {
         os << Where() << ": set_ref_counts(" << id << ", " << notifyCount << ", " << waitCount
            << ") refused: at most " << MAX_COUNT
-           << " producers and 31 consumers per barrier (seed 004 11.4.11, 11.6.1)";
+           << " producers and 31 consumers per barrier (Pyxis spec 11.4.11, 11.6.1)";
     }
     else if (b.refCountsValid)
     {
         os << Where() << ": set_ref_counts on barrier " << id
            << " refused: its counts are valid already (notify_count " << b.notifyCount
            << ", wait_count " << b.waitCount
-           << "); a barrier must be freed before it is reused (seed 004 11.6.2)";
+           << "); a barrier must be freed before it is reused (Pyxis spec 11.6.2)";
     }
     if (!os.str().empty())
     {
@@ -197,7 +197,7 @@ PyxisBarrierTable::Notify(uint32_t id, std::string& error)
         std::ostringstream os;
         os << Where() << ": notify on barrier " << id << " refused: notify_count " << b.notifyCount
            << " would leave its 6-bit signed range (more than 32 notifies "
-           << "before set_ref_counts, seed 004 11.6.1)";
+           << "before set_ref_counts, Pyxis spec 11.6.1)";
         error = os.str();
         ++m_stats.refusals;
         return false;
@@ -236,7 +236,7 @@ PyxisBarrierTable::Wait(uint32_t id, Callback<void> go, std::string& error)
     {
         std::ostringstream os;
         os << Where() << ": wait on barrier " << id << " refused: wait_count " << b.waitCount
-           << " would leave its 6-bit signed range (seed 004 11.6.1)";
+           << " would leave its 6-bit signed range (Pyxis spec 11.6.1)";
         error = os.str();
         ++m_stats.refusals;
         return WAIT_ERROR;
@@ -318,7 +318,7 @@ PyxisBarrierTable::TryAllocate(uint32_t& id, std::string& error)
     }
     std::ostringstream os;
     os << Where() << ": barrier table exhausted: all " << n - 1 << " barriers (ids 1 to " << n - 1
-       << ") are in use (seed 004 11.6.3)";
+       << ") are in use (Pyxis spec 11.6.3)";
     error = os.str();
     ++m_stats.refusals;
     return false;
@@ -364,13 +364,6 @@ PyxisBarrierTable::IsValid(uint32_t id) const
 {
     NS_ABORT_MSG_IF(id >= m_barriers.size(), "PyxisBarrierTable: no barrier " << id);
     return m_barriers[id].refCountsValid;
-}
-
-uint32_t
-PyxisBarrierTable::GetWaiting(uint32_t id) const
-{
-    NS_ABORT_MSG_IF(id >= m_barriers.size(), "PyxisBarrierTable: no barrier " << id);
-    return m_barriers[id].consumers.size();
 }
 
 bool

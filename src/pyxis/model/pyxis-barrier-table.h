@@ -18,7 +18,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief The hardware barrier table of one cluster (seed 004 11.6; digest 6.3).
+ * \brief The hardware barrier table of one cluster (Pyxis spec 11.6).
  *
  * 1024 barriers (attribute Barriers); id 0 is reserved as "no barrier". Each barrier holds a
  * 6-bit signed notify_count and wait_count and a ref_counts_valid flag (11.6.1). The three
@@ -144,12 +144,6 @@ class PyxisBarrierTable : public Object
      * \return its ref_counts_valid flag
      */
     bool IsValid(uint32_t id) const;
-
-    /**
-     * \param id local barrier id
-     * \return consumers waiting on it
-     */
-    uint32_t GetWaiting(uint32_t id) const;
 
     /**
      * \param id local barrier id

@@ -43,18 +43,18 @@ PyxisChip::GetTypeId()
                           MakeUintegerAccessor(&PyxisChip::m_chipId),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Clusters",
-                          "Clusters per chip (seed 004 1: 4; global barrier ids have 2 cluster "
+                          "Clusters per chip (Pyxis spec 1: 4; global barrier ids have 2 cluster "
                           "bits, 11.6.4).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&PyxisChip::m_clusters),
                           MakeUintegerChecker<uint32_t>(2, 4))
             .AddAttribute("UiesPerCluster",
-                          "UIEs per cluster (seed 004 5.1: 12; queues 0x0-0xB).",
+                          "UIEs per cluster (Pyxis spec 5.1: 12; queues 0x0-0xB).",
                           UintegerValue(12),
                           MakeUintegerAccessor(&PyxisChip::m_uies),
                           MakeUintegerChecker<uint32_t>(1, PyxisQueueMap::UIES))
             .AddAttribute("ClockGhz",
-                          "UIE and AMEM clock in GHz (seed 004 1: 1.33 GHz).",
+                          "UIE and AMEM clock in GHz (Pyxis spec 1: 1.33 GHz).",
                           DoubleValue(1.33),
                           MakeDoubleAccessor(&PyxisChip::m_clockGhz),
                           MakeDoubleChecker<double>(0.01))
@@ -232,12 +232,6 @@ Ptr<PyxisBarrierTable>
 PyxisChip::GetBarrierTable(uint32_t cluster)
 {
     return GetCluster(cluster).barriers;
-}
-
-Ptr<PyxisHbmBus>
-PyxisChip::GetHbmBus(uint32_t cluster)
-{
-    return GetCluster(cluster).hbm;
 }
 
 Ptr<PyxisCoreSwitch>

@@ -27,7 +27,7 @@ class PyxisTripManager;
 
 /**
  * \ingroup pyxis
- * \brief A Pyxis chip's trip machinery (seed 004 1, 5, 11, 12): Clusters clusters, each with a
+ * \brief A Pyxis chip's trip machinery (Pyxis spec 1, 5, 11, 12): Clusters clusters, each with a
  * Trip Manager, a barrier table and the engines of its descriptor queues, and the chip's Core
  * Switch.
  *
@@ -78,12 +78,6 @@ class PyxisChip : public Object
         return m_uies;
     }
 
-    /// \return the chip clock in GHz
-    double GetClockGhz() const
-    {
-        return m_clockGhz;
-    }
-
     /**
      * \param cycles chip cycles
      * \return their time, rounded to the picosecond (as the engines round)
@@ -121,12 +115,6 @@ class PyxisChip : public Object
      * \param handler the handler
      */
     void SetRdmaJobHandler(PyxisRdmaEngine::JobHandler handler);
-
-    /**
-     * \param cluster a cluster
-     * \return its HBM device
-     */
-    Ptr<PyxisHbmBus> GetHbmBus(uint32_t cluster);
 
     /// \return the Core Switch
     Ptr<PyxisCoreSwitch> GetCoreSwitch();

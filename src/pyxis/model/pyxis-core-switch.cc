@@ -30,18 +30,18 @@ PyxisCoreSwitch::GetTypeId()
             .SetGroupName("Pyxis")
             .AddConstructor<PyxisCoreSwitch>()
             .AddAttribute("Planes",
-                          "Switch planes; every client has one port per plane (seed 004 9: 4).",
+                          "Switch planes; every client has one port per plane (Pyxis spec 9: 4).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&PyxisCoreSwitch::m_planes),
                           MakeUintegerChecker<uint32_t>(1, 4))
             .AddAttribute("Clusters",
-                          "Cluster clients; the Fabric Adapter is client Clusters (seed 004 9: "
+                          "Cluster clients; the Fabric Adapter is client Clusters (Pyxis spec 9: "
                           "4 clusters + fabric, 5x5 planes).",
                           UintegerValue(4),
                           MakeUintegerAccessor(&PyxisCoreSwitch::m_clusters),
                           MakeUintegerChecker<uint32_t>(1, 4))
             .AddAttribute("PortBytesPerCycle",
-                          "Bytes per cycle of one port of one plane (seed 004 9: 128 B buses).",
+                          "Bytes per cycle of one port of one plane (Pyxis spec 9: 128 B buses).",
                           DoubleValue(128),
                           MakeDoubleAccessor(&PyxisCoreSwitch::m_portBytesPerCycle),
                           MakeDoubleChecker<double>(1));
@@ -88,12 +88,12 @@ PyxisCoreSwitch::StartFlow(uint32_t src,
                     "PyxisCoreSwitch: client " << std::max(src, dst) << " beyond " << m_clusters
                                                << " clusters and the fabric");
     NS_ABORT_MSG_IF(src == dst,
-                    "PyxisCoreSwitch: no loopback (seed 004 9): client " << src << " to itself");
+                    "PyxisCoreSwitch: no loopback (Pyxis spec 9): client " << src << " to itself");
     const uint32_t mask = planeMask & ((1U << m_planes) - 1);
     NS_ABORT_MSG_IF(mask == 0,
-                    "PyxisCoreSwitch: plane mask 0x" << std::hex << planeMask << std::dec
-                                                     << " selects none of the " << m_planes
-                                                     << " planes (0 is illegal, seed 004 11.4.5)");
+                    "PyxisCoreSwitch: plane mask 0x"
+                        << std::hex << planeMask << std::dec << " selects none of the " << m_planes
+                        << " planes (0 is illegal, Pyxis spec 11.4.5)");
     NS_ABORT_MSG_IF(maxBytesPerCycle <= 0, "PyxisCoreSwitch: a flow without a rate");
     Update();
     const uint64_t id = m_nextId++;

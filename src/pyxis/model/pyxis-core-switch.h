@@ -18,7 +18,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief The Core Switch of a chip (seed 004 5.2, 9; digest 4) as a fluid model.
+ * \brief The Core Switch of a chip (Pyxis spec 5.2, 9) as a fluid model.
  *
  * 4 planes (attribute Planes), each a 5x5 buffered crossbar with one 128 B per cycle port per
  * client and plane: clients 0 to Clusters-1 are the clusters' AMEMs (sources: ICDMA and Tx
@@ -26,7 +26,7 @@ namespace ns3
  * (source: Fabric Rx; destination: Fabric Tx). No loopback: a cluster cannot send to itself nor
  * Fabric Rx to Fabric Tx.
  *
- * The shortcut of digest 4: a flow (one DMA job) sprays its flits round robin over the planes
+ * A shortcut [assumption]: a flow (one DMA job) sprays its flits round robin over the planes
  * of its plane mask, so it loads each of those planes' source egress port and destination
  * ingress port with rate / planes; every port carries at most PortBytesPerCycle. Flow rates,
  * capped by each flow's own engine rate, are shared max-min fairly (progressive filling) and
@@ -65,12 +65,6 @@ class PyxisCoreSwitch : public Object
      * \return its rate in bytes per cycle (0 if it is not running)
      */
     double GetFlowRate(uint64_t flow) const;
-
-    /// \return flows running
-    uint32_t GetFlows() const
-    {
-        return m_flows.size();
-    }
 
     /**
      * \param clockGhz the chip clock

@@ -25,7 +25,7 @@ PyxisDescriptorQueue::GetTypeId()
             .SetGroupName("Pyxis")
             .AddConstructor<PyxisDescriptorQueue>()
             .AddAttribute("QueueId",
-                          "Queue id in the cluster (seed 004 Table 11-1), for traces.",
+                          "Queue id in the cluster (Pyxis spec Table 11-1), for traces.",
                           UintegerValue(0),
                           MakeUintegerAccessor(&PyxisDescriptorQueue::m_queue),
                           MakeUintegerChecker<uint32_t>(0, 63))
@@ -59,7 +59,7 @@ PyxisDescriptorQueue::TryEnqueue(const std::vector<PyxisTrip>& list, std::string
     {
         std::ostringstream os;
         os << "the ring of " << RING << " descriptor lists is full (head " << m_head << ", tail "
-           << m_tail << ", seed 004 11.5.1)";
+           << m_tail << ", Pyxis spec 11.5.1)";
         error = os.str();
         return false;
     }

@@ -21,7 +21,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief One trip descriptor queue (seed 004 11.5.1): a ring of 4 descriptor lists.
+ * \brief One trip descriptor queue (Pyxis spec 11.5.1): a ring of 4 descriptor lists.
  *
  * Head and tail are 3 bits each: a wrap bit and 2 index bits. The ring is empty when head ==
  * tail and full when head ^ tail == 4 (same index, different wrap bit). Software enqueues a list

@@ -110,8 +110,6 @@ PyxisEngine::EndTrip(const PyxisTrip& trip, Time start)
 {
     NS_LOG_FUNCTION(this << trip.tripId << start);
     const Time now = Simulator::Now();
-    ++m_tripsEnded;
-    m_busyTime += now - start;
     m_tripEndTrace(m_chip, m_cluster, m_queue, trip.tripId, start, now);
     // done after the commit; scheduled even at 0 so that no release runs inside an engine call
     Simulator::Schedule(GetCommitDelay(), &PyxisEngine::Done, this, trip, true);

@@ -20,7 +20,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief An engine behind one descriptor queue (seed 004 11.3): UIE, DMA, MPE, barrier config,
+ * \brief An engine behind one descriptor queue (Pyxis spec 11.3): UIE, DMA, MPE, barrier config,
  * RDMA job manager.
  *
  * Non-virtual interface: the Trip Manager calls Start with a trip that has passed its barrier
@@ -117,12 +117,6 @@ class PyxisEngine : public Object
      */
     Time Cycles(double cycles) const;
 
-    /// \return the chip clock in GHz
-    double GetClockGhz() const
-    {
-        return m_clockGhz;
-    }
-
     /// \return the queue id
     uint32_t GetQueue() const
     {
@@ -133,24 +127,6 @@ class PyxisEngine : public Object
     uint32_t GetCluster() const
     {
         return m_cluster;
-    }
-
-    /// \return the chip id
-    uint32_t GetChip() const
-    {
-        return m_chip;
-    }
-
-    /// \return trips ended
-    uint64_t GetTripsEnded() const
-    {
-        return m_tripsEnded;
-    }
-
-    /// \return the time the engine was executing trips (BeginTrip to EndTrip, summed)
-    Time GetBusyTime() const
-    {
-        return m_busyTime;
     }
 
     /// \return "chip C cluster K queue 0xQQ (name)" for messages
@@ -207,8 +183,6 @@ class PyxisEngine : public Object
     void Done(PyxisTrip trip, bool notify);
 
     bool m_busy{false};                     //!< between Start and ReleaseEngine
-    uint64_t m_tripsEnded{0};               //!< trips ended
-    Time m_busyTime;                        //!< sum of trip durations
     Callback<void> m_released;              //!< to the Trip Manager: engine free
     Callback<void, PyxisTrip, bool> m_done; //!< to the Trip Manager: trip done
     TracedCallback<uint32_t, uint32_t, uint32_t, uint32_t, Time> m_tripStartTrace;     //!< start

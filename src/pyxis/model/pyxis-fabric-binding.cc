@@ -117,7 +117,7 @@ PyxisFabricBinding::Handle(Ptr<PyxisRdmaEngine> engine, const PyxisTrip& trip)
                         "PyxisFabricBinding: chip " << m_chip->GetChipId() << " cluster " << cluster
                                                     << " RDMA " << (tx ? "Tx" : "Rx") << " trip "
                                                     << trip.tripId << ": " << error);
-    m_open[std::make_tuple(tx, cluster, jid)] = Open{engine, trip.tripId};
+    m_open[std::make_tuple(tx, cluster, jid)] = Open{engine, trip.tripId, trip.bytes};
     (tx ? m_stats.txPosted : m_stats.rxPosted)++;
 }
 
@@ -133,6 +133,7 @@ PyxisFabricBinding::Completed(bool tx, const CellFabricAdapter::RdmaCompletion& 
     const Open o = it->second;
     m_open.erase(it);
     (tx ? m_stats.txCompleted : m_stats.rxCompleted)++;
+    (tx ? m_stats.txBytes : m_stats.rxBytes) += o.bytes;
     o.engine->CompleteJob(o.tripId);
 }
 

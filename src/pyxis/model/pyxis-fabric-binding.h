@@ -26,7 +26,7 @@ class PyxisChip;
 /**
  * \ingroup pyxis
  * \brief Binds a PyxisChip's RDMA Tx and Rx queues to its CellFabricAdapter through the explicit
- * RDMA job API (RdmaJobPosting Explicit; seed 004 10.3, 11.4.6-7, 11.8).
+ * RDMA job API (RdmaJobPosting Explicit; Pyxis spec 10.3, 11.4.6-7, 11.8).
  *
  * An RDMA Tx trip that passed its barrier becomes PostRdmaTx (its cluster, TJID, RJID, VOQ,
  * NumWords = bytes / 128, PageSizeWords); an RDMA Rx trip becomes PostRdmaRx (its cluster, RJID,
@@ -52,6 +52,8 @@ class PyxisFabricBinding : public Object
         uint64_t failed{0};      //!< Job Failed interrupts of a trip's job
         uint64_t flushes{0};     //!< trip flushes started
         uint64_t released{0};    //!< failed jobs released (ReleaseFailedRdmaJobs)
+        uint64_t txBytes{0};     //!< bytes of the completed Tx jobs
+        uint64_t rxBytes{0};     //!< bytes of the completed Rx jobs
     };
 
     /**
@@ -110,12 +112,8 @@ class PyxisFabricBinding : public Object
     void DoDispose() override;
 
   private:
-    /// An open job: (Tx?, cluster, id) -> its engine and trip
-    struct Open
-    {
-        Ptr<PyxisRdmaEngine> engine; //!< its queue
-        uint32_t tripId{0};          //!< its trip
-    };
+    /// An open job.
+    typedef PyxisOpenRdmaJob Open;
 
     /**
      * A trip passed its barrier: post its job.

@@ -28,7 +28,7 @@ PyxisHbmBus::GetTypeId()
             .AddConstructor<PyxisHbmBus>()
             .AddAttribute("Bandwidth",
                           "HBM3E device bandwidth, half duplex: 1024 pins x 9.6 Gb/s = 1228.8 GB/s "
-                          "(seed 004 8, whose 12,288 GB/s is a 10x typo; digest 1.1).",
+                          "(Pyxis spec 8: 1024 pins x 9.6 Gb/s; its 12,288 GB/s is a 10x typo).",
                           DataRateValue(DataRate("9830.4Gbps")),
                           MakeDataRateAccessor(&PyxisHbmBus::m_bandwidth),
                           MakeDataRateChecker())
@@ -66,12 +66,6 @@ double
 PyxisHbmBus::GetBytesPerSecond() const
 {
     return m_bandwidth.GetBitRate() / 8.0;
-}
-
-double
-PyxisHbmBus::GetRate(bool read) const
-{
-    return m_dir[read ? 1 : 0].active ? m_dir[read ? 1 : 0].rate : 0.0;
 }
 
 void

@@ -20,7 +20,7 @@ namespace ns3
 /**
  * \ingroup pyxis
  * \brief The half-duplex HBM3E device of one cluster as seen by its H2A and A2H DMA engines
- * (seed 004 8.1, 12.1; digest 3.2).
+ * (Pyxis spec 8, 8.1, 12.1).
  *
  * One transfer per direction at a time (one H2A and one A2H engine per cluster). A transfer
  * alone moves at min(its engine's rate, Bandwidth x eta), eta being the transfer's efficiency.
@@ -51,12 +51,6 @@ class PyxisHbmBus : public Object
                double efficiency,
                double maxBytesPerSecond,
                Callback<void> done);
-
-    /**
-     * \param read the direction
-     * \return its current rate in bytes per second (0 if idle)
-     */
-    double GetRate(bool read) const;
 
     /// \return the device bandwidth in bytes per second
     double GetBytesPerSecond() const;

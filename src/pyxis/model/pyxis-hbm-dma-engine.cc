@@ -41,7 +41,7 @@ PyxisHbmDmaEngine::GetTypeId()
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("EfficiencyLarge",
                           "eta of trips of at least EfficientBytes: the share of the HBM "
-                          "bandwidth they get (digest 3.2 assumes 0.9).",
+                          "bandwidth they get (an assumption; the spec gives none, 12.1).",
                           DoubleValue(0.9),
                           MakeDoubleAccessor(&PyxisHbmDmaEngine::m_efficiencyLarge),
                           MakeDoubleChecker<double>(0.01, 1.0))
@@ -52,7 +52,7 @@ PyxisHbmDmaEngine::GetTypeId()
                           MakeDoubleAccessor(&PyxisHbmDmaEngine::m_efficiencySmall),
                           MakeDoubleChecker<double>(0.01, 1.0))
             .AddAttribute("EfficientBytes",
-                          "Trip size in bytes from which eta is EfficiencyLarge (seed 004 12.1: "
+                          "Trip size in bytes from which eta is EfficiencyLarge (Pyxis spec 12.1: "
                           "at least 100K bytes per descriptor).",
                           UintegerValue(102400),
                           MakeUintegerAccessor(&PyxisHbmDmaEngine::m_efficientBytes),
@@ -113,7 +113,7 @@ PyxisHbmDmaEngine::CheckTrip(const PyxisTrip& trip, std::string& error) const
         std::ostringstream os;
         os << (m_h2a ? "H2A" : "A2H") << " trip of " << trip.bytes
            << " B: HBM DMA moves 1 to 65536 units of 1024 B (at most 64 MiB per descriptor, "
-           << "seed 004 11.4.3-4, 12.1)";
+           << "Pyxis spec 11.4.3-4, 12.1)";
         error = os.str();
         return false;
     }

@@ -16,11 +16,11 @@ class PyxisHbmBus;
 
 /**
  * \ingroup pyxis
- * \brief An HBM DMA engine of a cluster: H2A (HBM to AMEM) or A2H (AMEM to HBM) (seed 004 12.1,
- * 11.4.3-4; digest 3.2).
+ * \brief An HBM DMA engine of a cluster: H2A (HBM to AMEM) or A2H (AMEM to HBM) (Pyxis spec 12.1,
+ * 11.4.3-4).
  *
  * A trip moves its bytes in 1 KB units (a multiple of 1024 B, at most 64 MiB: 16-bit N-1 length
- * in KB). Its time is T = SetupCycles + bytes / (1228.8 GB/s x eta) [digest 3.2] on the
+ * in KB). Its time is T = SetupCycles + bytes / (1228.8 GB/s x eta) [assumption, 12.1] on the
  * cluster's PyxisHbmBus, which H2A and A2H share when both run (half duplex, read/write bias).
  * eta is EfficiencyLarge for a trip of at least EfficientBytes (the spec's "at least 100K bytes")
  * and falls linearly to EfficiencySmall towards 0 B below it [assumption: the spec only says
@@ -48,12 +48,6 @@ class PyxisHbmDmaEngine : public PyxisEngine
      * \return its eta
      */
     double GetEfficiency(double bytes) const;
-
-    /// \return true for H2A (HBM to AMEM), false for A2H
-    bool IsHbmToAmem() const
-    {
-        return m_h2a;
-    }
 
     bool CheckTrip(const PyxisTrip& trip, std::string& error) const override;
 

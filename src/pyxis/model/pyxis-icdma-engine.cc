@@ -28,7 +28,7 @@ PyxisIcdmaEngine::GetTypeId()
             .SetGroupName("Pyxis")
             .AddConstructor<PyxisIcdmaEngine>()
             .AddAttribute("BytesPerCycle",
-                          "The engine's rate in bytes per cycle (seed 004 9, 12.2: 128 B).",
+                          "The engine's rate in bytes per cycle (Pyxis spec 9, 12.2: 128 B).",
                           UintegerValue(128),
                           MakeUintegerAccessor(&PyxisIcdmaEngine::m_bytesPerCycle),
                           MakeUintegerChecker<uint32_t>(1))
@@ -73,12 +73,12 @@ PyxisIcdmaEngine::CheckTrip(const PyxisTrip& trip, std::string& error) const
     {
         os << "ICDMA trip of " << trip.bytes
            << " B: inter-cluster DMA moves 1 to 65536 words of 128 B (at most 8 MiB per "
-           << "descriptor, seed 004 11.4.5, 12.2)";
+           << "descriptor, Pyxis spec 11.4.5, 12.2)";
     }
     else if ((trip.planeMask & 0xF) == 0 || trip.planeMask > 0xF)
     {
         os << "ICDMA trip: Core Switch plane mask 0x" << std::hex << trip.planeMask
-           << " is illegal (4 bits, at least one set, seed 004 11.4.5)";
+           << " is illegal (4 bits, at least one set, Pyxis spec 11.4.5)";
     }
     if (!os.str().empty())
     {

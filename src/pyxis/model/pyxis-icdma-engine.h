@@ -16,7 +16,7 @@ class PyxisCoreSwitch;
 
 /**
  * \ingroup pyxis
- * \brief An inter-cluster DMA engine (seed 004 12.2, 11.4.5; digest 3.3): AMEM of its cluster to
+ * \brief An inter-cluster DMA engine (Pyxis spec 12.2, 11.4.5): AMEM of its cluster to
  * the AMEM of one fixed other cluster (Table 12-1), through the Core Switch.
  *
  * A trip moves its bytes in 128 B words (a multiple of 128 B, at most 2^16 words = 8 MiB) at up
@@ -38,12 +38,6 @@ class PyxisIcdmaEngine : public PyxisEngine
      * \param destination the destination cluster of this engine
      */
     void SetCoreSwitch(Ptr<PyxisCoreSwitch> coreSwitch, uint32_t destination);
-
-    /// \return the destination cluster
-    uint32_t GetDestination() const
-    {
-        return m_destination;
-    }
 
     /// \return the Core Switch flow of the running trip (0: none)
     uint64_t GetFlow() const

@@ -33,7 +33,7 @@ CeilDiv(uint64_t a, uint64_t b)
 }
 
 /**
- * Filters per grid-row of a 3x3 convolution (digest 2.2): narrow rows are replicated 128/W
+ * Filters per grid-row of a 3x3 convolution (6.1.1, 6.3.2): narrow rows are replicated 128/W
  * times.
  * \param width input columns
  * \return 8, 4, 2 or 1
@@ -299,7 +299,7 @@ class LayerBuilder
         c.stride = m_l.stride;
         const uint64_t f = ConvFilters(m_l.width);
         const uint64_t wTiles = m_l.width <= 128 ? 1 : 1 + CeilDiv(m_l.width - 128, 112);
-        // Stride 2 is charged the stride-1 passes (digest 2.5 [assumption]).
+        // Stride 2 is charged the stride-1 passes [assumption; 6.2.2.3 drops columns on write].
         c.units = m_l.batch * wTiles * CeilDiv(cout, 16 * f) * CeilDiv(m_l.height, 8);
         c.flops = 18 * m_l.batch * OutPixels() * cin * cout;
         c.weightBytes = 9 * cin * cout * S::DtypeBytes(m_l.dtype);

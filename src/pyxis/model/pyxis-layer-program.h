@@ -18,8 +18,8 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief The compute resources of a chip that the lowering splits work over (digest 7.1
- * defaults).
+ * \brief The compute resources of a chip that the lowering splits work over (Pyxis spec 1, 5.1,
+ * 6.3, 6.4).
  */
 struct PyxisChipShape
 {
@@ -34,7 +34,7 @@ struct PyxisChipShape
  * \brief The lowering of a PyxisModelSpec: for every chip and layer, the operations it runs, in
  * order, with their shapes after tensor-parallel partitioning, each compute operation split
  * over the chip's clusters and UIEs, and each tensor-parallel collective as per-cluster rings of
- * steps (digest 6.6).
+ * steps (pyxis.rst, "Workload").
  *
  * Everything here is plain data (no ns-3 objects, no times): a trip-program builder turns it
  * into trips and barriers, and the UIE kernel model gives the cycles of each compute share.
@@ -79,7 +79,7 @@ class PyxisLayerProgram
         Kind kind{GEMM};  //!< kind
         std::string name; //!< "qkv", "scores", "softmax", ... "linear"
         PyxisModelSpec::Dtype dtype{PyxisModelSpec::FP8}; //!< operands and result
-        // GEMM (digest 2.5: m = output rows, e.g. out features; k = reduction; n = tokens)
+        // GEMM (6.1.2: m = output rows, e.g. out features; k = reduction; n = tokens)
         uint64_t m{0};     //!< rows of C
         uint64_t k{0};     //!< reduction length
         uint64_t n{0};     //!< columns of C
@@ -105,7 +105,7 @@ class PyxisLayerProgram
         /**
          * Work units, the grain of the split over UIEs: GEMM output tiles
          * (times kSplit), count * ceil(m/tile) * ceil(n/tile); 3x3 row-group passes (8 output rows
-         * x 16F output channels x one column tile, digest 2.5), batch * wTiles * ceil(cout/(16F)) *
+         * x 16F output channels x one column tile, 6.1.1), batch * wTiles * ceil(cout/(16F)) *
          * ceil(height/8); VPU rows of vpuLanes elements, ceil(elements/vpuLanes).
          */
         uint64_t units{0};
@@ -246,17 +246,17 @@ class PyxisLayerProgram
     static std::vector<UieShare> SplitUnits(uint64_t units, const ChipShape& shape);
 
     /**
-     * Build a ring collective's rings and steps (digest 6.6): `clusters` rings of S/clusters
-     * (the first S mod clusters rings one byte more), each in P blocks (the first ones one byte
-     * more); an all-reduce has 2(P-1) steps, the first P-1 reducing; an all-gather P-1 steps.
-     * \param op the collective with collective, reduction, dtype, bytes, group and rank set;
+     * Build a ring collective's rings and steps (pyxis.rst, "Workload"): `clusters` rings of
+     * S/clusters (the first S mod clusters rings one byte more), each in P blocks (the first ones
+     * one byte more); an all-reduce has 2(P-1) steps, the first P-1 reducing; an all-gather P-1
+     * steps. \param op the collective with collective, reduction, dtype, bytes, group and rank set;
      * the rest is filled
      * \param shape the chip
      */
     static void BuildRings(CommOp& op, const ChipShape& shape);
 
     /**
-     * Cycles to add a received chunk (digest 6.6): VPU: ceil(elements/vpuLanes) *
+     * Cycles to add a received chunk (6.4, 6.2.1.4.1, 7.4): VPU: ceil(elements/vpuLanes) *
      * max(1, bytes per element) (FP16: 2 cycles per 128 elements); InMemAdd: ceil(bytes/128)
      * (one 128 B AMEM write per cycle).
      * \param reduction the method

@@ -436,7 +436,7 @@ class Reader
     }
 
     /**
-     * Read one layer entry and append its instances.
+     * Read one layer entry (and its repeats) into the model.
      * \param node the entry
      * \param path its path ("layers[i]")
      * \param line the line of the list
@@ -446,6 +446,50 @@ class Reader
                    const std::string& path,
                    uint32_t line,
                    PyxisModelSpec& spec) const
+    {
+        using S = PyxisModelSpec;
+        const std::vector<std::string> kinds{"transformer", "linear", "conv3x3"};
+        const MapView m = CheckLayerKeys(node, path, line, kinds);
+        S::Layer l;
+        l.kind = static_cast<S::LayerKind>(Choice(m, "kind", true, 0, kinds));
+        l.line = m.line;
+        const uint64_t repeat = Uint(m, "repeat", false, 1, 1, PyxisModelLoader::MAX_LAYERS);
+        l.dtype = static_cast<S::Dtype>(Choice(m, "dtype", false, 0, {"fp8", "fp16"}));
+        l.batch = Uint(m, "batch", false, 1, 1, 65536);
+        long double flops = 0;
+        switch (l.kind)
+        {
+        case S::TRANSFORMER:
+            flops = ReadTransformer(m, path, spec.parallelism, l);
+            break;
+        case S::LINEAR:
+            flops = ReadLinear(m, l);
+            break;
+        case S::CONV3X3:
+            flops = ReadConv3x3(m, l);
+            break;
+        }
+        if (l.kind != S::TRANSFORMER)
+        {
+            ReadSplit(m, spec.parallelism, l);
+        }
+        CheckLayerSize(m, path, l, flops);
+        AddInstances(m, path, l, repeat, spec);
+    }
+
+    /**
+     * Check a layer entry's keys against those of its kind (every layer key if the kind is
+     * missing or wrong: that is the error then reported).
+     * \param node the entry
+     * \param path its path
+     * \param line the line of the list
+     * \param kinds the kind names, in PyxisModelSpec::LayerKind order
+     * \return the entry's keys
+     */
+    MapView CheckLayerKeys(const YAML::Node& node,
+                           const std::string& path,
+                           uint32_t line,
+                           const std::vector<std::string>& kinds) const
     {
         using S = PyxisModelSpec;
         const std::vector<std::string> common{"kind", "name", "repeat", "dtype", "batch"};
@@ -476,7 +520,6 @@ class Reader
         {
             all.emplace_back(k);
         }
-        const std::vector<std::string> kinds{"transformer", "linear", "conv3x3"};
         std::vector<std::string> known = common;
         const YAML::Node kindNode = node["kind"];
         const auto kindIt = kindNode && kindNode.IsScalar()
@@ -506,95 +549,134 @@ class Reader
                          {"height", "width", "cin", "cout", "stride", "split", "activation-ops"});
             break;
         default:
-            known = all; // the kind is missing or wrong: that is the error reported
+            known = all;
             break;
         }
-        const MapView m = CheckMap(node, path, line, known);
-        S::Layer l;
-        l.kind = static_cast<S::LayerKind>(Choice(m, "kind", true, 0, kinds));
-        l.line = m.line;
-        const uint32_t p = spec.parallelism.tensor;
-        const uint64_t repeat = Uint(m, "repeat", false, 1, 1, PyxisModelLoader::MAX_LAYERS);
-        l.dtype = static_cast<S::Dtype>(Choice(m, "dtype", false, 0, {"fp8", "fp16"}));
-        l.batch = Uint(m, "batch", false, 1, 1, 65536);
-        long double flops = 0;
-        switch (l.kind)
+        return CheckMap(node, path, line, known);
+    }
+
+    /**
+     * Read a transformer layer's shape.
+     * \param m its keys
+     * \param path its path
+     * \param par the model's parallelism (the TP degree must divide heads, kv-heads, ffn)
+     * \param [in,out] l the layer
+     * \return its FLOPs
+     */
+    long double ReadTransformer(const MapView& m,
+                                const std::string& path,
+                                const PyxisModelSpec::Parallelism& par,
+                                PyxisModelSpec::Layer& l) const
+    {
+        const uint32_t p = par.tensor;
+        l.dModel = Uint(m, "d-model", true, 0, 1, 65536);
+        l.heads = Uint(m, "heads", true, 0, 1, 1024);
+        l.kvHeads = Uint(m, "kv-heads", false, l.heads, 1, l.heads);
+        l.headDim = Uint(m, "head-dim", true, 0, 1, 1024);
+        l.ffn = Uint(m, "ffn", true, 0, 1, 262144);
+        l.tokens = Uint(m, "tokens", true, 0, 1, PyxisModelLoader::MAX_ROWS);
+        l.context = Uint(m, "context", false, l.tokens, 1, 1 << 20);
+        l.gatedMlp = Bool(m, "gated-mlp", false);
+        l.softmaxOps = static_cast<uint32_t>(Uint(m, "softmax-ops", false, 5, 1, 64));
+        l.activationOps =
+            static_cast<uint32_t>(Uint(m, "activation-ops", false, l.gatedMlp ? 2 : 1, 1, 64));
+        if (l.heads % l.kvHeads != 0)
         {
-        case S::TRANSFORMER: {
-            l.dModel = Uint(m, "d-model", true, 0, 1, 65536);
-            l.heads = Uint(m, "heads", true, 0, 1, 1024);
-            l.kvHeads = Uint(m, "kv-heads", false, l.heads, 1, l.heads);
-            l.headDim = Uint(m, "head-dim", true, 0, 1, 1024);
-            l.ffn = Uint(m, "ffn", true, 0, 1, 262144);
-            l.tokens = Uint(m, "tokens", true, 0, 1, PyxisModelLoader::MAX_ROWS);
-            l.context = Uint(m, "context", false, l.tokens, 1, 1 << 20);
-            l.gatedMlp = Bool(m, "gated-mlp", false);
-            l.softmaxOps = static_cast<uint32_t>(Uint(m, "softmax-ops", false, 5, 1, 64));
-            l.activationOps =
-                static_cast<uint32_t>(Uint(m, "activation-ops", false, l.gatedMlp ? 2 : 1, 1, 64));
-            if (l.heads % l.kvHeads != 0)
-            {
-                Fail(LineOf(m, "kv-heads"),
-                     Child(path, "kv-heads"),
-                     "must divide heads (" + std::to_string(l.heads) + " is not a multiple of " +
-                         std::to_string(l.kvHeads) + ")");
-            }
-            Divisible(m, "heads", l.heads, p);
-            Divisible(m, "kv-heads", l.kvHeads, p);
-            Divisible(m, "ffn", l.ffn, p);
-            if (spec.parallelism.tpCollective == S::TP_ALL_GATHER)
-            {
-                // O and MLP-down are split by their output features (d-model) in that mode.
-                Divisible(m, "d-model", l.dModel, p);
-            }
-            const long double t = static_cast<long double>(l.tokens) * l.batch;
-            const long double hd = l.headDim;
-            flops = 2 * t * l.dModel * (l.heads + 2 * l.kvHeads) * hd +
-                    4 * t * l.heads * hd * l.context + 2 * t * l.heads * hd * l.dModel +
-                    2 * t * l.dModel * l.ffn * (l.gatedMlp ? 3 : 2);
-            break;
+            Fail(LineOf(m, "kv-heads"),
+                 Child(path, "kv-heads"),
+                 "must divide heads (" + std::to_string(l.heads) + " is not a multiple of " +
+                     std::to_string(l.kvHeads) + ")");
         }
-        case S::LINEAR:
-            l.inFeatures = Uint(m, "in-features", true, 0, 1, 262144);
-            l.outFeatures = Uint(m, "out-features", true, 0, 1, 262144);
-            l.tokens = Uint(m, "tokens", true, 0, 1, PyxisModelLoader::MAX_ROWS);
-            l.activationOps = static_cast<uint32_t>(Uint(m, "activation-ops", false, 0, 0, 64));
-            flops = 2.0L * l.tokens * l.batch * l.inFeatures * l.outFeatures;
-            break;
-        case S::CONV3X3: {
-            l.height = Uint(m, "height", true, 0, 1, 65536);
-            l.width = Uint(m, "width", true, 0, 1, 65536);
-            l.cin = Uint(m, "cin", true, 0, 1, 65536);
-            l.cout = Uint(m, "cout", true, 0, 1, 65536);
-            l.stride = static_cast<uint32_t>(Uint(m, "stride", false, 1, 1, 2));
-            l.activationOps = static_cast<uint32_t>(Uint(m, "activation-ops", false, 0, 0, 64));
-            const long double outPixels =
-                static_cast<long double>((l.height + l.stride - 1) / l.stride) *
-                ((l.width + l.stride - 1) / l.stride);
-            flops = 18.0L * l.batch * outPixels * l.cin * l.cout;
-            break;
-        }
-        }
-        if (l.kind != S::TRANSFORMER)
+        Divisible(m, "heads", l.heads, p);
+        Divisible(m, "kv-heads", l.kvHeads, p);
+        Divisible(m, "ffn", l.ffn, p);
+        if (par.tpCollective == PyxisModelSpec::TP_ALL_GATHER)
         {
-            const std::size_t dflt =
-                spec.parallelism.tpCollective == S::TP_ALL_GATHER ? S::SPLIT_COLUMN : S::SPLIT_ROW;
-            l.split =
-                static_cast<S::Split>(Choice(m, "split", false, dflt, {"row", "column", "none"}));
-            const bool isLinear = l.kind == S::LINEAR;
-            if (l.split == S::SPLIT_ROW)
-            {
-                Divisible(m, isLinear ? "in-features" : "cin", isLinear ? l.inFeatures : l.cin, p);
-            }
-            else if (l.split == S::SPLIT_COLUMN)
-            {
-                Divisible(m,
-                          isLinear ? "out-features" : "cout",
-                          isLinear ? l.outFeatures : l.cout,
-                          p);
-            }
+            // O and MLP-down are split by their output features (d-model) in that mode.
+            Divisible(m, "d-model", l.dModel, p);
         }
-        if (l.kind != S::CONV3X3 && l.tokens * l.batch > PyxisModelLoader::MAX_ROWS)
+        const long double t = static_cast<long double>(l.tokens) * l.batch;
+        const long double hd = l.headDim;
+        return 2 * t * l.dModel * (l.heads + 2 * l.kvHeads) * hd +
+               4 * t * l.heads * hd * l.context + 2 * t * l.heads * hd * l.dModel +
+               2 * t * l.dModel * l.ffn * (l.gatedMlp ? 3 : 2);
+    }
+
+    /**
+     * Read a linear layer's shape.
+     * \param m its keys
+     * \param [in,out] l the layer
+     * \return its FLOPs
+     */
+    long double ReadLinear(const MapView& m, PyxisModelSpec::Layer& l) const
+    {
+        l.inFeatures = Uint(m, "in-features", true, 0, 1, 262144);
+        l.outFeatures = Uint(m, "out-features", true, 0, 1, 262144);
+        l.tokens = Uint(m, "tokens", true, 0, 1, PyxisModelLoader::MAX_ROWS);
+        l.activationOps = static_cast<uint32_t>(Uint(m, "activation-ops", false, 0, 0, 64));
+        return 2.0L * l.tokens * l.batch * l.inFeatures * l.outFeatures;
+    }
+
+    /**
+     * Read a 3x3 convolution's shape.
+     * \param m its keys
+     * \param [in,out] l the layer
+     * \return its FLOPs
+     */
+    long double ReadConv3x3(const MapView& m, PyxisModelSpec::Layer& l) const
+    {
+        l.height = Uint(m, "height", true, 0, 1, 65536);
+        l.width = Uint(m, "width", true, 0, 1, 65536);
+        l.cin = Uint(m, "cin", true, 0, 1, 65536);
+        l.cout = Uint(m, "cout", true, 0, 1, 65536);
+        l.stride = static_cast<uint32_t>(Uint(m, "stride", false, 1, 1, 2));
+        l.activationOps = static_cast<uint32_t>(Uint(m, "activation-ops", false, 0, 0, 64));
+        const long double outPixels =
+            static_cast<long double>((l.height + l.stride - 1) / l.stride) *
+            ((l.width + l.stride - 1) / l.stride);
+        return 18.0L * l.batch * outPixels * l.cin * l.cout;
+    }
+
+    /**
+     * Read a linear or 3x3 layer's split (default: row under all-reduce, column under
+     * all-gather) and check that the TP degree divides the split dimension.
+     * \param m its keys
+     * \param par the model's parallelism
+     * \param [in,out] l the layer
+     */
+    void ReadSplit(const MapView& m,
+                   const PyxisModelSpec::Parallelism& par,
+                   PyxisModelSpec::Layer& l) const
+    {
+        using S = PyxisModelSpec;
+        const uint32_t p = par.tensor;
+        const std::size_t dflt =
+            par.tpCollective == S::TP_ALL_GATHER ? S::SPLIT_COLUMN : S::SPLIT_ROW;
+        l.split = static_cast<S::Split>(Choice(m, "split", false, dflt, {"row", "column", "none"}));
+        const bool isLinear = l.kind == S::LINEAR;
+        if (l.split == S::SPLIT_ROW)
+        {
+            Divisible(m, isLinear ? "in-features" : "cin", isLinear ? l.inFeatures : l.cin, p);
+        }
+        else if (l.split == S::SPLIT_COLUMN)
+        {
+            Divisible(m, isLinear ? "out-features" : "cout", isLinear ? l.outFeatures : l.cout, p);
+        }
+    }
+
+    /**
+     * Refuse a layer of more rows or FLOPs than the model counts.
+     * \param m its keys
+     * \param path its path
+     * \param l the layer
+     * \param flops its FLOPs
+     */
+    void CheckLayerSize(const MapView& m,
+                        const std::string& path,
+                        const PyxisModelSpec::Layer& l,
+                        long double flops) const
+    {
+        if (l.kind != PyxisModelSpec::CONV3X3 && l.tokens * l.batch > PyxisModelLoader::MAX_ROWS)
         {
             Fail(LineOf(m, "tokens"),
                  Child(path, "tokens"),
@@ -605,8 +687,26 @@ class Reader
         {
             Fail(m.line, path, "layer too large (more than 4e18 FLOPs)");
         }
+    }
+
+    /**
+     * Name the layer and append its instances (repeat) to the model.
+     * \param m its keys
+     * \param path its path
+     * \param l the layer
+     * \param repeat its instances
+     * \param [in,out] spec the model
+     */
+    void AddInstances(const MapView& m,
+                      const std::string& path,
+                      PyxisModelSpec::Layer l,
+                      uint64_t repeat,
+                      PyxisModelSpec& spec) const
+    {
         const std::string base =
-            Name(m, "name", S::LayerKindName(l.kind) + std::to_string(spec.layers.size()));
+            Name(m,
+                 "name",
+                 PyxisModelSpec::LayerKindName(l.kind) + std::to_string(spec.layers.size()));
         if (spec.layers.size() + repeat > PyxisModelLoader::MAX_LAYERS)
         {
             Fail(LineOf(m, "repeat"),

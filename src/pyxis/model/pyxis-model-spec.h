@@ -24,7 +24,7 @@ namespace ns3
  */
 struct PyxisModelSpec
 {
-    /// Element types (digest 1.3: only the bytes per element and the 8/16-bit rate rule matter).
+    /// Element types (Pyxis spec 4, 6.3: only the bytes per element and the 8/16-bit rate matter).
     enum Dtype
     {
         FP8,  //!< Recogni FP8 1-4-3, 1 byte, full rate
@@ -38,7 +38,7 @@ struct PyxisModelSpec
         TP_ALL_GATHER, //!< column-split GEMMs only, all-gather of the output slices
     };
 
-    /// How an all-reduce adds a received chunk to the local one (digest 6.6).
+    /// How an all-reduce adds a received chunk to the local one (VPU 6.4, InMemAdd 7.4).
     enum Reduction
     {
         VPU,       //!< a VPU trip: max(1, bytes per element) cycles per 128 elements

@@ -12,7 +12,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief A Microcode Patch Engine behind its descriptor queue (seed 004 12.6, 11.4.10): runs a
+ * \brief A Microcode Patch Engine behind its descriptor queue (Pyxis spec 12.6, 11.4.10): runs a
  * trip for the trip's cycles.
  *
  * The patch blob's time (NoC reads and register writes) is given by the trip in chip cycles;

@@ -14,7 +14,7 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief The descriptor queues of a cluster (seed 004 11.5, Table 11-1; digest 6.2).
+ * \brief The descriptor queues of a cluster (Pyxis spec 11.5, Table 11-1).
  *
  * | Queue id    | Engine |
  * |-------------|--------|

@@ -65,12 +65,12 @@ PyxisRdmaEngine::CheckTrip(const PyxisTrip& trip, std::string& error) const
     if (trip.bytes == 0 || trip.bytes % 128 != 0 || trip.bytes / 128 > (1U << 16))
     {
         os << "RDMA trip of " << trip.bytes
-           << " B: NumWords must be 1 to 65536 words of 128 B (seed 004 11.4.6-7)";
+           << " B: NumWords must be 1 to 65536 words of 128 B (Pyxis spec 11.4.6-7)";
     }
     else if (trip.tjid > 255 || trip.rjid > 255)
     {
         os << "RDMA trip: TJID " << trip.tjid << " / RJID " << trip.rjid
-           << " are 8-bit ids (seed 004 10.4)";
+           << " are 8-bit ids (Pyxis spec 10.4)";
     }
     if (!os.str().empty())
     {

@@ -17,7 +17,7 @@ namespace ns3
 /**
  * \ingroup pyxis
  * \brief The interface of an RDMA Tx or Rx descriptor queue to the Fabric Adapter's job
- * managers (seed 004 10.7.1, 10.8.1, 11.4.6-7; digest 6.1).
+ * managers (Pyxis spec 10.7.1, 10.8.1, 11.3, 11.4.6-7).
  *
  * This class does not model RDMA: it hands each trip that has passed its barrier wait to a job
  * handler (SetJobHandler: the fabric adapter's job API plugs in here) and takes the next trip at
@@ -83,6 +83,18 @@ class PyxisRdmaEngine : public PyxisEngine
 
     JobHandler m_handler;            //!< the fabric adapter's job API
     std::map<uint32_t, Open> m_open; //!< open jobs by trip id
+};
+
+/**
+ * \ingroup pyxis
+ * \brief An RDMA job that a fabric binding holds open: the queue it came from, its trip and its
+ * bytes (PyxisFabricBinding, PyxisEndpointBinding).
+ */
+struct PyxisOpenRdmaJob
+{
+    Ptr<PyxisRdmaEngine> engine; //!< its queue
+    uint32_t tripId{0};          //!< its trip
+    uint64_t bytes{0};           //!< its bytes
 };
 
 } // namespace ns3

@@ -83,7 +83,10 @@ PyxisStepTime::AllReduceNs(const Params& p, uint64_t bytes, uint32_t chips, uint
 }
 
 double
-PyxisStepTime::DigestAllReduceNs(const Params& p, uint64_t bytes, uint32_t chips, uint32_t clusters)
+PyxisStepTime::UniformAllReduceNs(const Params& p,
+                                  uint64_t bytes,
+                                  uint32_t chips,
+                                  uint32_t clusters)
 {
     NS_ASSERT_MSG(chips >= 1 && clusters >= 1, "at least one chip and one ring");
     const uint64_t chunk = CeilDiv(bytes, static_cast<uint64_t>(clusters) * chips);

@@ -14,9 +14,9 @@ namespace ns3
 
 /**
  * \ingroup pyxis
- * \brief The digest 6.6 closed form of one ring step of a tensor-parallel collective and of the
- * whole all-reduce or all-gather, with every term a parameter, for comparison with the
- * simulated time.
+ * \brief The closed form of one ring step of a tensor-parallel collective and of the whole
+ * all-reduce or all-gather (pyxis.rst, "Step-time formula", from Pyxis spec 5.3, 10.1, 10.3,
+ * 10.8.8 and 11.7.2), with every term a parameter, for comparison with the simulated time.
  *
  * \code
  * T_step = T_barrier + [RTT if the VOQ is idle (grantWait)] + [RTT if the Rx job is not
@@ -28,8 +28,8 @@ namespace ns3
  *        all-gather)
  * T_AG = sum over steps 0 .. P-2 of T_step (no reduce)
  * \endcode
- * The digest writes T_AR = 2(P-1) T_step with T_reduce in every step; DigestAllReduceNs() is
- * that literal form. The all-gather half of a ring all-reduce adds nothing (the received chunk
+ * UniformAllReduceNs() is T_AR = 2(P-1) T_step with T_reduce in every step (every step
+ * alike). The all-gather half of a ring all-reduce adds nothing (the received chunk
  * is written in place), so AllReduceNs() counts T_reduce in the first P-1 steps only; the two
  * differ by (P-1) T_reduce.
  */
@@ -44,10 +44,10 @@ class PyxisStepTime
         GRANT_NEVER,      //!< none (grants already held)
     };
 
-    /// The terms' parameters (defaults: digest 6.6, 5.9 and 7.1).
+    /// The terms' parameters (defaults: pyxis.rst, "Step-time formula").
     struct Params
     {
-        double clockHz{1.33e9};                //!< chip clock f (digest 1)
+        double clockHz{1.33e9};                //!< chip clock f (section 1)
         double barrierNs{0};                   //!< T_barrier: notify to release of the next trip
         double rttNs{2000};                    //!< fabric round trip (spec: ~2 us)
         GrantWait grantWait{GRANT_EVERY_STEP}; //!< which steps wait a request/grant RTT
@@ -105,18 +105,18 @@ class PyxisStepTime
                               uint32_t clusters = 4);
 
     /**
-     * The digest's literal T_AR = 2(P-1) T_step, T_reduce in every step (and the grant wait
-     * of step 0 in every step: use it with GRANT_EVERY_STEP or GRANT_NEVER).
+     * Every step alike: T_AR = 2(P-1) T_step, T_reduce in every step (and the grant wait of
+     * step 0 in every step: use it with GRANT_EVERY_STEP or GRANT_NEVER).
      * \param p the parameters
      * \param bytes S
      * \param chips P
      * \param clusters rings per chip
      * \return ns
      */
-    static double DigestAllReduceNs(const Params& p,
-                                    uint64_t bytes,
-                                    uint32_t chips,
-                                    uint32_t clusters = 4);
+    static double UniformAllReduceNs(const Params& p,
+                                     uint64_t bytes,
+                                     uint32_t chips,
+                                     uint32_t clusters = 4);
 
     /**
      * A ring all-gather whose gathered whole is S bytes.

@@ -39,7 +39,7 @@ class PyxisTimelineRecorder
     {
         uint32_t chip{0};    //!< chip
         uint32_t cluster{0}; //!< cluster
-        uint32_t engine{0};  //!< queue id (seed 004 Table 11-1)
+        uint32_t engine{0};  //!< queue id (Pyxis spec Table 11-1)
         uint32_t tripId{0};  //!< trip id
         uint32_t layer{0};   //!< layer
         uint32_t kind{0};    //!< 0 compute, 1 comm, 2 dma, 3 reduce

@@ -36,7 +36,7 @@ PyxisTripManager::GetTypeId()
                           MakeUintegerAccessor(&PyxisTripManager::m_chip),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("Cluster",
-                          "Cluster of this Trip Manager (one per cluster, seed 004 11.3).",
+                          "Cluster of this Trip Manager (one per cluster, Pyxis spec 11.3).",
                           UintegerValue(0),
                           MakeUintegerAccessor(&PyxisTripManager::m_cluster),
                           MakeUintegerChecker<uint32_t>(0, 3))
@@ -129,26 +129,26 @@ PyxisTripManager::CheckTrip(uint32_t queue, const PyxisTrip& trip, std::string& 
         if (kind == PyxisQueueMap::DATAGRAM_TX || kind == PyxisQueueMap::DATAGRAM_RX)
         {
             why << "datagram queues are descriptor rings of the Fabric Adapter and hold no "
-                   "trips (seed 004 11.5.2)";
+                   "trips (Pyxis spec 11.5.2)";
         }
         else
         {
-            why << "no such trip descriptor queue in this cluster (seed 004 Table 11-1)";
+            why << "no such trip descriptor queue in this cluster (Pyxis spec Table 11-1)";
         }
     }
     else if (trip.tripId > PyxisTrip::MAX_TRIP_ID)
     {
-        why << "Trip_id " << trip.tripId << " does not fit its 20 bits (seed 004 11.4.1)";
+        why << "Trip_id " << trip.tripId << " does not fit its 20 bits (Pyxis spec 11.4.1)";
     }
     else if (trip.waitBarrier >= barriers)
     {
         why << "Wait_barrier_id " << trip.waitBarrier << " is not a local barrier id (0 to "
-            << barriers - 1 << ", 0 = no wait; seed 004 11.4.1)";
+            << barriers - 1 << ", 0 = no wait; Pyxis spec 11.4.1)";
     }
     else if (trip.notify.size() > PyxisTrip::MAX_NOTIFY)
     {
         why << "a notify list of " << trip.notify.size() << " barriers refused: at most "
-            << PyxisTrip::MAX_NOTIFY << " (seed 004 11.4.1; extend it with no-op trips, 11.4.2)";
+            << PyxisTrip::MAX_NOTIFY << " (Pyxis spec 11.4.1; extend it with no-op trips, 11.4.2)";
     }
     else
     {
@@ -158,7 +158,7 @@ PyxisTripManager::CheckTrip(uint32_t queue, const PyxisTrip& trip, std::string& 
             {
                 why << "notify entry {cluster " << ref.cluster << ", id " << ref.id
                     << "} is not a barrier of this chip (" << m_tables.size()
-                    << " clusters, ids below " << barriers << "; seed 004 11.6.4)";
+                    << " clusters, ids below " << barriers << "; Pyxis spec 11.6.4)";
                 break;
             }
         }

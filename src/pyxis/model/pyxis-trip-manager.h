@@ -28,7 +28,7 @@ class PyxisEngine;
 
 /**
  * \ingroup pyxis
- * \brief The Trip Manager of one cluster (seed 004 11.3; digest 6.1).
+ * \brief The Trip Manager of one cluster (Pyxis spec 11.3).
  *
  * One descriptor queue (PyxisDescriptorQueue, a ring of 4 lists) per engine (AddEngine). For
  * the trip at the head of each queue the Trip Manager issues wait(wait_barrier_id) to the
@@ -89,7 +89,7 @@ class PyxisTripManager : public Object
 
     /**
      * Add an engine and its descriptor queue.
-     * \param queue the queue id (seed 004 Table 11-1)
+     * \param queue the queue id (Pyxis spec Table 11-1)
      * \param engine the engine
      */
     void AddEngine(uint32_t queue, Ptr<PyxisEngine> engine);
@@ -145,12 +145,6 @@ class PyxisTripManager : public Object
      * \param on true to enter it (discarding what has not passed its wait), false to leave it
      */
     void SetFlushMode(bool on);
-
-    /// \return true in flush mode
-    bool IsFlushMode() const
-    {
-        return m_flush;
-    }
 
     /**
      * \param drained called (once per flush) when, in flush mode, no trip past its wait is left

@@ -25,7 +25,7 @@ class PyxisChip;
 /**
  * \ingroup pyxis
  * \brief Turns one chip's PyxisLayerProgram::ChipProgram into trips and barriers on a PyxisChip
- * (seed 004 11.4, 11.6; digest 6.6).
+ * (Pyxis spec 10.3-10.4, 11.2-11.6; the design is in pyxis.rst, "Running a model").
  *
  * Every operation ends in a chip-wide join: per cluster, its trips notify a local barrier
  * B_out (notify count = its trips, at most 12 for UIE trips), a no-op MPE trip (0 cycles,
@@ -59,7 +59,7 @@ class PyxisTripProgram
     /// When the Rx jobs of a collective are posted.
     enum RxPosting
     {
-        RX_PRE_POSTED, //!< with the compute before the collective (digest 6.6 item 2)
+        RX_PRE_POSTED, //!< with the compute before the collective (the CTS of 10.3 goes early)
         RX_LATE,       //!< each step's Rx job with its Tx job (waits on the same barrier)
     };
 
@@ -78,7 +78,7 @@ class PyxisTripProgram
     {
         RxPosting rxPosting{RX_PRE_POSTED}; //!< Rx job posting
         uint32_t pageSizeWords{125};        //!< Tx jobs' PageSizeWords
-        uint32_t txOq{1};                   //!< OQ of the Tx VOQs (digest 5.2: 1 = RDMA low)
+        uint32_t txOq{1};                   //!< OQ of the Tx VOQs (10.2; RDMA data [assumption])
         uint32_t msgOq{0};                  //!< OQ of the Rx jobs' message VOQ back to the sender
         PyxisUieParams uie;                 //!< the kernel model's parameters
     };
@@ -158,6 +158,8 @@ class PyxisTripProgram
     static std::string KindName(Kind kind);
 
   private:
+    class Builder; // the steps of one Build (pyxis-trip-program.cc)
+
     std::vector<TripInfo> m_trips{TripInfo()};       //!< by trip id
     std::vector<std::vector<uint32_t>> m_layerJoins; //!< join trips per layer
 };

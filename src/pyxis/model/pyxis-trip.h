@@ -12,12 +12,12 @@ namespace ns3
 {
 
 /**
- * \defgroup pyxis Pyxis chip (seed 004): trips, barriers, engines
+ * \defgroup pyxis Pyxis chip (the Pyxis Chip Functional Specification): trips, barriers, engines
  */
 
 /**
  * \ingroup pyxis
- * \brief A global barrier id (seed 004 11.4.1, 11.6.4): {cluster[1:0], local id[9:0]}.
+ * \brief A global barrier id (Pyxis spec 11.4.1, 11.6.4): {cluster[1:0], local id[9:0]}.
  *
  * Local id 0 is no barrier (a no-op entry of a notify list).
  */
@@ -25,12 +25,6 @@ struct PyxisBarrierRef
 {
     uint32_t cluster{0}; //!< absolute cluster of the barrier table (2 bits)
     uint32_t id{0};      //!< local barrier id in that table (10 bits; 0 = none)
-
-    /// \return the 12-bit global id
-    uint32_t GetGlobalId() const
-    {
-        return ((cluster & 0x3) << 10) | (id & 0x3FF);
-    }
 
     /**
      * \param global a 12-bit global id
@@ -44,7 +38,7 @@ struct PyxisBarrierRef
 
 /**
  * \ingroup pyxis
- * \brief One trip descriptor (seed 004 11.4): the common header and the engine payload.
+ * \brief One trip descriptor (Pyxis spec 11.4): the common header and the engine payload.
  *
  * The header (11.4.1) is the same for every engine. The payload fields used depend on the queue
  * the trip is enqueued to (PyxisQueueMap); the others are ignored. The model carries no

@@ -27,18 +27,18 @@ PyxisUieEngine::GetTypeId()
             .AddConstructor<PyxisUieEngine>()
             .AddAttribute("LaunchCycles",
                           "Cycles from the barrier go to the trip's start (trip dispatch and "
-                          "microcode start; not in the spec, digest 2.4 assumes 50).",
+                          "microcode start; the spec gives none, 11.3: an assumption).",
                           UintegerValue(50),
                           MakeUintegerAccessor(&PyxisUieEngine::m_launchCycles),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("CommitCycles",
                           "Cycles from the trip's end to its notify: the AMEM write commit of its "
-                          "last writes (seed 004 11.7.2: about 100 cycles).",
+                          "last writes (Pyxis spec 11.7.2: about 100 cycles).",
                           UintegerValue(100),
                           MakeUintegerAccessor(&PyxisUieEngine::m_commitCycles),
                           MakeUintegerChecker<uint32_t>())
             .AddAttribute("TrackingIds",
-                          "Completion tracking ids of the UIE (seed 004 11.7.1: 3): at most this "
+                          "Completion tracking ids of the UIE (Pyxis spec 11.7.1: 3): at most this "
                           "many trips between start and done.",
                           UintegerValue(3),
                           MakeUintegerAccessor(&PyxisUieEngine::m_trackingIds),

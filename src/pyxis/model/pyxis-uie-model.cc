@@ -225,7 +225,7 @@ PyxisUieModel::Finish(PyxisKernelBreakdown& b, uint32_t outBytes) const
     }
     else
     {
-        // T_drain = write-back of the last tile (128 rows at 128 B/cycle) + commit (digest 2.4).
+        // T_drain = write-back of the last tile (128 rows at 128 B/cycle, 6.3.4) + commit (11.7.2).
         b.drainCycles = CeilDiv(uint64_t{m_params.gridRows} * m_params.gridCols * outBytes,
                                 m_params.amemPortBytesPerCycle) +
                         m_params.drainCommitCycles;
@@ -246,7 +246,7 @@ PyxisUieModel::CompressedBitsPerWeight(uint32_t block)
              block,
              "must be 4, 8, 16 or 32 (14.2)");
     }
-    // 4-bit code per weight plus one 8-bit scale per block (14.2; digest 2.5).
+    // 4-bit code per weight plus one 8-bit scale per block (14.1-14.2).
     return 4.0 + 8.0 / block;
 }
 
@@ -293,7 +293,7 @@ PyxisUieModel::Gemm(const PyxisGemmShape& g, uint32_t uies) const
     // writes back a whole partial tile: a UIE with ceil(L / C) + 1 pieces needs that many
     // write-backs; and the ceil(C / L) UIEs sharing one tile finish their pieces together, so
     // their InMemAdd writes (atomic only within one UIE, 7.4) serialize: (ceil(C / L) - 1)
-    // write-backs more [assumption]. With L >= C this adds nothing (digest 2.6 example 4).
+    // write-backs more [assumption]. With L >= C this adds nothing (the decode layer, pyxis.rst).
     uint64_t split = noSplit;
     if (b.computeCyclesPerTile > b.writebackCyclesPerTile)
     {
@@ -318,7 +318,7 @@ PyxisUieModel::Gemm(const PyxisGemmShape& g, uint32_t uies) const
         break;
     }
     // AMEM ports per tile (6.1): A on the weights port, B on the vertical port, C on the write
-    // port. By design each is at most the compute time (digest 2.5: balanced inside AMEM).
+    // port. By design each is at most the compute time (6.1.2: the weights fill one port).
     const uint64_t aPort = static_cast<uint64_t>(
         std::ceil(static_cast<double>(p.gridRows) * static_cast<double>(kEff) * aBytesEff /
                   p.amemPortBytesPerCycle));
@@ -347,7 +347,7 @@ PyxisUieModel::Gemm(const PyxisGemmShape& g, uint32_t uies) const
         (g.aInHbm ? aTotal : 0.0) + (g.bInHbm ? bTotal : 0.0) + (g.outToHbm ? cTotal : 0.0);
     b.hbmBytes = static_cast<uint64_t>(hbm);
     b.hbmCycles = HbmCycles(hbm, b.clustersUsed);
-    // Per cluster: its share of A and C, all of B (digest 2.6 example 2).
+    // Per cluster: its share of A and C, all of B (pyxis.rst, Validation, GEMM 4096^3).
     const double cl = b.clustersUsed;
     b.amemBytesPerCluster = static_cast<uint64_t>((g.aInHbm ? 0.0 : std::ceil(aTotal / cl)) +
                                                   (g.bInHbm ? 0.0 : bTotal) +
@@ -414,7 +414,7 @@ PyxisUieModel::Conv3x3(const PyxisConvShape& c, uint32_t uies) const
     b.uies = uies;
     b.clustersUsed = static_cast<uint32_t>(CeilDiv(uies, p.uiesPerCluster));
 
-    const uint64_t s = c.inBytes == 1 ? 1 : 2; // FP16 data halves the 3x3 rate (digest 2.3)
+    const uint64_t s = c.inBytes == 1 ? 1 : 2; // FP16 data halves the 3x3 rate (6.3.1)
     const uint64_t physRows = p.gridRows / 8;  // 16 physical grid rows (6.3)
     const uint64_t f = FiltersPerGridRow(std::min<uint64_t>(c.w, p.gridCols));
     const uint64_t wTiles = ConvWidthTiles(c.w);

@@ -13,14 +13,15 @@ namespace ns3
 {
 
 /**
- * \defgroup pyxis Pyxis chip (seed 004): UIE kernel model, memory, trips, RDMA, workloads
+ * \defgroup pyxis Pyxis chip (the Pyxis Chip Functional Specification): UIE kernel model, memory,
+ * trips, RDMA, workloads
  */
 
 /**
  * \ingroup pyxis
- * \brief Parameters of the closed-form UIE timing model (pyxis digest 2 and 7.1, seed 004
- * sections 1, 5, 6, 8). Defaults are the spec's values; those marked [assumption] are modelling
- * choices the spec leaves open (doc/pyxis.rst, Scope and Limitations).
+ * \brief Parameters of the closed-form UIE timing model (Pyxis spec sections 1, 5, 6, 8). Defaults
+ * are the spec's values; those marked [assumption] are modelling choices the spec leaves open
+ * (doc/pyxis.rst, Scope and Limitations).
  */
 struct PyxisUieParams
 {
@@ -29,7 +30,7 @@ struct PyxisUieParams
     uint32_t uiesPerCluster = 12;     //!< UIEs per cluster (1, 5.1)
     uint32_t gridRows = 128;          //!< virtual grid rows: 16 physical x 8 (6.1.2-6.1.3)
     uint32_t gridCols = 128;          //!< grid columns (6.3)
-    uint32_t fillCycles = 40;         //!< T_fill, cycles [assumption, digest 2.4]
+    uint32_t fillCycles = 40;         //!< T_fill, cycles [assumption; 6.3.1 gives 4 + 8 of it]
     uint32_t drainCommitCycles = 100; //!< T_drain = 128 * b_out + this, cycles (11.7.2 commit)
     uint32_t launchCycles = 50; //!< T_launch after barrier release [assumption]; not in totals
     double hbmBytesPerSecond = 1228.8e9; //!< HBM3E per cluster, B/s (8: 1024 pins x 9.6 Gb/s)
@@ -59,7 +60,7 @@ enum class PyxisBound
 
 /**
  * \ingroup pyxis
- * Split-K policy for GEMM and linear layers (digest 2.5: "Split-K balances the UIEs").
+ * Split-K policy for GEMM and linear layers (partial tiles added by InMemAdd, 7.4).
  */
 enum class PyxisSplitK
 {
@@ -103,7 +104,7 @@ struct PyxisGemmShape
 
     /**
      * A linear layer (or 1x1 convolution with tokens = H * W): the weights are A, read through
-     * the weights datapath at any Cin (aTransposed = true, digest 2.5 T_lin).
+     * the weights datapath at any Cin (aTransposed = true; 6.1.2, 6.2.4).
      * \param cout output channels
      * \param cin input channels
      * \param tokens tokens (columns)
@@ -158,7 +159,7 @@ struct PyxisKernelBreakdown
     uint64_t loopCycles = 0;             //!< tile loop of the busiest UIE, fill and drain excluded
     uint64_t amemCycles = 0;             //!< busiest AMEM port of the busiest UIE
     uint64_t hbmCycles = 0;              //!< HBM streaming time (0 when nothing streams)
-    uint64_t boundCycles = 0;            //!< max(loop, amem, hbm): the roofline (digest 2.6)
+    uint64_t boundCycles = 0;            //!< max(loop, amem, hbm): the roofline
     uint64_t fillCycles = 0;             //!< T_fill
     uint64_t drainCycles = 0;            //!< T_drain
     uint64_t totalCycles = 0;            //!< boundCycles + fill + drain
@@ -193,9 +194,9 @@ struct PyxisBatchResult
 
 /**
  * \ingroup pyxis
- * \brief The closed-form timing model of the Pyxis Universal Inference Engine (pyxis digest
- * 2.5, seed 004 section 6). Plain C++ and Eigen, no ns-3 objects: usable from tests, from the
- * chip model and from Python alike.
+ * \brief The closed-form timing model of the Pyxis Universal Inference Engine (Pyxis spec
+ * section 6; derived in pyxis.rst, "UIE kernel model"). Plain C++ and Eigen, no ns-3 objects:
+ * usable from tests, from the chip model and from Python alike.
  *
  * With s = 1 if every operand is 8-bit and 2 otherwise (6.3, 6.1.3.2) and b_out the output
  * bytes per element:

@@ -3,13 +3,14 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the closed-form UIE kernel model (PyxisUieModel). Expected values come from the pyxis
-// digest (2.3, 2.5, 2.6 worked examples, 7.2 items 7-10) and seed 004 section 6, each derived in
-// the comment next to it. Two figures are checked for each worked example:
-// - boundCycles: the tile loop (or the roofline maximum), without fill and drain; this is what
-//   the digest's worked examples compute;
+// Tests of the closed-form UIE kernel model (PyxisUieModel). Expected values come from the Pyxis
+// spec's sections 1, 6 (6.1.1-6.1.4, 6.3, 6.4), 8 and 14, each derived in the comment next to it
+// and, from the spec's own sections, in pyxis.rst (Validation, "Expected values from the spec").
+// Two figures are checked for each worked example:
+// - boundCycles: the tile loop (or the roofline maximum), without fill and drain;
 // - totalCycles = boundCycles + T_fill + T_drain, with T_fill = 40 and T_drain = 128 b_out + 100
-//   (digest 2.4 [assumption]): 268 cycles for an FP8 output, 396 for FP16.
+//   (the model's assumptions, pyxis.rst "Scope and Limitations"): 268 cycles for an FP8
+//   output, 396 for FP16.
 
 #include "ns3/pyxis-uie-model.h"
 #include "ns3/test.h"
@@ -26,7 +27,7 @@ using namespace ns3;
 namespace
 {
 
-constexpr double CLOCK = 1.33e9;       //!< digest 7.1 default clock, Hz
+constexpr double CLOCK = 1.33e9;       //!< the spec's clock (section 1), Hz
 constexpr uint64_t FILL_DRAIN8 = 268;  //!< 40 + (128 * 1 + 100)
 constexpr uint64_t FILL_DRAIN16 = 396; //!< 40 + (128 * 2 + 100)
 
@@ -34,7 +35,8 @@ constexpr uint64_t FILL_DRAIN16 = 396; //!< 40 + (128 * 2 + 100)
 
 /**
  * \ingroup pyxis
- * Digest 7.2 item 7: one 128 x 128 x 4096 GEMM tile on one UIE, FP8, FP16, mixed; K = 64.
+ * One 128 x 128 x 4096 GEMM tile on one UIE, FP8, FP16, mixed; K = 64 (pyxis.rst,
+ * Validation, "GEMM tile").
  */
 class PyxisGemmTileTest : public TestCase
 {
@@ -96,7 +98,7 @@ class PyxisGemmTileTest : public TestCase
 
 /**
  * \ingroup pyxis
- * Digest 7.2 item 8: GEMM 4096^3 FP8 on the 48 UIEs of a chip.
+ * GEMM 4096^3 FP8 on the 48 UIEs of a chip (pyxis.rst, Validation, "GEMM 4096^3").
  */
 class PyxisGemmChipTest : public TestCase
 {
@@ -123,7 +125,7 @@ class PyxisGemmChipTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(b.totalCycles, 90112 + FILL_DRAIN8, "90112 + 268");
         NS_TEST_ASSERT_MSG_EQ_TOL(b.boundSeconds, 67.8e-6, 0.05e-6, "about 67.8 us");
         NS_TEST_ASSERT_MSG_EQ(b.clustersUsed, 4, "48 UIEs = 4 clusters");
-        // Per cluster: A slice 4 MiB + B 16 MiB + C slice 4 MiB = 24 MiB <= 64 MiB (digest 2.6).
+        // Per cluster: A slice 4 MiB + B 16 MiB + C slice 4 MiB = 24 MiB <= 64 MiB (section 7).
         NS_TEST_ASSERT_MSG_EQ(b.amemBytesPerCluster, 24ULL << 20, "24 MiB per cluster");
         NS_TEST_ASSERT_MSG_EQ(b.fitsInAmem, true, "fits in 64 MiB");
         // A and B from HBM: 32 MiB / (4 x 1228.8 GB/s) = 6.827 us = 9079.5 -> 9080 cycles, well
@@ -142,8 +144,8 @@ class PyxisGemmChipTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(b.splitK, true, "ALWAYS splits");
         NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 87382, "ceil(1024 x 4096 / 48)");
         NS_TEST_ASSERT_MSG_EQ_TOL(b.boundSeconds, 65.7e-6, 0.05e-6, "the ideal 65.7 us");
-        // Peak (digest 2.3): 48 tiles of K = 4096 on 48 UIEs, one each: 2 x 6144 x 128 x 4096
-        // FLOPs in 4096 cycles = 48 x 16384 MAC x 2 x 1.33 GHz = 2.0919 PFLOPS.
+        // Peak (6.3: 16,384 MAC/cycle per UIE): 48 tiles of K = 4096 on 48 UIEs, one each: 2 x 6144
+        // x 128 x 4096 FLOPs in 4096 cycles = 48 x 16384 MAC x 2 x 1.33 GHz = 2.0919 PFLOPS.
         g = PyxisGemmShape();
         g.m = 128 * 48;
         g.k = 4096;
@@ -155,7 +157,8 @@ class PyxisGemmChipTest : public TestCase
 
 /**
  * \ingroup pyxis
- * Digest 7.2 item 9 and the 3x3 rate rules (F per grid row, W > 128 tiling, FP16, stride 2).
+ * The 3x3 convolution (pyxis.rst, Validation, "3x3 convolution") and its rate rules (F per grid
+ * row, W > 128 tiling, FP16, stride 2).
  */
 class PyxisConvTest : public TestCase
 {
@@ -172,7 +175,7 @@ class PyxisConvTest : public TestCase
         PyxisConvShape c; // 56 x 56 x 64 -> 64, FP8, stride 1
         // W = 56 <= 64: F = 2 -> 16 x 2 = 32 channels per pass, ceil(64 / 32) = 2 passes;
         // ceil(56 / 8) = 7 row groups; T_rg = max(10 x 64, 128) = 640; 2 x 7 x 640 = 8960 cycles
-        // = 6.737 us; FLOPs 2 x 9 x 64 x 64 x 56 x 56 = 231,211,008 -> 34.3 TFLOPS (digest 2.6).
+        // = 6.737 us; FLOPs 2 x 9 x 64 x 64 x 56 x 56 = 231,211,008 -> 34.3 TFLOPS.
         PyxisKernelBreakdown b = model.Conv3x3(c, 1);
         NS_TEST_ASSERT_MSG_EQ(b.tiles, 14, "2 passes x 7 row groups");
         NS_TEST_ASSERT_MSG_EQ(b.tileCycles, 640, "10 x Cin");
@@ -239,9 +242,9 @@ class PyxisConvTest : public TestCase
         b = model.Conv3x3(thin, 1);
         NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 14 * 128, "max(80, 128)");
         NS_TEST_ASSERT_MSG_EQ(PyxisUieModel::BoundName(b.bound), "writeback", "write-back bound");
-        // Effective 3x3 peak (digest 2.3): 9 x 2048 MAC x 8/10 x 2 x 1.33 GHz = 39.2 TFLOPS per
-        // UIE: W = 128 (F = 1), Cout = 16 (one pass), H = 8 (one row group), Cin = 1024:
-        // 2 x 9 x 1024 x 16 x 8 x 128 FLOPs in 10 x 1024 cycles = 39.22 TFLOPS.
+        // Effective 3x3 peak (6.1.1: 8 of 10 cycles compute): 9 x 2048 MAC x 8/10 x 2 x 1.33 GHz
+        // = 39.2 TFLOPS per UIE: W = 128 (F = 1), Cout = 16 (one pass), H = 8 (one row group), Cin
+        // = 1024: 2 x 9 x 1024 x 16 x 8 x 128 FLOPs in 10 x 1024 cycles = 39.22 TFLOPS.
         PyxisConvShape peak;
         peak.h = 8;
         peak.w = 128;
@@ -255,7 +258,8 @@ class PyxisConvTest : public TestCase
 
 /**
  * \ingroup pyxis
- * Digest 7.2 item 10: decode linear 8192 x 8192, one token, on the whole chip.
+ * Decode linear 8192 x 8192, one token, on the whole chip (pyxis.rst, Validation, "Decode
+ * linear").
  */
 class PyxisDecodeTest : public TestCase
 {
@@ -290,7 +294,7 @@ class PyxisDecodeTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ_TOL(b.boundSeconds, 13.7e-6, 0.05e-6, "about 13.7 us");
         NS_TEST_ASSERT_MSG_EQ(b.totalCycles, 18159 + FILL_DRAIN8, "18159 + 268");
         // Block-32 compression: 4.25 bits per weight -> 35,651,584 B / 4.9152e12 = 7.253 us
-        // = 9646.9 -> 9647 cycles (digest: about 7.3 us); the grid's 10,923 then bounds it.
+        // = 9646.9 -> 9647 cycles (about 7.3 us); the grid's 10,923 then bounds it.
         g.compressionBlock = 32;
         b = model.Gemm(g, 48);
         NS_TEST_ASSERT_MSG_EQ(b.hbmBytes, 35651584, "8192^2 x 4.25 / 8");
@@ -319,11 +323,12 @@ class PyxisDecodeTest : public TestCase
         b = model.Gemm(g, 48);
         NS_TEST_ASSERT_MSG_EQ(b.splitK, true, "12-way split pays");
         NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 1750, "342 + 11 x 128");
-        // T <= 128 is free (digest 2.5): 128 tokens take as long as 1.
+        // T <= 128 is free (6.1.2: 128 columns of tokens per tile): 128 tokens take as long as 1.
         g = PyxisGemmShape::Linear(8192, 8192, 128);
         NS_TEST_ASSERT_MSG_EQ(model.Gemm(g, 48).boundCycles, 10923, "T = 128 same time");
-        // Ridge (digest 2.5): FP8 weights streamed once, 12 UIEs of one cluster, T = 128: the
-        // grid wants 128 B/cycle x 12 x 1.33 GHz = 2043 GB/s, HBM gives 1228.8: HBM-bound.
+        // Ridge (section 1: 1228.8 GB/s of HBM per cluster): FP8 weights streamed once, 12 UIEs of
+        // one cluster, T = 128: the grid wants 128 B/cycle x 12 x 1.33 GHz = 2043 GB/s, HBM gives
+        // 1228.8: HBM-bound.
         g = PyxisGemmShape::Linear(8192, 8192, 128, 1, true);
         b = model.Gemm(g, 12);
         NS_TEST_ASSERT_MSG_EQ(PyxisUieModel::BoundName(b.bound),
@@ -338,7 +343,7 @@ class PyxisDecodeTest : public TestCase
 
 /**
  * \ingroup pyxis
- * VPU element-wise rows (digest 2.5) and transpose through A^T I (17.1).
+ * VPU element-wise rows (6.4; pyxis.rst, Validation, "VPU") and transpose through A^T I (17.1).
  */
 class PyxisVpuTransposeTest : public TestCase
 {
@@ -365,7 +370,7 @@ class PyxisVpuTransposeTest : public TestCase
         b = model.Vpu(1 << 20, 4, 2, 2, 48);
         NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 684, "171 x 4");
         NS_TEST_ASSERT_MSG_EQ(PyxisUieModel::BoundName(b.bound), "compute", "instruction-bound");
-        // Chip rate (seed 004 1: 8170 GFLOPS FP8): 48 x 128 x 1000 elements, 1000 cycles:
+        // Chip rate (Pyxis spec 1: 8170 GFLOPS FP8): 48 x 128 x 1000 elements, 1000 cycles:
         // 48 x 128 x 1.33 GHz = 8.172e12 element-ops/s; FP16 half of it (4085).
         b = model.Vpu(48 * 128 * 1000, 1, 1, 1, 48);
         NS_TEST_ASSERT_MSG_EQ(b.boundCycles, 1000, "1000 rows per UIE");

@@ -5,8 +5,9 @@
 
 // Suite pyxis-tp: a tensor-parallel transformer layer on 8 Pyxis chips over the cell fabric,
 // its trips built by PyxisTripProgram and its RDMA jobs posted by PyxisFabricBinding through the
-// explicit RDMA job API (issue 9; seed 004 10.3, 11; digest 6.6); and a TP 2 x DP 4 model whose
-// weights are all-reduced over the data-parallel groups by the collective module's schedules.
+// explicit RDMA job API (Pyxis spec 10.3, 11; the design and the expected values are in
+// pyxis.rst, "Running a model" and Validation, "Tensor-parallel layer"); and a TP 2 x DP 4 model
+// whose weights are all-reduced over the data-parallel groups by the collective module's schedules.
 
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-helper.h"
@@ -604,7 +605,8 @@ class TpDpTestCase : public TestCase
 };
 
 /**
- * The layer time against the digest 6.6 formula, and pre-posting against late posting.
+ * The layer time against the step-time formula (pyxis.rst, Validation, "Tensor-parallel
+ * layer"), and pre-posting against late posting.
  */
 class TpLayerTestCase : public TestCase
 {
@@ -649,9 +651,9 @@ class TpLayerTestCase : public TestCase
         const TpResult pre = RunLayer(PyxisTripProgram::RX_PRE_POSTED);
         const TpResult late = RunLayer(PyxisTripProgram::RX_LATE);
         const double d = pre.d * 1e9;
-        // The all-reduce (digest 6.6) with the model's latencies. A step's Tx job finds its CTS
-        // (pre-posted) and its VOQ idle (GRANT_EVERY_STEP): requests reach the receiver after
-        // D and grants come back after 2D; the first page then arrives L later, where L =
+        // The all-reduce (the step-time formula) with the model's latencies. A step's Tx job finds
+        // its CTS (pre-posted) and its VOQ idle (GRANT_EVERY_STEP): requests reach the receiver
+        // after D and grants come back after 2D; the first page then arrives L later, where L =
         // 1160.2 ns is the cell-fabric-rdma-api closed form of the pre-posted 1 MiB job (9371.66
         // ns = 2D + L + 8192 RxDMA cycles + 100 commit cycles: 182 FO cycles, pipelines, links,
         // switch, 3 cells on the busiest link). The formula's grant wait plus one-way is RTT +
@@ -687,7 +689,7 @@ class TpLayerTestCase : public TestCase
                   << " ns (D = " << d << " ns); trips " << pre.tripsBuilt << " built, "
                   << pre.tripsDone << " done; jobs " << pre.txCompleted << " Tx, "
                   << pre.rxCompleted << " Rx" << std::endl;
-        NS_TEST_ASSERT_MSG_EQ_TOL(pre.layerNs, expected, 0.05 * expected, "digest 6.6");
+        NS_TEST_ASSERT_MSG_EQ_TOL(pre.layerNs, expected, 0.05 * expected, "step-time formula");
         NS_TEST_ASSERT_MSG_EQ_TOL(late.layerNs - pre.layerNs,
                                   ctsNs,
                                   0.05 * ctsNs,

@@ -3,10 +3,10 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// The pyxis-trips suite: the programming model of seed 004 section 11 (barriers, descriptor
+// The pyxis-trips suite: the programming model of Pyxis spec section 11 (barriers, descriptor
 // queues, the Trip Manager, trip flush) and the engines of section 12 (HBM DMA, inter-cluster
-// DMA over the Core Switch). Expected values are derived in each comment from the spec, the
-// modelling digest (notes/pyxis-digest.md) or the model's stated assumptions. Times are exact
+// DMA over the Core Switch). Expected values are derived in each comment from the spec's
+// sections (pyxis.rst, Validation) or the model's stated assumptions. Times are exact
 // in picoseconds: every delay in cycles is rounded to the picosecond once
 // (PyxisChip::Cycles), so the expected values repeat the same sums.
 
@@ -100,22 +100,23 @@ Ps(double ps)
 
 /**
  * \ingroup pyxis
- * Digest 7.2 item 15 (seed 004 11.6.2): three notifies before set_ref_counts(3, 1) leave
- * notify_count at -1, -2, -3 (the pseudocode decrements an unset barrier); set_ref_counts adds
- * 3 and 1: notify_count 0 with valid counts releases (no consumer waits yet), wait_count 1 keeps
- * the barrier; a later wait goes at once (notify_count 0, valid), takes wait_count to 0 and
- * frees the barrier (valid false, both counts 0). Then the same through trips: three MPE trips
- * of 10, 20 and 30 cycles notify B; the barrier-config trip for (3, 1) waits on barrier X, set
- * (1, 1) at t = 0 and notified by a 100-cycle MPE trip, so it runs at 100 cycles and sets B at
- * 101 cycles (ConfigCycles 1): at 50 cycles B's count is -3; at 200 cycles it is 0 and valid. A
- * UIE trip waiting on B submitted at 1 us starts at once plus its launch: 1 us + 50 cycles.
+ * Barrier ordering (Pyxis spec 11.6.2; pyxis.rst, Validation, "Barrier ordering"): three notifies
+ * before set_ref_counts(3, 1) leave notify_count at -1, -2, -3 (the pseudocode decrements an unset
+ * barrier); set_ref_counts adds 3 and 1: notify_count 0 with valid counts releases (no consumer
+ * waits yet), wait_count 1 keeps the barrier; a later wait goes at once (notify_count 0, valid),
+ * takes wait_count to 0 and frees the barrier (valid false, both counts 0). Then the same through
+ * trips: three MPE trips of 10, 20 and 30 cycles notify B; the barrier-config trip for (3, 1) waits
+ * on barrier X, set (1, 1) at t = 0 and notified by a 100-cycle MPE trip, so it runs at 100 cycles
+ * and sets B at 101 cycles (ConfigCycles 1): at 50 cycles B's count is -3; at 200 cycles it is 0
+ * and valid. A UIE trip waiting on B submitted at 1 us starts at once plus its launch: 1 us + 50
+ * cycles.
  */
 class BarrierOrderTestCase : public TestCase
 {
   public:
     BarrierOrderTestCase()
         : TestCase("barrier ordering: 3 notifies before set_ref_counts(3,1), a later wait goes "
-                   "at once and frees (digest 7.2 item 15)")
+                   "at once and frees (Pyxis spec 11.6.2)")
     {
     }
 
@@ -219,8 +220,8 @@ class BarrierOrderTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * Refusals (digest 7.2 "counts beyond 31 or notify lists beyond 8 are refused"; seed 004
- * 11.4.1, 11.4.11, 11.6.1): set_ref_counts with 32 producers or 32 consumers is refused and 31
+ * Refusals (Pyxis spec 11.4.1: a notify list of at most 8; 11.4.11: 5-bit counts, at most 31;
+ * 11.6.1: 6-bit signed counts): set_ref_counts with 32 producers or 32 consumers is refused and 31
  * accepted; a second set_ref_counts before the barrier is freed is refused; ids 0 and 1024 are
  * refused; 32 notifies before set_ref_counts reach -32, the 6-bit minimum, and the 33rd is
  * refused. At enqueue: a notify list of 9 is refused and one of 8 accepted; a barrier-config
@@ -320,8 +321,8 @@ class BarrierLimitsTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * Running out of barriers (digest 7.2: "a barrier table that runs out is an error, not a
- * hang"; seed 004 11.6.3: 1024 barriers, id 0 reserved): a table of cluster 2 hands out the
+ * Running out of barriers (Pyxis spec 11.6.3: 1024 barriers, id 0 reserved; the model reports
+ * an exhausted table as an error rather than hang): a table of cluster 2 hands out the
  * 1023 ids 1 to 1023, each once; the 1024th allocation fails with an error naming the cluster.
  * Freeing one (set_ref_counts(id, 1, 0) then one notify: both counts 0) makes exactly that id
  * available again.
@@ -363,7 +364,7 @@ class BarrierExhaustionTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * The descriptor ring (seed 004 11.5.1): 3-bit head and tail; 4 lists fill the ring (tail 4 =
+ * The descriptor ring (Pyxis spec 11.5.1): 3-bit head and tail; 4 lists fill the ring (tail 4 =
  * wrap 1, index 0; head 0: head ^ tail == 4) and a 5th is refused; fetching the 2 descriptors of
  * the head list advances the head to 1 and a list fits again (tail 5). Through the Trip Manager:
  * 6 lists of one 100-cycle MPE trip each, submitted at once, are held in the software backlog
@@ -425,8 +426,9 @@ class DescriptorRingTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * A producer/consumer graph (digest 7.2: "a consumer runs only after all its producers
- * notified"; seed 004 11.3, 11.6; digest 6.6 step 1). Cluster 0: the barrier-config trip sets
+ * A producer/consumer graph (Pyxis spec 11.3, 11.6.2: a consumer runs only after all its
+ * producers notified; the 12 UIE trips of a cluster notifying one barrier, as the trip programs
+ * of pyxis.rst do). Cluster 0: the barrier-config trip sets
  * B = (12, 1); UIE i (i = 0..11) runs a producer of 1000 + 100 i cycles notifying B; the
  * consumer, behind the producer on UIE 0's queue, waits on B. Producers go at t = 0 (no wait)
  * and start after the launch: start_i = L (L = 50 cycles), end_i = L + 1000 + 100 i cycles. The
@@ -500,7 +502,7 @@ class ProducerConsumerTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * UIE completion tracking ids (seed 004 11.7.1: 3 per UIE; a trip holds one from its start to
+ * UIE completion tracking ids (Pyxis spec 11.7.1: 3 per UIE; a trip holds one from its start to
  * its done, commit C = 100 cycles included). With the default launch of 50 cycles the limit
  * never binds: the trip after next's go comes at a dispatch, so trips start at least
  * max(d, 50) cycles apart (d its duration) and trip k + 3 starts at least 3 max(d, 50) after
@@ -562,10 +564,11 @@ class UieTrackingIdsTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * HBM DMA (digest 7.2 item 11; seed 004 8, 12.1; digest 3.2). T = setup + bytes / (B x eta),
+ * HBM DMA (Pyxis spec 8, 12.1; pyxis.rst, Validation, "DMA"). T = setup + bytes / (B x eta),
  * B = 1228.8 GB/s, setup 100 cycles = 75,188 ps, eta = 0.9 from 100 KiB:
  * - H2A of 1 MiB alone: 1,048,576 / (1228.8e9 x 0.9) = 948,148 ps; T = 1,023,336 ps, above the
- *   bound of the digest, 1 MiB / 1228.8 GB/s = 853,333 ps (0.853 us).
+ *   device's bound (section 8: 1024 pins x 9.6 Gb/s = 1228.8 GB/s), 1 MiB / 1228.8 GB/s =
+ *   853,333 ps (0.853 us).
  * - H2A and A2H of 1 MiB together share the half-duplex device 0.5/0.5 (ReadShare): each moves
  *   at half the rate, T = 75,188 + 2 x 948,148 = 1,971,484 ps (rounding: 1,896,296).
  * - H2A of 10 KiB: eta = 0.3 + 0.6 x 10,240 / 102,400 = 0.36 (the assumed ramp): 10,240 /
@@ -602,7 +605,7 @@ class HbmDmaTestCase : public TestCase
         const Time h2a = rec.end[TripKey(0, PyxisQueueMap::H2A, 1)] -
                          rec.start[TripKey(0, PyxisQueueMap::H2A, 1)];
         NS_TEST_ASSERT_MSG_EQ(chip->Cycles(100), Ps(setup), "setup");
-        NS_TEST_ASSERT_MSG_GT_OR_EQ(h2a, Ps(1048576.0 / 1228.8e9 * 1e12), "digest bound");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(h2a, Ps(1048576.0 / 1228.8e9 * 1e12), "HBM bound");
         NS_TEST_ASSERT_MSG_EQ_TOL(h2a, Ps(1023336), Ps(2), "setup + 948,148 ps");
         NS_TEST_ASSERT_MSG_EQ_TOL(h2a, Ps(setup + alone), Ps(2), "closed form");
         for (const uint32_t q : {PyxisQueueMap::H2A, PyxisQueueMap::A2H})
@@ -622,7 +625,8 @@ class HbmDmaTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * Inter-cluster DMA through the Core Switch (digest 7.2 item 11, digest 4; seed 004 9, 12.2).
+ * Inter-cluster DMA through the Core Switch (Pyxis spec 5.2, 9, 12.2; pyxis.rst, Validation,
+ * "DMA").
  * Every flow is 1 MiB; an ICDMA engine moves at most 128 B per cycle; a switch port of one
  * plane carries 128 B per cycle and a flow spreads evenly over the planes of its mask.
  * - one ICDMA, all planes: 1,048,576 / 128 = 8192 cycles = 6,159,398 ps (6.16 us);
@@ -704,7 +708,7 @@ class IcdmaTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * Trip flush (seed 004 11.8; digest 6.5). Cluster 0 at flush time, 1000 cycles:
+ * Trip flush (Pyxis spec 11.8). Cluster 0 at flush time, 1000 cycles:
  * - UIE 0 runs R (10,000 cycles, started at L = 50) notifying B1 = (1, 1); behind it trip 7
  *   without wait, released at once and waiting only for the busy UIE: past its wait, it runs
  *   after R (start = end_R, 100 cycles);
@@ -813,8 +817,8 @@ class TripFlushTestCase : public TestCase
 
 /**
  * \ingroup pyxis
- * The RDMA interface (seed 004 10.7.1, 10.8.1; digest 6.1: RDMA completions are notified by the
- * job managers, out of order). Two RDMA Tx trips on queue 0x0C notify B = (2, 1): both go to the
+ * The RDMA interface (Pyxis spec 10.7.1.1, 10.8.1.1: RDMA completions are notified by the job
+ * managers, out of order). Two RDMA Tx trips on queue 0x0C notify B = (2, 1): both go to the
  * job handler at t = 0 (the queue does not wait for the first job). The handler completes trip
  * 2 at 1 us and trip 1 at 2 us; the TripEnd traces carry those times (RDMA commit 0: RxDMA
  * tracks commits itself). A UIE trip waiting on B starts at 2 us + L (50 cycles). A third trip

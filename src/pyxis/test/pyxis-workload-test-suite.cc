@@ -4,9 +4,9 @@
  */
 
 // Tests of the Pyxis workload: the model file loader, the lowering to per-chip operations and
-// the digest 6.6 step-time formula. Expected values come from the model-file reference
+// the step-time formula. Expected values come from the model-file reference
 // (src/pyxis/doc/pyxis.rst), Megatron partitioning arithmetic, FLOP and byte conservation, and
-// the digest's closed forms, as each case says.
+// the closed forms derived from the Pyxis spec in pyxis.rst (Validation), as each case says.
 
 #include "ns3/pyxis-layer-program.h"
 #include "ns3/pyxis-model-error.h"
@@ -83,7 +83,7 @@ Model(uint32_t tensor,
            "\n  tp-collective: " + collective + "\n" + extra + "layers:\n  - " + layer;
 }
 
-/// The digest 6.6 TP=8 transformer layer of the issue: d 4096, 32 x 128 heads, ffn 16384.
+/// The TP=8 transformer layer of tp8-layer.yaml: d 4096, 32 x 128 heads, ffn 16384.
 const std::string TRANSFORMER = "kind: transformer\n"
                                 "    d-model: 4096\n"
                                 "    heads: 32\n"
@@ -258,7 +258,20 @@ class PyxisTransformerLoweringTestCase : public TestCase
         const auto& ops = prog.layers[0].ops;
         // qkv scores softmax context o-proj AR mlp-up activation mlp-down AR dp-sync
         NS_TEST_ASSERT_MSG_EQ(ops.size(), 11, "operations of a Megatron layer");
+        CheckGemms(ops);
+        CheckVpuAndWeights(ops);
+        CheckAllReduces(ops);
+        CheckDataParallel(ops);
+        CheckAllGather();
+        CheckSplitK();
+    }
 
+    /**
+     * The six GEMMs: Megatron shapes per chip and their split over 48 UIEs.
+     * \param ops chip 11's operations
+     */
+    void CheckGemms(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         struct Shape
         {
             const char* name;
@@ -300,6 +313,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
             }
             NS_TEST_EXPECT_MSG_EQ(sum, c.units, c.name << " units conserved");
         }
+    }
+
+    /**
+     * o-proj's split, the weights, the softmax and activation VPU passes.
+     * \param ops chip 11's operations
+     */
+    void CheckVpuAndWeights(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // o-proj: 32 tiles on 32 UIEs, 8 per cluster; share 5 is cluster 1, UIE 1.
         const auto& oShares = ops[4].compute.shares;
         NS_TEST_ASSERT_MSG_EQ(oShares.size(), 32, "32 UIEs busy");
@@ -317,6 +338,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(sm.shares[31].units, 11, "512 = 32 x 11 + 16 x 10");
         NS_TEST_EXPECT_MSG_EQ(sm.shares[32].units, 10, "512 = 32 x 11 + 16 x 10");
         NS_TEST_EXPECT_MSG_EQ(ops[7].compute.elements, 2048ULL * 128, "activation elements");
+    }
+
+    /**
+     * The two all-reduces: bytes, group, ring peers, steps, chunks, adds.
+     * \param ops chip 11's operations
+     */
+    void CheckAllReduces(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // The two all-reduces: S = tokens x d_model x 1 B = 128 x 4096 = 524,288 B.
         for (const std::size_t i : {std::size_t(5), std::size_t(9)})
         {
@@ -340,6 +369,14 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(ops[1].compute.name, "scores", "order");
         NS_TEST_EXPECT_MSG_EQ(ops[5].comm.name, "attn-all-reduce", "order");
         NS_TEST_EXPECT_MSG_EQ(ops[9].comm.name, "mlp-all-reduce", "order");
+    }
+
+    /**
+     * The data-parallel weight sync over the chips of tensor rank 3.
+     * \param ops chip 11's operations
+     */
+    void CheckDataParallel(const std::vector<PyxisLayerProgram::Op>& ops)
+    {
         // Data parallel: the weight shard over the chips of tensor rank 3, {3, 11}.
         NS_TEST_ASSERT_MSG_EQ(ops[10].kind, PyxisLayerProgram::Op::DP_COMM, "dp sync last");
         const auto& dp = ops[10].dp;
@@ -351,7 +388,13 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(dp.group[1], 11, "replica 1");
         NS_TEST_EXPECT_MSG_EQ(dp.rank, 1, "this chip");
         NS_TEST_EXPECT_MSG_EQ(dp.algorithm, "ring", "default algorithm");
+    }
 
+    /**
+     * The all-gather variant.
+     */
+    void CheckAllGather()
+    {
         // All-gather mode: 4 all-gathers of T h hd, T d, T ffn and T d bytes; O and down split
         // by d_model (512 rows each) with the full K.
         const auto ag = PyxisModelLoader::LoadString(Model(8, "all-gather", TRANSFORMER), "ag");
@@ -366,7 +409,13 @@ class PyxisTransformerLoweringTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(agOps[10].compute.k, 16384, "mlp-down: full ffn");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.bytes, 128ULL * 4096, "down output");
         NS_TEST_EXPECT_MSG_EQ(agOps[11].comm.rings[0].steps[0].reduce, false, "no add");
+    }
 
+    /**
+     * Split-K of the GEMMs with fewer tiles than UIEs.
+     */
+    void CheckSplitK()
+    {
         // Split-K: qkv has 12 tiles for 48 UIEs, so K = 4096 (32 blocks of 128) is cut into
         // min(48/12, 32) = 4 slices of 1024: 48 units, one per UIE, then a VPU pass adding
         // 3 partials per output element, 1536 x 128 x 3 = 589,824 elements. o-proj (32 tiles,
@@ -468,7 +517,7 @@ class PyxisFlopsTestCase : public TestCase
                     "    stride: 2\n"),
               62005248ULL,
               "conv stride 2");
-        // The digest 2.6 example: 56 x 56, 64 -> 64 on one chip is 2 passes x 7 row groups.
+        // The 3x3 example of pyxis.rst (Validation): 56 x 56, 64 -> 64 is 2 passes x 7 row groups.
         const auto one = PyxisModelLoader::LoadString(Model(1, "all-reduce", conv), "conv");
         const auto ops = PyxisLayerProgram::LowerLayer(one, 0, 0).ops;
         NS_TEST_ASSERT_MSG_EQ(ops.size(), 1, "conv, no activation, no collective at TP 1");
@@ -478,8 +527,8 @@ class PyxisFlopsTestCase : public TestCase
 
 /**
  * \ingroup pyxis-tests
- * Ring structure (digest 6.6): 2(P-1) steps (P-1 for an all-gather), chunk S/(4P), blocks
- * consistent between neighbours, every byte of S in one ring, and the reduce-scatter leaves
+ * Ring structure (pyxis.rst, "Workload"): 2(P-1) steps (P-1 for an all-gather), chunk S/(4P),
+ * blocks consistent between neighbours, every byte of S in one ring, and the reduce-scatter leaves
  * rank q with block q+1.
  */
 class PyxisRingTestCase : public TestCase
@@ -569,7 +618,8 @@ class PyxisRingTestCase : public TestCase
         Check(CollectiveSpec::ALL_REDUCE, 64, 1 << 20);
         Check(CollectiveSpec::ALL_GATHER, 8, 524288);
         Check(CollectiveSpec::ALL_GATHER, 5, 999);
-        // Reduce cost (digest 6.6): VPU FP16 2 cycles per 128 elements, InMemAdd chunk/128.
+        // Reduce cost (6.4, 6.2.1.4.1, 7.4): VPU FP16 2 cycles per 128 elements, InMemAdd
+        // chunk/128.
         NS_TEST_EXPECT_MSG_EQ(
             PyxisLayerProgram::ReduceCycles(PyxisModelSpec::VPU, 16384, PyxisModelSpec::FP16),
             128,
@@ -591,13 +641,14 @@ class PyxisRingTestCase : public TestCase
 
 /**
  * \ingroup pyxis-tests
- * The digest 6.6 step-time formula, term by term, for the TP 8 layer's chunk of 16,384 B.
+ * The step-time formula (pyxis.rst, "Step-time formula"), term by term, for the TP 8 layer's
+ * chunk of 16,384 B.
  */
 class PyxisStepTimeTestCase : public TestCase
 {
   public:
     PyxisStepTimeTestCase()
-        : TestCase("step time: digest 6.6 terms, T_AR, pre-posted Rx")
+        : TestCase("step time: the formula's terms, T_AR, pre-posted Rx")
     {
     }
 
@@ -620,17 +671,17 @@ class PyxisStepTimeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(t.reduceNs, 128 / 1.33, 1e-6, "reduce");
         const double step = 40 + 2000 + 1000 + 163.84 + 100 / 1.33 + 128 / 1.33;
         NS_TEST_EXPECT_MSG_EQ_TOL(t.totalNs, step, 1e-6, "T_step");
-        // T_AR = 7 reducing + 7 plain steps; the digest's literal 2(P-1) T_step counts the
-        // reduce in all 14.
+        // T_AR = 7 reducing + 7 plain steps; the uniform 2(P-1) T_step counts the reduce in all
+        // 14.
         const double plain = step - 128 / 1.33;
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllReduceNs(p, 524288, 8),
                                   7 * step + 7 * plain,
                                   1e-6,
                                   "T_AR");
-        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::DigestAllReduceNs(p, 524288, 8),
+        NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::UniformAllReduceNs(p, 524288, 8),
                                   14 * step,
                                   1e-6,
-                                  "digest T_AR");
+                                  "uniform T_AR");
         NS_TEST_EXPECT_MSG_EQ_TOL(PyxisStepTime::AllGatherNs(p, 524288, 8),
                                   7 * plain,
                                   1e-6,
