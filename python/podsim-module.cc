@@ -15,7 +15,7 @@
 
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
-#include "ns3/pod-fabric-kinds.h"
+#include "ns3/pod-plugins.h"
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
@@ -403,9 +403,22 @@ Load(const std::string& scenarioPath, const py::object& overrides)
         d["class"] = static_cast<uint32_t>(w.tclass);
         d["iterations"] = w.iterations;
         d["nodes"] = w.nodes.size();
-        d["model"] = ToStr(w.model);
-        d["rx_posting"] = ToStr(w.rxPosting);
-        d["chips"] = w.chips;
+        // A plug-in kind's named values (a pyxis workload's model file, resolved beside the
+        // scenario, its rx_posting and chips); "" and 0 for the other kinds.
+        d["model"] = "";
+        d["rx_posting"] = "";
+        d["chips"] = 0;
+        if (w.config)
+        {
+            for (const auto& [name, text] : w.config->GetTexts())
+            {
+                d[py::str(name)] = ToStr(text);
+            }
+            for (const auto& [name, count] : w.config->GetCounts())
+            {
+                d[py::str(name)] = count;
+            }
+        }
         workloads.append(d);
     }
     py::dict d;
@@ -420,7 +433,7 @@ Load(const std::string& scenarioPath, const py::object& overrides)
     d["topology"] = ToStr(s.pod.topology);
     // Consecutive rails that must run together in a split run (a SUE instance's ports), 0 when
     // the fabric does not split by rails.
-    const ns3::FabricKind& kind = ns3::PodFabricKinds::Get(s.pod.fabric);
+    const ns3::FabricKind& kind = ns3::PodPlugins::GetFabric(s.pod.fabric);
     d["rail_group"] = kind.SplitsByRails() ? kind.GetRailGroup(s.pod) : 0;
     d["switch_radix"] = s.pod.sw.radix;
     d["link_rate_bps"] = s.pod.link.rate.GetBitRate();

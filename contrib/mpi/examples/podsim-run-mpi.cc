@@ -23,7 +23,7 @@
 #include "ns3/mpi-interface.h"
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
-#include "ns3/pod-fabric-kinds.h"
+#include "ns3/pod-plugins.h"
 #include "ns3/pod-topology.h"
 #include "ns3/results-writer.h"
 #include "ns3/rng-seed-manager.h"
@@ -65,10 +65,10 @@ AddOverride(std::string kv)
 std::string
 Unsupported(const Scenario& s)
 {
-    if (!PodFabricKinds::Get(s.pod.fabric).SupportsDistributed())
+    if (!PodPlugins::GetFabric(s.pod.fabric).SupportsDistributed())
     {
         std::string fabrics;
-        for (const FabricKind* k : PodFabricKinds::GetAll())
+        for (const FabricKind* k : PodPlugins::GetFabrics())
         {
             if (k->SupportsDistributed())
             {

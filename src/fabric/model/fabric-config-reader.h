@@ -8,6 +8,7 @@
 #include "fabric-config-value.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 
 namespace ns3
@@ -73,6 +74,27 @@ class FabricConfigReader
     [[noreturn]] virtual void FailAt(const std::string& where,
                                      const std::string& field,
                                      const std::string& message) const = 0;
+
+    /**
+     * Stop loading with an error in another file that a key names (a model file: its own line
+     * and field).
+     * \param file the file
+     * \param line its line (0: unknown)
+     * \param field the field in that file
+     * \param message why
+     */
+    [[noreturn]] virtual void FailIn(const std::string& file,
+                                     uint32_t line,
+                                     const std::string& field,
+                                     const std::string& message) const = 0;
+
+    /**
+     * The file a string key names: relative to the directory of the scenario file that wrote
+     * it, as given when it came from a --set override.
+     * \param path the key's concrete path (a required key: an error when absent)
+     * \return the file's path
+     */
+    virtual std::string ResolvePath(const std::string& path) const = 0;
 };
 
 } // namespace ns3

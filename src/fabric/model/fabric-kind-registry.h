@@ -18,7 +18,7 @@ namespace ns3
  * \ingroup fabric
  * \brief The fabric kinds a program knows, by name, in the order they were added.
  *
- * The pod module adds every kind podsim has from one registration list (PodFabricKinds); a
+ * The pod module adds every kind podsim has from one registration list (PodPlugins); a
  * program may add a kind of its own before loading a scenario. Names are unique.
  */
 class FabricKindRegistry

@@ -9,6 +9,7 @@
 #include "channel-dependency-graph.h"
 #include "fault-injector.h"
 #include "output-budget.h"
+#include "pod-plugins.h"
 #include "pod-topology.h"
 #include "pod-watchdog-probes.h"
 #include "progress-reporter.h"
@@ -21,7 +22,6 @@
 #include "wall-clock-limit.h"
 #include "workload-generator.h"
 
-#include "ns3/cell-fabric-adapter.h"
 #include "ns3/collective-dispatcher.h"
 #include "ns3/collective-helper.h"
 #include "ns3/config.h"
@@ -35,12 +35,12 @@
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
-#include "ns3/pyxis-model-loader.h"
-#include "ns3/pyxis-runner.h"
 #include "ns3/rng-seed-manager.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload-kind.h"
+#include "ns3/workload-run.h"
 
 #include <algorithm>
 #include <chrono>
@@ -92,6 +92,7 @@ struct MessageRecorder
     uint64_t completed{0};                               //!< messages completed
     Ptr<ProgressWatchdog> watchdog;                      //!< armed by each post (or null)
     RunInvariantCheck* check{nullptr};                   //!< check mode: the run's checks
+    const WorkloadRun* program{nullptr}; //!< a plug-in workload, whose messages it records itself
 
     /// \param m a message \return its key in rows
     static uint64_t Key(const FabricMessage& m)
@@ -107,7 +108,8 @@ struct MessageRecorder
         {
             watchdog->Arm();
         }
-        if (!CollectiveDispatcher::IsCollective(m.cookie))
+        if (!CollectiveDispatcher::IsCollective(m.cookie) ||
+            (program && program->OwnsMessage(m.cookie)))
         {
             return;
         }
@@ -142,6 +144,12 @@ struct MessageRecorder
     /// A message was delivered.
     void Delivered(const FabricMessage& m)
     {
+        if (program && program->OwnsMessage(m.cookie))
+        {
+            bytesDelivered += m.bytes; // a plug-in workload's own message: its table has it
+            ++delivered;
+            return;
+        }
         if (check)
         {
             // A collective message's row is forgotten once delivered and completed.
@@ -158,6 +166,11 @@ struct MessageRecorder
     /// A message completed.
     void Completed(const FabricMessage& m)
     {
+        if (program && program->OwnsMessage(m.cookie))
+        {
+            ++completed;
+            return;
+        }
         const uint64_t row = Row(m);
         table->completePs[row] = m.completed.GetPicoSeconds();
         ++completed;
@@ -609,30 +622,26 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     faults.Schedule();
     std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
     std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
-    // A pyxis workload (issue 9; the loader made it the only one, on the cell fabric): a
-    // PyxisChip per chip of its model on the pod's adapters, its trips submitted now.
-    std::unique_ptr<PyxisRunner> pyxis;
+    // Workloads of plug-in kinds (a Pyxis model's chips and trip programs): started now, on the
+    // pod's endpoints; each keeps its own tables.
+    std::vector<std::unique_ptr<WorkloadRun>> programs;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
     {
         const Scenario::Workload& w = s.workloads[wi];
-        if (w.kind == "pyxis")
+        if (const WorkloadKind* plugin = PodPlugins::FindWorkload(w.kind))
         {
-            std::vector<Ptr<CellFabricAdapter>> adapters;
-            for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
-            {
-                adapters.push_back(DynamicCast<CellFabricAdapter>(topo.GetEndpoint(i)));
-            }
-            PyxisTripProgram::RxPosting posting = PyxisTripProgram::RX_PRE_POSTED;
-            PyxisRunner::ParseRxPosting(w.rxPosting, posting);
-            pyxis = std::make_unique<PyxisRunner>();
             std::string error;
-            if (!pyxis->Setup(PyxisModelLoader::LoadFile(w.model), adapters, posting, error))
+            std::unique_ptr<WorkloadRun> run = plugin->Start(*w.config, coll.all, error);
+            if (!run)
             {
                 // Nothing ran: clear the simulator for the next run before saying why.
                 coll.dispatcher->Dispose();
                 Simulator::Destroy();
-                throw ScenarioError(w.model, 0, "", error);
+                const std::string file = w.config->GetSourceFile();
+                throw ScenarioError(file.empty() ? s.sourceFile : file, 0, "", error);
             }
+            rec.program = run.get();
+            programs.push_back(std::move(run));
         }
         else if (w.kind == "collective")
         {
@@ -721,10 +730,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     ProgressReporter progress(
         std::cerr,
-        [&rec, &coll, &pyxis, totalBytes]() {
-            if (pyxis)
+        [&rec, &coll, &programs, totalBytes]() {
+            if (!programs.empty())
             {
-                return pyxis->GetProgress(); // trips ended of those built
+                return programs.front()->GetProgress(); // e.g. trips ended of those built
             }
             if (totalBytes == 0)
             {
@@ -742,9 +751,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             return std::min(1.0, f);
         },
         lastStart);
-    if (pyxis)
+    if (!programs.empty() && !programs.front()->GetProgressWhat().empty())
     {
-        progress.SetWhat("of trips ended");
+        progress.SetWhat(programs.front()->GetProgressWhat());
     }
     if (options.progress && s.output.progress)
     {
@@ -830,12 +839,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         r.simTimePs = std::max(r.simTimePs, Simulator::Now().GetPicoSeconds());
     }
 
-    PyxisRunner::Summary pyxisSummary;
-    if (pyxis)
+    for (const auto& program : programs)
     {
-        pyxisSummary = pyxis->Collect();
-        r.simTimePs =
-            std::max(r.simTimePs, static_cast<int64_t>(std::llround(pyxisSummary.endNs * 1e3)));
+        program->Finish();
+        r.simTimePs = std::max(r.simTimePs, program->GetEnd().GetPicoSeconds());
     }
 
     // Collect.
@@ -1040,13 +1047,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (options.printSummary)
     {
         PrintSummary(r, summary);
-        if (pyxis)
+        for (const auto& program : programs)
         {
-            const auto& p = pyxisSummary;
-            summary << "pyxis: " << p.chips << " chips, " << p.layers << " layers, " << p.trips
-                    << " trips, " << p.jobs << " RDMA jobs, end " << p.endNs << " ns, " << p.open
-                    << " jobs open" << (p.complete ? " (completed)" : " (NOT completed)")
-                    << std::endl;
+            summary << program->GetSummaryLine() << std::endl;
         }
     }
     const std::string budgetNote = OutputBudget::Apply(r, s.output.budgetBytes);
@@ -1057,9 +1060,13 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     if (options.writeResults)
     {
         ResultsWriter::Write(resultsFile, r);
-        if (pyxis && !pyxis->WriteTables(resultsFile, false))
+        for (const auto& program : programs)
         {
-            throw std::runtime_error("cannot write /pyxis into " + resultsFile);
+            if (!program->WriteTables(resultsFile))
+            {
+                throw std::runtime_error("cannot write the tables of a workload into " +
+                                         resultsFile);
+            }
         }
         if (options.printSummary)
         {

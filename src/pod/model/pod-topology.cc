@@ -5,7 +5,7 @@
 
 #include "pod-topology.h"
 
-#include "pod-fabric-kinds.h"
+#include "pod-plugins.h"
 #include "pod-switch-count.h"
 
 #include "ns3/abort.h"
@@ -162,7 +162,7 @@ PodTopology::Build(const Scenario::Pod& pod)
     NS_LOG_FUNCTION(pod.accelerators << pod.planes);
     Impl& m = *m_impl;
     m.pod = pod;
-    m.kind = &PodFabricKinds::Get(pod.fabric);
+    m.kind = &PodPlugins::GetFabric(pod.fabric);
     NS_ABORT_MSG_IF(m.ranks > 1 && !m.kind->SupportsDistributed(),
                     "pod.fabric: a distributed run (--ranks) does not support the " << pod.fabric
                                                                                     << " fabric");

@@ -5,7 +5,7 @@
 
 #include "rail-split.h"
 
-#include "pod-fabric-kinds.h"
+#include "pod-plugins.h"
 #include "pod-topology.h"
 
 #include "ns3/abort.h"
@@ -55,11 +55,11 @@ std::string
 RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool check)
 {
     const std::string pre = "--rails: ";
-    const FabricKind& kind = PodFabricKinds::Get(s.pod.fabric);
+    const FabricKind& kind = PodPlugins::GetFabric(s.pod.fabric);
     if (!kind.SplitsByRails() || kind.GetRailGroup(s.pod) == 0)
     {
         std::string fabrics;
-        for (const FabricKind* k : PodFabricKinds::GetAll())
+        for (const FabricKind* k : PodPlugins::GetFabrics())
         {
             if (k->SplitsByRails())
             {

@@ -5,7 +5,7 @@
 
 #include "scenario-loader.h"
 
-#include "pod-fabric-kinds.h"
+#include "pod-plugins.h"
 #include "pod-switch-count.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
@@ -17,9 +17,8 @@
 #include "ns3/fabric-config-reader.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/log.h"
-#include "ns3/pyxis-model-error.h"
-#include "ns3/pyxis-model-loader.h"
 #include "ns3/uinteger.h"
+#include "ns3/workload-kind.h"
 
 #include <algorithm>
 #include <cctype>
@@ -721,6 +720,25 @@ class Loader : public FabricConfigReader
         Fail(Locate(where), field, message);
     }
 
+    [[noreturn]] void FailIn(const std::string& file,
+                             uint32_t line,
+                             const std::string& field,
+                             const std::string& message) const override
+    {
+        throw ScenarioError(file, line, field, message);
+    }
+
+    std::string ResolvePath(const std::string& path) const override
+    {
+        const Where where = Locate(path);
+        std::filesystem::path file(Get(path, true).str);
+        if (file.is_relative() && !where.fromSet)
+        {
+            file = std::filesystem::path(m_file).parent_path() / file;
+        }
+        return file.string();
+    }
+
     bool Has(const std::string& path) const override
     {
         return Locate(path).node != nullptr;
@@ -946,7 +964,7 @@ class Loader : public FabricConfigReader
 
         auto& pod = sc.pod;
         pod.fabric = Get("pod.fabric", false).str;
-        const FabricKind& kind = PodFabricKinds::Get(pod.fabric);
+        const FabricKind& kind = PodPlugins::GetFabric(pod.fabric);
         pod.accelerators = static_cast<uint32_t>(Get("pod.accelerators", true).u);
         pod.planes = static_cast<uint32_t>(Get("pod.planes", false).u);
         pod.topology = Get("pod.topology", false).str;
@@ -974,7 +992,7 @@ class Loader : public FabricConfigReader
         // The kind reads and checks its own section and sets what its fabric fixes; the
         // sections of the other kinds are checked value by value.
         pod.kind = kind.Read(*this, pod);
-        for (const FabricKind* other : PodFabricKinds::GetAll())
+        for (const FabricKind* other : PodPlugins::GetFabrics())
         {
             if (other != &kind && !other->GetSection().empty())
             {
@@ -1024,7 +1042,7 @@ class Loader : public FabricConfigReader
                                  const std::string& last)
     {
         std::vector<std::string> names;
-        for (const FabricKind* k : PodFabricKinds::GetAll())
+        for (const FabricKind* k : PodPlugins::GetFabrics())
         {
             if (has(*k))
             {
@@ -1197,7 +1215,7 @@ class Loader : public FabricConfigReader
     void ReadFaults(Scenario& sc) const
     {
         const Scenario::Pod& pod = sc.pod;
-        const FabricKind& kind = PodFabricKinds::Get(pod.fabric);
+        const FabricKind& kind = PodPlugins::GetFabric(pod.fabric);
         for (const auto& implied : kind.GetImpliedFaults(pod))
         {
             // Faults that the kind's own keys ask for (the older UALink fail-* keys).
@@ -1311,7 +1329,7 @@ class Loader : public FabricConfigReader
         // responses), each with why.
         std::vector<std::string> why;
         const std::vector<uint32_t> own =
-            PodFabricKinds::Get(pod.fabric).GetOwnClasses(pod, reads, why);
+            PodPlugins::GetFabric(pod.fabric).GetOwnClasses(pod, reads, why);
         std::map<uint32_t, std::string> reason;
         for (std::size_t i = 0; i < own.size(); ++i)
         {
@@ -1921,67 +1939,25 @@ class Loader : public FabricConfigReader
     }
 
     /**
-     * Read a Pyxis workload (issue 9): the model file beside the scenario, checked here so that
-     * its errors name its own file, line and field.
+     * Read a workload of a plug-in kind (WorkloadKind, e.g. a Pyxis model): the kind reads and
+     * checks its keys.
      * \param p the workload's path
      * \param sc the scenario, pod already filled
+     * \param kind the workload's kind
      * \param w the workload
      */
-    void ReadPyxis(const std::string& p, const Scenario& sc, Scenario::Workload& w) const
+    void ReadPlugin(const std::string& p,
+                    const Scenario& sc,
+                    const WorkloadKind& kind,
+                    Scenario::Workload& w) const
     {
-        if (sc.pod.fabric != "cell")
-        {
-            Fail(Locate(p + ".kind"),
-                 p + ".kind",
-                 "a pyxis workload needs pod.fabric: cell (Pyxis chips post RDMA jobs on the "
-                 "cell fabric's adapters); this pod's fabric is " +
-                     sc.pod.fabric);
-        }
-        if (Locate("workloads").node->items.size() != 1)
-        {
-            Fail(Locate(p + ".kind"),
-                 p + ".kind",
-                 "a pyxis workload is the only workload of its scenario (its adapters post RDMA "
-                 "jobs explicitly, which other workloads' messages cannot share)");
-        }
-        if (w.start.IsStrictlyPositive())
-        {
-            Fail(Locate(p + ".start"),
-                 p + ".start",
-                 "a pyxis workload starts at 0 (its chips submit their trips when built)");
-        }
-        const Where where = Locate(p + ".model");
-        std::filesystem::path path(Get(p + ".model", true).str);
-        if (path.is_relative() && !where.fromSet)
-        {
-            path = std::filesystem::path(m_file).parent_path() / path;
-        }
-        w.model = path.string();
-        std::error_code ec;
-        if (!std::filesystem::is_regular_file(path, ec))
-        {
-            Fail(where, p + ".model", "cannot read the model file " + w.model + " (no such file)");
-        }
-        w.rxPosting = Get(p + ".rx-posting", false).str;
-        PyxisModelSpec spec;
-        try
-        {
-            spec = PyxisModelLoader::LoadFile(w.model);
-        }
-        catch (const PyxisModelError& e)
-        {
-            throw ScenarioError(e.GetFile(), e.GetLine(), e.GetField(), e.GetMessage());
-        }
-        w.chips = spec.GetChips();
-        if (w.chips > sc.pod.accelerators)
-        {
-            Fail(where,
-                 p + ".model",
-                 "the model runs on " + std::to_string(w.chips) + " chips (tensor " +
-                     std::to_string(spec.parallelism.tensor) + " x data " +
-                     std::to_string(spec.parallelism.data) +
-                     "), more than pod.accelerators = " + std::to_string(sc.pod.accelerators));
-        }
+        WorkloadKind::Context context;
+        context.scenarioFile = m_file;
+        context.accelerators = sc.pod.accelerators;
+        context.workloads = Locate("workloads").node->items.size();
+        context.start = w.start;
+        context.fabric = sc.pod.fabric;
+        w.config = kind.Read(*this, p, context);
     }
 
     /**
@@ -2036,7 +2012,8 @@ class Loader : public FabricConfigReader
                          Index(other->second) + ")");
             }
             names[w.name] = i;
-            if (w.kind != "collective" && w.kind != "dag" && w.kind != "pyxis")
+            const WorkloadKind* plugin = PodPlugins::FindWorkload(w.kind);
+            if (w.kind != "collective" && w.kind != "dag" && plugin == nullptr)
             {
                 w.bytes = Get(p + ".size", true).u;
             }
@@ -2056,7 +2033,7 @@ class Loader : public FabricConfigReader
             if (w.kind == "incast" || w.kind == "permutation" || w.kind == "all-to-all")
             {
                 w.read = Get(p + ".operation", false).str == "read";
-                const FabricKind& kind = PodFabricKinds::Get(sc.pod.fabric);
+                const FabricKind& kind = PodPlugins::GetFabric(sc.pod.fabric);
                 if (w.read && !(kind.GetOperations() & FabricKind::READ))
                 {
                     Fail(Locate(p + ".operation"),
@@ -2095,9 +2072,9 @@ class Loader : public FabricConfigReader
                 w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
                 ReadDag(p, i, n, w);
             }
-            else if (w.kind == "pyxis")
+            else if (plugin != nullptr)
             {
-                ReadPyxis(p, sc, w);
+                ReadPlugin(p, sc, *plugin, w);
             }
             else if (n < 2)
             {

@@ -5,10 +5,11 @@
 
 #include "scenario-schema.h"
 
-#include "pod-fabric-kinds.h"
+#include "pod-plugins.h"
 
 #include "ns3/collective-helper.h"
 #include "ns3/collective-spec.h"
+#include "ns3/workload-kind.h"
 
 #include <algorithm>
 #include <cctype>
@@ -158,7 +159,7 @@ BuildKeys()
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     std::vector<std::string> fabrics;
     std::string summaries;
-    const auto kinds = PodFabricKinds::GetAll();
+    const auto kinds = PodPlugins::GetFabrics();
     for (std::size_t i = 0; i < kinds.size(); ++i)
     {
         fabrics.push_back(kinds[i]->GetName());
@@ -199,7 +200,7 @@ BuildKeys()
     // link-level retry, transport).
     FabricPodConfig::DeclareKeys(k);
     // The sections of the fabric kinds (each module declares its own), in registration order.
-    for (const FabricKind* kind : PodFabricKinds::GetAll())
+    for (const FabricKind* kind : PodPlugins::GetFabrics())
     {
         kind->DeclareKeys(k);
     }
@@ -207,12 +208,23 @@ BuildKeys()
                     .Element(S::MAP)
                     .Required()
                     .Help("The workloads, at least one; they run concurrently."));
+    std::vector<std::string> workloadKinds = {"incast",
+                                              "permutation",
+                                              "all-to-all",
+                                              "collective",
+                                              "dag"};
+    std::string plugins;
+    for (const WorkloadKind* kind : PodPlugins::GetWorkloads())
+    {
+        workloadKinds.push_back(kind->GetName());
+        plugins += ", or " + kind->GetSummary();
+    }
     k.push_back(Row("workloads[].kind", S::ENUM)
                     .Required()
-                    .Allowed({"incast", "permutation", "all-to-all", "collective", "dag", "pyxis"})
+                    .Allowed(workloadKinds)
                     .Help("Traffic pattern, a collective operation, a DAG of compute, "
-                          "collective and send nodes, or a Pyxis model (pod.fabric: cell; "
-                          "src/pyxis/doc/pyxis.rst)."));
+                          "collective and send nodes" +
+                          plugins + "."));
     k.push_back(Row("workloads[].name", S::STRING)
                     .Note("`<kind>-<index>`")
                     .Help("Name of the workload in the results; names are distinct."));
@@ -274,17 +286,11 @@ BuildKeys()
                     .Kinds({"dag"})
                     .Help("YAML file with the DAG's `nodes:` list, relative to the scenario's "
                           "directory (instead of inline `nodes`)."));
-    k.push_back(Row("workloads[].model", S::STRING)
-                    .Required()
-                    .Kinds({"pyxis"})
-                    .Help("Pyxis model file (YAML, src/pyxis/doc/pyxis.rst), relative to the "
-                          "scenario's directory: chip i of the model runs on accelerator i."));
-    k.push_back(Row("workloads[].rx-posting", S::ENUM)
-                    .Default("pre-posted")
-                    .Allowed({"pre-posted", "late"})
-                    .Kinds({"pyxis"})
-                    .Help("pyxis: the Rx RDMA jobs posted with the compute before each "
-                          "collective (pre-posted) or with each step's Tx job (late)."));
+    // The keys of the workload kinds that modules bring (each declares its own).
+    for (const WorkloadKind* kind : PodPlugins::GetWorkloads())
+    {
+        kind->DeclareKeys(k);
+    }
     k.push_back(Row("workloads[].nodes", S::LIST)
                     .Element(S::MAP)
                     .Kinds({"dag"})
@@ -796,11 +802,15 @@ ScenarioSchema::MarkdownReference()
           "halving-doubling needs a power-of-two group; rabenseifner does not), an "
           "all-to-all-v has n x n sizes.\n"
           "- dag: node names are distinct, every dependency names a node, the dependencies have "
-          "no cycle; `file` or `nodes`, not both.\n"
-          "- pyxis: needs `pod.fabric: cell`, is the only workload and starts at 0; the model "
-          "file is valid (its errors name its own file, line and field) and its chips (tensor x "
-          "data) are at most accelerators.\n"
-          "- workload names are distinct.\n"
+          "no cycle; `file` or `nodes`, not both.\n";
+    for (const WorkloadKind* kind : PodPlugins::GetWorkloads())
+    {
+        if (!kind->GetChecks().empty())
+        {
+            os << "- " << kind->GetChecks() << "\n";
+        }
+    }
+    os << "- workload names are distinct.\n"
           "- `pod.flow-control.deadlock-timeout`, when not 0 and the kind is pfc, exceeds the "
           "longest pause (`pause-quanta` x 512 bit times at `pod.link.rate`), and "
           "`deadlock-check-interval` does not exceed it.\n"
@@ -819,7 +829,7 @@ ScenarioSchema::GetDocSections()
                                                "pod.flow-control",
                                                "pod.llr",
                                                "pod.transport"});
-    for (const FabricKind* kind : PodFabricKinds::GetAll())
+    for (const FabricKind* kind : PodPlugins::GetFabrics())
     {
         if (!kind->GetSection().empty())
         {

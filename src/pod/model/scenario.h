@@ -8,8 +8,10 @@
 #include "ns3/data-rate.h"
 #include "ns3/fabric-pod-config.h"
 #include "ns3/nstime.h"
+#include "ns3/workload-config.h"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,7 +71,7 @@ struct Scenario
     struct Workload
     {
         std::string name;                 //!< workloads[i].name (default: kind and index)
-        std::string kind;                 //!< incast | ... | collective | dag | pyxis
+        std::string kind;                 //!< incast | ... | collective | dag | a plug-in
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
         bool read{false};                 //!< workloads[i].operation == read
@@ -82,9 +84,8 @@ struct Scenario
         Collective coll;                  //!< collective: its parameters
         std::vector<DagNode> nodes;       //!< dag: the nodes
         std::string dagFile;              //!< dag: file the nodes came from ("" if inline)
-        std::string model;                //!< pyxis: the model file (beside the scenario)
-        std::string rxPosting;            //!< pyxis: workloads[i].rx-posting (pre-posted | late)
-        uint32_t chips{0};                //!< pyxis: the model's chips (tensor x data)
+        /// a plug-in kind's workload (WorkloadKind, e.g. pyxis): its keys as the kind read them
+        std::shared_ptr<const WorkloadConfig> config;
     };
 
     /// One injected fault (an element of the faults list).

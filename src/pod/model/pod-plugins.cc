@@ -3,15 +3,17 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-#include "pod-fabric-kinds.h"
+#include "pod-plugins.h"
 
 #include "ns3/abort.h"
 #include "ns3/cell-fabric-kind.h"
 #include "ns3/ethernet-fabric-kind.h"
 #include "ns3/fabric-kind-registry.h"
+#include "ns3/pyxis-workload-kind.h"
 #include "ns3/rifl-fabric-kind.h"
 #include "ns3/sue-fabric-kind.h"
 #include "ns3/ualink-fabric-kind.h"
+#include "ns3/workload-kind-registry.h"
 
 #include <memory>
 
@@ -19,40 +21,56 @@ namespace ns3
 {
 
 void
-PodFabricKinds::Register()
+PodPlugins::Register()
 {
     static const bool registered = []() {
-        // The order of the scenario reference and of pod.fabric's values.
+        // The fabrics, in the order of the scenario reference and of pod.fabric's values.
         FabricKindRegistry::Add(std::make_unique<EthernetFabricKind>());
         FabricKindRegistry::Add(std::make_unique<SueFabricKind>());
         FabricKindRegistry::Add(std::make_unique<UalinkFabricKind>());
         FabricKindRegistry::Add(std::make_unique<RiflFabricKind>());
         FabricKindRegistry::Add(std::make_unique<CellFabricKind>());
+        // The workload kinds that modules bring (after the pod's own kinds in the reference).
+        WorkloadKindRegistry::Add(std::make_unique<PyxisWorkloadKind>());
         return true;
     }();
     (void)registered;
 }
 
 const FabricKind*
-PodFabricKinds::Find(const std::string& name)
+PodPlugins::FindFabric(const std::string& name)
 {
     Register();
     return FabricKindRegistry::Find(name);
 }
 
 const FabricKind&
-PodFabricKinds::Get(const std::string& name)
+PodPlugins::GetFabric(const std::string& name)
 {
-    const FabricKind* kind = Find(name);
+    const FabricKind* kind = FindFabric(name);
     NS_ABORT_MSG_IF(kind == nullptr, "no fabric kind named " << name);
     return *kind;
 }
 
 std::vector<const FabricKind*>
-PodFabricKinds::GetAll()
+PodPlugins::GetFabrics()
 {
     Register();
     return FabricKindRegistry::GetAll();
+}
+
+const WorkloadKind*
+PodPlugins::FindWorkload(const std::string& name)
+{
+    Register();
+    return WorkloadKindRegistry::Find(name);
+}
+
+std::vector<const WorkloadKind*>
+PodPlugins::GetWorkloads()
+{
+    Register();
+    return WorkloadKindRegistry::GetAll();
 }
 
 } // namespace ns3
