@@ -25,29 +25,39 @@ class BufferOccupancyAccessor : public TraceSourceAccessor
   public:
     bool ConnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
     {
-        const FabricSwitchBase* sw = dynamic_cast<const FabricSwitchBase*>(obj);
-        return sw && sw->GetBuffer() && sw->GetBuffer()->TraceConnectWithoutContext(kName, cb);
+        Ptr<FabricSharedBuffer> b = BufferOf(obj);
+        return b && b->TraceConnectWithoutContext(kName, cb);
     }
 
     bool Connect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
     {
-        const FabricSwitchBase* sw = dynamic_cast<const FabricSwitchBase*>(obj);
-        return sw && sw->GetBuffer() && sw->GetBuffer()->TraceConnect(kName, context, cb);
+        Ptr<FabricSharedBuffer> b = BufferOf(obj);
+        return b && b->TraceConnect(kName, context, cb);
     }
 
     bool DisconnectWithoutContext(ObjectBase* obj, const CallbackBase& cb) const override
     {
-        const FabricSwitchBase* sw = dynamic_cast<const FabricSwitchBase*>(obj);
-        return sw && sw->GetBuffer() && sw->GetBuffer()->TraceDisconnectWithoutContext(kName, cb);
+        Ptr<FabricSharedBuffer> b = BufferOf(obj);
+        return b && b->TraceDisconnectWithoutContext(kName, cb);
     }
 
     bool Disconnect(ObjectBase* obj, std::string context, const CallbackBase& cb) const override
     {
-        const FabricSwitchBase* sw = dynamic_cast<const FabricSwitchBase*>(obj);
-        return sw && sw->GetBuffer() && sw->GetBuffer()->TraceDisconnect(kName, context, cb);
+        Ptr<FabricSharedBuffer> b = BufferOf(obj);
+        return b && b->TraceDisconnect(kName, context, cb);
     }
 
   private:
+    /**
+     * \param obj the object the trace source is asked of
+     * \return its buffer, if it is a switch that has one
+     */
+    static Ptr<FabricSharedBuffer> BufferOf(ObjectBase* obj)
+    {
+        const FabricSwitchBase* sw = dynamic_cast<const FabricSwitchBase*>(obj);
+        return sw ? sw->GetBuffer() : nullptr;
+    }
+
     static constexpr const char* kName = "Occupancy"; //!< the buffer's trace source
 };
 } // namespace
