@@ -109,8 +109,12 @@ FabricCreditFlowControl::Start() const
     NS_ABORT_MSG_IF(peer->m_bytesPerCredit != m_bytesPerCredit || peer->m_vcs != m_vcs,
                     "FabricCreditFlowControl: the two ends of a link disagree on BytesPerCredit "
                     "or Vcs");
-    m_limit.assign(m_vcs, peer->m_bufferBytes / m_bytesPerCredit);
-    m_poolLimit = peer->m_poolBytes / m_bytesPerCredit;
+    m_credits.Reset(m_vcs + 1);
+    for (uint32_t vc = 0; vc < m_vcs; ++vc)
+    {
+        m_credits.Advertise(vc, peer->m_bufferBytes / m_bytesPerCredit);
+    }
+    m_credits.Advertise(m_vcs, peer->m_poolBytes / m_bytesPerCredit);
     m_started = true;
 }
 
@@ -118,20 +122,14 @@ uint64_t
 FabricCreditFlowControl::GetAvailableCredits(uint8_t vc) const
 {
     Start();
-    if (vc >= m_vcs)
-    {
-        return 0;
-    }
-    const uint64_t spent = vc < m_spent.size() ? m_spent[vc] : 0;
-    const uint64_t back = vc < m_returned.size() ? m_returned[vc] : 0;
-    return m_limit[vc] + back - spent;
+    return vc < m_vcs ? m_credits.GetAvailable(vc) : 0;
 }
 
 uint64_t
 FabricCreditFlowControl::GetAvailablePoolCredits() const
 {
     Start();
-    return m_poolLimit + m_poolReturned - m_poolSpent;
+    return m_credits.GetAvailable(m_vcs);
 }
 
 void
@@ -167,11 +165,6 @@ FabricCreditFlowControl::CanSend(uint8_t tclass, uint32_t bytes, uint32_t dst) c
 void
 FabricCreditFlowControl::NotifySent(const Ptr<FabricPacket>& p)
 {
-    if (m_spent.empty())
-    {
-        m_spent.assign(m_vcs, 0);
-        m_returned.assign(m_vcs, 0);
-    }
     const uint8_t vc = p->tclass;
     const uint64_t n = CreditsOf(*p);
     const uint64_t own = std::min(n, GetAvailableCredits(vc));
@@ -182,8 +175,11 @@ FabricCreditFlowControl::NotifySent(const Ptr<FabricPacket>& p)
     }
     NS_ABORT_MSG_IF(pool > GetAvailablePoolCredits(),
                     "FabricCreditFlowControl: a unit was sent without credit");
-    m_spent[vc] += own;
-    m_poolSpent += pool;
+    if (own > 0)
+    {
+        m_credits.Take(vc, own);
+    }
+    m_credits.Take(m_vcs, pool);
     p->poolCredits = static_cast<uint32_t>(pool);
 }
 
@@ -329,19 +325,22 @@ FabricCreditFlowControl::ReceiveControl(const Ptr<FabricPacket>& p)
     const uint8_t vc = p->ctrlClass;
     NS_ABORT_MSG_IF(vc >= m_vcs,
                     "FabricCreditFlowControl: credits for unknown VC " << unsigned(vc));
-    if (m_spent.empty())
-    {
-        m_spent.assign(m_vcs, 0);
-        m_returned.assign(m_vcs, 0);
-    }
+    Start();
     // Cumulative counts: an older frame never takes credits back.
-    m_returned[vc] = std::max(m_returned[vc], p->ctrlValue);
-    m_poolReturned = std::max(m_poolReturned, p->ctrlValue2);
+    if (p->ctrlValue > m_credits.GetReturned(vc))
+    {
+        m_credits.Return(vc, p->ctrlValue - m_credits.GetReturned(vc));
+    }
+    if (p->ctrlValue2 > m_credits.GetReturned(m_vcs))
+    {
+        m_credits.Return(m_vcs, p->ctrlValue2 - m_credits.GetReturned(m_vcs));
+    }
     if (FabricInvariantCheck::IsEnabled())
     {
         CheckReturned(vc);
     }
-    NS_ABORT_MSG_IF(m_returned[vc] > m_spent[vc] || m_poolReturned > m_poolSpent,
+    NS_ABORT_MSG_IF(m_credits.GetReturned(vc) > m_credits.GetSpent(vc) ||
+                        m_credits.GetReturned(m_vcs) > m_credits.GetSpent(m_vcs),
                     "FabricCreditFlowControl: the peer returned more credits than were spent on "
                     "VC "
                         << unsigned(vc));
@@ -359,10 +358,10 @@ FabricCreditFlowControl::CheckSpend(uint8_t vc, uint64_t own, uint64_t pool) con
 {
     FabricInvariantCheck::Count();
     // Credits left after the spend: limit + returned - spent, never negative.
-    const int64_t left = static_cast<int64_t>(m_limit[vc] + m_returned[vc]) -
-                         static_cast<int64_t>(m_spent[vc] + own);
-    const int64_t poolLeft = static_cast<int64_t>(m_poolLimit + m_poolReturned) -
-                             static_cast<int64_t>(m_poolSpent + pool);
+    const int64_t left =
+        static_cast<int64_t>(m_credits.GetAvailable(vc)) - static_cast<int64_t>(own);
+    const int64_t poolLeft =
+        static_cast<int64_t>(m_credits.GetAvailable(m_vcs)) - static_cast<int64_t>(pool);
     if (left < 0 || poolLeft < 0)
     {
         FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
@@ -381,23 +380,24 @@ FabricCreditFlowControl::CheckReturned(uint8_t vc) const
     FabricInvariantCheck::Count();
     // Credits available (limit + returned - spent) never exceed what the peer advertised:
     // returned <= spent.
-    if (m_returned[vc] > m_spent[vc])
+    const FabricCreditLedger& c = m_credits;
+    if (c.GetReturned(vc) > c.GetSpent(vc))
     {
-        FabricInvariantCheck::Fail(
-            FabricInvariantCheck::CREDITS,
-            Name(),
-            "credits " + std::to_string(m_limit[vc] + m_returned[vc] - m_spent[vc]) + " on class " +
-                std::to_string(vc) + ", above the " + std::to_string(m_limit[vc]) +
-                " advertised (" + std::to_string(m_returned[vc] - m_spent[vc]) +
-                " returned that were never spent)");
+        FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
+                                   Name(),
+                                   "credits " + std::to_string(c.GetAvailable(vc)) + " on class " +
+                                       std::to_string(vc) + ", above the " +
+                                       std::to_string(c.GetAdvertised(vc)) + " advertised (" +
+                                       std::to_string(c.GetReturned(vc) - c.GetSpent(vc)) +
+                                       " returned that were never spent)");
     }
-    if (m_poolReturned > m_poolSpent)
+    if (c.GetReturned(m_vcs) > c.GetSpent(m_vcs))
     {
-        FabricInvariantCheck::Fail(
-            FabricInvariantCheck::CREDITS,
-            Name(),
-            "pool credits " + std::to_string(m_poolLimit + m_poolReturned - m_poolSpent) +
-                ", above the " + std::to_string(m_poolLimit) + " advertised");
+        FabricInvariantCheck::Fail(FabricInvariantCheck::CREDITS,
+                                   Name(),
+                                   "pool credits " + std::to_string(c.GetAvailable(m_vcs)) +
+                                       ", above the " + std::to_string(c.GetAdvertised(m_vcs)) +
+                                       " advertised");
     }
 }
 

@@ -5,6 +5,7 @@
 #ifndef FABRIC_CREDIT_FLOW_CONTROL_H
 #define FABRIC_CREDIT_FLOW_CONTROL_H
 
+#include "fabric-credit-ledger.h"
 #include "fabric-flow-control.h"
 
 #include "ns3/callback.h"
@@ -35,7 +36,8 @@ namespace ns3
  * C / R). A fabric whose buffers hold fixed slots counts a unit's credits itself
  * (SetUnitCredits: the cell fabric's one credit per cell), and may carry the credit returns in the
  * headers of the units going the other way (InBandCredits: no wire time, the link's one-way
- * delay). Both ends must run this class with the same BytesPerCredit and Vcs. Inconsistencies
+ * delay). The sender's credits are a FabricCreditLedger with a counter per VC and one for the
+ * pool. Both ends must run this class with the same BytesPerCredit and Vcs. Inconsistencies
  * (occupancy above the advertised buffer, a release of bytes not held, credits for an unknown VC,
  * more credits returned than spent) stop the simulation with an error.
  */
@@ -207,14 +209,9 @@ class FabricCreditFlowControl : public FabricFlowControl
     UnitCreditsCallback m_unitCredits; //!< a unit's credits (null: by its bytes)
 
     // Sender (mutable: learnt lazily from the peer on first use).
-    mutable bool m_started{false};         //!< the peer's buffer is known
-    mutable std::vector<uint64_t> m_limit; //!< initial credits per VC
-    mutable uint64_t m_poolLimit{0};       //!< initial pool credits
-    std::vector<uint64_t> m_spent;         //!< VC credits spent (cumulative)
-    std::vector<uint64_t> m_returned;      //!< VC credits returned (cumulative)
-    uint64_t m_poolSpent{0};               //!< pool credits spent (cumulative)
-    uint64_t m_recovered{0};               //!< credits recovered from lost units
-    uint64_t m_poolReturned{0};            //!< pool credits returned (cumulative)
+    mutable bool m_started{false};        //!< the peer's buffer is known
+    mutable FabricCreditLedger m_credits; //!< counters 0 to Vcs - 1: the VCs; Vcs: the pool
+    uint64_t m_recovered{0};              //!< credits recovered from lost units
 
     // Receiver.
     std::vector<uint64_t> m_occ;      //!< VC credits held

@@ -26,7 +26,7 @@ FabricSwitch::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::FabricSwitch")
-            .SetParent<Object>()
+            .SetParent<FabricSwitchBase>()
             .SetGroupName("Fabric")
             .AddConstructor<FabricSwitch>()
             .AddAttribute(
@@ -67,8 +67,6 @@ FabricSwitch::GetTypeId()
 FabricSwitch::FabricSwitch()
 {
     NS_LOG_FUNCTION(this);
-    m_buffer = CreateObject<FabricSharedBuffer>();
-    m_routes = CreateObject<FabricRoutingTable>();
 }
 
 FabricSwitch::~FabricSwitch()
@@ -81,25 +79,21 @@ FabricSwitch::DoDispose()
 {
     NS_LOG_FUNCTION(this);
     m_idleMonitor = nullptr;
-    m_ports.clear();
     for (auto& q : m_queues)
     {
         q->Dispose();
     }
     m_queues.clear();
-    m_buffer = nullptr;
-    m_routes = nullptr;
     m_forward = ForwardCallback(); // it may hold what holds this switch (source routing)
     m_ingress = IngressCallback(); // likewise (input-queued core)
-    Object::DoDispose();
+    FabricSwitchBase::DoDispose();
 }
 
 uint32_t
 FabricSwitch::AddPort(Ptr<FabricNetDevice> device)
 {
     NS_LOG_FUNCTION(this << device);
-    const uint32_t index = m_ports.size();
-    device->SetPortIndex(index);
+    const uint32_t index = AddPortDevice(device);
     device->SetReceivePipeline(m_mode == CUT_THROUGH, m_latency);
     device->SetFabricReceiveCallback(MakeCallback(&FabricSwitch::Receive, this));
     // Received units stay in the shared buffer until they leave an egress queue (Dequeued):
@@ -109,17 +103,9 @@ FabricSwitch::AddPort(Ptr<FabricNetDevice> device)
     q->SetAttribute("Classes", UintegerValue(m_classes));
     q->SetDequeueCallback(MakeCallback(&FabricSwitch::Dequeued, this));
     device->SetTxQueue(q);
-    m_ports.push_back(device);
     m_queues.push_back(q);
     m_buffer->Configure(m_ports.size(), m_classes);
     return index;
-}
-
-Ptr<FabricNetDevice>
-FabricSwitch::GetPort(uint32_t i) const
-{
-    NS_ASSERT(i < m_ports.size());
-    return m_ports[i];
 }
 
 Ptr<FabricOutputQueue>
@@ -127,18 +113,6 @@ FabricSwitch::GetOutputQueue(uint32_t i) const
 {
     NS_ASSERT(i < m_queues.size());
     return m_queues[i];
-}
-
-Ptr<FabricRoutingTable>
-FabricSwitch::GetRoutingTable() const
-{
-    return m_routes;
-}
-
-Ptr<FabricSharedBuffer>
-FabricSwitch::GetBuffer() const
-{
-    return m_buffer;
 }
 
 uint64_t
@@ -172,8 +146,7 @@ FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>&
     {
         m_idleMonitor->Arm(); // clears m_idleMonitor on every switch it watches
     }
-    if (!m_denied.empty() &&
-        m_denied.count((static_cast<uint64_t>(port->GetPortIndex()) << 32) | p->dst) != 0)
+    if (m_routes->IsDenied(p->dst, port->GetPortIndex()))
     {
         Drop(port, p, FabricDropReason::ROUTE_DENIED);
         return;
@@ -225,25 +198,10 @@ FabricSwitch::Dequeued(const Ptr<FabricPacket>& p)
 }
 
 void
-FabricSwitch::SetDenied(uint32_t ingress, uint32_t dst, bool deny)
-{
-    NS_LOG_FUNCTION(this << ingress << dst << deny);
-    const uint64_t key = (static_cast<uint64_t>(ingress) << 32) | dst;
-    if (deny)
-    {
-        m_denied.insert(key);
-    }
-    else
-    {
-        m_denied.erase(key);
-    }
-}
-
-void
 FabricSwitch::Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p, const char* reason)
 {
     NS_LOG_LOGIC("drop " << reason << " dst " << p->dst);
-    m_drops[reason]++;
+    CountDrop(reason);
     port->RecordDrop(p, reason);
     port->NotifyReleased(p);
     m_dropTrace(p, reason);

@@ -7,14 +7,11 @@
 
 #include "fabric-net-device.h"
 #include "fabric-output-queue.h"
-#include "fabric-routing-table.h"
-#include "fabric-shared-buffer.h"
+#include "fabric-switch-base.h"
 
 #include "ns3/nstime.h"
 #include "ns3/object.h"
 
-#include <map>
-#include <set>
 #include <string>
 #include <vector>
 
@@ -37,8 +34,11 @@ class FabricDeadlockMonitor;
  * Forwarding is cut-through (the egress may start PipelineLatency after the head of the unit
  * arrives) or store-and-forward (PipelineLatency after its tail arrives). In cut-through the
  * egress never finishes before the tail has arrived (FabricPacket::tailArrival).
+ *
+ * Its ports, buffer, routing table (with SetDenied's per-ingress deny bits, tested before the
+ * lookup) and counters are FabricSwitchBase's, the face every switch of a pod shows.
  */
-class FabricSwitch : public Object
+class FabricSwitch : public FabricSwitchBase
 {
   public:
     /// Forwarding modes.
@@ -48,6 +48,10 @@ class FabricSwitch : public Object
         STORE_AND_FORWARD, //!< forward from tail arrival
     };
 
+    /**
+     * \brief Get the type ID.
+     * \return the object TypeId
+     */
     static TypeId GetTypeId();
     FabricSwitch();
     ~FabricSwitch() override;
@@ -94,29 +98,11 @@ class FabricSwitch : public Object
      */
     void EnqueueOutput(Ptr<FabricPacket> p);
 
-    /// \return number of ports
-    uint32_t GetNPorts() const
-    {
-        return m_ports.size();
-    }
-
-    /**
-     * \param i port index
-     * \return the port device
-     */
-    Ptr<FabricNetDevice> GetPort(uint32_t i) const;
-
     /**
      * \param i port index
      * \return the port's egress queue
      */
     Ptr<FabricOutputQueue> GetOutputQueue(uint32_t i) const;
-
-    /// \return the routing table
-    Ptr<FabricRoutingTable> GetRoutingTable() const;
-
-    /// \return the shared buffer
-    Ptr<FabricSharedBuffer> GetBuffer() const;
 
     /**
      * \brief Give every PFC port of the switch an equal share of the buffer for each lossless
@@ -127,27 +113,6 @@ class FabricSwitch : public Object
      * \return the share (bytes)
      */
     uint64_t ShareBufferForPfc(uint32_t priorities);
-
-    /**
-     * \brief Deny (or allow again) one route: units arriving on \p ingress for \p dst are
-     * dropped with reason RouteDenied before the route lookup (fault injection).
-     * \param ingress the ingress port
-     * \param dst the destination accelerator
-     * \param deny whether the route is denied
-     */
-    void SetDenied(uint32_t ingress, uint32_t dst, bool deny);
-
-    /// \return units dropped at this switch, by reason
-    const std::map<std::string, uint64_t>& GetDrops() const
-    {
-        return m_drops;
-    }
-
-    /// \return units forwarded
-    uint64_t GetForwarded() const
-    {
-        return m_forwarded;
-    }
 
     /// \return the forwarding mode
     ForwardingMode GetForwardingMode() const
@@ -200,18 +165,12 @@ class FabricSwitch : public Object
      */
     void Drop(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>& p, const char* reason);
 
-    std::vector<Ptr<FabricNetDevice>> m_ports;    //!< ports
     std::vector<Ptr<FabricOutputQueue>> m_queues; //!< egress queue per port
-    Ptr<FabricRoutingTable> m_routes;             //!< forwarding table
-    Ptr<FabricSharedBuffer> m_buffer;             //!< shared buffer
     ForwardingMode m_mode{CUT_THROUGH};           //!< forwarding mode
     Time m_latency;                               //!< pipeline latency
     ForwardCallback m_forward;                    //!< forwarding by the unit, if set
     IngressCallback m_ingress;                    //!< input-queued core, if set
     uint32_t m_classes{8};                        //!< traffic classes
-    uint64_t m_forwarded{0};                      //!< units forwarded
-    std::map<std::string, uint64_t> m_drops;      //!< drops by reason
-    std::set<uint64_t> m_denied;                  //!< denied (ingress << 32 | dst) routes
     TracedCallback<Ptr<const FabricPacket>, const std::string&> m_dropTrace; //!< drops
 
     FabricDeadlockMonitor* m_idleMonitor{nullptr}; //!< idle monitor to arm on the next unit

@@ -29,8 +29,9 @@ namespace ns3
  * sections 1.1, 2.4, 10.1).
  *
  * Install(n, k) gives each of n accelerators k ports and builds k switches of n ports: accelerator
- * port r connects to switch r, and switch port a to accelerator a (the digest's general rule for
- * the wiring of section 2.4); each switch routes destination a to its port a. Links run at the
+ * port r connects to switch r, and switch port a to accelerator a (section 2.4's wiring, Figure
+ * 2-8, for any pod: accelerator station s, port p on switch 4s + p; accelerator a on switch
+ * station a / 4, port a mod 4); each switch routes destination a to its port a. Links run at the
  * PHY's signalling rate with its FEC latency; with SetLinkLevelReplay(true) every port also runs
  * the DL's replay (UalinkDl) on a FabricRetryEngine, a unit being one burst.
  */

@@ -81,7 +81,6 @@ UalinkAddressCache::Access(uint16_t row, uint64_t addr)
         if (base[w].used != 0 && base[w].region == region)
         {
             base[w].used = m_clock;
-            ++m_hits;
             return Result{true, static_cast<uint8_t>(w)};
         }
         if (base[w].used == 0 && invalid < 0)
@@ -96,7 +95,6 @@ UalinkAddressCache::Access(uint16_t row, uint64_t addr)
     // An invalid way if there is one, else the least recently used way.
     const uint32_t victim = invalid >= 0 ? static_cast<uint32_t>(invalid) : lru;
     base[victim] = Entry{region, m_clock};
-    ++m_misses;
     NS_LOG_LOGIC("miss: row " << row << " loads way " << victim);
     return Result{false, static_cast<uint8_t>(victim)};
 }

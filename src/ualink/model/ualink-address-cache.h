@@ -62,30 +62,6 @@ class UalinkAddressCache : public Object
     /// Invalidate every entry (section 5.5: the Tx cache may be cleared at any time).
     void Clear();
 
-    /// \return hits so far
-    uint64_t GetHits() const
-    {
-        return m_hits;
-    }
-
-    /// \return misses (loads) so far
-    uint64_t GetMisses() const
-    {
-        return m_misses;
-    }
-
-    /// \return ways per row
-    uint32_t GetWays() const
-    {
-        return m_ways;
-    }
-
-    /// \return rows
-    uint32_t GetRows() const
-    {
-        return m_rows;
-    }
-
   private:
     /// One way of a row: 8 bytes, so that 1024 rows x 4 ways on every port of a 1024-accelerator
     /// pod fit (DESIGN.md rule 7).
@@ -102,8 +78,6 @@ class UalinkAddressCache : public Object
     uint32_t m_rows{1024};        //!< Rows
     std::vector<Entry> m_entries; //!< rows x ways, allocated on first use
     uint32_t m_clock{0};          //!< LRU clock (wraps to 1 after 2^32 accesses)
-    uint64_t m_hits{0};           //!< hits
-    uint64_t m_misses{0};         //!< misses
 };
 
 } // namespace ns3

@@ -41,7 +41,7 @@ UalinkControlHalfFlit::DataHalfFlits(const UalinkTlOp& op, bool writeMessageByte
     case ualink::WRITE:
         return 2 * beats + 1; // one 32 B byte-enable half-flit whatever the size
     case ualink::WRITE_MESSAGE:
-        return 2 * beats + (writeMessageByteEnables ? 1 : 0); // digest A.6
+        return 2 * beats + (writeMessageByteEnables ? 1 : 0); // 5.1.1, Table 9-9
     case ualink::ATOMIC_R:
     case ualink::ATOMIC_NR:
         return 3; // two operand half-flits and one byte-enable half-flit

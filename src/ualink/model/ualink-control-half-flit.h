@@ -30,8 +30,10 @@ namespace ns3
  * The data half-flits a control half-flit calls for follow it in the order of its data fields
  * from the lowest sector up (section 5.1.1); GetDataHalfFlits() counts them per the rules of
  * section 5.1.1: 2 per beat of write data or read data, plus one byte-enable half-flit for Write
- * (and, by the digest's assumption A.6, Write Message), 2 operand and 1 byte-enable half-flit for
- * an atomic request, and 2 for an AtomicR's read response.
+ * (and Write Message: section 5.1.1 names only Write and vendor-defined commands, Table 9-9 gives
+ * a Write Message's Originator Data byte enables; the model adds the half-flit,
+ * SetWriteMessageByteEnables), 2 operand and 1 byte-enable half-flit for an atomic request, and 2
+ * for an AtomicR's read response.
  */
 class UalinkControlHalfFlit
 {
@@ -140,7 +142,7 @@ class UalinkControlHalfFlit
     /// \return a one-line picture, sectors 7 to 0 (tests and logging)
     std::string ToString() const;
 
-    /// \param on whether Write Messages carry a byte-enable half-flit (digest A.6)
+    /// \param on whether Write Messages carry a byte-enable half-flit (5.1.1, Table 9-9)
     void SetWriteMessageByteEnables(bool on)
     {
         m_wmBe = on;
@@ -167,7 +169,7 @@ class UalinkControlHalfFlit
     uint32_t m_fc{0};            //!< FC fields
     uint32_t m_dataHalfFlits{0}; //!< data half-flits called for
     uint64_t m_dataBytes{0};     //!< payload bytes
-    bool m_wmBe{true};           //!< Write Message byte enables (digest A.6)
+    bool m_wmBe{true};           //!< Write Message byte enables (Table 9-9)
 };
 
 } // namespace ns3

@@ -67,7 +67,6 @@ UalinkDlFramer::Pack(uint64_t ready, uint8_t altSectors)
         f.maxStartsInSegment = std::max(f.maxStartsInSegment, starts);
         f.segmentHeaders[s] = sh;
     }
-    ++m_dlFlits;
     m_started += f.started;
     m_completed += f.completed;
     return f;

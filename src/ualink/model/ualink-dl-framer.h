@@ -75,12 +75,6 @@ class UalinkDlFramer
         return m_carry;
     }
 
-    /// \return DL flits packed
-    uint64_t GetDlFlits() const
-    {
-        return m_dlFlits;
-    }
-
     /// \return TL flits started so far
     uint64_t GetTlFlitsStarted() const
     {
@@ -116,7 +110,6 @@ class UalinkDlFramer
 
   private:
     uint32_t m_carry{0};     //!< sectors left of the TL flit being packed
-    uint64_t m_dlFlits{0};   //!< DL flits packed
     uint64_t m_started{0};   //!< TL flits started
     uint64_t m_completed{0}; //!< TL flits completed
 };

@@ -49,12 +49,6 @@ UalinkDl::GetTypeId()
                           UintegerValue(40000),
                           MakeUintegerAccessor(&UalinkDl::m_ackTimeoutFlits),
                           MakeUintegerChecker<uint32_t>(1, (1u << 24) - 1))
-            .AddAttribute("ExplicitInterval",
-                          "An explicit flit header every this many flits (section 6.6.1: 7); the "
-                          "others carry Acks, so acks leave with the next flit.",
-                          UintegerValue(7),
-                          MakeUintegerAccessor(&UalinkDl::m_explicitInterval),
-                          MakeUintegerChecker<uint32_t>(1, 7))
             .AddAttribute("ReplayRequestCopies",
                           "Times a replay request is sent, one per codeword group (6.6.1: 3).",
                           UintegerValue(3),

@@ -38,8 +38,9 @@ class UalinkTxQueue;
  * takes the link down (section 6.6.5.8).
  *
  * Configure() turns these flit counts into the engine's times with the port's DL flit time (the
- * codeword slot, UalinkPhy). Digest appendix A.2: the spec calls 40,000 flits "1 ms at 25 ns per
- * flit"; a flit is 25.6 ns at x1, and this model counts flits (1.024 ms at x1, 256 us at x4).
+ * codeword slot, UalinkPhy). Section 6.6.5.8 calls 40,000 flits "1 ms at 25 ns per flit"; a flit
+ * (a 680 B codeword, 7.2.7) is 25.6 ns at x1, and this model counts flits (1.024 ms at x1, 256 us
+ * at x4).
  *
  * Attached to a port (Attach: one UalinkDl per port, aggregated to its device), the DL also runs
  * the link state machine of section 6.7.1 and the Tx pacing of section 6.5:
@@ -187,12 +188,6 @@ class UalinkDl : public Object
      */
     void SetTlRate(uint32_t code);
 
-    /// \return this side's TL rate code
-    uint32_t GetTlRate() const
-    {
-        return m_tlRate;
-    }
-
     /// \return the partner's TL rate code as last notified
     uint32_t GetPeerTlRate() const
     {
@@ -223,18 +218,6 @@ class UalinkDl : public Object
      * \param to the new state
      */
     typedef void (*LinkStateTracedCallback)(LinkState from, LinkState to);
-
-    /// \return ReplayBufferFlits
-    uint32_t GetReplayBufferFlits() const
-    {
-        return m_bufferFlits;
-    }
-
-    /// \return AckTimeoutFlits
-    uint32_t GetAckTimeoutFlits() const
-    {
-        return m_ackTimeoutFlits;
-    }
 
   protected:
     void DoDispose() override;
@@ -306,7 +289,6 @@ class UalinkDl : public Object
 
     uint32_t m_bufferFlits{MAX_UNACKED_FLITS}; //!< ReplayBufferFlits
     uint32_t m_ackTimeoutFlits{40000};         //!< AckTimeoutFlits
-    uint32_t m_explicitInterval{7};            //!< ExplicitInterval
     uint32_t m_replayCopies{3};                //!< ReplayRequestCopies
     uint32_t m_ignoreFlits{12};                //!< ReplayIgnoreFlits
     uint32_t m_replayLimit{50};                //!< ReplayLimitFlits

@@ -128,8 +128,8 @@ class UalinkEndpoint : public FabricEndpoint
 
     /**
      * \brief Issue one UPLI Write Message (command 0x2A, Table 2-6): 1 to 4 beats of data plus a
-     * byte-enable half-flit (digest A.6, ``WriteMessageByteEnables``), never compressed (Table
-     * 5-32), answered by a write response (this model's message types are the WrRsp ones).
+     * byte-enable half-flit (5.1.1, Table 9-9, ``WriteMessageByteEnables``), never compressed
+     * (Table 5-32), answered by a write response (this model's message types are the WrRsp ones).
      * \param dst the accelerator
      * \param bytes bytes, 1 to 256
      * \param vc virtual channel
@@ -258,15 +258,6 @@ class UalinkEndpoint : public FabricEndpoint
     }
 
     /**
-     * \param i a port
-     * \return responses the completer holds for want of UPLI RdRsp or WrRsp beat credits
-     */
-    std::size_t GetWaitingResponses(uint32_t i) const
-    {
-        return m_ports.at(i).rspWaiting[0].size() + m_ports.at(i).rspWaiting[1].size();
-    }
-
-    /**
      * \param addr a byte address
      * \return the port the rail hash picks for it (address bits above the 256 B region, 2.4)
      */
@@ -280,12 +271,6 @@ class UalinkEndpoint : public FabricEndpoint
      * \param mask bit p set: port p is active (every bit set: all ports, the default)
      */
     void SetActiveRails(uint64_t mask);
-
-    /// \return the active-port mask (SetActiveRails)
-    uint64_t GetActiveRails() const
-    {
-        return m_railMask;
-    }
 
     /**
      * \brief The bytes of a message that the active rails carry: its requests dealt round the
@@ -330,12 +315,6 @@ class UalinkEndpoint : public FabricEndpoint
      * \param on whether the completer is in drop mode
      */
     void SetCompleterDropMode(bool on);
-
-    /// \return whether the completer is in drop mode
-    bool IsCompleterInDropMode() const
-    {
-        return m_completerDrop;
-    }
 
     /**
      * TracedCallback signature for operations the TL or completer drops (as UalinkSwitch's).

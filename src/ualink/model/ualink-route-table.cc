@@ -25,58 +25,49 @@ UalinkRouteTable::UalinkRouteTable(uint32_t entries, uint32_t ports)
 void
 UalinkRouteTable::Reset()
 {
-    const uint8_t all = static_cast<uint8_t>((1U << m_ports) - 1);
-    for (Entry& e : m_entries)
-    {
-        e.egress = NO_EGRESS;
-        e.deny = all;
-    }
+    m_table = CreateObject<FabricRoutingTable>(); // no egress
+    m_table->DenyAll(m_entries, m_ports);
+}
+
+void
+UalinkRouteTable::CheckEntry(uint32_t dst) const
+{
+    NS_ABORT_MSG_IF(dst >= m_entries,
+                    "UalinkRouteTable: destination " << dst << " beyond the table's " << m_entries
+                                                     << " entries");
 }
 
 void
 UalinkRouteTable::SetEgress(uint32_t dst, uint32_t egress)
 {
-    NS_ABORT_MSG_IF(dst >= m_entries.size(),
-                    "UalinkRouteTable: destination " << dst << " beyond the table's "
-                                                     << m_entries.size() << " entries");
+    CheckEntry(dst);
     NS_ABORT_MSG_IF(egress >= NO_EGRESS, "UalinkRouteTable: egress port " << egress);
-    m_entries[dst].egress = static_cast<uint16_t>(egress);
-}
-
-void
-UalinkRouteTable::ClearEgress(uint32_t dst)
-{
-    NS_ABORT_MSG_IF(dst >= m_entries.size(),
-                    "UalinkRouteTable: destination " << dst << " beyond the table's "
-                                                     << m_entries.size() << " entries");
-    m_entries[dst].egress = NO_EGRESS;
+    m_table->SetSingleRoute(dst, egress); // one egress per entry (10.7)
 }
 
 void
 UalinkRouteTable::SetDenied(uint32_t dst, uint32_t port, bool deny)
 {
-    NS_ABORT_MSG_IF(dst >= m_entries.size(),
-                    "UalinkRouteTable: destination " << dst << " beyond the table's "
-                                                     << m_entries.size() << " entries");
+    CheckEntry(dst);
     NS_ABORT_MSG_IF(port >= m_ports,
                     "UalinkRouteTable: port " << port << " of a station of " << m_ports);
-    const uint8_t bit = static_cast<uint8_t>(1U << port);
-    m_entries[dst].deny = deny ? (m_entries[dst].deny | bit) : (m_entries[dst].deny & ~bit);
+    m_table->SetDenied(dst, port, deny);
 }
 
 bool
 UalinkRouteTable::IsDenied(uint32_t dst, uint32_t port) const
 {
-    NS_ABORT_MSG_IF(dst >= m_entries.size() || port >= m_ports,
+    NS_ABORT_MSG_IF(dst >= m_entries || port >= m_ports,
                     "UalinkRouteTable: no entry " << dst << " port " << port);
-    return (m_entries[dst].deny >> port) & 1U;
+    return m_table->IsDenied(dst, port);
 }
 
 uint32_t
 UalinkRouteTable::GetEgress(uint32_t dst) const
 {
-    NS_ABORT_MSG_IF(dst >= m_entries.size(), "UalinkRouteTable: no entry " << dst);
-    return m_entries[dst].egress;
+    NS_ABORT_MSG_IF(dst >= m_entries, "UalinkRouteTable: no entry " << dst);
+    const uint32_t out = m_table->Lookup(dst, 0);
+    return out == FabricRoutingTable::NO_PORT ? NO_EGRESS : out;
 }
 
 } // namespace ns3

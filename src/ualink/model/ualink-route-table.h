@@ -5,15 +5,18 @@
 #ifndef UALINK_ROUTE_TABLE_H
 #define UALINK_ROUTE_TABLE_H
 
+#include "ns3/fabric-routing-table.h"
+#include "ns3/ptr.h"
+
 #include <cstdint>
-#include <vector>
 
 namespace ns3
 {
 
 /**
  * \ingroup ualink
- * \brief The route table of one switch station (UALink_200 sections 10.7, 10.7.1).
+ * \brief The route table of one switch station (UALink_200 sections 10.7, 10.7.1), kept in a
+ * FabricRoutingTable with its per-ingress deny bits.
  *
  * Indexed by the 10-bit destination accelerator id; each entry holds the egress (a switch port,
  * i.e. station and port within it) and, for each port of the station (1, 2 or 4 by the
@@ -21,12 +24,16 @@ namespace ns3
  * bifurcated station shares the station's table (10.7.1); the deny bits keep the ports apart,
  * which is how a switch is cut into the virtual switches of virtual pods (1.1, 10.7.1).
  *
- * Reset (construction, Reset()) denies every entry to every port and sets no egress (10.7: "Upon
- * Switch reset, the Deny setting shall apply to all table entries"). A destination at or beyond
- * the table's entries, or with no egress, has no route; one whose deny bit is set for the
- * ingress port is denied. Either way the switch drops it silently and counts it (10.7).
+ * What is UALink's here, over the generic table: the station (its 1, 2 or 4 ports are the
+ * table's ingress ports), one egress per entry (10.7: an entry names one egress station and
+ * port; no equal-cost groups), at most 1024 entries (10-bit ids, section 1.1), and the reset
+ * state: every entry denied to every port with no egress (10.7: "Upon Switch reset, the Deny
+ * setting shall apply to all table entries"). A destination at or beyond the table's entries, or
+ * with no egress, has no route; one whose deny bit is set for the ingress port is denied. Either
+ * way the switch drops it silently and counts it (10.7).
  *
- * A pure arithmetic class (no events, no attributes): the switch holds one per station.
+ * A value class the switch holds one of per station (movable, not copyable: a copy would share
+ * the table).
  */
 class UalinkRouteTable
 {
@@ -53,6 +60,16 @@ class UalinkRouteTable
      */
     UalinkRouteTable(uint32_t entries, uint32_t ports);
 
+    UalinkRouteTable(const UalinkRouteTable&) = delete;
+    UalinkRouteTable& operator=(const UalinkRouteTable&) = delete;
+    /// Move (the switch's vector of stations grows).
+    UalinkRouteTable(UalinkRouteTable&&) = default;
+    /**
+     * \brief Move assignment.
+     * \return this table
+     */
+    UalinkRouteTable& operator=(UalinkRouteTable&&) = default;
+
     /// Reset: every entry denied to every port, no egress (section 10.7).
     void Reset();
 
@@ -62,12 +79,6 @@ class UalinkRouteTable
      * \param egress the switch port (station and port) it leaves by
      */
     void SetEgress(uint32_t dst, uint32_t egress);
-
-    /**
-     * \brief Remove an entry's egress (the destination has no route).
-     * \param dst the destination accelerator id
-     */
-    void ClearEgress(uint32_t dst);
 
     /**
      * \brief Set or clear the deny bit of an entry for one port of the station.
@@ -86,16 +97,16 @@ class UalinkRouteTable
      */
     Verdict Lookup(uint32_t dst, uint32_t port, uint32_t& egress) const
     {
-        if (dst >= m_entries.size() || m_entries[dst].egress == NO_EGRESS)
+        const uint32_t out = m_table->Lookup(dst, 0);
+        if (out == FabricRoutingTable::NO_PORT)
         {
             return NO_ROUTE;
         }
-        const Entry& e = m_entries[dst];
-        if ((e.deny >> port) & 1U)
+        if (m_table->IsDenied(dst, port))
         {
             return DENIED;
         }
-        egress = e.egress;
+        egress = out;
         return ROUTED;
     }
 
@@ -115,7 +126,7 @@ class UalinkRouteTable
     /// \return entries
     uint32_t GetEntries() const
     {
-        return static_cast<uint32_t>(m_entries.size());
+        return m_entries;
     }
 
     /// \return ports of the station
@@ -125,15 +136,15 @@ class UalinkRouteTable
     }
 
   private:
-    /// One entry.
-    struct Entry
-    {
-        uint16_t egress{NO_EGRESS}; //!< egress switch port
-        uint8_t deny{0};            //!< deny bit per port of the station
-    };
+    /**
+     * \brief Abort unless a destination is below the table's entries.
+     * \param dst the destination
+     */
+    void CheckEntry(uint32_t dst) const;
 
-    std::vector<Entry> m_entries; //!< by destination id
-    uint32_t m_ports;             //!< ports of the station
+    Ptr<FabricRoutingTable> m_table; //!< egress per destination and the ports' deny bits
+    uint32_t m_entries;              //!< entries
+    uint32_t m_ports;                //!< ports of the station
 };
 
 } // namespace ns3

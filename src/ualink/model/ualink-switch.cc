@@ -17,6 +17,7 @@
 #include "ns3/uinteger.h"
 
 #include <algorithm>
+#include <limits>
 
 namespace ns3
 {
@@ -28,6 +29,8 @@ namespace
 {
 /// Accelerator ids are 10 bits (section 1.1).
 constexpr uint32_t MAX_ACCELERATORS = 1024;
+/// Buffer classes: requests and responses wait apart (section 10.4).
+constexpr uint32_t BUFFER_CLASSES = 2;
 } // namespace
 
 TypeId
@@ -35,7 +38,7 @@ UalinkSwitch::GetTypeId()
 {
     static TypeId tid =
         TypeId("ns3::UalinkSwitch")
-            .SetParent<Object>()
+            .SetParent<FabricSwitchBase>()
             .SetGroupName("Ualink")
             .AddConstructor<UalinkSwitch>()
             .AddAttribute("PinToPinLatency",
@@ -53,26 +56,25 @@ UalinkSwitch::GetTypeId()
                           MakeUintegerAccessor(&UalinkSwitch::m_tableEntries),
                           MakeUintegerChecker<uint32_t>(1, UalinkRouteTable::MAX_ENTRIES))
             .AddAttribute("LatencyBeyond512Lanes",
-                          "Pin-to-pin latency of switches with more than 512 lanes, which section "
-                          "10.9.2 does not cover (digest appendix A.9: a parameter).",
+                          "Pin-to-pin latency of switches with more than 512 lanes, which the "
+                          "goals of section 10.9.2 do not cover (they stop at 512 lanes, while a "
+                          "pod of 1024 accelerators needs switches of 1024 ports, 10.1): a "
+                          "parameter.",
                           TimeValue(NanoSeconds(300)),
                           MakeTimeAccessor(&UalinkSwitch::m_beyond512),
                           MakeTimeChecker(Time(0)))
             .AddTraceSource("Drop",
                             "An operation was dropped: source, destination, reason.",
                             MakeTraceSourceAccessor(&UalinkSwitch::m_dropTrace),
-                            "ns3::UalinkSwitch::DropTracedCallback")
-            .AddTraceSource("Occupancy",
-                            "TL bytes held: operations routed to an egress and not yet sent "
-                            "there or dropped (GetBufferBytes each), bytes.",
-                            MakeTraceSourceAccessor(&UalinkSwitch::m_occupancy),
-                            "ns3::TracedValueCallback::Uint64");
+                            "ns3::UalinkSwitch::DropTracedCallback");
     return tid;
 }
 
 UalinkSwitch::UalinkSwitch()
 {
     NS_LOG_FUNCTION(this);
+    // The ingress credits bound what the switch holds (5.8, 10.3): no size of its own.
+    m_buffer->SetAttribute("Size", UintegerValue(std::numeric_limits<uint64_t>::max()));
 }
 
 UalinkSwitch::~UalinkSwitch()
@@ -83,21 +85,20 @@ UalinkSwitch::~UalinkSwitch()
 void
 UalinkSwitch::DoDispose()
 {
-    for (Port& p : m_ports)
+    for (Port& p : m_portInfo)
     {
-        p.dev = nullptr;
         p.q = nullptr;
     }
-    m_ports.clear();
+    m_portInfo.clear();
     m_portOf.clear();
-    Object::DoDispose();
+    FabricSwitchBase::DoDispose();
 }
 
 uint32_t
 UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
 {
     NS_LOG_FUNCTION(this << device);
-    const uint32_t index = static_cast<uint32_t>(m_ports.size());
+    const uint32_t index = GetNPorts();
     // Section 2.4: every station of the pod is bifurcated alike; a station is 4 lanes.
     const uint32_t perStation = 4 / std::max<uint32_t>(1, std::min<uint32_t>(4, phy->GetLanes()));
     NS_ABORT_MSG_IF(m_perStation != 0 && perStation != m_perStation,
@@ -109,42 +110,24 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     {
         m_perStation = perStation;
     }
-    if (m_switchRoutes.empty())
-    {
-        m_switchRoutes.assign(m_tableEntries, UalinkRouteTable::NO_EGRESS);
-    }
     Port p;
     p.station = index / m_perStation;
     p.portInStation = index % m_perStation;
     if (p.station == m_tables.size())
     {
-        // A new station: its table is reset (all deny), then takes the switch-wide routes.
-        m_tables.emplace_back(m_tableEntries, m_perStation);
-        UalinkRouteTable& t = m_tables.back();
-        for (uint32_t dst = 0; dst < m_switchRoutes.size(); ++dst)
-        {
-            if (m_switchRoutes[dst] != UalinkRouteTable::NO_EGRESS)
-            {
-                t.SetEgress(dst, m_switchRoutes[dst]);
-                for (uint32_t k = 0; k < m_perStation; ++k)
-                {
-                    t.SetDenied(dst, k, false);
-                }
-            }
-        }
+        AddStation();
     }
-    p.dev = device;
     p.q = CreateObject<UalinkTxQueue>();
     p.q->SetPhy(phy);
     p.q->SetDevice(device);
     // Section 5.5: a switch's Tx address cache is indexed by SRCACCID.
     p.q->GetPacker()->SetAttribute("CacheIndexBySource", BooleanValue(true));
-    p.q->SetSentCallback(MakeCallback(&UalinkSwitch::Sent, this));
+    p.q->SetSentCallback(MakeCallback(&UalinkSwitch::Sent, this, index));
     p.slot = phy->GetSlotTime();
     p.fec = phy->GetFecReceiveLatency();
     p.lanes = phy->GetLanes();
     device->SetTxQueue(p.q);
-    device->SetPortIndex(index);
+    AddPortDevice(device);
     device->SetFabricReceiveCallback(MakeCallback(&UalinkSwitch::Receive, this));
     if (Ptr<UalinkDl> dl = device->GetObject<UalinkDl>())
     {
@@ -158,16 +141,17 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
         device->AddLinkChangeCallback(MakeCallback(&UalinkSwitch::LinkChanged, this, index));
     }
     m_portOf[PeekPointer(device)] = index;
-    m_ports.push_back(p);
+    m_portInfo.push_back(p);
+    m_buffer->Configure(GetNPorts(), BUFFER_CLASSES);
     // The core latency depends on the switch's lanes: it rides in every port's receive pipeline
     // (store and forward: a burst is handled once its last flit is in), no event of its own.
     const Time core = GetCoreLatency();
     if (core != m_core)
     {
         m_core = core;
-        for (const Port& q : m_ports)
+        for (const Ptr<FabricNetDevice>& d : m_ports)
         {
-            q.dev->SetReceivePipeline(false, m_core);
+            d->SetReceivePipeline(false, m_core);
         }
     }
     else
@@ -178,17 +162,34 @@ UalinkSwitch::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
 }
 
 void
+UalinkSwitch::AddStation()
+{
+    // A new station: its table is reset (all deny), then takes the switch-wide routes.
+    m_tables.emplace_back(m_tableEntries, m_perStation);
+    UalinkRouteTable& t = m_tables.back();
+    const uint32_t n = std::min(m_routes->GetNDestinations(), m_tableEntries);
+    for (uint32_t dst = 0; dst < n; ++dst)
+    {
+        const uint32_t out = m_routes->Lookup(dst, 0);
+        if (out != FabricRoutingTable::NO_PORT)
+        {
+            t.SetEgress(dst, out);
+            for (uint32_t k = 0; k < m_perStation; ++k)
+            {
+                t.SetDenied(dst, k, false);
+            }
+        }
+    }
+}
+
+void
 UalinkSwitch::SetRoute(uint32_t dst, uint32_t port)
 {
     NS_ABORT_MSG_IF(dst >= MAX_ACCELERATORS, "UalinkSwitch: accelerator ids are 10 bits");
-    if (m_switchRoutes.empty())
-    {
-        m_switchRoutes.assign(m_tableEntries, UalinkRouteTable::NO_EGRESS);
-    }
-    NS_ABORT_MSG_IF(dst >= m_switchRoutes.size(),
+    NS_ABORT_MSG_IF(dst >= m_tableEntries,
                     "UalinkSwitch: destination " << dst << " beyond the route tables' "
-                                                 << m_switchRoutes.size() << " entries");
-    m_switchRoutes[dst] = port;
+                                                 << m_tableEntries << " entries");
+    m_routes->SetSingleRoute(dst, port);
     for (UalinkRouteTable& t : m_tables)
     {
         t.SetEgress(dst, port);
@@ -200,16 +201,32 @@ UalinkSwitch::SetRoute(uint32_t dst, uint32_t port)
 }
 
 void
+UalinkSwitch::SetRoute(uint32_t dst, const std::vector<uint32_t>& ports)
+{
+    NS_ABORT_MSG_IF(ports.size() != 1,
+                    "UalinkSwitch: a route table entry has one egress (section 10.7), not "
+                        << ports.size());
+    SetRoute(dst, ports.front());
+}
+
+void
 UalinkSwitch::SetDenied(uint32_t ingress, uint32_t dst, bool deny)
 {
-    const Port& p = m_ports.at(ingress);
+    const Port& p = m_portInfo.at(ingress);
     m_tables.at(p.station).SetDenied(dst, p.portInStation, deny);
+}
+
+bool
+UalinkSwitch::IsDenied(uint32_t ingress, uint32_t dst) const
+{
+    const Port& p = m_portInfo.at(ingress);
+    return dst < m_tableEntries && m_tables.at(p.station).IsDenied(dst, p.portInStation);
 }
 
 UalinkRouteTable::Verdict
 UalinkSwitch::Lookup(uint32_t ingress, uint32_t dst, uint32_t& egress) const
 {
-    const Port& p = m_ports.at(ingress);
+    const Port& p = m_portInfo.at(ingress);
     return m_tables[p.station].Lookup(dst, p.portInStation, egress);
 }
 
@@ -221,7 +238,7 @@ UalinkSwitch::GetPinToPinLatency() const
         return m_pinToPin;
     }
     uint32_t lanes = 0;
-    for (const Port& p : m_ports)
+    for (const Port& p : m_portInfo)
     {
         lanes += p.lanes;
     }
@@ -243,11 +260,11 @@ UalinkSwitch::GetPinToPinLatency() const
 Time
 UalinkSwitch::GetCoreLatency() const
 {
-    if (m_ports.empty())
+    if (m_portInfo.empty())
     {
         return Time(0);
     }
-    const Port& p = m_ports.front();
+    const Port& p = m_portInfo.front();
     const Time core = GetPinToPinLatency() - p.fec - 2 * p.slot;
     return core.IsStrictlyPositive() ? core : Time(0);
 }
@@ -258,11 +275,11 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     NS_LOG_FUNCTION(this << p);
     // AddPort set the device's port index (the map is the fallback if someone changed it).
     uint32_t in = dev->GetPortIndex();
-    if (in >= m_ports.size() || m_ports[in].dev != dev)
+    if (in >= m_ports.size() || m_ports[in] != dev)
     {
         in = m_portOf.at(PeekPointer(dev));
     }
-    const Port& port = m_ports[in];
+    const Port& port = m_portInfo[in];
     const UalinkRouteTable& table = m_tables[port.station];
     NS_ASSERT(p->segments);
     std::vector<FabricPacket::Segment>& fwd = m_fwd;
@@ -279,7 +296,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
         {
             reason = v == UalinkRouteTable::DENIED ? ROUTE_DENIED : NO_ROUTE;
         }
-        else if (m_ports[out].dropMode)
+        else if (m_portInfo[out].dropMode)
         {
             reason = LINK_DOWN; // new traffic to a port in drop mode (section 3.1.4)
         }
@@ -287,7 +304,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
         {
             // Section 10.7: silently dropped and logged; the source's watchdog will notice (the
             // same for a port in drop mode, 3.1.4).
-            ++m_drops[reason];
+            CountDrop(reason);
             m_dropTrace(s.src, s.dst, reason);
             dropped.push_back(s);
             continue;
@@ -302,7 +319,7 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
     }
     if (!dropped.empty())
     {
-        m_ports[in].q->Release(dropped, m_ports[in].slot);
+        m_portInfo[in].q->Release(dropped, m_portInfo[in].slot);
     }
     if (fwd.empty())
     {
@@ -315,21 +332,23 @@ UalinkSwitch::Receive(const Ptr<FabricNetDevice>& dev, const Ptr<FabricPacket>& 
 void
 UalinkSwitch::Forward(const std::vector<FabricPacket::Segment>& segs, std::vector<uint32_t>& egress)
 {
-    uint64_t held = m_occupancy;
     for (std::size_t i = 0; i < segs.size(); ++i)
     {
-        m_ports[egress[i]].q->Enqueue(segs[i]);
-        held += GetBufferBytes(segs[i]);
+        m_portInfo[egress[i]].q->Enqueue(segs[i]);
+        const bool admitted = m_buffer->Admit(egress[i],
+                                              BufferClass(segs[i]),
+                                              static_cast<uint32_t>(GetBufferBytes(segs[i])));
+        NS_ABORT_MSG_UNLESS(admitted,
+                            "UalinkSwitch: the buffer refused an operation; the ingress credits "
+                            "bound what the switch holds (sections 5.8, 10.3)");
         ++m_forwarded;
     }
-    m_occupancy = held;
-    m_peakOccupancy = std::max(m_peakOccupancy, held);
     // Wake each egress once.
     std::sort(egress.begin(), egress.end());
     egress.erase(std::unique(egress.begin(), egress.end()), egress.end());
     for (uint32_t e : egress)
     {
-        m_ports[e].dev->Wake();
+        m_ports[e]->Wake();
     }
 }
 
@@ -341,18 +360,18 @@ UalinkSwitch::DlStateChanged(uint32_t port, UalinkDl::LinkState from, UalinkDl::
     {
         EnterDropMode(port);
     }
-    else if (to == UalinkDl::UP && m_ports.at(port).dropMode)
+    else if (to == UalinkDl::UP && m_portInfo.at(port).dropMode)
     {
         // Section 3.1.4: returning the link to an active state affects no other port.
-        m_ports[port].dropMode = false;
+        m_portInfo[port].dropMode = false;
     }
 }
 
 void
 UalinkSwitch::LinkChanged(uint32_t port)
 {
-    Port& p = m_ports.at(port);
-    if (!p.dev->IsLinkUp())
+    Port& p = m_portInfo.at(port);
+    if (!m_ports[port]->IsLinkUp())
     {
         EnterDropMode(port);
     }
@@ -366,7 +385,7 @@ void
 UalinkSwitch::EnterDropMode(uint32_t port)
 {
     NS_LOG_FUNCTION(this << port);
-    Port& p = m_ports.at(port);
+    Port& p = m_portInfo.at(port);
     if (p.dropMode)
     {
         return;
@@ -379,26 +398,23 @@ UalinkSwitch::EnterDropMode(uint32_t port)
     const std::vector<FabricPacket::Segment> dropped = p.q->DropAll();
     for (const FabricPacket::Segment& s : dropped)
     {
-        ++m_drops[LINK_DOWN];
+        CountDrop(LINK_DOWN);
         m_dropTrace(s.src, s.dst, LINK_DOWN);
     }
     if (!dropped.empty())
     {
-        Sent(dropped);
+        Sent(port, dropped);
     }
 }
 
 void
-UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
+UalinkSwitch::Sent(uint32_t egress, const std::vector<FabricPacket::Segment>& segs)
 {
     // One credit return per ingress port per burst: count per ingress (a burst holds a few).
     m_release.clear();
-    uint64_t held = m_occupancy;
     for (const FabricPacket::Segment& s : segs)
     {
-        const uint64_t b = GetBufferBytes(s);
-        NS_ASSERT_MSG(held >= b, "the switch releases more than it holds");
-        held -= b;
+        m_buffer->Release(egress, BufferClass(s), static_cast<uint32_t>(GetBufferBytes(s)));
         const uint32_t in = ualink::AuxPort(s.aux);
         auto it = std::find_if(m_release.begin(), m_release.end(), [in](const auto& r) {
             return r.first == in;
@@ -410,11 +426,17 @@ UalinkSwitch::Sent(const std::vector<FabricPacket::Segment>& segs)
         }
         UalinkTxQueue::TallyCredits(&it->second, s); // by the kind the ingress hop took
     }
-    m_occupancy = held;
     for (const auto& [in, n] : m_release)
     {
-        m_ports[in].q->Release(n, m_ports[in].slot);
+        m_portInfo[in].q->Release(n, m_portInfo[in].slot);
     }
+}
+
+uint8_t
+UalinkSwitch::BufferClass(const FabricPacket::Segment& s)
+{
+    // The requests of ToTlOp: reads, writes, Write Messages, atomics.
+    return (ualink::IsDataRequest(s.op) || s.op == ualink::OP_READ) ? 0 : 1;
 }
 
 uint64_t

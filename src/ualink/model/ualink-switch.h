@@ -9,14 +9,13 @@
 #include "ualink-route-table.h"
 #include "ualink-tx-queue.h"
 
+#include "ns3/fabric-drop-reason.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
+#include "ns3/fabric-switch-base.h"
 #include "ns3/nstime.h"
-#include "ns3/object.h"
 #include "ns3/traced-callback.h"
-#include "ns3/traced-value.h"
 
-#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -43,13 +42,21 @@ class UalinkPhy;
  * Routing (sections 10.7, 10.7.1): one UalinkRouteTable per station, shared by the station's
  * ports (1, 2 or 4 by the bifurcation, the same for every station: section 2.4), indexed by the
  * destination id, each entry an egress port and a deny bit per port of the station. Every table
- * starts all-deny (reset). SetRoute programs a destination's egress and opens it in every
- * station's table (also stations added later); SetDenied sets one ingress port's deny bit in its
+ * starts all-deny (reset). SetRoute programs a destination's egress in the switch's routing table
+ * (FabricSwitchBase::GetRoutingTable, one port per destination) and in every station's table, and
+ * opens it there (also in stations added later); SetDenied sets one ingress port's deny bit in its
  * station's table; GetRouteTable gives a station's table to program it on its own (virtual pods,
  * UalinkHelper::SetVirtualPods). A destination with no route (beyond RouteTableEntries or no
  * egress) or a denied one is dropped silently and counted (NoRoute, RouteDenied; its ingress
  * credits go back), and the source's request watchdog ends it (section 3.1.3). U-turns are
  * allowed (10.7.2).
+ *
+ * Buffer (FabricSwitchBase::GetBuffer): an operation is charged to its egress port and class
+ * (0 requests, 1 responses) when it is routed and released when it leaves the egress in a burst
+ * or is dropped there, by GetBufferBytes. The specification leaves the buffer's organisation to
+ * the implementation; the credits the ingress ports advertise bound it (sections 5.8, 10.3), so
+ * the buffer has no size of its own and an admission never fails (one that did would be a credit
+ * accounting error, and stops the simulation).
  *
  * Latency: PinToPinLatency, from the last bit of a flit at the ingress pins to the first bit at
  * the egress pins, defaults to the goals of section 10.9.2 by the switch's lanes (under 200 ns up
@@ -57,7 +64,7 @@ class UalinkPhy;
  * what the ports' FEC and DL framing do not: pin-to-pin minus the FEC receive latency minus two
  * DL flit times.
  */
-class UalinkSwitch : public Object
+class UalinkSwitch : public FabricSwitchBase
 {
   public:
     /**
@@ -69,11 +76,11 @@ class UalinkSwitch : public Object
     ~UalinkSwitch() override;
 
     /// Drop reason: the route table denies the destination to this ingress port (10.7).
-    static constexpr const char* ROUTE_DENIED = "RouteDenied";
+    static constexpr const char* ROUTE_DENIED = FabricDropReason::ROUTE_DENIED;
     /// Drop reason: the destination id has no route (beyond the table, or never opened).
-    static constexpr const char* NO_ROUTE = "NoRoute";
+    static constexpr const char* NO_ROUTE = FabricDropReason::NO_ROUTE;
     /// Drop reason: the egress port's TL is in drop mode after its link went down (3.1.4).
-    static constexpr const char* LINK_DOWN = "LinkDown";
+    static constexpr const char* LINK_DOWN = FabricDropReason::LINK_DOWN;
 
     /**
      * \brief Add a port (its device already attached to a channel).
@@ -92,13 +99,29 @@ class UalinkSwitch : public Object
     void SetRoute(uint32_t dst, uint32_t port);
 
     /**
+     * \brief SetRoute(dst, port) for the one port of \p ports: a route table entry has one
+     * egress (section 10.7); more ports abort.
+     * \param dst the destination
+     * \param ports its egress port
+     */
+    void SetRoute(uint32_t dst, const std::vector<uint32_t>& ports) override;
+
+    /**
      * \brief Set or clear the deny bit of a destination for one ingress port, in the table of the
      * port's station (section 10.7).
      * \param ingress the ingress port
      * \param dst the destination (below RouteTableEntries)
      * \param deny whether it is denied
      */
-    void SetDenied(uint32_t ingress, uint32_t dst, bool deny);
+    void SetDenied(uint32_t ingress, uint32_t dst, bool deny) override;
+
+    /**
+     * \param ingress an ingress port
+     * \param dst a destination
+     * \return whether the deny bit of \p dst for \p ingress is set in its station's table (false
+     * beyond RouteTableEntries)
+     */
+    bool IsDenied(uint32_t ingress, uint32_t dst) const override;
 
     /**
      * \brief Look a destination up as the switch does for an operation received on a port.
@@ -139,43 +162,13 @@ class UalinkSwitch : public Object
         return m_tables.at(station);
     }
 
-    /// \return ports
-    uint32_t GetNPorts() const
-    {
-        return static_cast<uint32_t>(m_ports.size());
-    }
-
-    /**
-     * \param i a port
-     * \return its device
-     */
-    Ptr<FabricNetDevice> GetPort(uint32_t i) const
-    {
-        return m_ports.at(i).dev;
-    }
-
     /**
      * \param i a port
      * \return its TL transmit queue
      */
     Ptr<UalinkTxQueue> GetTxQueue(uint32_t i) const
     {
-        return m_ports.at(i).q;
-    }
-
-    /**
-     * \return TL bytes the switch holds now: the operations routed to an egress and not yet
-     * sent there (nor dropped), each counted by GetBufferBytes()
-     */
-    uint64_t GetOccupancy() const
-    {
-        return m_occupancy;
-    }
-
-    /// \return the largest GetOccupancy() so far
-    uint64_t GetPeakOccupancy() const
-    {
-        return m_peakOccupancy;
+        return m_portInfo.at(i).q;
     }
 
     /**
@@ -193,7 +186,7 @@ class UalinkSwitch : public Object
      */
     bool IsInDropMode(uint32_t i) const
     {
-        return m_ports.at(i).dropMode;
+        return m_portInfo.at(i).dropMode;
     }
 
     /// \return the pin-to-pin latency in use
@@ -201,18 +194,6 @@ class UalinkSwitch : public Object
 
     /// \return the core latency in use
     Time GetCoreLatency() const;
-
-    /// \return operations forwarded
-    uint64_t GetForwarded() const
-    {
-        return m_forwarded;
-    }
-
-    /// \return operations dropped, by reason
-    const std::map<std::string, uint64_t>& GetDrops() const
-    {
-        return m_drops;
-    }
 
     /**
      * TracedCallback signature for dropped operations.
@@ -229,7 +210,6 @@ class UalinkSwitch : public Object
     /// One port.
     struct Port
     {
-        Ptr<FabricNetDevice> dev;  //!< the device
         Ptr<UalinkTxQueue> q;      //!< its TL transmit queue
         Time slot;                 //!< its DL flit time
         Time fec;                  //!< its FEC receive latency
@@ -275,28 +255,36 @@ class UalinkSwitch : public Object
     void Forward(const std::vector<FabricPacket::Segment>& segs, std::vector<uint32_t>& egress);
 
     /**
-     * \brief A burst left an egress: free the ingress buffers of its operations.
+     * \brief A burst left an egress (or its queue was dropped): release the operations from
+     * the buffer and free the ingress buffers they held.
+     * \param egress the egress port
      * \param segs the operations
      */
-    void Sent(const std::vector<FabricPacket::Segment>& segs);
+    void Sent(uint32_t egress, const std::vector<FabricPacket::Segment>& segs);
 
-    std::vector<Port> m_ports;                                     //!< ports
+    /**
+     * \param s an operation
+     * \return its buffer class: 0 for a request, 1 for a response
+     */
+    static uint8_t BufferClass(const FabricPacket::Segment& s);
+
+    /**
+     * \brief A new station: its table, reset, takes the routes SetRoute programmed so far.
+     */
+    void AddStation();
+
+    std::vector<Port> m_portInfo;                                  //!< ports
     std::unordered_map<const FabricNetDevice*, uint32_t> m_portOf; //!< device to port
     std::vector<UalinkRouteTable> m_tables;                        //!< route table per station
-    std::vector<uint32_t> m_switchRoutes; //!< SetRoute's egress by dst (NO_EGRESS: none)
-    uint32_t m_tableEntries{UalinkRouteTable::MAX_ENTRIES}; //!< RouteTableEntries
-    uint32_t m_perStation{0};                               //!< ports per station
-    Time m_pinToPin;                                        //!< PinToPinLatency (0: goal)
-    Time m_core{Seconds(-1)};                               //!< core latency in use
-    std::vector<FabricPacket::Segment> m_fwd;               //!< scratch: operations routed
-    std::vector<uint32_t> m_egress;                         //!< scratch: their egress ports
+    uint32_t m_tableEntries{UalinkRouteTable::MAX_ENTRIES};        //!< RouteTableEntries
+    uint32_t m_perStation{0};                                      //!< ports per station
+    Time m_pinToPin;                                               //!< PinToPinLatency (0: goal)
+    Time m_core{Seconds(-1)};                                      //!< core latency in use
+    std::vector<FabricPacket::Segment> m_fwd;                      //!< scratch: operations routed
+    std::vector<uint32_t> m_egress;                                //!< scratch: their egress ports
     std::vector<std::pair<uint32_t, UalinkTxQueue::KindCredits>> m_release; //!< scratch
     Time m_beyond512;                                                   //!< LatencyBeyond512Lanes
-    uint64_t m_forwarded{0};                                            //!< operations forwarded
-    std::map<std::string, uint64_t> m_drops;                            //!< drops by reason
     TracedCallback<uint32_t, uint32_t, const std::string&> m_dropTrace; //!< drops
-    TracedValue<uint64_t> m_occupancy{0}; //!< TL bytes held (Occupancy trace source)
-    uint64_t m_peakOccupancy{0};          //!< largest m_occupancy
 };
 
 } // namespace ns3

@@ -12,8 +12,8 @@ namespace ns3
 
 /**
  * \ingroup ualink
- * \brief Constants of the UALink 200 transaction layer (UALink_200 Rev 1.0, seed 002,
- * section 5.1 and Tables 2-6, 5-2).
+ * \brief Constants of the UALink 200 transaction layer (UALink_200 Rev 1.0, section 5.1 and
+ * Tables 2-6, 5-2).
  */
 namespace ualink
 {
@@ -195,17 +195,6 @@ inline bool
 IsRequestField(FieldType type)
 {
     return type == FTYPE_UNCOMPRESSED_REQUEST || type == FTYPE_COMPRESSED_REQUEST;
-}
-
-/**
- * \param type a field type
- * \return whether it is a response field
- */
-inline bool
-IsResponseField(FieldType type)
-{
-    return type == FTYPE_UNCOMPRESSED_RESPONSE || type == FTYPE_COMPRESSED_READ_RESPONSE ||
-           type == FTYPE_COMPRESSED_RESPONSE;
 }
 
 /**

@@ -63,8 +63,9 @@ UalinkTlPacker::GetTypeId()
                           MakeBooleanAccessor(&UalinkTlPacker::m_catchLimits),
                           MakeBooleanChecker())
             .AddAttribute("WriteMessageByteEnables",
-                          "A UPLI Write Message carries a byte-enable half-flit (the spec is "
-                          "unclear, digest appendix A.6; default: yes).",
+                          "A UPLI Write Message carries a byte-enable half-flit (section 5.1.1 "
+                          "names only Write and vendor-defined commands, Table 9-9 gives a Write "
+                          "Message byte enables; default: yes).",
                           BooleanValue(true),
                           MakeBooleanAccessor(&UalinkTlPacker::m_wmBe),
                           MakeBooleanChecker())
@@ -372,13 +373,6 @@ UalinkTlPacker::GetRequestAllowance()
 {
     Retire(m_next / 2);
     return ualink::CATCH_LIMIT_REQUESTS - m_reqCatch;
-}
-
-uint32_t
-UalinkTlPacker::GetResponseAllowance()
-{
-    Retire(m_next / 2);
-    return ualink::CATCH_LIMIT_RESPONSES - m_rspCatch;
 }
 
 void

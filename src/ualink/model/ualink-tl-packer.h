@@ -147,9 +147,6 @@ class UalinkTlPacker : public Object
     /// \return requests the next control half-flit may carry under the catch limit (section 5.7)
     uint32_t GetRequestAllowance();
 
-    /// \return responses the next control half-flit may carry under the catch limit (section 5.7)
-    uint32_t GetResponseAllowance();
-
     /// \return the counters
     const Stats& GetStats() const
     {

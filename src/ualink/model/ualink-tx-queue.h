@@ -11,6 +11,7 @@
 #include "ns3/callback.h"
 #include "ns3/event-id.h"
 #include "ns3/fabric-clock.h"
+#include "ns3/fabric-credit-ledger.h"
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-packet.h"
 #include "ns3/fabric-tx-queue.h"
@@ -102,12 +103,6 @@ class UalinkTxQueue : public FabricTxQueue
      */
     void SetHeld(bool held);
 
-    /// \return whether the queue is held (SetHeld)
-    bool IsHeld() const
-    {
-        return m_held;
-    }
-
     /**
      * \brief TL drop mode (section 3.1.3): take every queued operation out of the queue
      * without sending it (counted in Stats::dropped); the owner counts them by reason and
@@ -172,12 +167,6 @@ class UalinkTxQueue : public FabricTxQueue
      * (InitialCreditRelease) starts now.
      */
     void LinkUp();
-
-    /// \return how many times the link was re-initialised (credit returns carry it)
-    uint64_t GetLinkEpoch() const
-    {
-        return m_epoch;
-    }
 
     /**
      * \brief Credits that arrived for a link since re-initialised: not counted as available.
@@ -280,12 +269,6 @@ class UalinkTxQueue : public FabricTxQueue
     std::size_t GetCreditReturnsInFlight() const
     {
         return m_returns.size();
-    }
-
-    /// \return wire bytes per TL half-flit
-    double GetWireBytesPerHalfFlit() const
-    {
-        return m_wirePerHf;
     }
 
     /**
@@ -540,6 +523,16 @@ class UalinkTxQueue : public FabricTxQueue
                                                                                  : cls;
     }
 
+    /**
+     * \param cls a class
+     * \param kind a kind (VC 0-3 or ualink::POOL)
+     * \return the ledger's counter of that class and kind
+     */
+    static uint32_t CreditIndex(ualink::CreditClass cls, uint8_t kind)
+    {
+        return static_cast<uint32_t>(cls) * ualink::N_CREDIT_KINDS + kind;
+    }
+
     uint32_t m_initReqCmd{512};      //!< ReqCmdCredits
     uint32_t m_initRspCmd{512};      //!< RspCmdCredits
     uint32_t m_initReqData{2048};    //!< ReqDataCredits
@@ -553,10 +546,8 @@ class UalinkTxQueue : public FabricTxQueue
     bool m_releasePending{false};    //!< release under way
     FabricNetDevice* m_dev{nullptr}; //!< the port (owns this queue)
     Time m_slot;                     //!< DL flit time
-    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
-        m_init{}; //!< initial credits per class and kind
-    std::array<std::array<uint64_t, ualink::N_CREDIT_KINDS>, ualink::N_CREDIT_CLASSES>
-        m_avail{};                   //!< credits available per class and kind
+    /// The partner's credits, a counter per class and kind (CreditIndex).
+    FabricCreditLedger m_credits{ualink::N_CREDIT_CLASSES * ualink::N_CREDIT_KINDS};
     std::vector<uint8_t> m_slotKind; //!< credit kind each queued operation took, by slot
     std::array<uint64_t, ualink::N_CREDIT_CLASSES> m_spent{}; //!< credits spent
     bool m_started{false};                                    //!< initial credits loaded

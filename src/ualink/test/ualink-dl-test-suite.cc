@@ -215,7 +215,7 @@ class UalinkDlBringUpTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Ack timeout drives the link states (sections 6.6.6.8, 6.7.1.4; digest 9.2 item 9): on an x4
+ * Ack timeout drives the link states (sections 6.6.5.8, 6.6.6.8, 6.7.1.4): on an x4
  * link of 200 ns whose receiver never acks, the sender's DL goes from Up to Idle exactly 40,000
  * flit times (40,000 x 6.4 ns = 256 us) after its first flit left; the partner, now receiving
  * Idle control flits, goes from Up to Idle when the 4th has arrived: 256 us + 4 x 6.4 ns + 200 ns
@@ -348,7 +348,7 @@ class UalinkDlFaultRecoveryTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Ack timeout at an accelerator (sections 3.1.3, 3.1.4, 6.6.6.8; digest 9.2 items 9 and 13): a
+ * Ack timeout at an accelerator (sections 3.1.3, 3.1.4, 6.6.5.8, 6.6.6.8): a
  * pod of 3 accelerators with one x4 port each and the DL's replay; the switch never acks A's
  * flits. A's DL leaves Up exactly 256 us (40,000 x 6.4 ns) after A's first flit (time 0); at that
  * instant A's TL enters drop mode, sends ISOLATE and the station isolates: every outstanding and
@@ -412,7 +412,7 @@ class UalinkAckTimeoutIsolationTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Link down at a switch port (section 3.1.4, Figure 3-8; digest 9.2 item 13): 4 accelerators, one
+ * Link down at a switch port (section 3.1.4, Figure 3-8): 4 accelerators, one
  * x4 rail, 2 us watchdogs. B writes 256 KiB to A while C and D write 64 KiB to each other; A's
  * link is cut at 300 ns (a local fault at both ends: both DLs go to Fault). Only the switch port
  * toward A enters drop mode: what its queue holds and B's later writes to A are dropped, counted

@@ -191,6 +191,22 @@ class UalinkRecoveryTestCase : public TestCase
     }
 
   private:
+    /// What the run's probes saw, and the messages posted after recovery.
+    struct Observed
+    {
+        bool cachedBefore{false};   //!< B's region in A's Tx address cache at 9 us
+        bool cachedAfter{true};     //!< ... just after both ends entered NOP
+        uint64_t unitsA{0};         //!< data units A had sent at the re-initialisation
+        uint64_t unitsS{0};         //!< data units the switch port had sent then
+        bool isolatedBefore{false}; //!< A isolated 1 ps before the station reset
+        bool isolatedAfter{true};   //!< A isolated 1 ps after it
+        std::vector<std::pair<uint32_t, uint64_t>> post;             //!< (source, message id)
+        std::map<std::pair<uint32_t, uint64_t>, uint64_t> postBytes; //!< their bytes
+    };
+
+    /// When both DLs are Up again (derived in the class description).
+    static constexpr int64_t UP_PS = 10067200;
+
     void DoRun() override
     {
         UalinkHelper h;
@@ -201,35 +217,46 @@ class UalinkRecoveryTestCase : public TestCase
         UalinkHelper::Pod pod = h.Install(3, 1);
         RasLog log;
         log.Hook(pod);
+        Ptr<FabricNetDevice> da = pod.acc[0]->GetPort(0);
+        DlOf(da)->TraceConnectWithoutContext("LinkState", MakeCallback(&RasLog::OnState, &log));
+        const uint64_t pre = pod.acc[0]->Send(1, 65536, 0);
+        Observed o;
+        ScheduleFaultAndProbes(pod, o);
+        Simulator::Run();
+        CheckRecovery(pod, log, o);
+        CheckMessages(pod, log, o, pre);
+        CheckConservation(pod, o);
+        Simulator::Destroy();
+    }
+
+    /**
+     * \brief Schedule the cut and the repair of A's cable, the probes and the traffic posted
+     * after recovery.
+     * \param pod the pod
+     * \param o what the probes see
+     */
+    static void ScheduleFaultAndProbes(const UalinkHelper::Pod& pod, Observed& o)
+    {
         Ptr<UalinkEndpoint> a = pod.acc[0];
         Ptr<FabricNetDevice> da = a->GetPort(0);
         Ptr<FabricNetDevice> ds = pod.sw[0]->GetPort(0);
-        DlOf(da)->TraceConnectWithoutContext("LinkState", MakeCallback(&RasLog::OnState, &log));
-        const uint64_t pre = a->Send(1, 65536, 0);
         Simulator::Schedule(NanoSeconds(600), [da]() { da->GetFabricChannel()->SetLinkUp(false); });
-        bool cachedBefore = false;
-        bool cachedAfter = true;
         // A's first write to B loaded B's row (DSTACCID 1) with region 0 (5.5).
-        Simulator::Schedule(MicroSeconds(9), [&]() {
-            cachedBefore = a->GetTxQueue(0)->GetPacker()->GetAddressCache()->Contains(1, 0);
+        Simulator::Schedule(MicroSeconds(9), [a, &o]() {
+            o.cachedBefore = a->GetTxQueue(0)->GetPacker()->GetAddressCache()->Contains(1, 0);
         });
         Simulator::Schedule(MicroSeconds(10), [da]() { da->GetFabricChannel()->SetLinkUp(true); });
-        uint64_t unitsA = 0;
-        uint64_t unitsS = 0;
-        Simulator::Schedule(NanoSeconds(10050), [&]() {
-            cachedAfter = a->GetTxQueue(0)->GetPacker()->GetAddressCache()->Contains(1, 0);
-            unitsA = DataUnits(da);
-            unitsS = DataUnits(ds);
+        Simulator::Schedule(NanoSeconds(10050), [a, da, ds, &o]() {
+            o.cachedAfter = a->GetTxQueue(0)->GetPacker()->GetAddressCache()->Contains(1, 0);
+            o.unitsA = DataUnits(da);
+            o.unitsS = DataUnits(ds);
         });
-        const Time up = PicoSeconds(10067200);
-        const Time reset = up + MicroSeconds(1);
-        bool isolatedBefore = false;
-        bool isolatedAfter = true;
-        Simulator::Schedule(reset - PicoSeconds(1), [&]() { isolatedBefore = a->IsIsolated(0); });
-        Simulator::Schedule(reset + PicoSeconds(1), [&]() { isolatedAfter = a->IsIsolated(0); });
-        std::vector<std::pair<uint32_t, uint64_t>> post;
-        std::map<std::pair<uint32_t, uint64_t>, uint64_t> postBytes;
-        Simulator::Schedule(MicroSeconds(12), [&]() {
+        const Time reset = PicoSeconds(UP_PS) + MicroSeconds(1);
+        Simulator::Schedule(reset - PicoSeconds(1),
+                            [a, &o]() { o.isolatedBefore = a->IsIsolated(0); });
+        Simulator::Schedule(reset + PicoSeconds(1),
+                            [a, &o]() { o.isolatedAfter = a->IsIsolated(0); });
+        Simulator::Schedule(MicroSeconds(12), [pod, &o]() {
             const std::vector<std::tuple<uint32_t, uint32_t, uint64_t, bool>> jobs = {
                 {0, 1, 65536, false},
                 {1, 0, 65536, false},
@@ -239,12 +266,23 @@ class UalinkRecoveryTestCase : public TestCase
             {
                 const uint64_t id =
                     read ? pod.acc[src]->Read(dst, bytes, 0) : pod.acc[src]->Send(dst, bytes, 0);
-                post.emplace_back(src, id);
-                postBytes[{src, id}] = bytes;
+                o.post.emplace_back(src, id);
+                o.postBytes[{src, id}] = bytes;
             }
         });
-        Simulator::Run();
+    }
 
+    /**
+     * \brief The link states, the re-initialisation, the address cache and the station reset.
+     * \param pod the pod
+     * \param log the run's log
+     * \param o what the probes saw
+     */
+    void CheckRecovery(const UalinkHelper::Pod& pod, const RasLog& log, const Observed& o)
+    {
+        Ptr<UalinkEndpoint> a = pod.acc[0];
+        Ptr<FabricNetDevice> da = a->GetPort(0);
+        Ptr<FabricNetDevice> ds = pod.sw[0]->GetPort(0);
         const auto& sa = a->GetStats();
         const auto& dlA = DlOf(da)->GetStats();
         const auto& dlS = DlOf(ds)->GetStats();
@@ -260,8 +298,8 @@ class UalinkRecoveryTestCase : public TestCase
                   << dlA.replayDiscarded << " + " << dlS.replayDiscarded
                   << "); pre-fault write: responses " << sa.responses << " + CMPTO " << sa.cmpto
                   << "; A next seq " << ea->GetNextSequence() << " (units since "
-                  << DataUnits(da) - unitsA << "), switch next seq " << es->GetNextSequence()
-                  << " (units since " << DataUnits(ds) - unitsS << "); stale credits "
+                  << DataUnits(da) - o.unitsA << "), switch next seq " << es->GetNextSequence()
+                  << " (units since " << DataUnits(ds) - o.unitsS << "); stale credits "
                   << a->GetTxQueue(0)->GetStats().staleCredits << " + "
                   << pod.sw[0]->GetTxQueue(0)->GetStats().staleCredits << "; stale responses "
                   << sa.staleResponses << ", discarded " << sa.discarded << std::endl;
@@ -271,17 +309,31 @@ class UalinkRecoveryTestCase : public TestCase
                               "Up->Fault@600000 Fault->Idle@10000000 Idle->NOP@10000000 "
                               "NOP->Up@10067200",
                               "A's DL down at the cut, up at 10067.2 ns");
-        NS_TEST_ASSERT_MSG_EQ(DlOf(ds)->GetUpSince(), up, "the switch port Up at 10067.2 ns");
+        NS_TEST_ASSERT_MSG_EQ(DlOf(ds)->GetUpSince(),
+                              PicoSeconds(UP_PS),
+                              "the switch port Up at 10067.2 ns");
         NS_TEST_ASSERT_MSG_EQ(dlA.reinits, 1, "A re-initialised once");
         NS_TEST_ASSERT_MSG_EQ(dlS.reinits, 1, "the switch port re-initialised once");
         // The address cache was reset.
-        NS_TEST_ASSERT_MSG_EQ(cachedBefore, true, "B's region cached before the repair");
-        NS_TEST_ASSERT_MSG_EQ(cachedAfter, false, "the Tx address cache cleared at NOP");
+        NS_TEST_ASSERT_MSG_EQ(o.cachedBefore, true, "B's region cached before the repair");
+        NS_TEST_ASSERT_MSG_EQ(o.cachedAfter, false, "the Tx address cache cleared at NOP");
         // The station reset.
-        NS_TEST_ASSERT_MSG_EQ(isolatedBefore, true, "isolated until the reset");
-        NS_TEST_ASSERT_MSG_EQ(isolatedAfter, false, "running after it");
+        NS_TEST_ASSERT_MSG_EQ(o.isolatedBefore, true, "isolated until the reset");
+        NS_TEST_ASSERT_MSG_EQ(o.isolatedAfter, false, "running after it");
         NS_TEST_ASSERT_MSG_EQ(sa.stationResets, 1, "one station reset");
         NS_TEST_ASSERT_MSG_EQ(a->IsInDropMode(0), false, "A's TL out of drop mode");
+    }
+
+    /**
+     * \brief The pre-fault write answered once per request, the later messages whole.
+     * \param pod the pod
+     * \param log the run's log
+     * \param o the messages posted after recovery
+     * \param pre the pre-fault write
+     */
+    void CheckMessages(const UalinkHelper::Pod& pod, RasLog& log, const Observed& o, uint64_t pre)
+    {
+        const auto& sa = pod.acc[0]->GetStats();
         // Pre-fault write: each request answered once; none seen twice at B.
         NS_TEST_ASSERT_MSG_EQ(log.completed.count({0, pre}), 1, "pre-fault write completed");
         uint64_t preResponses = 0;
@@ -299,14 +351,14 @@ class UalinkRecoveryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_GT_OR_EQ(preArrivals, preResponses, "answered OKAY => arrived");
         NS_TEST_ASSERT_MSG_EQ(sa.failedMessages, 1, "only the pre-fault write failed");
         // After recovery: every byte, each message completed once.
-        for (const auto& k : post)
+        for (const auto& k : o.post)
         {
             NS_TEST_ASSERT_MSG_EQ(log.completed.count(k), 1, "post-recovery message completed");
             NS_TEST_ASSERT_MSG_GT(log.completed[k], MicroSeconds(12), "after recovery");
-            const bool read = k.first == 0 && postBytes[k] == 4096;
+            const bool read = k.first == 0 && o.postBytes.at(k) == 4096;
             if (!read)
             {
-                NS_TEST_ASSERT_MSG_EQ(log.delivered[k], postBytes[k], "every byte delivered");
+                NS_TEST_ASSERT_MSG_EQ(log.delivered[k], o.postBytes.at(k), "every byte delivered");
             }
         }
         NS_TEST_ASSERT_MSG_EQ(sa.readBytes, 4096, "the read's every byte");
@@ -316,6 +368,20 @@ class UalinkRecoveryTestCase : public TestCase
             NS_TEST_ASSERT_MSG_EQ(pod.acc[i]->GetStats().isolations, 0, "B and C never isolate");
         }
         NS_TEST_ASSERT_MSG_EQ(log.completions, log.completed.size(), "no message completes twice");
+    }
+
+    /**
+     * \brief Credits and tags back, sequence numbers restarted and in step.
+     * \param pod the pod
+     * \param o what the probes saw
+     */
+    void CheckConservation(const UalinkHelper::Pod& pod, const Observed& o)
+    {
+        Ptr<UalinkEndpoint> a = pod.acc[0];
+        Ptr<FabricNetDevice> da = a->GetPort(0);
+        Ptr<FabricNetDevice> ds = pod.sw[0]->GetPort(0);
+        Ptr<FabricRetryEngine> ea = da->GetRetryEngine();
+        Ptr<FabricRetryEngine> es = ds->GetRetryEngine();
         // Conservation of credits and tags.
         NS_TEST_ASSERT_MSG_EQ(CreditsBack(a->GetTxQueue(0)), true, "A's TL credits all back");
         NS_TEST_ASSERT_MSG_EQ(CreditsBack(pod.sw[0]->GetTxQueue(0)),
@@ -328,15 +394,14 @@ class UalinkRecoveryTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(UpliCreditsBack(a->GetUpli(), 0), true, "A's UPLI credits all back");
         NS_TEST_ASSERT_MSG_EQ(a->GetOutstanding(0), 0, "no tag outstanding");
         // Sequence numbers restarted at 0 and stayed in step (in order, nothing lost or doubled).
-        NS_TEST_ASSERT_MSG_EQ(ea->GetNextSequence(), DataUnits(da) - unitsA, "A's sequence");
+        NS_TEST_ASSERT_MSG_EQ(ea->GetNextSequence(), DataUnits(da) - o.unitsA, "A's sequence");
         NS_TEST_ASSERT_MSG_EQ(es->GetExpectedSequence(), ea->GetNextSequence(), "in step");
-        NS_TEST_ASSERT_MSG_EQ(es->GetNextSequence(), DataUnits(ds) - unitsS, "switch sequence");
+        NS_TEST_ASSERT_MSG_EQ(es->GetNextSequence(), DataUnits(ds) - o.unitsS, "switch sequence");
         NS_TEST_ASSERT_MSG_EQ(ea->GetExpectedSequence(), es->GetNextSequence(), "in step back");
         NS_TEST_ASSERT_MSG_EQ(ea->GetBufferedUnits() + es->GetBufferedUnits(), 0, "all acked");
         NS_TEST_ASSERT_MSG_EQ(ea->GetStats().duplicates + es->GetStats().duplicates,
                               0,
                               "no duplicate unit");
-        Simulator::Destroy();
     }
 };
 
@@ -438,8 +503,9 @@ class UalinkRecoveryInitialReleaseTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * The DL replay in the fine mode inside a pod (sections 6.6, digest 9.2 item 7; the issue's
- * granularity point). A pod of 3 accelerators with one x4 rail, 50 ns cables (one way 50 + 19.2
+ * The DL replay in the fine mode inside a pod (section 6.6; ualink.rst, Validation, Derivations:
+ * replay after one CRC error), which checks that the default (coarse) mode agrees with the fine
+ * one (DESIGN.md rule 3). A pod of 3 accelerators with one x4 rail, 50 ns cables (one way 50 + 19.2
  * = 69.2 ns, a round trip of about 22 flits, under the replay limit of 50), the DL's replay;
  * A writes 256 KiB to B through the switch. In the fine mode (one unit per DL flit, replayed as
  * such) the 100th DL flit of A's port is corrupted: the switch asks 3 times, A replays once and

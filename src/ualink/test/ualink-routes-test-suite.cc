@@ -4,10 +4,12 @@
  */
 
 // Per-station route tables, denied routes and virtual pods of the UALink switch (UALink_200
-// sections 1.1, 2.4, 3.1.3, 8.4, 10.7, 10.7.1; digest 9.2 item 12).
+// sections 1.1, 2.4, 3.1.3, 8.4, 10.7, 10.7.1).
 
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/fabric-routing-table.h"
+#include "ns3/fabric-switch-base.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
@@ -16,6 +18,7 @@
 #include "ns3/ualink-switch.h"
 #include "ns3/uinteger.h"
 
+#include <algorithm>
 #include <map>
 #include <vector>
 
@@ -247,7 +250,7 @@ class UalinkRouteTableTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * A denied route ends in CMPTO (sections 10.7, 3.1.3; digest 9.2 item 12). Accelerators of one
+ * A denied route ends in CMPTO (sections 10.7, 3.1.3). Accelerators of one
  * station of 4 x1 ports (4 rails); A is denied B on every rail (UalinkHelper::DenyRoute) and
  * WatchdogTimeout is T = 2 us. At t0 = 1 us A writes 4 KiB to B: 16 writes of 256 B, 4 per rail
  * by the rail hash, all issued at t0 (16 of 2048 tags, 4 of 32 UPLI slots per port). Each switch
@@ -462,6 +465,96 @@ class UalinkVirtualPodTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
+ * The switch's generic face (FabricSwitchBase; sections 10.7, 5.1.1, Table 5-2, 10.3). A pod of 4
+ * accelerators with one x4 port each, seen through a FabricSwitchBase pointer: 4 ports; the
+ * switch-wide routing table holds one port per destination, destination d to port d (the pod's
+ * wiring), nothing beyond 3; SetDenied through the base sets the deny bit of the ingress port's
+ * station table (Lookup says DENIED, IsDenied true for that port only) and clears it. Traffic: A
+ * (port 1) writes 4 KiB to port 0, 16 WriteFulls of 256 B, each answered by a write response.
+ * The buffer (the Occupancy trace source connected on the switch) takes each write's 16 B request
+ * field and 8 data half-flits of 32 B, 272 B, and each response's 8 B field (Table 5-2, 5.1.1):
+ * 16 x 272 + 16 x 8 = 4480 B admitted and as many released (conservation), 0 held at the end, the
+ * traced maximum equal to GetPeakOccupancy and between one write (272 B) and all 16 (4352 B); 32
+ * operations forwarded, nothing dropped.
+ */
+class UalinkSwitchFaceTestCase : public TestCase
+{
+  public:
+    UalinkSwitchFaceTestCase()
+        : TestCase("Switch face: ports, routes, denial and buffer through FabricSwitchBase")
+    {
+    }
+
+  private:
+    /// The Occupancy trace: bytes admitted and released, the largest level.
+    struct Trace
+    {
+        uint64_t admitted{0}; //!< sum of the increases
+        uint64_t released{0}; //!< sum of the decreases
+        uint64_t max{0};      //!< largest level
+        uint64_t last{0};     //!< last level
+
+        /**
+         * The sink.
+         * \param from the old level
+         * \param to the new level
+         */
+        void Changed(uint64_t from, uint64_t to)
+        {
+            (to > from ? admitted : released) += to > from ? to - from : from - to;
+            max = std::max(max, to);
+            last = to;
+        }
+    };
+
+    void DoRun() override
+    {
+        UalinkHelper h;
+        UalinkHelper::Pod pod = h.Install(4, 1);
+        Ptr<FabricSwitchBase> sw = pod.sw[0];
+        NS_TEST_ASSERT_MSG_EQ(sw->GetNPorts(), 4, "a port per accelerator");
+        Ptr<FabricRoutingTable> routes = sw->GetRoutingTable();
+        bool own = routes->GetNDestinations() == 4;
+        for (uint32_t d = 0; d < 4; ++d)
+        {
+            own &= routes->GetPortGroup(d) == std::vector<uint32_t>{d} &&
+                   routes->Lookup(d, 12345) == d;
+        }
+        NS_TEST_ASSERT_MSG_EQ(own, true, "destination d to port d, one port each");
+        NS_TEST_ASSERT_MSG_EQ(routes->Lookup(4, 0), FabricRoutingTable::NO_PORT, "no route");
+        sw->SetDenied(1, 2, true);
+        uint32_t out = 0;
+        NS_TEST_ASSERT_MSG_EQ(pod.sw[0]->Lookup(1, 2, out), UalinkRouteTable::DENIED, "denied");
+        NS_TEST_ASSERT_MSG_EQ(sw->IsDenied(1, 2), true, "the deny bit of port 1");
+        NS_TEST_ASSERT_MSG_EQ(sw->IsDenied(3, 2), false, "not port 3's");
+        sw->SetDenied(1, 2, false);
+        NS_TEST_ASSERT_MSG_EQ(pod.sw[0]->Lookup(1, 2, out), UalinkRouteTable::ROUTED, "open");
+
+        Trace t;
+        NS_TEST_ASSERT_MSG_EQ(
+            sw->TraceConnectWithoutContext("Occupancy", MakeCallback(&Trace::Changed, &t)),
+            true,
+            "the switch's Occupancy trace source");
+        pod.acc[1]->Send(0, 4096, 0);
+        Simulator::Run();
+        std::cout << "switch face: admitted " << t.admitted << " B, released " << t.released
+                  << " B, peak " << sw->GetPeakOccupancy() << " B, forwarded " << sw->GetForwarded()
+                  << std::endl;
+        NS_TEST_ASSERT_MSG_EQ(t.admitted, 16 * 272 + 16 * 8, "writes and responses admitted");
+        NS_TEST_ASSERT_MSG_EQ(t.released, t.admitted, "all released");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetOccupancy(), 0, "nothing held");
+        NS_TEST_ASSERT_MSG_EQ(t.last, 0, "the trace ends at 0");
+        NS_TEST_ASSERT_MSG_EQ(t.max, sw->GetPeakOccupancy(), "the trace's peak");
+        NS_TEST_ASSERT_MSG_GT_OR_EQ(t.max, 272u, "at least one write held");
+        NS_TEST_ASSERT_MSG_LT_OR_EQ(t.max, 16u * 272 + 16 * 8, "at most everything");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetForwarded(), 32, "16 writes and 16 responses");
+        NS_TEST_ASSERT_MSG_EQ(sw->GetDrops().empty(), true, "nothing dropped");
+        Simulator::Destroy();
+    }
+};
+
+/**
+ * \ingroup ualink-tests
  * The route-table tests of the UALink switch.
  */
 class UalinkRoutesTestSuite : public TestSuite
@@ -473,6 +566,7 @@ class UalinkRoutesTestSuite : public TestSuite
         AddTestCase(new UalinkRouteTableTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDeniedCmptoTestCase, TestCase::QUICK);
         AddTestCase(new UalinkVirtualPodTestCase, TestCase::QUICK);
+        AddTestCase(new UalinkSwitchFaceTestCase, TestCase::QUICK);
     }
 };
 

@@ -3,10 +3,11 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Tests of the ualink module. Expected values come from UALink_200 Rev 1.0 (seed 002: the packing
-// tables of sections 5.2, 5.4 and 5.7), from the derived numbers of the UALink digest (section
-// 9.2, the bandwidth chain of its section 6), from closed forms written next to each test, and
-// from conservation laws. Each test names its source.
+// Tests of the ualink module. Expected values come from UALink_200 Rev 1.0 (the packing tables of
+// sections 5.2, 5.4 and 5.7), from numbers derived from its sections (the bandwidth chain of
+// sections 6.3, 7.2 and 7.3 and the others written out in ualink.rst, section Validation,
+// Derivations), from closed forms written next to each test, and from conservation laws. Each
+// test names its source.
 
 #include "ns3/basic-endpoint-helper.h"
 #include "ns3/basic-endpoint.h"
@@ -335,9 +336,9 @@ class UalinkLoneOpsTestCase : public TestCase
  * The efficiency streams of section 5.4, built control half-flit by control half-flit exactly as
  * the spec's tables lay them out: 5.4.1 (Table 5-15: 9 flits, 88.89%), 5.4.2 (Table 5-16: 13
  * flits, 92.31%), 5.4.3 (Table 5-17: 17 flits, 94.12%), 5.4.4 (Table 5-18: 21 flits, 95.24%; the
- * text says 20, the table and the byte count 21: digest A.1), 5.4.5 (Table 5-19, authentication:
- * 9 flits, 88.89%), 5.4.6 (Table 5-20, reads: 21 flits, 95.24%) and 5.4.8 (Table 5-22, mixed: 21
- * flits, 95.24%).
+ * text says 20, the table and the byte count 21 x 64 = 1344 B: 21), 5.4.5 (Table 5-19,
+ * authentication: 9 flits, 88.89%), 5.4.6 (Table 5-20, reads: 21 flits, 95.24%) and 5.4.8 (Table
+ * 5-22, mixed: 21 flits, 95.24%).
  */
 class UalinkEfficiencyStreamsTestCase : public TestCase
 {
@@ -684,8 +685,9 @@ PackSymmetricWrites(Ptr<UalinkTlPacker> p, uint32_t n)
  * Saturated streams through the picking packer: symmetric 256 B compressed WriteFull traffic
  * (every write sent is matched by a write response for the partner's write, and one ReqCmd, four
  * ReqData and one RspCmd credit to return) reaches the section 5.4.4 maximum of 95.24% within
- * 0.5%; with no address cache it reaches the digest's closed form 6b/(6b+2) = 92.31% for b = 4
- * beats within 0.5%; with authentication the 88.89% of section 5.4.5 within 0.5%.
+ * 0.5%; with no address cache it reaches the closed form 6b/(6b+2) = 92.31% for b = 4 beats
+ * within 0.5% (ualink.rst, Validation, Derivations: without the address cache); with authentication
+ * the 88.89% of section 5.4.5 within 0.5%.
  */
 class UalinkSaturatedStreamTestCase : public TestCase
 {
@@ -723,11 +725,11 @@ class UalinkSaturatedStreamTestCase : public TestCase
 /**
  * \ingroup ualink-tests
  * DL flit packing (section 6.3.4): with TL flits always ready, every one of the 157 payload sectors
- * carries TL flit sectors, so 16 DL flits carry exactly 157 TL flits (9.8125 per DL flit, digest
- * 9.2 item 4), never more than 2 TL flits start in a segment, and the rule-driven packer agrees
- * with the closed form ContinuousDlFlitOf(k) = floor((16 (k + 1) - 1) / 157); with a DL
- * alternative sector in every segment a DL flit carries 152 TL sectors; a lone TL flit leaves 141
- * sectors zero-filled and sets only SH0's "TL Flit[0] starts" bit.
+ * carries TL flit sectors, so 16 DL flits carry exactly 157 TL flits (9.8125 per DL flit;
+ * ualink.rst, Validation, Derivations: DL packing), never more than 2 TL flits start in a segment,
+ * and the rule-driven packer agrees with the closed form ContinuousDlFlitOf(k) = floor((16 (k + 1)
+ * - 1) / 157); with a DL alternative sector in every segment a DL flit carries 152 TL sectors; a
+ * lone TL flit leaves 141 sectors zero-filled and sets only SH0's "TL Flit[0] starts" bit.
  */
 class UalinkDlPackingTestCase : public TestCase
 {
@@ -788,7 +790,7 @@ class UalinkDlPackingTestCase : public TestCase
  * option (5440 / (lanes x 212.5 or 106.25 Gb/s)); of the 4096 slots of an AM period at x1 exactly
  * 4 (slots 0, 1024, 2048, 3072) carry no DL flit; at x4 the AM period is 16384 codewords and 16
  * slots of it are empty (1 in 1024). FEC receive latency is (interleave - 1) slots: 76.8 ns for
- * 4 ways at x1, 0 for 1 way (digest section 6, rule of thumb).
+ * 4 ways at x1, 0 for 1 way (ualink.rst, Validation, Derivations: PHY slots).
  */
 class UalinkPhySlotsTestCase : public TestCase
 {
@@ -862,8 +864,8 @@ class UalinkPhySlotsTestCase : public TestCase
         }
         NS_TEST_ASSERT_MSG_EQ(x1->GetSlotOfDlFlit(1023), 1025, "slot 1024 skipped");
 
-        // Bandwidth chain of the digest (section 6): TL ceiling 196.06 Gb/s per lane, TL flit
-        // 0.653 ns at x4.
+        // The bandwidth chain (ualink.rst, Validation, Derivations): TL ceiling 196.06 Gb/s per
+        // lane, TL flit 0.653 ns at x4.
         NS_TEST_ASSERT_MSG_EQ_TOL(x1->GetTlCeilingBps() / 1e9, 196.06, 0.01, "x1 TL ceiling");
         NS_TEST_ASSERT_MSG_EQ_TOL(x4->GetTlCeilingBps() / 1e9, 784.23, 0.01, "x4 TL ceiling");
         NS_TEST_ASSERT_MSG_EQ_TOL(x4->GetTlFlitSeconds() * 1e9, 0.653, 0.0005, "x4 TL flit");
@@ -879,10 +881,10 @@ class UalinkPhySlotsTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Saturated symmetric 256 B compressed WriteFull goodput per direction (digest 9.2 item 3): the
- * picking packer's TL flits, framed 157 sectors per DL flit and placed in the PHY's codeword
- * slots (AM and idle slots skipped), deliver about 746.9 Gb/s of data at x4 and 186.7 at x1
- * (within 0.5%); the digest's chain: lanes x 200 x 1023/1024 x 628/640 x 0.9524.
+ * Saturated symmetric 256 B compressed WriteFull goodput per direction: the picking packer's TL
+ * flits, framed 157 sectors per DL flit and placed in the PHY's codeword slots (AM and idle slots
+ * skipped), deliver about 746.9 Gb/s of data at x4 and 186.7 at x1 (within 0.5%): lanes x 200 x
+ * 1023/1024 x 628/640 x 0.9524 (ualink.rst, Validation, Derivations: bandwidth chain).
  */
 class UalinkGoodputTestCase : public TestCase
 {
@@ -910,18 +912,19 @@ class UalinkGoodputTestCase : public TestCase
             std::cout << "goodput x" << lanes << ": " << gbps << " Gb/s (" << p->GetTlFlits()
                       << " TL flits in " << dl << " DL flits, " << end.As(Time::US) << ")"
                       << std::endl;
-            NS_TEST_ASSERT_MSG_EQ_TOL(gbps, expected, 0.005 * expected, "digest 9.2 item 3");
+            NS_TEST_ASSERT_MSG_EQ_TOL(gbps, expected, 0.005 * expected, "bandwidth chain");
         }
     }
 };
 
 /**
  * \ingroup ualink-tests
- * One CRC error on DL flit 100 of a 400-flit stream (digest 9.2 item 7, section 6.6): the receiver
+ * One CRC error on DL flit 100 of a 400-flit stream (section 6.6): the receiver
  * sends exactly 3 replay requests (one per codeword group), the transmitter replays once and
  * ignores the other two (12-flit window), the stream arrives in order with no duplicates and no
  * byte lost, and the extra delay is about one round trip: detection at the next flit, the request
- * crossing the link, the replay crossing back, i.e. 2 x one-way + 2 flit times (within 1 flit).
+ * crossing the link, the replay crossing back, i.e. 2 x one-way + 2 flit times (within 1 flit;
+ * ualink.rst, Validation, Derivations: replay after one CRC error).
  * The cable is 50 ns: the round trip (about 18 flits at x4) stays under the default replay limit
  * of 50 flits, as section 6.6.4.6 asks (the limit should be 2 x RTT).
  */
@@ -979,7 +982,7 @@ class UalinkLlrCrcErrorTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Replay window (digest 9.2 item 6, section 6.6): with the receiver holding its acks back for
+ * Replay window (sections 6.6.1, 6.6.6.5): with the receiver holding its acks back for
  * 100 us, the transmitter sends exactly 255 DL flits and stalls (only NOPs would flow); when the
  * ack comes back traffic resumes and all 600 flits arrive, nothing lost.
  */
@@ -1022,7 +1025,7 @@ class UalinkLlrWindowTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Ack timeout (digest 9.2 item 9, section 6.6.5.8): with no ack ever returning, the link goes
+ * Ack timeout (sections 6.6.5.8, 6.6.6.8): with no ack ever returning, the link goes
  * down exactly 40,000 flit times (256 us at x4, 6.4 ns each) after the first unacknowledged flit
  * was sent, and what was still queued is dropped with the named reason LinkDown.
  */
@@ -1194,11 +1197,11 @@ class UalinkRailShareTestCase : public TestCase
  * sector, FTYPE 0x4) with 2 data half-flits, the last swapped into the upper half of the next
  * TL flit: 2 TL flits. The AtomicNR answer is a write response (1 sector, FTYPE 0x5) and a
  * MANDATORY NOP: 1 TL flit. A Write Message of n beats is 1 control + 2n data + 1 byte-enable
- * half-flit (digest A.6): 64 B -> 4 half-flits = 2 TL flits, 256 B -> 10 = 5 TL flits. Through
- * a switch, the endpoint's Atomic() and WriteMessage() issue these commands: the originator's
- * TL carries 3 requests with 3 + 3 + 9 = 15 data half-flits (3 of them byte enables), the
- * completer's TL 3 responses with 2 data half-flits (the AtomicR's old value only); the AtomicR
- * completes on a read response, the AtomicNR and the Write Message on write responses.
+ * half-flit (5.1.1, Table 9-9; ualink.rst, Choices): 64 B -> 4 half-flits = 2 TL flits, 256 B -> 10
+ * = 5 TL flits. Through a switch, the endpoint's Atomic() and WriteMessage() issue these commands:
+ * the originator's TL carries 3 requests with 3 + 3 + 9 = 15 data half-flits (3 of them byte
+ * enables), the completer's TL 3 responses with 2 data half-flits (the AtomicR's old value only);
+ * the AtomicR completes on a read response, the AtomicNR and the Write Message on write responses.
  */
 class UalinkAtomicsTestCase : public TestCase
 {
@@ -1336,7 +1339,7 @@ class UalinkPoisonTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * TL credits (section 5.8, digest 9.2 item 11): a 256 B write takes 1 ReqCmd and 4 ReqData
+ * TL credits (section 5.8, Table 5-26): a 256 B write takes 1 ReqCmd and 4 ReqData
  * credits at the accelerator port and again at the switch egress, and its write response 1 RspCmd
  * credit on each hop back; with no ReqData credit at A's port, A's writes stall while its reads
  * still complete; and at a switch whose egress toward A has no request credits, B's writes to A
@@ -1421,12 +1424,12 @@ class UalinkCreditsTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Incast 4:1 on one rail (digest 9.2 item 15, section 10.3): four accelerators each write 512
- * KiB to a fifth through one switch. The egress toward it runs at the one-way write goodput (the
- * digest's 96.6% TL efficiency for one-way 256 B compressed writes: 784.23 x 0.966 = 757.5 Gb/s
- * at x4; checked within 1.5%); the sources are held back by TL credits only (credit stalls, no
- * drop anywhere, every byte delivered: 2 MiB); and each source's share tends to 1/4 (each
- * source's last write arrives within the last 10% of the run).
+ * Incast 4:1 on one rail (sections 10.3, 10.5): four accelerators each write 512 KiB to a fifth
+ * through one switch. The egress toward it runs at the one-way write goodput (96.6% TL efficiency
+ * for one-way 256 B compressed writes: 784.23 x 0.966 = 757.5 Gb/s at x4, ualink.rst, Validation,
+ * Derivations: one-way writes; checked within 1.5%); the sources are held back by TL credits only
+ * (credit stalls, no drop anywhere, every byte delivered: 2 MiB); and each source's share tends to
+ * 1/4 (each source's last write arrives within the last 10% of the run).
  */
 class UalinkIncastTestCase : public TestCase
 {
@@ -1499,7 +1502,7 @@ class UalinkIncastTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Routing (section 10.7, digest 9.2 item 12): with the switch denying destination B to A's
+ * Routing (section 10.7): with the switch denying destination B to A's
  * ingress port, A's writes to B are dropped silently at the switch and counted as RouteDenied
  * (never delivered, their tags stay outstanding for the watchdog), while C's writes to B in
  * the same pod pass.
@@ -1538,7 +1541,7 @@ class UalinkDeniedRouteTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * RAS after a denied route (sections 3.1.3, 10.7; digest 9.2 item 12): with a 2 us watchdog, A's
+ * RAS after a denied route (sections 3.1.3, 10.7): with a 2 us watchdog, A's
  * 4 writes to a destination its switch port denies are dropped silently; the watchdog expires
  * 2 us after the first was issued, A's station enters isolation mode and all 4 outstanding tags
  * are answered CMPTO (the message completes, counted as failed); a later request from A is
@@ -1593,7 +1596,7 @@ class UalinkWatchdogTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Link down at an accelerator (section 3.1.4; digest 9.2 item 13): accelerators with one station
+ * Link down at an accelerator (section 3.1.4, Figures 3-8, 3-9): accelerators with one station
  * of 2 x2 ports. A's port 0 link goes down while B reads 64 KiB from A: A's TL drops both ports
  * of its station and sends ISOLATE (A isolated, its port 1 too although its link is up); B, with
  * reads outstanding to A on the dead rail, times out (2 us watchdog) and isolates in turn; C and
@@ -1644,7 +1647,7 @@ class UalinkLinkDownTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Ordering (section 2.7.9; digest 9.2 item 14). In the TL packer with writes held by credits: in
+ * Ordering (section 2.7.9). In the TL packer with writes held by credits: in
  * non-strict mode a read to another 256 B region passes them, a read to the same region does not;
  * in strict mode nothing passes. Through the endpoint, with room for one 256 B write of data
  * credit at A's port: in non-strict mode A's read to B arrives before A's earlier writes 1-3
@@ -1808,7 +1811,8 @@ class UalinkFineCoarseTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Saturated symmetric goodput through the event-driven stack (digest 9.2 item 3): two
+ * Saturated symmetric goodput through the event-driven stack (ualink.rst, Validation,
+ * Derivations: bandwidth chain): two
  * accelerators on a direct x4 link (and on a direct x1 link) write 2 MiB to each other in 256 B
  * WriteFulls; each direction carries the writes one way and the write responses and credit
  * returns for the other, so the TL streams are the symmetric streams of section 5.4.4. Data
@@ -1854,7 +1858,7 @@ class UalinkSymmetricGoodputTestCase : public TestCase
                       << Pct(q->GetStats().dataBytes / (q->GetStats().halfFlits * 32.0))
                       << std::endl;
             NS_TEST_ASSERT_MSG_EQ(delivered, 2 * bytes, "every byte");
-            NS_TEST_ASSERT_MSG_EQ_TOL(gbps, expected, 0.01 * expected, "digest 9.2 item 3");
+            NS_TEST_ASSERT_MSG_EQ_TOL(gbps, expected, 0.01 * expected, "bandwidth chain");
             Simulator::Destroy();
         }
     }
@@ -1862,11 +1866,11 @@ class UalinkSymmetricGoodputTestCase : public TestCase
 
 /**
  * \ingroup ualink-tests
- * Flow-control fields (sections 5.7, 5.8; digest 9.2 item 11): one FC field returns at most 7
- * command and 31 data credits per class, and a control half-flit holds only one non-zero field per
- * class and VC or pool; so 20 ReqCmd and 100 ReqData pool credits take max(ceil(20 / 7),
- * ceil(100 / 31)) = 4 control half-flits of one FC field each (4 TL flits with their MANDATORY
- * NOPs), while credits on 4 VCs and the pool share one half-flit (5 fields).
+ * Flow-control fields (sections 5.7, 5.8: 3-bit command and 5-bit data counts, Table 5-26): one FC
+ * field returns at most 7 command and 31 data credits per class, and a control half-flit holds only
+ * one non-zero field per class and VC or pool; so 20 ReqCmd and 100 ReqData pool credits take
+ * max(ceil(20 / 7), ceil(100 / 31)) = 4 control half-flits of one FC field each (4 TL flits with
+ * their MANDATORY NOPs), while credits on 4 VCs and the pool share one half-flit (5 fields).
  */
 class UalinkFlowControlFieldTestCase : public TestCase
 {

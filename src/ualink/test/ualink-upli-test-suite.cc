@@ -4,7 +4,7 @@
  */
 
 // Tests of the UPLI (UalinkUpli) and of the TL's per-VC and pool credits (UalinkTxQueue).
-// Expected values come from UALink_200 Rev 1.0 (seed 002): sections 2.5 (TDM), 2.6 (UPLI
+// Expected values come from UALink_200 Rev 1.0: sections 2.5 (TDM), 2.6 (UPLI
 // credits), 2.7.8 (channel rules), 2.7.9 (ordering), 2.8 (beats on natural byte lanes) and 5.8
 // (TL credits, FC fields, Shared Data Buffer mode), with the closed forms written next to each
 // test.
@@ -452,7 +452,8 @@ class UalinkUpliTdmArithmeticTestCase : public TestCase
  * and 80 Gb/s per station, well below the links (4 x 186.7 Gb/s). The message is delivered after
  * 6553.6 ns plus one write's trip over a link (its 5 TL flits at x1, 13 ns, plus FEC and cable:
  * under 150 ns). In Ideal mode the same message is delivered in under 1 us (link-limited: 64 KiB
- * at the one-way 4 x 189 Gb/s, digest 9.2 item 3, is about 690 ns).
+ * at the one-way 4 x 189 Gb/s is about 690 ns: ualink.rst, Validation, Derivations: one-way
+ * writes).
  */
 class UalinkUpliTdmRateTestCase : public TestCase
 {
@@ -496,7 +497,8 @@ class UalinkUpliTdmRateTestCase : public TestCase
 
 /**
  * \ingroup ualink-upli-tests
- * The saturated-throughput acceptance with the UPLI timed (digest 9.2 item 3): symmetric 2 MiB
+ * The saturated-throughput acceptance with the UPLI timed (ualink.rst, Validation, Derivations:
+ * bandwidth chain): symmetric 2 MiB
  * writes on a direct x4 link with the UPLI in Tdm mode at its default 1562.5 MHz give 746.9
  * Gb/s per direction within 0.5%, as in Ideal mode: the UPLI's 800 Gb/s per channel exceeds the
  * link's data rate, so it only adds latency.
@@ -529,7 +531,7 @@ class UalinkUpliGoodputTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(d.a->GetBytesDelivered() + d.b->GetBytesDelivered(),
                               2 * bytes,
                               "every byte");
-        NS_TEST_ASSERT_MSG_EQ_TOL(gbps, 746.9, 0.005 * 746.9, "digest 9.2 item 3");
+        NS_TEST_ASSERT_MSG_EQ_TOL(gbps, 746.9, 0.005 * 746.9, "bandwidth chain");
         Simulator::Destroy();
     }
 };
