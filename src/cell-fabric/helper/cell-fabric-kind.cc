@@ -781,7 +781,7 @@ CellFabricKind::Build(const FabricPodConfig& pod,
     {
         const uint32_t p = k / perPlane;
         out.switchNames.push_back("p" + std::to_string(p) + ".sw" + std::to_string(k % perPlane));
-        out.views.push_back(FabricPod::View(planes[k], out.switchNames.back(), p));
+        out.views.push_back({planes[k], out.switchNames.back(), p});
     }
 }
 

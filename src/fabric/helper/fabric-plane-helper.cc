@@ -238,8 +238,7 @@ FabricPlaneHelper::InstallPlane(const FabricPlanePlan& plan, uint32_t plane, Fab
         {
             table->SetRoute(d, plan.routes[k][d]);
         }
-        out.views.push_back(
-            FabricPod::View(out.switches[first + k], out.switchNames[first + k], plane));
+        out.views.push_back({out.switches[first + k], out.switchNames[first + k], plane});
     }
 }
 

@@ -7,12 +7,12 @@
 
 #include "fabric-endpoint.h"
 #include "fabric-net-device.h"
+#include "fabric-switch-base.h"
 #include "fabric-switch.h"
 
 #include "ns3/node-container.h"
 
 #include <cstdint>
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -39,16 +39,13 @@ struct FabricPod
         uint32_t plane;   //!< plane index
     };
 
-    /// A switch as the runner sees it (a FabricSwitch, or a fabric's own switch).
+    /// A switch as the runner sees it (a FabricSwitch, or a fabric's own switch on the same
+    /// base: its ports, buffer, route table and drops).
     struct SwitchView
     {
-        std::string name;                        //!< "p<plane>.<name>"
-        uint32_t plane{0};                       //!< its plane
-        std::vector<Ptr<FabricNetDevice>> ports; //!< its ports, by port index
-        Ptr<Object> occupancySource;             //!< has a TracedValue<uint64_t> "Occupancy"
-        std::function<uint64_t()> occupancy;     //!< bytes its buffer holds now
-        std::function<uint64_t()> peakOccupancy; //!< the most its buffer held
-        std::function<void(uint32_t, uint32_t)> denyRoute; //!< (ingress port, destination)
+        Ptr<FabricSwitchBase> sw; //!< the switch
+        std::string name;         //!< "p<plane>.<name>"
+        uint32_t plane{0};        //!< its plane
     };
 
     NodeContainer accNodes;                                    //!< accelerator nodes, by id
@@ -63,15 +60,6 @@ struct FabricPod
     uint32_t tiers{0}; //!< switch tiers per plane (0: none, a mesh, or a fabric's own planes)
     /// a mesh: meshPeers[i][p] is the accelerator at the other end of i's port p
     std::vector<std::vector<uint32_t>> meshPeers;
-
-    /**
-     * Make the view of a FabricSwitch (its shared buffer, its route table's deny bits).
-     * \param sw the switch
-     * \param name its name
-     * \param plane its plane
-     * \return the view
-     */
-    static SwitchView View(Ptr<FabricSwitch> sw, const std::string& name, uint32_t plane);
 };
 
 } // namespace ns3

@@ -556,7 +556,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     r.switches = views.size();
     for (const auto& v : views)
     {
-        r.switchPorts += v.ports.size();
+        r.switchPorts += v.sw->GetNPorts();
     }
     Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
     // The switch buffer time series (output.sample-interval): trace sinks only, no event.
@@ -566,7 +566,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         sampler = std::make_unique<BufferSampler>(s.output.sampleInterval);
         for (uint32_t k = 0; k < views.size(); ++k)
         {
-            sampler->Add(k, views[k].occupancySource, views[k].occupancy());
+            sampler->Add(k, views[k].sw->GetBuffer());
             r.bufferSeries.switchNames.push_back(views[k].name);
         }
     }
@@ -948,7 +948,8 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     NameFailure(s, r, stoppedWithWork);
     for (const auto& v : views)
     {
-        r.peakSwitchBufferBytes = std::max<uint64_t>(r.peakSwitchBufferBytes, v.peakOccupancy());
+        r.peakSwitchBufferBytes =
+            std::max<uint64_t>(r.peakSwitchBufferBytes, v.sw->GetPeakOccupancy());
     }
     if (sampler)
     {

@@ -129,9 +129,10 @@ FaultInjector::SwitchDown(uint32_t plane, uint32_t k)
 {
     const uint32_t perPlane = m_topo.GetSwitchesPerPlane();
     NS_ABORT_MSG_IF(k >= perPlane, "FaultInjector: no switch " << k << " in a plane");
-    const FabricPod::SwitchView& sw = m_topo.GetSwitchViews().at(plane * perPlane + k);
-    for (const Ptr<FabricNetDevice>& dev : sw.ports)
+    Ptr<FabricSwitchBase> sw = m_topo.GetSwitchViews().at(plane * perPlane + k).sw;
+    for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
     {
+        Ptr<FabricNetDevice> dev = sw->GetPort(i);
         // A link to an accelerator goes down as the accelerator sees it (its fabric's way);
         // a link to another switch just goes down.
         Ptr<FabricChannel> ch = dev->GetFabricChannel();
@@ -158,17 +159,17 @@ FaultInjector::DenyRoute(uint32_t src, uint32_t dst)
         Ptr<FabricNetDevice> dev = m_topo.GetAccDevice(src, p);
         Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);
         bool done = false;
-        for (const auto& sw : m_topo.GetSwitchViews())
+        for (const auto& v : m_topo.GetSwitchViews())
         {
-            if (sw.plane != p)
+            if (v.plane != p)
             {
                 continue;
             }
-            for (uint32_t i = 0; i < sw.ports.size() && !done; ++i)
+            for (uint32_t i = 0; i < v.sw->GetNPorts() && !done; ++i)
             {
-                if (sw.ports[i] == peer)
+                if (v.sw->GetPort(i) == peer)
                 {
-                    sw.denyRoute(i, dst);
+                    v.sw->SetDenied(i, dst, true);
                     done = true;
                 }
             }

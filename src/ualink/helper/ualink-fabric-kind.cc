@@ -661,23 +661,11 @@ UalinkFabricKind::Build(const FabricPodConfig& pod,
             stream += ch->AssignStreams(stream);
         }
     }
-    // The switches, one per rail ("p<rail>.sw0"): their buffer is the TL bytes of the
-    // operations they hold (UalinkSwitch::GetOccupancy); faults are scheduled by the runner.
+    // The switches, one per rail ("p<rail>.sw0"): their buffer holds the TL bytes of the
+    // operations they hold; faults are scheduled by the runner.
     for (uint32_t r = 0; r < built.sw.size(); ++r)
     {
-        Ptr<UalinkSwitch> s = built.sw[r];
-        FabricPod::SwitchView v;
-        v.name = "p" + std::to_string(r) + ".sw0";
-        v.plane = r;
-        for (uint32_t i = 0; i < s->GetNPorts(); ++i)
-        {
-            v.ports.push_back(s->GetPort(i));
-        }
-        v.occupancySource = s;
-        v.occupancy = [s]() { return s->GetOccupancy(); };
-        v.peakOccupancy = [s]() { return s->GetPeakOccupancy(); };
-        v.denyRoute = [s](uint32_t ingress, uint32_t dst) { s->SetDenied(ingress, dst, true); };
-        out.views.push_back(v);
+        out.views.push_back({built.sw[r], "p" + std::to_string(r) + ".sw0", r});
     }
 }
 
@@ -764,7 +752,7 @@ UalinkFabricKind::WatchChecks(const FabricPod& pod,
     // UALink switches drop operations (no route, route denied) before any device sees them.
     for (const auto& v : pod.views)
     {
-        if (Ptr<UalinkSwitch> sw = DynamicCast<UalinkSwitch>(v.occupancySource))
+        if (Ptr<UalinkSwitch> sw = DynamicCast<UalinkSwitch>(v.sw))
         {
             sw->TraceConnectWithoutContext("Drop", MakeBoundCallback(&SwitchDropped, piece));
         }
@@ -804,7 +792,7 @@ UalinkFabricKind::Collect(const FabricPod& pod, FabricCounters& counters) const
     // The switches' route drops, the stations' isolations and CMPTO answers.
     for (const auto& v : pod.views)
     {
-        if (Ptr<UalinkSwitch> sw = DynamicCast<UalinkSwitch>(v.occupancySource))
+        if (Ptr<UalinkSwitch> sw = DynamicCast<UalinkSwitch>(v.sw))
         {
             for (const auto& [reason, n] : sw->GetDrops())
             {
