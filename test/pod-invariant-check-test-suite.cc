@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Invariant checking (podsim run --check, issue 12): each invariant is violated on purpose through
+// Invariant checking (podsim run --check): each invariant is violated on purpose through
 // a test hook (a credit returned twice, a buffer released twice, a unit that grows in its queue,
 // a sequence number regressing, an event scheduled in the past, bytes vanishing) and the check
 // must stop it with the expected message; two small pods run with the checks on and pass, their

@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// RIFL pods through RIFL switches (pod.rifl.switch, seed 003 sections IV.A, IV.C): a lone
+// RIFL pods through RIFL switches (pod.rifl.switch, RIFL paper sections IV.A, IV.C): a lone
 // message over 3 and 5 switch hops crosses every switch's VOQ + iSLIP core, every byte arrives,
 // nothing is dropped, and the cells counted at the switches are the message's cells times the
 // hops. Its completion time against the output-queued switch: a cell-time-slotted scheduler adds

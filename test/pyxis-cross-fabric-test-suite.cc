@@ -8,7 +8,7 @@
 // RDMA job API, PyxisFabricBinding), a switched SUE pod and a UALink pod (the endpoint API,
 // PyxisEndpointBinding), plus the cell fabric driven through its endpoint API. The compute is
 // the chips' own: every compute and reduce trip takes the same time on every fabric, to the
-// picosecond, and every compute trip takes exactly the UIE model's cycles (the Pyxis spec
+// picosecond, and every compute trip takes exactly the UIE model's cycles (Pyxis spec
 // section 6 closed form: src/pyxis/doc/pyxis.rst, Validation, "Cross-fabric runs"); only the
 // network trips differ. Every RDMA byte sent is delivered (conservation).
 

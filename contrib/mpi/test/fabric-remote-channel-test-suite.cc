@@ -151,7 +151,7 @@ class FabricRemoteSerializeTestCase : public TestCase
  *
  * Expected values: PointToPointHelper's rule (remote channel iff the system ids differ); the
  * remote channel's Delay is its cable's propagation delay, 3 m of twinax = 13.8 ns (SUE spec,
- * seed 000, Appendix A.1), the lookahead ns-3's distributed simulator reads; each of its devices
+ * SUE RM102, Appendix A.1), the lookahead ns-3's distributed simulator reads; each of its devices
  * carries an MpiReceiver.
  */
 class FabricRemoteHelperTestCase : public TestCase

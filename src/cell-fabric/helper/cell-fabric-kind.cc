@@ -41,7 +41,7 @@ CellFabricKind::GetName() const
 std::string
 CellFabricKind::GetSummary() const
 {
-    return "cell (the Pyxis Fabric Adapter over sprayed cell-switch planes, seed 004 section 10; "
+    return "cell (the Pyxis Fabric Adapter over sprayed cell-switch planes, Pyxis spec section 10; "
            "see pod.cell)";
 }
 
@@ -68,17 +68,19 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
     k.push_back(K("pod.cell.links", K::UINT)
                     .Default("36")
                     .Range(1, 64)
-                    .Help("Links per chip, one per plane (seed 004 1: 36 x 112G SerDes)."));
+                    .Help("Links per chip, one per plane (Pyxis spec 1: 36 x 112G SerDes)."));
     k.push_back(K("pod.cell.stages", K::ENUM)
                     .Default("auto")
                     .Allowed({"auto", "single-stage", "two-stage"})
                     .Help("Cell switches per plane: single-stage (one switch, a port per chip, "
-                          "seed 004 5.3), two-stage (folded Clos) or auto (single-stage when "
+                          "the Pyxis spec 5.3), two-stage (folded Clos) or auto (single-stage when "
                           "the chips fit on one switch)."));
-    k.push_back(K("pod.cell.switch-ports", K::UINT)
-                    .Default("144")
-                    .Range(2, 4096)
-                    .Help("Ports of a cell switch (digest 7.1: 144)."));
+    k.push_back(
+        K("pod.cell.switch-ports", K::UINT)
+            .Default("144")
+            .Range(2, 4096)
+            .Help("Ports of a cell switch: 144, the chips the Pyxis spec's fabric joins any to any "
+                  "(sections 1, 5.3)."));
     k.push_back(K("pod.cell.spines", K::UINT)
                     .Default("0")
                     .Help("Two-stage: second-stage switches per plane; 0: one per up port of a "
@@ -90,7 +92,7 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
     k.push_back(K("pod.cell.clusters", K::UINT)
                     .Default("4")
                     .Range(1, 8)
-                    .Help("Clusters per chip, each with its OQs and RxDMA (seed 004 1)."));
+                    .Help("Clusters per chip, each with its OQs and RxDMA (Pyxis spec 1)."));
     k.push_back(K("pod.cell.destination-clusters", K::UINT)
                     .Default("4")
                     .Range(1, 8)
@@ -99,7 +101,7 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
     k.push_back(K("pod.cell.clock-ghz", K::DOUBLE)
                     .Default("1.33")
                     .Min(0.01)
-                    .Help("Adapter clock in GHz (seed 004 1); at least 0.01, as the "
+                    .Help("Adapter clock in GHz (Pyxis spec 1); at least 0.01, as the "
                           "adapter's ClockGhz attribute."));
     k.push_back(K("pod.cell.fo-pipes", K::UINT).Default("4").Range(1, 64).Help("FO pipes (10.7)."));
     k.push_back(K("pod.cell.fo-bytes-per-cycle", K::UINT)
@@ -120,7 +122,8 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("16")
                     .Range(0, 256)
                     .Unit("B")
-                    .Help("Cell header per cell on a link (not in the spec; digest 5.9)."));
+                    .Help("Cell header per cell on a link (not in the spec: podsim's choice, "
+                          "src/cell-fabric/doc/cell-fabric.rst Validation V7)."));
     k.push_back(K("pod.cell.control-cell-bytes", K::UINT)
                     .Default("96")
                     .Unit("B")
@@ -158,10 +161,12 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Range(16384, 1 << 24)
                     .Unit("B")
                     .Help("TxBuf per FO pipe (10.7[5b]: two maximum pages, 32 KB)."));
-    k.push_back(K("pod.cell.max-outstanding-grants", K::UINT)
-                    .Default("4096")
-                    .Range(1, 1 << 20)
-                    .Help("Grants not yet committed, per destination cluster (digest 5.8)."));
+    k.push_back(
+        K("pod.cell.max-outstanding-grants", K::UINT)
+            .Default("4096")
+            .Range(1, 1 << 20)
+            .Help("Grants not yet committed, per destination cluster (the spec leaves the grant "
+                  "scheduler open, 10.8: podsim's cap)."));
     k.push_back(K("pod.cell.tx-latency", K::TIME)
                     .Default("240ns")
                     .Min(0)
@@ -173,11 +178,11 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
     k.push_back(K("pod.cell.grant-policy", K::ENUM)
                     .Default("paced-round-robin")
                     .Allowed({"paced-round-robin", "fifo-round-robin", "fifo"})
-                    .Help("Grant scheduler (not in the spec, digest 5.8): paced-round-robin "
+                    .Help("Grant scheduler (not in the spec, 10.8): paced-round-robin "
                           "grants sources in turn at the rate the receiver drains its Rx "
                           "buffer; fifo-round-robin in turn, every free cell at once; fifo in "
                           "arrival order."));
-    // Job timers (seed 004 10.7.1.1, 10.8.1.1; values not in the spec). 0: off.
+    // Job timers (Pyxis spec 10.7.1.1, 10.8.1.1; values not in the spec). 0: off.
     k.push_back(K("pod.cell.tx-cts-timeout", K::TIME)
                     .Default("25ms")
                     .Range(0, 1e13)
@@ -203,11 +208,14 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("coarse")
                     .Allowed({"coarse", "fine"})
                     .Help("coarse: one event per page per link; fine: one per cell."));
-    k.push_back(K("pod.cell.link-rate", K::RATE)
-                    .Default("106.25Gbps")
-                    .Above(0)
-                    .Unit("bit/s")
-                    .Help("Cell link rate (112G SerDes at the efficiency of digest 5.9)."));
+    k.push_back(
+        K("pod.cell.link-rate", K::RATE)
+            .Default("106.25Gbps")
+            .Above(0)
+            .Unit("bit/s")
+            .Help("Cell link rate: a 112G SerDes (Pyxis spec section 1) at the efficiency that "
+                  "carries the spec's payload rate with 16 B cell headers "
+                  "(cell-fabric.rst Validation V7)."));
     k.push_back(K("pod.cell.link-delay", K::TIME)
                     .Default("50ns")
                     .Min(0)
@@ -216,7 +224,7 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("400ns")
                     .Min(0)
                     .Help("Cell switch pipeline latency (not in the spec)."));
-    // Datagrams and RxDMA (seed 004 10.5, 10.8.8, 11.5.2, 11.7.2)
+    // Datagrams and RxDMA (Pyxis spec 10.5, 10.8.8, 11.5.2, 11.7.2)
     k.push_back(K("pod.cell.transport", K::ENUM)
                     .Default("rdma")
                     .Allowed({"rdma", "datagram"})
@@ -255,7 +263,7 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Range(0, 1 << 20)
                     .Unit("cycles")
                     .Help("AMEM write-completion latency of a page (11.7.2: about 100)."));
-    // Credit flow control on the cell links (issue 6; values not in the spec).
+    // Credit flow control on the cell links (values not in the spec: podsim's choice).
     k.push_back(K("pod.cell.switch-credits", K::BOOL)
                     .Default("true")
                     .Help("Credit flow control on every cell link, in cells, a credit pool for "
@@ -393,7 +401,7 @@ CellFabricKind::CheckFault(const FabricConfigReader& in,
             "faults are not modelled on the cell fabric: its adapters spray every page "
             "over every link with no link status to react to, and find lost cells only "
             "through page validation, which is modelled for injected page loss alone "
-            "(CellFabricAdapter InjectDropJob; seed 004 section 10)");
+            "(CellFabricAdapter InjectDropJob; the Pyxis spec section 10)");
 }
 
 uint32_t
@@ -425,7 +433,8 @@ CellFabricKind::Check(const FabricPodConfig& pod, std::string& field, std::strin
             legal += (legal.empty() ? "" : ", ") + std::to_string(w);
         }
         message = std::to_string(c.pageSizeWords) +
-                  " words is not a legal RDMA page size (seed 004 10.7.2, 11.4.6): one of " + legal;
+                  " words is not a legal RDMA page size (Pyxis spec 10.7.2, 11.4.6): one of " +
+                  legal;
         return false;
     }
     if (n < 2)
@@ -497,7 +506,7 @@ CellFabricKind::Check(const FabricPodConfig& pod, std::string& field, std::strin
     {
         field = "pod.cell.tx-cts-timeout";
         message = "the Tx CTS-wait timer must be longer than pod.cell.rx-data-timeout, so that the "
-                  "receiver can resend its CTS first (seed 004 10.7.1.1)";
+                  "receiver can resend its CTS first (Pyxis spec 10.7.1.1)";
         return false;
     }
     if (c.rxCompletionTimeout.IsStrictlyPositive() && c.txAckTimeout.IsStrictlyPositive() &&
@@ -505,7 +514,7 @@ CellFabricKind::Check(const FabricPodConfig& pod, std::string& field, std::strin
     {
         field = "pod.cell.rx-completion-timeout";
         message = "the Rx job-completion timer must be longer than pod.cell.tx-ack-timeout, so "
-                  "that the sender can time out and retry first (seed 004 10.8.1.1)";
+                  "that the sender can time out and retry first (Pyxis spec 10.8.1.1)";
         return false;
     }
     // the occupancy limiter's profiles (10.7.3.1): at most 8, XON below XOFF
@@ -513,7 +522,7 @@ CellFabricKind::Check(const FabricPodConfig& pod, std::string& field, std::strin
     {
         field = "pod.cell.occupancy-profiles";
         message = std::to_string(c.occupancyProfiles.size()) +
-                  " occupancy profiles given; the limiter has 8 (seed 004 10.7.3.1)";
+                  " occupancy profiles given; the limiter has 8 (Pyxis spec 10.7.3.1)";
         return false;
     }
     for (std::size_t i = 0; i < c.occupancyProfiles.size(); ++i)
@@ -540,7 +549,7 @@ CellFabricKind::Check(const FabricPodConfig& pod, std::string& field, std::strin
     {
         field = "pod.flow-control.kind";
         message = "the cell fabric is lossless by request/grant (grants paced by free Rx buffer "
-                  "cells, seed 004 10.1) and its own credits (pod.cell.switch-credits): "
+                  "cells, Pyxis spec 10.1) and its own credits (pod.cell.switch-credits): "
                   "pod.flow-control is for the ethernet and sue fabrics";
         return false;
     }

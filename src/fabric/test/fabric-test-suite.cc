@@ -177,7 +177,7 @@ class FabricChannelTimingTestCase : public TestCase
     {
         Ptr<FabricChannel> ch = CreateObject<FabricChannel>();
         ch->SetAttribute("DataRate", DataRateValue(DataRate("800Gbps")));
-        // 4096 B * 8 bit / 800e9 bit/s = 40.96 ns exactly (issue [core] acceptance).
+        // 4096 B * 8 bit / 800e9 bit/s = 40.96 ns exactly (picoseconds, never rounded to ns).
         NS_TEST_ASSERT_MSG_EQ(ch->GetSerializationTime(4096),
                               PicoSeconds(40960),
                               "4096 B at 800 Gb/s");

@@ -310,7 +310,7 @@ main(int argc, char** argv)
         std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
         std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
         std::printf("  simulated/wall time       %.3e\n", simPerWall);
-        // Memory per unit of pod size (issue 10): the whole peak RSS divided by the accelerators
+        // Memory per unit of pod size: the whole peak RSS divided by the accelerators
         // and, separately, by the switch ports (each figure charges the other's share to itself).
         const double rssPerAccelerator =
             r.accelerators ? static_cast<double>(r.peakRssBytes) / r.accelerators : 0.0;

@@ -22,7 +22,7 @@ namespace ns3
 /**
  * \ingroup pod
  * \brief Samples the shared-buffer occupancy of switches into a bounded time series
- * (issue 12, bounded output).
+ * (bounded output: src/pod/doc/robustness.rst).
  *
  * Time is cut into intervals of a fixed length (output.sample-interval). For each switch the
  * sampler keeps, per interval in which the occupancy changed, one row: the largest occupancy

@@ -510,7 +510,7 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     RngSeedManager::SetRun(s.seed);
     {
-        // The scenario's event scheduler (issue 10); ns-3 moves any pending events into it.
+        // The scenario's event scheduler (scheduler key); ns-3 moves any pending events into it.
         static const std::map<std::string, std::string> kSchedulers = {
             {"map", "ns3::MapScheduler"},
             {"heap", "ns3::HeapScheduler"},

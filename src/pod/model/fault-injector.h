@@ -20,7 +20,7 @@ class FabricNetDevice;
 /**
  * \ingroup pod
  * \brief Applies a scenario's faults (the faults list) to a built pod, each at its time, and
- * counts what they did (fault campaigns, issue 12; doc/robustness.rst).
+ * counts what they did (fault campaigns, doc/robustness.rst).
  *
  * - link-down / link-up: PodTopology::SetLinkUp on the accelerator's port (SUE: the instance's
  *   SetPortDown / SetPortUp, section 3.4.8).

@@ -15,7 +15,7 @@ namespace ns3
 
 /**
  * \ingroup pod
- * \brief Keeps the results of a run within output.budget (issue 12, bounded output).
+ * \brief Keeps the results of a run within output.budget (bounded output).
  *
  * The estimate is the uncompressed size of the per-row tables: each numeric column counts its
  * element size, each string its length plus 16 bytes (HDF5 variable-length overhead). The file

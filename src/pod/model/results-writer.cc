@@ -1106,7 +1106,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "checked_flows", r.checkedFlows);
         io.WriteAttr(s, "check_lost_bytes", r.checkLostBytes);
         io.WriteAttr(s, "check_in_flight_bytes", r.checkInFlightBytes);
-        // Fault campaigns (issue 12): what the faults did and the named failure, if any.
+        // Fault campaigns: what the faults did and the named failure, if any.
         io.WriteAttr(s, "faults_injected", r.faultsInjected);
         io.WriteAttr(s, "link_down_events", r.linkDownEvents);
         io.WriteAttr(s, "link_up_events", r.linkUpEvents);

@@ -985,7 +985,7 @@ class Loader : public FabricConfigReader
         {
             Fail(Locate("pod.topology"),
                  "pod.topology",
-                 "a mesh of direct XPU links is a SUE deployment (seed 000 Figure 2): use "
+                 "a mesh of direct XPU links is a SUE deployment (SUE RM102 Figure 2): use "
                  "pod.fabric: " +
                      KindsWith([](const FabricKind& k) { return k.SupportsMesh(); }, " or "));
         }

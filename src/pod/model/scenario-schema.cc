@@ -183,7 +183,7 @@ BuildKeys()
             .Default("switched")
             .Allowed({"switched", "mesh"})
             .Help("switched: one switch (or leaf-spine) per plane; mesh (pod.fabric: sue, "
-                  "seed 000 Figure 2): no switches, each XPU port linked straight to another "
+                  "SUE RM102 Figure 2): no switches, each XPU port linked straight to another "
                   "XPU, pod.planes / (accelerators - 1) links per pair (pod.switch is unused)."));
     k.push_back(
         Row("pod.arrival-order", S::ENUM)
@@ -935,11 +935,12 @@ ScenarioSchema::RstReference(const std::vector<std::string>& sections)
         {
             range = "<= " + FabricConfigKey::FormatNumber(key.max);
         }
+        // A cell: "-" and its text, or "-" alone when empty (no trailing blanks).
+        auto cell = [](const std::string& text) {
+            return text.empty() ? std::string("     -\n") : "     - " + text + "\n";
+        };
         os << "   * - ``" << key.path << "``\n"
-           << "     - " << type << "\n"
-           << "     - " << def << "\n"
-           << "     - " << range << "\n"
-           << "     - " << RstText(key.help) << "\n";
+           << cell(type) << cell(def) << cell(range) << cell(RstText(key.help));
     }
     return os.str();
 }

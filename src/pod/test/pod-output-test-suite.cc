@@ -3,7 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
-// Bounded output (issue 12): the switch buffer time series (BufferSampler) and the output budget
+// Bounded output: the switch buffer time series (BufferSampler) and the output budget
 // (OutputBudget). The series is checked against conservation laws of the buffer it samples (its
 // largest sample is the buffer's peak, its last sample the drained buffer), against the same run
 // without sampling (no event added, same results), and through the HDF5 file; the budget against
@@ -247,7 +247,7 @@ class PodOutputBudgetTestCase : public TestCase
 
 /**
  * A run stored as a group of a larger file (a study file's /runs/FABRIC/WORKLOAD: a results file
- * copied whole, issue 11) reads back as the results file itself: ResultsWriter::Read(path,
+ * copied whole) reads back as the results file itself: ResultsWriter::Read(path,
  * group) reads the same layout relative to the group, so every table, the series and the
  * summary are those of Read(file). A missing group, and a group that is not a run, throw errors
  * naming the file and the group.
@@ -337,7 +337,7 @@ class PodReadGroupTestCase : public TestCase
 
 /**
  * \ingroup pod-tests
- * Bounded output (issue 12).
+ * Bounded output (output.budget).
  */
 class PodOutputTestSuite : public TestSuite
 {

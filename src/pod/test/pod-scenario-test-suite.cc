@@ -769,10 +769,11 @@ class PodScenarioChecksTestCase : public TestCase
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: broadcast, size: 1}\n",
               "inline.yaml:3: workloads[0].kind: must be one of 'incast', 'permutation', "
               "'all-to-all', 'collective', 'dag', 'pyxis' (got 'broadcast')");
-        // A Pyxis model (issue 9) runs on the cell fabric only: refused at the kind on another.
+        // A Pyxis model runs on any fabric (the pyxis workload kind); its model file must exist.
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: pyxis, model: m.yaml}\n",
-              "inline.yaml:3: workloads[0].kind: a pyxis workload needs pod.fabric: cell");
-        // Collectives and DAGs (issue 8): a group naming a missing accelerator, an algorithm
+              "inline.yaml:3: workloads[0].model: cannot read the model file m.yaml (no such "
+              "file)");
+        // Collectives and DAGs: a group naming a missing accelerator, an algorithm
         // that needs a power-of-two group, a DAG with a cycle.
         Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: collective\n    collective: "
               "all-reduce\n    size: 1MiB\n    group: [0, 1, 9]\n",
@@ -892,13 +893,13 @@ class PodScenarioTestSuite : public TestSuite
              "workloads[0].class",
              "must be less than pod.switch.classes = 4 (got 4)"},
             {"bad-syntax.yaml", 9, "", "YAML syntax error: "},
-            // pod.fabric: cell (issue 6): the legal page sizes of seed 004 11.4.6, the ports of
+            // pod.fabric: cell: the legal page sizes of the Pyxis spec 11.4.6, the ports of
             // a single-stage plane, the chips a two-stage plane reaches (8 first-stage switches
             // of 4 chips with 8-port switches, see the file).
             {"bad-cell-page-size.yaml",
              7,
              "pod.cell.page-size-words",
-             "126 words is not a legal RDMA page size (seed 004 10.7.2, 11.4.6): one of 37, 48, "
+             "126 words is not a legal RDMA page size (Pyxis spec 10.7.2, 11.4.6): one of 37, 48, "
              "59, 70, 81, 92, 103, 114, 125"},
             {"bad-cell-single-stage.yaml",
              4,
@@ -914,7 +915,7 @@ class PodScenarioTestSuite : public TestSuite
              10,
              "pod.cell.occupancy-profiles[1].xon",
              "xon (8) must be below xoff (8): generation stops at xoff and resumes at xon"},
-            // Switch credits (issue 6): the buffer must hold every credit the switch advertises.
+            // Switch credits: the buffer must hold every credit the switch advertises.
             {"bad-cell-credits.yaml",
              8,
              "pod.cell.switch-buffer-cells",

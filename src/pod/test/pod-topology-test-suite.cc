@@ -202,7 +202,7 @@ class PodOversubscribedTestCase : public TestCase
  * of radix/2 = 4 leaves with 4 spines each (8 blocks, 32 spines) and 4 x 4 = 16 cores, each with
  * one port to each of the 8 blocks: 32 + 32 + 16 = 80 switches, no switch with more than 8
  * ports in use. Hop counts follow the structure: same leaf 1 switch, same block 3 (leaf, spine,
- * leaf), other block 5 (leaf, spine, core, spine, leaf: RIFL's 5-hop limit, seed 003 IV.A). Full
+ * leaf), other block 5 (leaf, spine, core, spine, leaf: RIFL's 5-hop limit, RIFL paper IV.A). Full
  * bisection: 4 x 32 leaf uplinks, 32 x 4 spine uplinks.
  */
 class PodThreeTierTestCase : public TestCase

@@ -30,7 +30,7 @@ RiflFabricKind::GetName() const
 std::string
 RiflFabricKind::GetSummary() const
 {
-    return "rifl (RIFL, seed 003: 256 B segments with the 8-byte L1+L2 header, NAK-only Layer 1 "
+    return "rifl (RIFL, RIFL paper: 256 B segments with the 8-byte L1+L2 header, NAK-only Layer 1 "
            "on every link; sets pod.nic.header-bytes, pod.link.codeword-bits, "
            "pod.link.interframe-bytes and pod.llr)";
 }
@@ -52,7 +52,7 @@ RiflFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
 {
     using K = FabricConfigKey;
     k.push_back(K("pod.rifl", K::MAP)
-                    .Help("RIFL switches (pod.fabric: rifl, seed 003 sections IV.C, V.A)."));
+                    .Help("RIFL switches (pod.fabric: rifl, RIFL paper sections IV.C, V.A)."));
     k.push_back(K("pod.rifl.switch", K::ENUM)
                     .Default("islip")
                     .Allowed({"islip", "safc", "fifo", "output-queued"})
@@ -78,26 +78,26 @@ RiflFabricKind::Read(const FabricConfigReader& in, FabricPodConfig& pod) const
     if (pod.nic.mtu % seg != 0)
     {
         in.Fail("pod.nic.mtu",
-                "RIFL Layer 2 cuts packets into 256 B segments (seed 003 section IV.A): "
+                "RIFL Layer 2 cuts packets into 256 B segments (RIFL paper section IV.A): "
                 "the NIC packet must be a multiple of 256 B, not " +
                     std::to_string(pod.nic.mtu));
     }
     if (pod.transport.kind != "none")
     {
         in.Fail("pod.transport.kind",
-                "RIFL is lossless hop by hop (NAK-only link retransmission, seed 003 section "
+                "RIFL is lossless hop by hop (NAK-only link retransmission, RIFL paper section "
                 "II.A) and has no end-to-end transport: pod.transport is for the ethernet "
                 "fabric");
     }
     if (pod.llr.mode == "ack-nak")
     {
         in.Fail("pod.llr.mode",
-                "RIFL Layer 1 retransmits on NAKs only (seed 003 section II.A): use nak-only");
+                "RIFL Layer 1 retransmits on NAKs only (RIFL paper section II.A): use nak-only");
     }
     if (pod.sw.radix > 256)
     {
         in.Fail("pod.switch.radix",
-                "RIFL Dst Port fields are 8 bits (seed 003 section IV.A): at most 256 ports "
+                "RIFL Dst Port fields are 8 bits (RIFL paper section IV.A): at most 256 ports "
                 "per switch, not " +
                     std::to_string(pod.sw.radix));
     }
@@ -171,7 +171,7 @@ RiflFabricKind::ConfigureSwitches(const std::vector<Ptr<FabricSwitch>>& switches
     const auto arch = c.sw == "islip"  ? RiflVoqSwitch::ISLIP
                       : c.sw == "safc" ? RiflVoqSwitch::SAFC
                                        : RiflVoqSwitch::FIFO;
-    // One cell on the wire: a 256 B segment and its 8 B L1 + L2 header (seed 003 IV.A).
+    // One cell on the wire: a 256 B segment and its 8 B L1 + L2 header (RIFL paper IV.A).
     const uint32_t cellBytes = RiflSegmentation::SEGMENT_BYTES + RiflL2Header::SIZE;
     const Time cellTime = pod.link.rate.CalculateBytesTxTime(cellBytes);
     for (const auto& sw : switches)

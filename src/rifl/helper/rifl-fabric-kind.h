@@ -18,7 +18,7 @@ class FabricSwitch;
 
 /**
  * \ingroup rifl
- * \brief `pod.fabric: rifl` (the RIFL paper, Shen and Chow): RIFL NICs on switched planes, with
+ * \brief `pod.fabric: rifl` (RIFL paper, Shen and Chow): RIFL NICs on switched planes, with
  * the keys of `pod.rifl`.
  *
  * The NICs are the plain NIC (BasicEndpoint) cutting each packet into 256 B segments, the last

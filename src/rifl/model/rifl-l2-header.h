@@ -16,7 +16,7 @@ namespace ns3
 
 /**
  * \defgroup rifl RIFL
- * RIFL (the RIFL paper, Shen and Chow): a NAK-based reliable link layer (Layer 1), 256 B
+ * RIFL (RIFL paper, Shen and Chow): a NAK-based reliable link layer (Layer 1), 256 B
  * source-routed cells with relative addressing (Layer 2), and the VOQ + iSLIP RIFL switch.
  */
 

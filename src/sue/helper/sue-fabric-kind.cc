@@ -57,7 +57,7 @@ SueFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("1")
                     .Range(1, 4)
                     .Unit("ports")
-                    .Help("Ethernet ports per SUE instance: 1, 2 or 4 (seed 000 section 1.1); "
+                    .Help("Ethernet ports per SUE instance: 1, 2 or 4 (SUE RM102 section 1.1); "
                           "pod.planes must be a multiple, and pod.link.rate times ports a SUE "
                           "instance rate of Table 4 (800G: 1x800, 2x400, 4x200; 400G: 1x400, "
                           "2x200, 4x100)."));
@@ -83,7 +83,7 @@ SueFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                           "4096); 0: 2048 (section 4.4), 1024 with lite."));
     k.push_back(K("pod.sue.lite", K::BOOL)
                     .Default("false")
-                    .Help("SUE Lite (seed 001): no transport, the 6 B AFH Gen 2 header, 1 KB "
+                    .Help("SUE Lite (SUE Lite spec): no transport, the 6 B AFH Gen 2 header, 1 KB "
                           "packing; pair it with pod.llr."));
     k.push_back(
         K("pod.sue.load-balance", K::ENUM)
@@ -153,7 +153,7 @@ SueFabricKind::Check(const FabricConfigReader& in,
     if (s.ports != 1 && s.ports != 2 && s.ports != 4)
     {
         in.Fail("pod.sue.ports",
-                "a SUE instance has 1, 2 or 4 ports (seed 000 section 1.1), not " +
+                "a SUE instance has 1, 2 or 4 ports (SUE RM102 section 1.1), not " +
                     std::to_string(s.ports));
     }
     if (pod.planes % s.ports != 0)
@@ -170,7 +170,7 @@ SueFabricKind::Check(const FabricConfigReader& in,
     {
         std::ostringstream os;
         os << s.ports << " port(s) of " << gbps << " Gb/s make a " << instance
-           << " Gb/s SUE instance; Table 4 of seed 000 allows 800G (1x800, 2x400, 4x200) "
+           << " Gb/s SUE instance; Table 4 of SUE RM102 allows 800G (1x800, 2x400, 4x200) "
               "and 400G (1x400, 2x200, 4x100) instances";
         in.Fail("pod.link.rate", os.str());
     }
@@ -183,7 +183,7 @@ SueFabricKind::Check(const FabricConfigReader& in,
     }
     if (s.lite && s.packingLimit > 1024)
     {
-        in.Fail("pod.sue.packing-limit", "SUE Lite packs at most 1 KB (seed 001 section 3.4)");
+        in.Fail("pod.sue.packing-limit", "SUE Lite packs at most 1 KB (SUE Lite spec section 3.4)");
     }
     if (s.packingLimit != 0 && s.packingLimit < 18 + 256)
     {
@@ -218,7 +218,7 @@ SueFabricKind::Check(const FabricConfigReader& in,
         os << "must be at least " << saved.As(Time::NS) << " with pod.sue.fec " << s.fec
            << " and fec-interleave " << s.fecInterleave
            << ": it includes the IEEE RS-544 FEC accumulation at the switch's ingress, "
-              "which this FEC choice shortens by that much (seed 000 3.4.4, A.1)";
+              "which this FEC choice shortens by that much (SUE RM102 3.4.4, A.1)";
         in.Fail("pod.switch.latency", os.str());
     }
     if (pod.topology == "mesh")
@@ -241,7 +241,7 @@ SueFabricKind::Check(const FabricConfigReader& in,
     if (pod.accelerators > 1024)
     {
         in.Fail("pod.accelerators",
-                "SUE XPU ids are 10 bits (seed 000 Table 3): at most 1024 XPUs");
+                "SUE XPU ids are 10 bits (SUE RM102 Table 3): at most 1024 XPUs");
     }
 }
 
