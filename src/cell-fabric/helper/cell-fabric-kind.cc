@@ -32,33 +32,15 @@ namespace ns3
 
 NS_LOG_COMPONENT_DEFINE("CellFabricKind");
 
-std::string
-CellFabricKind::GetName() const
+namespace
 {
-    return "cell";
-}
 
-std::string
-CellFabricKind::GetSummary() const
-{
-    return "cell (the Pyxis Fabric Adapter over sprayed cell-switch planes, Pyxis spec section 10; "
-           "see pod.cell)";
-}
-
-std::string
-CellFabricKind::GetDoc() const
-{
-    return "src/cell-fabric/doc/cell-fabric.rst";
-}
-
-std::string
-CellFabricKind::GetSection() const
-{
-    return "pod.cell";
-}
-
+/**
+ * Declare the pod.cell keys of the section and the planes: links, stages, switch ports and spines
+ * (Pyxis spec sections 1, 5.3). \param k the table
+ */
 void
-CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
+DeclarePlaneKeys(std::vector<FabricConfigKey>& k)
 {
     using K = FabricConfigKey;
     k.push_back(K("pod.cell", K::MAP)
@@ -85,6 +67,16 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("0")
                     .Help("Two-stage: second-stage switches per plane; 0: one per up port of a "
                           "first-stage switch."));
+}
+
+/**
+ * Declare the pod.cell keys of the adapter: pages, clusters, clock, FO pipes, Rx buffer, cells,
+ * admission (10.1, 10.6, 10.7). \param k the table
+ */
+void
+DeclareAdapterKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.cell.page-size-words", K::UINT)
                     .Default("125")
                     .Unit("128 B words")
@@ -167,6 +159,16 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
             .Range(1, 1 << 20)
             .Help("Grants not yet committed, per destination cluster (the spec leaves the grant "
                   "scheduler open, 10.8: podsim's cap)."));
+}
+
+/**
+ * Declare the pod.cell keys of latencies, the grant scheduler, the job timers, the granularity and
+ * the links (10.7.1.1, 10.8.1.1). \param k the table
+ */
+void
+DeclareTimingKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.cell.tx-latency", K::TIME)
                     .Default("240ns")
                     .Min(0)
@@ -225,6 +227,16 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Min(0)
                     .Help("Cell switch pipeline latency (not in the spec)."));
     // Datagrams and RxDMA (Pyxis spec 10.5, 10.8.8, 11.5.2, 11.7.2)
+}
+
+/**
+ * Declare the pod.cell keys of the endpoint API's transport, datagram rings and RxDMA tracking
+ * (10.5, 10.8). \param k the table
+ */
+void
+DeclareTransportKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.cell.transport", K::ENUM)
                     .Default("rdma")
                     .Allowed({"rdma", "datagram"})
@@ -264,6 +276,16 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Unit("cycles")
                     .Help("AMEM write-completion latency of a page (11.7.2: about 100)."));
     // Credit flow control on the cell links (values not in the spec: podsim's choice).
+}
+
+/**
+ * Declare the pod.cell keys of the cell switches' credits and buffer.
+ * \param k the table
+ */
+void
+DeclareCreditKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.cell.switch-credits", K::BOOL)
                     .Default("true")
                     .Help("Credit flow control on every cell link, in cells, a credit pool for "
@@ -291,6 +313,43 @@ CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Unit("cells")
                     .Help("Cell slots of a cell switch's shared buffer (64 MiB of 192 B slots); "
                           "with credits at least ports x 2 x credits-per-port."));
+}
+
+} // namespace
+
+std::string
+CellFabricKind::GetName() const
+{
+    return "cell";
+}
+
+std::string
+CellFabricKind::GetSummary() const
+{
+    return "cell (the Pyxis Fabric Adapter over sprayed cell-switch planes, Pyxis spec section 10; "
+           "see pod.cell)";
+}
+
+std::string
+CellFabricKind::GetDoc() const
+{
+    return "src/cell-fabric/doc/cell-fabric.rst";
+}
+
+std::string
+CellFabricKind::GetSection() const
+{
+    return "pod.cell";
+}
+
+void
+CellFabricKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
+{
+    DeclarePlaneKeys(k);
+    DeclareAdapterKeys(k);
+    DeclareTimingKeys(k);
+    DeclareTransportKeys(k);
+    DeclareCreditKeys(k);
 }
 
 std::shared_ptr<const FabricKindConfig>

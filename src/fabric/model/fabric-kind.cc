@@ -48,6 +48,12 @@ FabricKind::GetOperations() const
     return WRITE;
 }
 
+std::string
+FabricKind::CheckOperation(uint32_t /* op */, uint64_t /* bytes */) const
+{
+    return "";
+}
+
 bool
 FabricKind::UsesPlanePlan() const
 {

@@ -117,6 +117,14 @@ class FabricKind
     /// \return the operations its endpoints offer (Operation bits; WRITE by default)
     virtual uint32_t GetOperations() const;
 
+    /**
+     * Check a workload's messages against what an operation allows on this fabric.
+     * \param op an operation the fabric offers (Operation)
+     * \param bytes the bytes of each message
+     * \return why such messages are refused ("" if they are not)
+     */
+    virtual std::string CheckOperation(uint32_t op, uint64_t bytes) const;
+
     /// \return true if its pods are switched planes that the pod module lays out and routes
     ///         (FabricPlanePlan), false if Build() lays out its own
     virtual bool UsesPlanePlan() const;

@@ -10,8 +10,15 @@
 namespace ns3
 {
 
+namespace
+{
+
+/**
+ * Declare the keys of pod.switch.
+ * \param k the table
+ */
 void
-FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
+DeclareSwitchKeys(std::vector<FabricConfigKey>& k)
 {
     using K = FabricConfigKey;
     k.push_back(K("pod.switch", K::MAP).Help("The switches (the same in every plane)."));
@@ -51,6 +58,16 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
             .Help("Two tiers only: ratio of a leaf's accelerator ports to its spine uplinks (k:1); "
                   "1 is full bisection, 4 leaves a quarter of the accelerators' bandwidth to the "
                   "spines."));
+}
+
+/**
+ * Declare the keys of pod.link.
+ * \param k the table
+ */
+void
+DeclareLinkKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.link", K::MAP)
                     .Help("The links (accelerator-switch and switch-switch links alike)."));
     k.push_back(K("pod.link.rate", K::RATE)
@@ -90,6 +107,16 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
                     .Default("20")
                     .Unit("bytes")
                     .Help("Wire overhead per frame (IEEE 802.3: preamble+SFD 8, IPG 12)."));
+}
+
+/**
+ * Declare the keys of pod.nic.
+ * \param k the table
+ */
+void
+DeclareNicKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.nic", K::MAP).Help("The accelerators' NICs."));
     k.push_back(K("pod.nic.mtu", K::SIZE)
                     .Default("4096")
@@ -106,7 +133,16 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
                     .Help("How a NIC spreads traffic over the planes: spray (each packet to "
                           "whichever plane port is free), round-robin (per message, starting "
                           "at the accelerator's id), hash (of the destination)."));
-    // Flow control and link-level retry.
+}
+
+/**
+ * Declare the keys of pod.flow-control.
+ * \param k the table
+ */
+void
+DeclareFlowControlKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.flow-control", K::MAP)
                     .Help("Link-level flow control on every link (both ends of each)."));
     k.push_back(K("pod.flow-control.kind", K::ENUM)
@@ -175,6 +211,16 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
                     .Above(0)
                     .Help("PFC/CBFC: time between two looks at the switch queues while any "
                           "holds packets."));
+}
+
+/**
+ * Declare the keys of pod.llr.
+ * \param k the table
+ */
+void
+DeclareLlrKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.llr", K::MAP).Help("Link-level retry (replay of corrupted packets)."));
     k.push_back(K("pod.llr.mode", K::ENUM)
                     .Default("off")
@@ -203,6 +249,16 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
                     .Range(0, 1000)
                     .Unit("round trips")
                     .Help("nak-only: pause of new data per error (RIFL: 2.5)."));
+}
+
+/**
+ * Declare the keys of pod.transport.
+ * \param k the table
+ */
+void
+DeclareTransportKeys(std::vector<FabricConfigKey>& k)
+{
+    using K = FabricConfigKey;
     k.push_back(K("pod.transport", K::MAP)
                     .Help("End-to-end transport of the accelerators (recovers packets lost in "
                           "the fabric)."));
@@ -232,6 +288,19 @@ FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
                     .Range(1e3, 1e12)
                     .Help("go-back-n: retransmission timeout (doubles on each consecutive "
                           "expiry, up to 64 times); keep it above the loaded round trip."));
+}
+
+} // namespace
+
+void
+FabricPodConfig::DeclareKeys(std::vector<FabricConfigKey>& k)
+{
+    DeclareSwitchKeys(k);
+    DeclareLinkKeys(k);
+    DeclareNicKeys(k);
+    DeclareFlowControlKeys(k);
+    DeclareLlrKeys(k);
+    DeclareTransportKeys(k);
 }
 
 void

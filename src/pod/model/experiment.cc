@@ -441,43 +441,95 @@ NameFailure(const Scenario& s, RunResults& r, bool stopped)
     r.failure = os.str();
 }
 
-} // namespace
-
-Scenario
-Experiment::Load(const std::string& path, const std::vector<std::string>& overrides)
+/// One run of a scenario, step by step (Experiment::DoRun): each step is a method, in the order
+/// Run() calls them, and what the steps share is the run's state below.
+class ExperimentRun
 {
-    return ScenarioLoader::Load(path, overrides);
-}
+  public:
+    /// The steady clock the run's wall times are taken with.
+    using clock = std::chrono::steady_clock;
+
+    /**
+     * \param scenario a validated scenario
+     * \param runOptions what to write and print
+     * \param withChecks with the invariant checks
+     */
+    ExperimentRun(const Scenario& scenario, const Experiment::Options& runOptions, bool withChecks)
+        : s(scenario),
+          options(runOptions),
+          check(withChecks)
+    {
+    }
+
+    /// \return the results, after every step
+    RunResults Run();
+
+  private:
+    void Describe();            //!< the scenario's description; refuses what cannot run
+    void SetScheduler();        //!< the scenario's event scheduler
+    void Build();               //!< the pod, its watchers (deadlock, samples, watchdog, checks)
+    void Connect();             //!< the message table, recorder, rails, planned posts, faults
+    void StartWorkloads();      //!< collectives, DAGs and plug-in workloads
+    void StartDag(uint32_t wi); //!< one DAG workload
+    void Simulate();            //!< progress, watchdog counters, limits, stop time; the run
+    void Ended();               //!< what the run left: the last posts, its simulated time
+    void CollectEndpoints();    //!< the endpoints' bytes and transports, the faults' counts
+    void CollectLinks();        //!< the per-link table
+    void CollectFabric();       //!< the fabric's own counters, the failure, the switch buffers
+    void CollectCollectives();  //!< the collectives' and DAG nodes' tables
+    void Finish();              //!< the monitors' reports, the end-of-run checks; the simulator
+    void Output();              //!< the summary, the output budget, the results file
+
+    const Scenario& s;                                  //!< the scenario
+    const Experiment::Options& options;                 //!< what to write and print
+    const bool check;                                   //!< the invariant checks are on
+    RunResults r;                                       //!< the results
+    std::string resultsFile;                            //!< the results file
+    clock::time_point t0;                               //!< when the build started
+    PodTopology topo;                                   //!< the pod
+    Ptr<FabricDeadlockMonitor> deadlockMonitor;         //!< lossless fabrics: the deadlock monitor
+    std::unique_ptr<BufferSampler> sampler;             //!< the switch buffer series
+    Ptr<ProgressWatchdog> watchdog;                     //!< the no-progress watchdog
+    std::unique_ptr<RunInvariantCheck> invariants;      //!< the invariant checks
+    std::vector<std::pair<uint64_t, uint64_t>> rows;    //!< each workload's planned rows
+    CollectiveContext coll;                             //!< collectives and the dispatcher
+    MessageRecorder rec;                                //!< the message table's recorder
+    RailSplit railSplit;                                //!< a run of some rails
+    std::shared_ptr<WorkloadGenerator::LazyPosts> lazy; //!< messages posted lazily
+    std::unique_ptr<FaultInjector> faults;              //!< the injected faults
+    std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns; //!< collective workloads
+    std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;              //!< DAG workloads
+    std::vector<std::unique_ptr<WorkloadRun>> programs;                 //!< plug-in workloads
+    uint64_t totalBytes{0};                     //!< the planned messages' bytes (progress)
+    std::unique_ptr<ProgressReporter> progress; //!< the progress line
+    WallClockLimit wallLimit;                   //!< limits.wall
+    bool stoppedWithWork{false};                //!< the stop time cut the run short
+};
 
 RunResults
-Experiment::Run(const Scenario& s, const Options& options)
-{
-    if (!options.check && !s.check)
-    {
-        return DoRun(s, options, false);
-    }
-    FabricInvariantCheck::Enable();
-    try
-    {
-        RunResults r = DoRun(s, options, true);
-        FabricInvariantCheck::Disable();
-        return r;
-    }
-    catch (...)
-    {
-        // A violation left the event loop: clear the simulator for the next run.
-        Simulator::Destroy();
-        FabricInvariantCheck::Disable();
-        throw;
-    }
-}
-
-RunResults
-Experiment::DoRun(const Scenario& s, const Options& options, bool check)
+ExperimentRun::Run()
 {
     NS_LOG_FUNCTION(s.name << check);
-    using clock = std::chrono::steady_clock;
-    RunResults r;
+    Describe();
+    SetScheduler();
+    Build();
+    Connect();
+    StartWorkloads();
+    Simulate();
+    Ended();
+    CollectEndpoints();
+    CollectLinks();
+    CollectFabric();
+    CollectCollectives();
+    Finish();
+    Output();
+    return r;
+}
+
+/// Name the run's results and refuse what cannot run (rails, an output path).
+void
+ExperimentRun::Describe()
+{
     r.scenarioName = s.name;
     r.scenarioText = s.text;
     if (!s.overrides.empty())
@@ -501,66 +553,69 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         }
         r.rails = RailSplit::Format(options.rails);
     }
-    const std::string resultsFile =
-        options.resultsFile.empty() ? s.output.file : options.resultsFile;
+    resultsFile = options.resultsFile.empty() ? s.output.file : options.resultsFile;
     if (options.writeResults)
     {
         // An output that cannot be written is bad input: say so before simulating anything.
         ResultsWriter::CheckWritable(resultsFile);
     }
-    RngSeedManager::SetRun(s.seed);
-    {
-        // The scenario's event scheduler (scheduler key); ns-3 moves any pending events into it.
-        static const std::map<std::string, std::string> kSchedulers = {
-            {"map", "ns3::MapScheduler"},
-            {"heap", "ns3::HeapScheduler"},
-            {"calendar", "ns3::CalendarScheduler"},
-            {"priority-queue", "ns3::PriorityQueueScheduler"},
-            {"heap2", "ns3::FabricHeapScheduler"},
-            {"heap4", "ns3::FabricHeapScheduler"},
-            {"heap8", "ns3::FabricHeapScheduler"}};
-        if (s.scheduler.rfind("heap", 0) == 0 && s.scheduler.size() > 4)
-        {
-            // FabricHeapScheduler's arity is the name's digit; set as the default because the
-            // check scheduler creates its inner one from a TypeId name.
-            Config::SetDefault("ns3::FabricHeapScheduler::Arity",
-                               UintegerValue(std::stoul(s.scheduler.substr(4))));
-        }
-        ObjectFactory scheduler;
-        if (check)
-        {
-            // The scenario's scheduler inside one that checks every event's time.
-            scheduler.SetTypeId("ns3::FabricCheckScheduler");
-            scheduler.Set("Inner", StringValue(kSchedulers.at(s.scheduler)));
-        }
-        else
-        {
-            scheduler.SetTypeId(kSchedulers.at(s.scheduler));
-        }
-        if (s.pod.canonicalArrivals)
-        {
-            // FabricArrivalOrder asks it whether events of the present picosecond are pending.
-            ObjectFactory peek("ns3::FabricPeekScheduler");
-            peek.Set("Inner", ObjectFactoryValue(scheduler));
-            scheduler = peek;
-        }
-        Simulator::SetScheduler(scheduler);
-    }
+}
 
-    // Build.
-    const auto t0 = clock::now();
-    PodTopology topo;
+/// The scenario's event scheduler (scheduler key); ns-3 moves any pending events into it.
+void
+ExperimentRun::SetScheduler()
+{
+    // The scenario's event scheduler (scheduler key); ns-3 moves any pending events into it.
+    static const std::map<std::string, std::string> kSchedulers = {
+        {"map", "ns3::MapScheduler"},
+        {"heap", "ns3::HeapScheduler"},
+        {"calendar", "ns3::CalendarScheduler"},
+        {"priority-queue", "ns3::PriorityQueueScheduler"},
+        {"heap2", "ns3::FabricHeapScheduler"},
+        {"heap4", "ns3::FabricHeapScheduler"},
+        {"heap8", "ns3::FabricHeapScheduler"}};
+    if (s.scheduler.rfind("heap", 0) == 0 && s.scheduler.size() > 4)
+    {
+        // FabricHeapScheduler's arity is the name's digit; set as the default because the
+        // check scheduler creates its inner one from a TypeId name.
+        Config::SetDefault("ns3::FabricHeapScheduler::Arity",
+                           UintegerValue(std::stoul(s.scheduler.substr(4))));
+    }
+    ObjectFactory scheduler;
+    if (check)
+    {
+        // The scenario's scheduler inside one that checks every event's time.
+        scheduler.SetTypeId("ns3::FabricCheckScheduler");
+        scheduler.Set("Inner", StringValue(kSchedulers.at(s.scheduler)));
+    }
+    else
+    {
+        scheduler.SetTypeId(kSchedulers.at(s.scheduler));
+    }
+    if (s.pod.canonicalArrivals)
+    {
+        // FabricArrivalOrder asks it whether events of the present picosecond are pending.
+        ObjectFactory peek("ns3::FabricPeekScheduler");
+        peek.Set("Inner", ObjectFactoryValue(scheduler));
+        scheduler = peek;
+    }
+    Simulator::SetScheduler(scheduler);
+}
+
+/// Build the pod and what watches it.
+void
+ExperimentRun::Build()
+{
+    t0 = clock::now();
     topo.Build(s.pod);
-    const FabricKind& kind = topo.GetKind();
     const auto& views = topo.GetSwitchViews();
     r.switches = views.size();
     for (const auto& v : views)
     {
         r.switchPorts += v.sw->GetNPorts();
     }
-    Ptr<FabricDeadlockMonitor> deadlockMonitor = WatchForDeadlock(s, topo);
+    deadlockMonitor = WatchForDeadlock(s, topo);
     // The switch buffer time series (output.sample-interval): trace sinks only, no event.
-    std::unique_ptr<BufferSampler> sampler;
     if (s.output.sampleInterval.IsStrictlyPositive())
     {
         sampler = std::make_unique<BufferSampler>(s.output.sampleInterval);
@@ -572,7 +627,6 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     // The no-progress watchdog of every fabric (limits.no-progress; robustness.rst, section
     // Watchdogs).
-    Ptr<ProgressWatchdog> watchdog;
     if (s.limits.noProgress.IsStrictlyPositive())
     {
         watchdog = CreateObject<ProgressWatchdog>();
@@ -584,23 +638,26 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         options.afterBuild(topo);
     }
-    std::unique_ptr<RunInvariantCheck> invariants;
     if (check)
     {
         invariants = std::make_unique<RunInvariantCheck>();
         invariants->Watch(topo);
     }
-    const auto rows = WorkloadGenerator::Plan(s, r);
+}
+
+/// The planned messages and what records them, the rails, the faults.
+void
+ExperimentRun::Connect()
+{
+    rows = WorkloadGenerator::Plan(s, r);
     // The dispatcher owns the endpoints' callbacks: collective messages go to their executors,
     // every message to the recorder.
-    CollectiveContext coll;
     coll.dispatcher = CreateObject<CollectiveDispatcher>();
     for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
     {
         coll.all.push_back(topo.GetEndpoint(i));
     }
     coll.dispatcher->Install(coll.all);
-    MessageRecorder rec;
     rec.table = &r.messages;
     rec.instances = &coll.instances;
     rec.watchdog = watchdog;
@@ -611,20 +668,22 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         ep->TraceConnectWithoutContext("Post", MakeCallback(&MessageRecorder::Posted, &rec));
     }
-    RailSplit railSplit;
     if (!options.rails.empty())
     {
         railSplit.Install(topo, options.rails, &r.messages);
     }
     // Messages that endpoints post lazily count as posted for the watchdog (as at the start).
-    const auto lazy = WorkloadGenerator::Schedule(s, r, rows, topo);
-    FaultInjector faults(s, topo);
-    faults.Schedule();
-    std::vector<std::unique_ptr<CollectiveWorkloadRun>> collectiveRuns;
-    std::vector<std::pair<uint32_t, Ptr<DagRunner>>> dags;
+    lazy = WorkloadGenerator::Schedule(s, r, rows, topo);
+    faults = std::make_unique<FaultInjector>(s, topo);
+    faults->Schedule();
+}
+
+/// Start the workloads that post as they go: collectives, DAGs, plug-in workloads.
+void
+ExperimentRun::StartWorkloads()
+{
     // Workloads of plug-in kinds (a Pyxis model's chips and trip programs): started now, on the
     // pod's endpoints; each keeps its own tables.
-    std::vector<std::unique_ptr<WorkloadRun>> programs;
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
     {
         const Scenario::Workload& w = s.workloads[wi];
@@ -654,63 +713,77 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         }
         else if (w.kind == "dag")
         {
-            const uint32_t n = topo.GetNAccelerators();
-            std::vector<uint32_t> everyone(n);
-            for (uint32_t a = 0; a < n; ++a)
-            {
-                everyone[a] = a;
-            }
-            std::vector<DagRunner::Node> nodes;
-            for (const auto& d : w.nodes)
-            {
-                DagRunner::Node node;
-                node.name = d.name;
-                node.compute = d.kind == "compute";
-                node.duration = d.duration;
-                for (const auto& dep : d.deps)
-                {
-                    for (uint32_t k = 0; k < w.nodes.size(); ++k)
-                    {
-                        if (w.nodes[k].name == dep)
-                        {
-                            node.deps.push_back(k);
-                        }
-                    }
-                }
-                if (d.kind == "send")
-                {
-                    node.participants = {d.src, d.dst};
-                }
-                else
-                {
-                    const auto& g = d.kind == "compute" ? d.group : d.coll.group;
-                    node.participants = g.empty() ? everyone : g;
-                }
-                nodes.push_back(node);
-            }
-            Ptr<DagRunner> dag = CreateObject<DagRunner>();
-            CollectiveContext* ctx = &coll;
-            const Scenario::Workload* wp = &w;
-            dag->Setup(nodes, w.iterations, n, [ctx, wp, wi](uint32_t j, uint32_t i) {
-                const Scenario::DagNode& d = wp->nodes[j];
-                const InstanceInfo info{wi, wp->name + "/" + d.name, i};
-                if (d.kind == "send")
-                {
-                    // A point-to-point send is a two-rank broadcast from its source.
-                    Scenario::Collective c;
-                    c.collective = "broadcast";
-                    c.algorithm = "direct";
-                    c.group = {d.src, d.dst};
-                    c.bytes = d.bytes;
-                    return ctx->Install(c, wp->tclass, info);
-                }
-                return ctx->Install(d.coll, wp->tclass, info);
-            });
-            Simulator::Schedule(w.start, &DagRunner::Start, dag);
-            dags.emplace_back(wi, dag);
+            StartDag(wi);
         }
     }
-    uint64_t totalBytes = 0;
+}
+
+/// Start one DAG workload.
+void
+ExperimentRun::StartDag(uint32_t wi)
+{
+    const Scenario::Workload& w = s.workloads[wi];
+    const uint32_t n = topo.GetNAccelerators();
+    std::vector<uint32_t> everyone(n);
+    for (uint32_t a = 0; a < n; ++a)
+    {
+        everyone[a] = a;
+    }
+    std::vector<DagRunner::Node> nodes;
+    for (const auto& d : w.nodes)
+    {
+        DagRunner::Node node;
+        node.name = d.name;
+        node.compute = d.kind == "compute";
+        node.duration = d.duration;
+        for (const auto& dep : d.deps)
+        {
+            for (uint32_t k = 0; k < w.nodes.size(); ++k)
+            {
+                if (w.nodes[k].name == dep)
+                {
+                    node.deps.push_back(k);
+                }
+            }
+        }
+        if (d.kind == "send")
+        {
+            node.participants = {d.src, d.dst};
+        }
+        else
+        {
+            const auto& g = d.kind == "compute" ? d.group : d.coll.group;
+            node.participants = g.empty() ? everyone : g;
+        }
+        nodes.push_back(node);
+    }
+    Ptr<DagRunner> dag = CreateObject<DagRunner>();
+    CollectiveContext* ctx = &coll;
+    const Scenario::Workload* wp = &w;
+    dag->Setup(nodes, w.iterations, n, [ctx, wp, wi](uint32_t j, uint32_t i) {
+        const Scenario::DagNode& d = wp->nodes[j];
+        const InstanceInfo info{wi, wp->name + "/" + d.name, i};
+        if (d.kind == "send")
+        {
+            // A point-to-point send is a two-rank broadcast from its source.
+            Scenario::Collective c;
+            c.collective = "broadcast";
+            c.algorithm = "direct";
+            c.group = {d.src, d.dst};
+            c.bytes = d.bytes;
+            return ctx->Install(c, wp->tclass, info);
+        }
+        return ctx->Install(d.coll, wp->tclass, info);
+    });
+    Simulator::Schedule(w.start, &DagRunner::Start, dag);
+    dags.emplace_back(wi, dag);
+}
+
+/// Progress line, watchdog counters, wall limit and stop time; then the run.
+void
+ExperimentRun::Simulate()
+{
+    totalBytes = 0;
     for (uint64_t b : r.messages.bytes)
     {
         totalBytes += b;
@@ -728,9 +801,9 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         lastStart = std::max(lastStart, w.start);
     }
-    ProgressReporter progress(
+    progress = std::make_unique<ProgressReporter>(
         std::cerr,
-        [&rec, &coll, &programs, totalBytes]() {
+        [this]() {
             if (!programs.empty())
             {
                 return programs.front()->GetProgress(); // e.g. trips ended of those built
@@ -753,17 +826,17 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         lastStart);
     if (!programs.empty() && !programs.front()->GetProgressWhat().empty())
     {
-        progress.SetWhat(programs.front()->GetProgressWhat());
+        progress->SetWhat(programs.front()->GetProgressWhat());
     }
     if (options.progress && s.output.progress)
     {
-        progress.Start();
+        progress->Start();
     }
     if (watchdog)
     {
-        watchdog->SetCounters([&rec, lazy]() { return rec.posted + lazy->GetUnposted(); },
-                              [&rec]() { return std::min(rec.delivered, rec.completed); },
-                              [&rec, &coll]() {
+        watchdog->SetCounters([this]() { return rec.posted + lazy->GetUnposted(); },
+                              [this]() { return std::min(rec.delivered, rec.completed); },
+                              [this]() {
                                   // Any byte that arrives is progress, in whole messages or not.
                                   uint64_t arrived = rec.bytesDelivered;
                                   for (const auto& ep : coll.all)
@@ -773,16 +846,15 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
                                   return arrived;
                               });
         // Progress samples and the deadlock monitor's checks are not the simulation's own work.
-        watchdog->SetBookkeeping([&progress, deadlockMonitor]() {
-            return progress.GetSamples() + (deadlockMonitor ? deadlockMonitor->GetChecks() : 0);
+        watchdog->SetBookkeeping([this]() {
+            return progress->GetSamples() + (deadlockMonitor ? deadlockMonitor->GetChecks() : 0);
         });
     }
     // The wall-time limit (limits.wall): its report says where the simulation stands.
-    WallClockLimit wallLimit;
     if (s.limits.wallSeconds > 0)
     {
         const double limit = s.limits.wallSeconds;
-        wallLimit.Start(limit, [&r, &rec, lazy, limit]() {
+        wallLimit.Start(limit, [this, limit]() {
             std::ostringstream os;
             const uint64_t done = std::min(rec.delivered, rec.completed);
             const uint64_t posted = rec.posted + lazy->GetUnposted();
@@ -797,10 +869,10 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     // The stop time: its event notes whether work was still pending (other events queued: the
     // run was cut short) before it stops the run; a run that ran out of work before it was not.
-    bool stoppedWithWork = false;
+    stoppedWithWork = false;
     if (s.stopTime.IsStrictlyPositive())
     {
-        Simulator::Schedule(s.stopTime, [&stoppedWithWork]() {
+        Simulator::Schedule(s.stopTime, [this]() {
             stoppedWithWork = !Simulator::IsFinished();
             Simulator::Stop();
         });
@@ -811,6 +883,12 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     wallLimit.Cancel();
     r.wallSeconds = std::chrono::duration<double>(clock::now() - t1).count();
     r.events = Simulator::GetEventCount() - events0;
+}
+
+/// What the run left: the messages not posted yet, the simulated time.
+void
+ExperimentRun::Ended()
+{
     // A run stopped early: what the endpoints did not post yet is posted now (nothing is sent),
     // so that their counters are those of posting every message at the start.
     lazy->PostRemaining();
@@ -844,8 +922,13 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         program->Finish();
         r.simTimePs = std::max(r.simTimePs, program->GetEnd().GetPicoSeconds());
     }
+}
 
-    // Collect.
+/// The endpoints' bytes and transports, the faults' counts.
+void
+ExperimentRun::CollectEndpoints()
+{
+    const FabricKind& kind = topo.GetKind();
     for (uint32_t i = 0; i < topo.GetNAccelerators(); ++i)
     {
         r.bytesSent += topo.GetEndpoint(i)->GetBytesSent();
@@ -867,11 +950,18 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         r.bytesSent = kind.GetRailBytesSent(topo.GetPod()); // the share on this run's rails
     }
     r.bytesDelivered = rec.bytesDelivered;
-    const FaultInjector::Counters& fc = faults.GetCounters();
+    const FaultInjector::Counters& fc = faults->GetCounters();
     r.faultsInjected = fc.faults;
     r.linkDownEvents = fc.linkDowns;
     r.linkUpEvents = fc.linkUps;
     r.routesDenied = fc.routesDenied;
+}
+
+/// The per-link table.
+void
+ExperimentRun::CollectLinks()
+{
+    const FabricKind& kind = topo.GetKind();
     RunResults::Links& l = r.links;
     std::vector<std::string> reasons;
     for (const auto& t : topo.GetTransmitters())
@@ -935,6 +1025,14 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             r.bytesDropped += bytes;
         }
     }
+}
+
+/// The fabric's own counters, the named failure, the switch buffers.
+void
+ExperimentRun::CollectFabric()
+{
+    const FabricKind& kind = topo.GetKind();
+    const auto& views = topo.GetSwitchViews();
     // What the fabric counted beyond its devices: its own drops by reason, its named counters.
     FabricCounters counters;
     kind.Collect(topo.GetPod(), counters);
@@ -956,6 +1054,12 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         sampler->Collect(r.bufferSeries);
         sampler.reset();
     }
+}
+
+/// The collectives' and the DAG nodes' tables.
+void
+ExperimentRun::CollectCollectives()
+{
     // Collectives and DAG nodes.
     for (uint32_t id = 0; id < coll.dispatcher->GetNInstances(); ++id)
     {
@@ -1005,6 +1109,12 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
             r.simTimePs = std::max(r.simTimePs, end);
         }
     }
+}
+
+/// The monitors' reports and the end-of-run checks; the simulator is cleared.
+void
+ExperimentRun::Finish()
+{
     r.peakRssBytes = PeakRss();
     if (deadlockMonitor)
     {
@@ -1042,12 +1152,17 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     }
     coll.dispatcher->Dispose();
     Simulator::Destroy();
+}
 
+/// The summary, the output budget and the results file.
+void
+ExperimentRun::Output()
+{
     // The summary counts every message; the output budget may then thin the tables.
     std::ostringstream summary;
     if (options.printSummary)
     {
-        PrintSummary(r, summary);
+        Experiment::PrintSummary(r, summary);
         for (const auto& program : programs)
         {
             summary << program->GetSummaryLine() << std::endl;
@@ -1078,7 +1193,43 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     {
         std::cout << summary.str();
     }
-    return r;
+}
+
+} // namespace
+
+Scenario
+Experiment::Load(const std::string& path, const std::vector<std::string>& overrides)
+{
+    return ScenarioLoader::Load(path, overrides);
+}
+
+RunResults
+Experiment::Run(const Scenario& s, const Options& options)
+{
+    if (!options.check && !s.check)
+    {
+        return DoRun(s, options, false);
+    }
+    FabricInvariantCheck::Enable();
+    try
+    {
+        RunResults r = DoRun(s, options, true);
+        FabricInvariantCheck::Disable();
+        return r;
+    }
+    catch (...)
+    {
+        // A violation left the event loop: clear the simulator for the next run.
+        Simulator::Destroy();
+        FabricInvariantCheck::Disable();
+        throw;
+    }
+}
+
+RunResults
+Experiment::DoRun(const Scenario& s, const Options& options, bool check)
+{
+    return ExperimentRun(s, options, check).Run();
 }
 
 void

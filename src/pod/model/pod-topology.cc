@@ -77,6 +77,71 @@ struct PodTopology::Impl
     {
         return pod.accelerators + k;
     }
+
+    std::vector<uint32_t> nextPort; //!< the next port of each vertex (AddEdge)
+    uint32_t tiers{0};              //!< switch tiers of the plane laid out
+
+    /**
+     * Add a vertex to the plane graph.
+     * \param isSwitch a switch, or an accelerator
+     * \param index its index (accelerator id, or switch index in the plane)
+     * \param name its name
+     * \return the vertex
+     */
+    Vertex AddVertex(bool isSwitch, uint32_t index, const std::string& name)
+    {
+        Vertex v = boost::add_vertex(VertexProps{isSwitch, index, name}, graph);
+        nextPort.push_back(0);
+        return v;
+    }
+
+    /**
+     * Link two vertices; each end takes its next port.
+     * \param a an end
+     * \param b the other end
+     */
+    void AddEdge(Vertex a, Vertex b)
+    {
+        boost::add_edge(a, b, EdgeProps{a, b, nextPort[a]++, nextPort[b]++}, graph);
+    }
+
+    /**
+     * Lay out one plane: the accelerators, then one switch, a leaf-spine or a three-tier folded
+     * Clos (or none, for a mesh). Ports are numbered per vertex in edge order.
+     * \param pod the pod
+     * \return switches per plane
+     */
+    uint32_t LayOut(const Scenario::Pod& pod);
+
+    /**
+     * Lay out the switches of a three-tier plane and link them.
+     * \param n accelerators
+     * \param r radix
+     * \param leaves leaves
+     * \param spines spines per block
+     * \param down accelerators per leaf
+     * \return switches per plane
+     */
+    uint32_t LayOutThreeTier(uint32_t n,
+                             uint32_t r,
+                             uint32_t leaves,
+                             uint32_t spines,
+                             uint32_t down);
+
+    /**
+     * Route the plane laid out: breadth-first search from every destination.
+     * \param n accelerators
+     * \param perPlane switches per plane
+     * \return routes[switch][destination]: the equal-cost egress ports
+     */
+    std::vector<std::vector<std::vector<uint32_t>>> Route(uint32_t n, uint32_t perPlane) const;
+
+    /**
+     * Give every accelerator a rank of a distributed run (SetPartition).
+     * \param pod the pod
+     * \param perPlane switches per plane
+     */
+    void Partition(const Scenario::Pod& pod, uint32_t perPlane);
 };
 
 PodTopology::PodTopology()
@@ -176,44 +241,32 @@ PodTopology::Build(const Scenario::Pod& pod)
     m.kind->Build(pod, &plan, m.built);
 }
 
-FabricPlanePlan
-PodTopology::Plan(const Scenario::Pod& pod) const
+uint32_t
+PodTopology::Impl::LayOut(const Scenario::Pod& pod)
 {
-    Impl& m = *m_impl;
-    FabricPlanePlan plan;
     uint32_t switchesPerPlane = 0;
     const uint32_t n = pod.accelerators;
     const uint32_t r = pod.sw.radix;
-
     // 1. The plane graph (Boost.Graph). Ports are numbered per vertex in edge order.
-    std::vector<uint32_t> nextPort;
-    auto addVertex = [&](bool isSwitch, uint32_t index, const std::string& name) {
-        Vertex v = boost::add_vertex(VertexProps{isSwitch, index, name}, m.graph);
-        nextPort.push_back(0);
-        return v;
-    };
-    auto addEdge = [&](Vertex a, Vertex b) {
-        boost::add_edge(a, b, EdgeProps{a, b, nextPort[a]++, nextPort[b]++}, m.graph);
-    };
     for (uint32_t i = 0; i < n; ++i)
     {
-        addVertex(false, i, "acc" + std::to_string(i));
+        AddVertex(false, i, "acc" + std::to_string(i));
     }
     if (pod.topology == "mesh")
     {
         // No switches: the links are made below, accelerator to accelerator.
-        m.twoTier = false;
+        twoTier = false;
         switchesPerPlane = 0;
     }
     else if (r >= n)
     {
-        m.twoTier = false;
-        plan.tiers = 1;
+        twoTier = false;
+        tiers = 1;
         switchesPerPlane = 1;
-        addVertex(true, 0, "sw0");
+        AddVertex(true, 0, "sw0");
         for (uint32_t i = 0; i < n; ++i)
         {
-            addEdge(m.AccVertex(i), m.SwitchVertex(0));
+            AddEdge(AccVertex(i), SwitchVertex(0));
         }
     }
     else
@@ -227,137 +280,170 @@ PodTopology::Plan(const Scenario::Pod& pod) const
         const uint32_t leaves = (n + down - 1) / down;
         for (uint32_t l = 0; l < leaves; ++l)
         {
-            addVertex(true, l, "leaf" + std::to_string(l));
+            AddVertex(true, l, "leaf" + std::to_string(l));
         }
         if (leaves <= r)
         {
             // Two tiers: every leaf links to each of the s spines.
-            m.twoTier = true;
-            plan.tiers = 2;
+            twoTier = true;
+            tiers = 2;
             switchesPerPlane = leaves + spines;
             for (uint32_t sp = 0; sp < spines; ++sp)
             {
-                addVertex(true, leaves + sp, "spine" + std::to_string(sp));
+                AddVertex(true, leaves + sp, "spine" + std::to_string(sp));
             }
             for (uint32_t i = 0; i < n; ++i)
             {
-                addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
+                AddEdge(AccVertex(i), SwitchVertex(i / down));
             }
             for (uint32_t l = 0; l < leaves; ++l)
             {
                 for (uint32_t sp = 0; sp < spines; ++sp)
                 {
-                    addEdge(m.SwitchVertex(l), m.SwitchVertex(leaves + sp));
+                    AddEdge(SwitchVertex(l), SwitchVertex(leaves + sp));
                 }
             }
         }
         else
         {
-            // Three tiers (a folded Clos, as a fat tree): blocks of h = radix/2 leaves share s
-            // spines (spine j of a block links to each of its leaves, once per leaf uplink);
-            // a spine's other r - h ports go up to r - h cores of its column j, and core (j, t)
-            // links to spine j of every block, so blocks <= radix. Full bisection above the
-            // leaves; a route is at most leaf, spine, core, spine, leaf: 5 switch hops.
-            const uint32_t h = r / 2;
-            const uint32_t up = r - h;
-            const uint32_t blocks = (leaves + h - 1) / h;
-            NS_ABORT_MSG_IF(h == 0 || blocks > r,
-                            "radix " << r << " too small for three tiers of " << n);
-            plan.tiers = 3;
-            switchesPerPlane = leaves + blocks * spines + spines * up;
-            const uint32_t spine0 = leaves;
-            const uint32_t core0 = leaves + blocks * spines;
+            switchesPerPlane = LayOutThreeTier(n, r, leaves, spines, down);
+        }
+    }
+    return switchesPerPlane;
+}
+
+uint32_t
+PodTopology::Impl::LayOutThreeTier(uint32_t n,
+                                   uint32_t r,
+                                   uint32_t leaves,
+                                   uint32_t spines,
+                                   uint32_t down)
+{
+    // Three tiers (a folded Clos, as a fat tree): blocks of h = radix/2 leaves share s
+    // spines (spine j of a block links to each of its leaves, once per leaf uplink);
+    // a spine's other r - h ports go up to r - h cores of its column j, and core (j, t)
+    // links to spine j of every block, so blocks <= radix. Full bisection above the
+    // leaves; a route is at most leaf, spine, core, spine, leaf: 5 switch hops.
+    const uint32_t h = r / 2;
+    const uint32_t up = r - h;
+    const uint32_t blocks = (leaves + h - 1) / h;
+    NS_ABORT_MSG_IF(h == 0 || blocks > r, "radix " << r << " too small for three tiers of " << n);
+    tiers = 3;
+    const uint32_t perPlane = leaves + blocks * spines + spines * up;
+    const uint32_t spine0 = leaves;
+    const uint32_t core0 = leaves + blocks * spines;
+    for (uint32_t b = 0; b < blocks; ++b)
+    {
+        for (uint32_t j = 0; j < spines; ++j)
+        {
+            const uint32_t idx = b * spines + j;
+            AddVertex(true, spine0 + idx, "spine" + std::to_string(idx));
+        }
+    }
+    for (uint32_t j = 0; j < spines; ++j)
+    {
+        for (uint32_t t = 0; t < up; ++t)
+        {
+            const uint32_t idx = j * up + t;
+            AddVertex(true, core0 + idx, "core" + std::to_string(idx));
+        }
+    }
+    for (uint32_t i = 0; i < n; ++i)
+    {
+        AddEdge(AccVertex(i), SwitchVertex(i / down));
+    }
+    for (uint32_t l = 0; l < leaves; ++l)
+    {
+        for (uint32_t j = 0; j < spines; ++j)
+        {
+            AddEdge(SwitchVertex(l), SwitchVertex(spine0 + (l / h) * spines + j));
+        }
+    }
+    for (uint32_t j = 0; j < spines; ++j)
+    {
+        for (uint32_t t = 0; t < up; ++t)
+        {
             for (uint32_t b = 0; b < blocks; ++b)
             {
-                for (uint32_t j = 0; j < spines; ++j)
-                {
-                    const uint32_t idx = b * spines + j;
-                    addVertex(true, spine0 + idx, "spine" + std::to_string(idx));
-                }
-            }
-            for (uint32_t j = 0; j < spines; ++j)
-            {
-                for (uint32_t t = 0; t < up; ++t)
-                {
-                    const uint32_t idx = j * up + t;
-                    addVertex(true, core0 + idx, "core" + std::to_string(idx));
-                }
-            }
-            for (uint32_t i = 0; i < n; ++i)
-            {
-                addEdge(m.AccVertex(i), m.SwitchVertex(i / down));
-            }
-            for (uint32_t l = 0; l < leaves; ++l)
-            {
-                for (uint32_t j = 0; j < spines; ++j)
-                {
-                    addEdge(m.SwitchVertex(l), m.SwitchVertex(spine0 + (l / h) * spines + j));
-                }
-            }
-            for (uint32_t j = 0; j < spines; ++j)
-            {
-                for (uint32_t t = 0; t < up; ++t)
-                {
-                    for (uint32_t b = 0; b < blocks; ++b)
-                    {
-                        addEdge(m.SwitchVertex(spine0 + b * spines + j),
-                                m.SwitchVertex(core0 + j * up + t));
-                    }
-                }
+                AddEdge(SwitchVertex(spine0 + b * spines + j), SwitchVertex(core0 + j * up + t));
             }
         }
     }
+    return perPlane;
+}
 
+std::vector<std::vector<std::vector<uint32_t>>>
+PodTopology::Impl::Route(uint32_t n, uint32_t perPlane) const
+{
     // 2. Routes: breadth-first search from every destination; a switch forwards on every port
     // whose neighbour is one hop closer to it.
-    const uint32_t nv = boost::num_vertices(m.graph);
-    std::vector<std::vector<std::vector<uint32_t>>> routes(switchesPerPlane,
+    const uint32_t nv = boost::num_vertices(graph);
+    std::vector<std::vector<std::vector<uint32_t>>> routes(perPlane,
                                                            std::vector<std::vector<uint32_t>>(n));
     std::vector<uint32_t> dist(nv);
     for (uint32_t d = 0; d < n; ++d)
     {
         std::fill(dist.begin(), dist.end(), std::numeric_limits<uint32_t>::max());
-        dist[m.AccVertex(d)] = 0;
+        dist[AccVertex(d)] = 0;
         boost::breadth_first_search(
-            m.graph,
-            m.AccVertex(d),
+            graph,
+            AccVertex(d),
             boost::visitor(boost::make_bfs_visitor(
                 boost::record_distances(dist.data(), boost::on_tree_edge()))));
-        for (uint32_t k = 0; k < switchesPerPlane; ++k)
+        for (uint32_t k = 0; k < perPlane; ++k)
         {
-            const Vertex sv = m.SwitchVertex(k);
-            for (auto [e, eEnd] = boost::out_edges(sv, m.graph); e != eEnd; ++e)
+            const Vertex sv = SwitchVertex(k);
+            for (auto [e, eEnd] = boost::out_edges(sv, graph); e != eEnd; ++e)
             {
-                const Vertex nb = boost::target(*e, m.graph);
+                const Vertex nb = boost::target(*e, graph);
                 // Accelerators never forward: only the destination itself is a next hop.
-                if (!m.graph[nb].isSwitch && nb != m.AccVertex(d))
+                if (!graph[nb].isSwitch && nb != AccVertex(d))
                 {
                     continue;
                 }
                 if (dist[nb] + 1 == dist[sv])
                 {
-                    routes[k][d].push_back(m.graph[*e].PortAt(sv));
+                    routes[k][d].push_back(graph[*e].PortAt(sv));
                 }
             }
         }
     }
+    return routes;
+}
 
-    m.accRank.assign(n, 0);
-    if (m.ranks > 1)
+void
+PodTopology::Impl::Partition(const Scenario::Pod& pod, uint32_t perPlane)
+{
+    const uint32_t n = pod.accelerators;
+    accRank.assign(n, 0);
+    if (ranks > 1)
     {
-        std::vector<uint64_t> switchEnds(m.ranks, 0);
+        std::vector<uint64_t> switchEnds(ranks, 0);
         for (uint32_t plane = 0; plane < pod.planes; ++plane)
         {
-            for (uint32_t k = 0; k < switchesPerPlane; ++k)
+            for (uint32_t k = 0; k < perPlane; ++k)
             {
-                switchEnds[SwitchRank(plane, k, switchesPerPlane, pod.planes, m.ranks)] +=
-                    boost::out_degree(m.SwitchVertex(k), m.graph);
+                switchEnds[SwitchRank(plane, k, perPlane, pod.planes, ranks)] +=
+                    boost::out_degree(SwitchVertex(k), graph);
             }
         }
         const uint64_t accEnds =
-            static_cast<uint64_t>(pod.planes) * boost::out_degree(m.AccVertex(0), m.graph);
-        m.accRank = BalanceAccelerators(n, accEnds, switchEnds);
+            static_cast<uint64_t>(pod.planes) * boost::out_degree(AccVertex(0), graph);
+        accRank = BalanceAccelerators(n, accEnds, switchEnds);
     }
+}
+
+FabricPlanePlan
+PodTopology::Plan(const Scenario::Pod& pod) const
+{
+    Impl& m = *m_impl;
+    FabricPlanePlan plan;
+    const uint32_t n = pod.accelerators;
+    const uint32_t switchesPerPlane = m.LayOut(pod);
+    plan.tiers = m.tiers;
+    auto routes = m.Route(n, switchesPerPlane);
+    m.Partition(pod, switchesPerPlane);
+    const uint32_t nv = boost::num_vertices(m.graph);
 
     // 3. The plan: the graph as plain vectors, for the kind's builder.
     plan.accelerators = n;

@@ -104,10 +104,11 @@ RailSplit::Refusal(const Scenario& s, const std::vector<uint32_t>& rails, bool c
                    ": a workload that posts on completions" + why +
                    " (incast, permutation and all-to-all only)";
         }
-        if (s.workloads[i].read)
+        if (s.workloads[i].read || s.workloads[i].atomic)
         {
-            return pre + "workloads[" + std::to_string(i) +
-                   "].operation is read: the responder's own choice of instance" + why;
+            return pre + "workloads[" + std::to_string(i) + "].operation is " +
+                   (s.workloads[i].read ? "read" : "atomic") +
+                   ": the responder's own choice of instance" + why;
         }
     }
     if (check || s.check)

@@ -2032,20 +2032,10 @@ class Loader : public FabricConfigReader
             }
             if (w.kind == "incast" || w.kind == "permutation" || w.kind == "all-to-all")
             {
-                w.read = Get(p + ".operation", false).str == "read";
-                const FabricKind& kind = PodPlugins::GetFabric(sc.pod.fabric);
-                if (w.read && !(kind.GetOperations() & FabricKind::READ))
-                {
-                    Fail(Locate(p + ".operation"),
-                         p + ".operation",
-                         "reads need a fabric with a read operation (pod.fabric: " +
-                             KindsWith(
-                                 [](const FabricKind& k) {
-                                     return (k.GetOperations() & FabricKind::READ) != 0;
-                                 },
-                                 " or ") +
-                             "); the " + sc.pod.fabric + " fabric only writes");
-                }
+                const std::string op = Get(p + ".operation", false).str;
+                w.read = op == "read";
+                w.atomic = op == "atomic";
+                CheckOperation(p, sc.pod.fabric, w);
             }
             const auto tclass = Get(p + ".class", false);
             if (tclass.u >= sc.pod.sw.classes)
@@ -2084,6 +2074,42 @@ class Loader : public FabricConfigReader
                          std::to_string(n) + ")");
             }
             sc.workloads.push_back(w);
+        }
+    }
+
+    /**
+     * Check a workload's operation (workloads[].operation) against the fabric's: reads and
+     * atomics need a fabric that offers them (FabricKind::GetOperations), within its limits
+     * (FabricKind::CheckOperation).
+     * \param p the workload's path
+     * \param fabric pod.fabric
+     * \param w the workload (size, read and atomic read)
+     */
+    void CheckOperation(const std::string& p,
+                        const std::string& fabric,
+                        const Scenario::Workload& w) const
+    {
+        if (!w.read && !w.atomic)
+        {
+            return;
+        }
+        const uint32_t op = w.read ? FabricKind::READ : FabricKind::ATOMIC;
+        const FabricKind& kind = PodPlugins::GetFabric(fabric);
+        const std::string offering =
+            KindsWith([op](const FabricKind& k) { return (k.GetOperations() & op) != 0; }, " or ");
+        if (!(kind.GetOperations() & op))
+        {
+            Fail(Locate(p + ".operation"),
+                 p + ".operation",
+                 w.read ? "reads need a fabric with a read operation (pod.fabric: " + offering +
+                              "); the " + fabric + " fabric only writes"
+                        : "atomics need a fabric with atomic operations (pod.fabric: " + offering +
+                              "); the " + fabric + " fabric has none");
+        }
+        const std::string why = kind.CheckOperation(op, w.bytes);
+        if (!why.empty())
+        {
+            Fail(Locate(p + ".size"), p + ".size", why);
         }
     }
 

@@ -91,14 +91,13 @@ AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
 }
 
 /**
- * Build the table. Defaults and their sources are given in each help text.
- * \return every key
+ * Add the top-level keys: name, seed, stop, scheduler, limits, check.
+ * \param k the table
  */
-std::vector<ScenarioSchema::Key>
-BuildKeys()
+void
+AddTopLevelKeys(std::vector<ScenarioSchema::Key>& k)
 {
     using S = ScenarioSchema;
-    std::vector<S::Key> k;
     // Top level.
     k.push_back(Row("name", S::STRING)
                     .Note("file stem")
@@ -155,6 +154,16 @@ BuildKeys()
                           "buffer accounting, sequence numbers, event times, and byte "
                           "conservation per flow at the end; a violation stops the run with an "
                           "error (doc/robustness.rst)."));
+}
+
+/**
+ * Add the pod's keys: its own, the generic sections (src/fabric) and each fabric kind's.
+ * \param k the table
+ */
+void
+AddPodKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
     // The pod.
     k.push_back(Row("pod", S::MAP).Help("The pod: fabric, accelerators, switches, links, NICs."));
     std::vector<std::string> fabrics;
@@ -204,6 +213,16 @@ BuildKeys()
     {
         kind->DeclareKeys(k);
     }
+}
+
+/**
+ * Add the keys of a workload (and of a DAG's nodes, a plug-in kind's).
+ * \param k the table
+ */
+void
+AddWorkloadKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
     k.push_back(Row("workloads", S::LIST)
                     .Element(S::MAP)
                     .Required()
@@ -251,12 +270,17 @@ BuildKeys()
                     .Help("Simulated time at which the workload posts its messages."));
     k.push_back(Row("workloads[].operation", S::ENUM)
                     .Default("write")
-                    .Allowed({"write", "read"})
+                    .Allowed({"write", "read", "atomic"})
                     .Kinds({"incast", "permutation", "all-to-all"})
-                    .Help("write: the source pushes each message; read (pod.fabric: sue): the "
-                          "destination pulls it, a read request on VC0 answered by a read "
-                          "response with the data on VC1 (SUE section 3.2.2), so the data flows "
-                          "the same way and the message completes at the destination."));
+                    .Help("write: the source pushes each message; read (fabrics with reads: sue, "
+                          "ualink): the destination pulls it (SUE: a read request on VC0 "
+                          "answered by a read response with the data on VC1, SUE RM102 section "
+                          "3.2.2; UALink: reads of at most 256 B each, UALink 200 section 2.7), "
+                          "so the data flows the same way and the message completes at the "
+                          "destination; atomic (fabrics with atomics: ualink): each message is "
+                          "one atomic of `size` operand bytes (1 to 16, section 2.7.4.5) that "
+                          "returns the old value (an AtomicR), delivered at the destination and "
+                          "completed at the source when answered."));
     k.push_back(Row("workloads[].class", S::UINT)
                     .Default("0")
                     .Range(0, 7)
@@ -317,7 +341,17 @@ BuildKeys()
     k.push_back(Row("workloads[].nodes[].src", S::UINT).Default("0").Help("send: source."));
     k.push_back(Row("workloads[].nodes[].dst", S::UINT).Default("0").Help("send: destination."));
     AddCollectiveKeys(k, "workloads[].nodes[]", {});
-    // Outputs.
+}
+
+/**
+ * Add the keys of the injected faults.
+ * \param k the table
+ */
+void
+AddFaultKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
+    // Faults.
     k.push_back(Row("faults", S::LIST)
                     .Element(S::MAP)
                     .Help("Faults injected during the run, each at its time (fault campaigns, "
@@ -391,6 +425,16 @@ BuildKeys()
                     .Min(0)
                     .Help("bit-errors: end of the window (the link's own pod.link rates "
                           "return); 0: to the end of the run."));
+}
+
+/**
+ * Add the keys of a study and of the outputs.
+ * \param k the table
+ */
+void
+AddStudyAndOutputKeys(std::vector<ScenarioSchema::Key>& k)
+{
+    using S = ScenarioSchema;
     // A study: fabrics x workloads, one run per pair (utils/study.py; src/pod/doc/pod.rst,
     // Studies). Keys below study.fabrics[].pod and study.workloads[] are those of pod and
     // workloads[] (ScenarioSchema::Find maps them).
@@ -442,6 +486,21 @@ BuildKeys()
                           "says so and downsamples: first the time series to longer intervals, "
                           "then the message table to one row in k (summary figures still count "
                           "every message)."));
+}
+
+/**
+ * Build the table. Defaults and their sources are given in each help text.
+ * \return every key
+ */
+std::vector<ScenarioSchema::Key>
+BuildKeys()
+{
+    std::vector<ScenarioSchema::Key> k;
+    AddTopLevelKeys(k);
+    AddPodKeys(k);
+    AddWorkloadKeys(k);
+    AddFaultKeys(k);
+    AddStudyAndOutputKeys(k);
     return k;
 }
 

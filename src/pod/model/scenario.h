@@ -75,6 +75,7 @@ struct Scenario
         uint64_t bytes{0};                //!< workloads[i].size (bytes per message)
         Time start;                       //!< workloads[i].start
         bool read{false};                 //!< workloads[i].operation == read
+        bool atomic{false};               //!< workloads[i].operation == atomic
         uint8_t tclass{0};                //!< workloads[i].class
         uint32_t senders{0};              //!< incast: workloads[i].senders (k)
         uint32_t receiver{0};             //!< incast: workloads[i].receiver

@@ -84,10 +84,10 @@ WorkloadGenerator::Plan(const Scenario& s, RunResults& r)
                 }
             }
         }
-        else if (w.kind == "collective" || w.kind == "dag" || w.kind == "pyxis")
+        else if (w.kind == "collective" || w.kind == "dag" || w.config)
         {
-            // Their messages are added as they are posted (Experiment), not planned; a pyxis
-            // workload's RDMA jobs are in its /pyxis tables (PyxisRunner).
+            // Their messages are added as they are posted (Experiment), not planned; a plug-in
+            // workload's (a Pyxis model's RDMA jobs) are in its own tables (WorkloadRun).
         }
         else
         {
@@ -200,7 +200,7 @@ bool
 WorkloadGenerator::IsLazyCandidate(const Scenario& s, uint32_t wi)
 {
     const Scenario::Workload& w = s.workloads[wi];
-    if (w.kind != "all-to-all" || w.read || !s.faults.empty())
+    if (w.kind != "all-to-all" || w.read || w.atomic || !s.faults.empty())
     {
         return false;
     }
@@ -252,6 +252,28 @@ WorkloadGenerator::Schedule(const Scenario& s,
             continue;
         }
         const Scenario::Workload& w = s.workloads[wi];
+        if (w.atomic)
+        {
+            // Each message is one atomic at its source (the endpoint API's Atomic: an AtomicR,
+            // answered with the old value).
+            Simulator::Schedule(w.start,
+                                [t, tp, poster, begin = begin, end = end, tclass = w.tclass]() {
+                                    for (uint64_t row = begin; row < end; ++row)
+                                    {
+                                        if (poster && !poster(t->src[row]))
+                                        {
+                                            continue;
+                                        }
+                                        tp->GetEndpoint(t->src[row])
+                                            ->Atomic(t->dst[row],
+                                                     static_cast<uint32_t>(t->bytes[row]),
+                                                     true,
+                                                     tclass,
+                                                     row);
+                                    }
+                                });
+            continue;
+        }
         const bool candidate = IsLazyCandidate(s, wi);
         Simulator::Schedule(
             w.start,

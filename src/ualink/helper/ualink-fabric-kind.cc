@@ -511,6 +511,19 @@ UalinkFabricKind::GetOperations() const
     return WRITE | READ | ATOMIC;
 }
 
+std::string
+UalinkFabricKind::CheckOperation(uint32_t op, uint64_t bytes) const
+{
+    // Section 2.7.4.5: an atomic carries at most two operands of at most 8 B, in one 64 B beat.
+    if (op == ATOMIC && (bytes == 0 || bytes > 16))
+    {
+        return "an atomic's operands are 1 to 16 B (at most two operands of at most 8 B, "
+               "UALink 200 Rev 1.0 section 2.7.4.5), not " +
+               std::to_string(bytes) + " B";
+    }
+    return "";
+}
+
 bool
 UalinkFabricKind::UsesPlanePlan() const
 {

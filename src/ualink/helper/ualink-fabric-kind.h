@@ -79,6 +79,7 @@ class UalinkFabricKind : public FabricKind
     std::shared_ptr<const FabricKindConfig> Read(const FabricConfigReader& in,
                                                  FabricPodConfig& pod) const override;
     uint32_t GetOperations() const override;
+    std::string CheckOperation(uint32_t op, uint64_t bytes) const override;
     bool UsesPlanePlan() const override;
     uint32_t GetSwitchesPerPlane(const FabricPodConfig& pod) const override;
     void CheckTraffic(const FabricConfigReader& in,
