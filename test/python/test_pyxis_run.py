@@ -357,3 +357,44 @@ def test_unbuildable_program_is_refused(podsim, tmp_path):
     h5 = tmp_path / "after.h5"
     podsim.run(str(SCENARIO), results_file=str(h5))
     check_consistent(h5, TP_CHIPS, 1)
+
+
+@pytest.mark.parametrize("fabric, pod", [
+    ("sue", {"pod.fabric": "sue", "pod.planes": 8, "pod.switch.radix": 8}),
+    ("ualink", {"pod.fabric": "ualink", "pod.planes": 4, "pod.switch.radix": 8}),
+])
+def test_pyxis_layer_runs_on_any_fabric(podsim, tmp_path, fabric, pod):
+    # The tensor-parallel layer of examples/questions/pyxis-tp-layer.yaml (a pyxis workload,
+    # PyxisWorkloadKind) on a SUE and a UALink pod from the scenario, against the cell fabric:
+    # the same trips on every chip, every UIE trip (compute and reduce) of the cell run's
+    # duration to the picosecond (the UIE model's cycles, src/pyxis/doc/pyxis.rst), and only
+    # the network's trips and the layer's end differ; every RDMA job completes.
+    scenario = ROOT / "examples" / "questions" / "pyxis-tp-layer.yaml"
+
+    def trips(over, name):
+        out = tmp_path / f"{name}.h5"
+        podsim.run(scenario, overrides=over, results_file=str(out))
+        with h5py.File(out, "r") as f:
+            t = f["pyxis/trips"]
+            cols = {k: t[k][()] for k in ("chip", "cluster", "engine", "trip_id", "kind",
+                                          "start_ns", "end_ns")}
+            layer_end = f["pyxis/layers"]["end_ns"][()].max()
+        rows = {}
+        for i in range(len(cols["chip"])):
+            key = (int(cols["chip"][i]), int(cols["cluster"][i]), int(cols["engine"][i]),
+                   int(cols["trip_id"][i]))
+            rows[key] = (int(cols["kind"][i]), cols["start_ns"][i], cols["end_ns"][i])
+        return rows, layer_end
+
+    cell, cell_end = trips({}, "cell")
+    other, other_end = trips(pod, fabric)
+    assert other.keys() == cell.keys()
+    uie = 0
+    for key, (kind, start, end) in cell.items():
+        okind, ostart, oend = other[key]
+        assert okind == kind
+        if kind in (0, 3):  # compute and reduce: the UIE model's time
+            assert oend - ostart == pytest.approx(end - start, abs=1e-6)
+            uie += 1
+    assert uie > 0
+    assert other_end != cell_end

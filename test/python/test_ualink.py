@@ -100,3 +100,51 @@ def test_bad_faults_are_refused(podsim, scenario, over, field):
     with pytest.raises(podsim.ScenarioError) as e:
         podsim.run(scenario, overrides={**BASE, **over}, write_results=False)
     assert e.value.field == field
+
+
+def test_ualink_reads_and_atomics_through_the_endpoint_api(podsim, tmp_path):
+    # workloads[].operation on a UALink pod (the endpoint API's Read and Atomic, which the
+    # ualink fabric kind declares): a read permutation of 64 KiB (256 B reads, UALink 200 Rev 1.0
+    # section 2.7) and a 4:1 incast of 8 B AtomicRs (2.7.4.5). Every message is delivered and
+    # completed, a read completes where it is delivered (at its destination, the reader) when
+    # its last byte is back, and bytes are conserved: the reads' data counts as sent by the
+    # accelerator read from, the atomics' operands by their source (sent = received = delivered).
+    path = tmp_path / "ops.yaml"
+    path.write_text(
+        "name: ops\n"
+        "pod: {fabric: ualink, accelerators: 8, planes: 4, switch: {radix: 8}}\n"
+        "workloads:\n"
+        "  - {kind: permutation, size: 64KiB, operation: read}\n"
+        "  - {kind: incast, senders: 4, receiver: 0, size: 8, operation: atomic, start: 20us}\n"
+        "output: {plots: false, progress: false}\n"
+    )
+    r = podsim.run(path, write_results=False)
+    lossless(r)
+    m = r["messages"]
+    assert len(m["src"]) == 8 + 4
+    assert (m["deliver_ps"] <= m["complete_ps"]).all()
+    reads = m["workload"] == 0
+    assert (m["deliver_ps"][reads] == m["complete_ps"][reads]).all()
+    assert r["summary"]["bytes_sent"] == 8 * 65536 + 4 * 8
+
+
+@pytest.mark.parametrize("fabric, op, field, says", [
+    ("ethernet", "read", "workloads[0].operation", "the ethernet fabric only writes"),
+    ("sue", "atomic", "workloads[0].operation", "the sue fabric has none"),
+    ("ualink", "atomic", "workloads[0].size", "1 to 16 B"),
+])
+def test_operations_a_fabric_lacks_are_refused(podsim, tmp_path, fabric, op, field, says):
+    # A workload the fabric cannot run is refused before the run, naming the fabric and the key
+    # (a read on the plain NIC, an atomic on SUE, an atomic of 64 KiB operands on UALink).
+    path = tmp_path / "refused.yaml"
+    pod = {"ethernet": "{accelerators: 8}",
+           "sue": "{fabric: sue, accelerators: 8, planes: 1}",
+           "ualink": "{fabric: ualink, accelerators: 8, planes: 4, switch: {radix: 8}}"}[fabric]
+    path.write_text(
+        f"pod: {pod}\n"
+        f"workloads:\n  - {{kind: permutation, size: 64KiB, operation: {op}}}\n"
+    )
+    with pytest.raises(podsim.ScenarioError) as e:
+        podsim.run(path, write_results=False)
+    assert e.value.field == field
+    assert says in e.value.message

@@ -63,9 +63,11 @@ class FabricEndpoint : public Object
 
     /**
      * Read a message from another accelerator: the destination of the data pulls it (a read
-     * request to \p target, answered with the data). It is delivered here and completes here
-     * when its last byte has arrived. Only fabrics with a read operation offer it (SUE, UALink);
-     * the others abort (a scenario's loader refuses reads on them first).
+     * request to \p target, answered with the data). It completes here when its last byte has
+     * arrived, and the completion's record carries that time as its delivery time
+     * (FabricMessage::delivered); a fabric may also report it through the delivered callback here
+     * (SUE does). Its bytes count as sent by \p target. Only fabrics with a read operation offer
+     * it (SUE, UALink); the others abort (a scenario's loader refuses reads on them first).
      * \param target the accelerator read from
      * \param bytes payload bytes
      * \param tclass traffic class (a fabric may use classes of its own for reads)

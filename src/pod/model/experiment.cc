@@ -172,6 +172,15 @@ struct MessageRecorder
             return;
         }
         const uint64_t row = Row(m);
+        if (m.delivered.IsStrictlyPositive() && table->deliverPs[row] < 0 &&
+            !CollectiveDispatcher::IsCollective(m.cookie))
+        {
+            // A read that completes where it is delivered, the completion carrying the delivery
+            // time (the endpoint API's Read) without a delivered callback of its own.
+            table->deliverPs[row] = m.delivered.GetPicoSeconds();
+            bytesDelivered += m.bytes;
+            ++delivered;
+        }
         table->completePs[row] = m.completed.GetPicoSeconds();
         ++completed;
         Release(m, row);

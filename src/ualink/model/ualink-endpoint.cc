@@ -290,6 +290,7 @@ UalinkEndpoint::Atomic(uint32_t dst,
     NS_ABORT_MSG_IF(operandBytes == 0 || operandBytes > 16,
                     "UalinkEndpoint: atomic operands of " << operandBytes << " B (1 to 16 B)");
     ++m_stats.atomics;
+    CountSentPayload(operandBytes); // the operands go to the destination (the endpoint API)
     return PostOther(dst,
                      operandBytes,
                      vc,
@@ -423,7 +424,10 @@ UalinkEndpoint::Post(const FabricMessage& m, uint8_t op, bool poisoned)
         r.next = i0 * m_maxRequest;
         r.stride = static_cast<uint64_t>(n) * m_maxRequest;
         r.poisoned = poisoned;
-        r.atomic = op == ualink::OP_ATOMIC_R || op == ualink::OP_ATOMIC_NR; // an add of 0 at 0
+        // Atomic() through the endpoint API: an add of the caller's cookie at address 0, so that
+        // the operand beat carries the cookie and the delivered record has it.
+        r.atomic = op == ualink::OP_ATOMIC_R || op == ualink::OP_ATOMIC_NR;
+        r.operand = m.cookie;
         m_ports[p].waiting.push_back(r);
         Issue(p);
     }
@@ -1015,6 +1019,12 @@ UalinkEndpoint::DoRespond(uint32_t port, FabricPacket::Segment req)
         return;
     }
     ++m_stats.requestsServed;
+    if (req.op == ualink::OP_READ)
+    {
+        // The read's data leaves here: its bytes count as sent by the accelerator read from
+        // (the endpoint API's conservation, sent = received + dropped).
+        CountSentPayload(req.bytes);
+    }
     FabricPacket::Segment rsp = req;
     // Table 2-6: a Read and an AtomicR are answered on RdRsp (the AtomicR's old value: one beat),
     // the others on WrRsp.

@@ -113,6 +113,8 @@ class UalinkEndpoint : public FabricEndpoint
      * beat, 2 operand and 1 byte-enable half-flit on the link (section 5.1.1). An AtomicR is
      * answered by a read response carrying the old value (2 data half-flits), an AtomicNR by a
      * write response. It is delivered at the destination and completes here when answered.
+     * Its operand is an add of \p cookie to the word at address 0 (the delivered record carries
+     * the cookie: the operand beat's; AtomicAdd() names a word and an operand).
      * \param dst the accelerator
      * \param operandBytes operand bytes: 1, 2, 4 or 8 (one operand) or 2, 4, 8 or 16 (two)
      * \param returnsData true for AtomicR, false for AtomicNR
