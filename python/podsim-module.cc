@@ -240,6 +240,7 @@ ResultsToDict(const ns3::RunResults& r)
     summary["cmpto"] = r.cmpto;
     summary["messages_failed"] = r.messagesFailed;
     summary["bytes_failed"] = r.bytesFailed;
+    summary["messages_unposted"] = r.messagesUnposted;
     summary["failure"] = ToStr(r.failure);
 
     py::dict d;

@@ -41,7 +41,8 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "checked_flows", "check_lost_bytes", "check_in_flight_bytes",
                   fault campaigns: "faults_injected", "link_down_events",
                   "link_up_events", "routes_denied", "bytes_failed_over" (SUE), "isolations", "cmpto" (UALink),
-                  "messages_failed", "bytes_failed",
+                  "messages_failed", "bytes_failed", "messages_unposted" (messages that
+                  collectives and DAG nodes never posted, waiting on failed ones),
                   "failure" (str: the named failure, "" if every message arrived)},
       "workload_names": [str, ...],   # indexed by messages["workload"]
       "scenario": str,                # the scenario's YAML text

@@ -90,6 +90,7 @@ SUMMARY_KEYS = {
     "cmpto",
     "messages_failed",
     "bytes_failed",
+    "messages_unposted",
     "failure",
 }
 

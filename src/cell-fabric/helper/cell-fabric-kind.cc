@@ -423,6 +423,15 @@ CellFabricKind::Read(const FabricConfigReader& in, FabricPodConfig& pod) const
                 "break the heap order (events would run out of time order); use map, calendar "
                 "or priority-queue");
     }
+    if (pod.link.ber > 0 || pod.link.codewordErrorRate > 0)
+    {
+        // The cell links are pod.cell.link-rate and link-delay; their errors are not modelled
+        // (the adapter finds lost cells only through page validation, 10.8, modelled for
+        // injected page loss alone).
+        in.Fail(pod.link.ber > 0 ? "pod.link.ber" : "pod.link.codeword-error-rate",
+                "bit errors are not modelled on cell links (the cell fabric takes its links from "
+                "pod.cell; lost cells are found only by page validation, Pyxis spec 10.8)");
+    }
     bool planesGiven = false;
     in.Get("pod.planes", false, &planesGiven);
     if (planesGiven && pod.planes != c->links)

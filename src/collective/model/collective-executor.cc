@@ -225,6 +225,44 @@ CollectiveExecutor::ChunkBytes(uint32_t c, uint64_t bytes) const
     return std::max<uint64_t>(share, 1);
 }
 
+uint64_t
+CollectiveExecutor::GetMessagesPlanned() const
+{
+    return CountPlannedMessages(m_algorithm, m_chunks, m_stripes);
+}
+
+uint64_t
+CollectiveExecutor::CountPlannedMessages(Ptr<const CollectiveAlgorithm> algorithm,
+                                         uint32_t chunks,
+                                         uint32_t stripes)
+{
+    // As PostStep posts them: each send of each step, rank and chunk, cut into
+    // min(stripes, chunk bytes) messages (ChunkBytes: the chunk's share, at least 1 B).
+    const uint32_t ranks = algorithm->GetSpec().ranks;
+    std::vector<CollectiveOp> ops;
+    uint64_t messages = 0;
+    for (uint32_t r = 0; r < ranks; ++r)
+    {
+        for (uint32_t k = 0; k < algorithm->GetNSteps(); ++k)
+        {
+            algorithm->GetStep(r, k, ops);
+            for (const auto& op : ops)
+            {
+                if (op.kind != CollectiveOp::SEND)
+                {
+                    continue;
+                }
+                for (uint32_t c = 0; c < chunks; ++c)
+                {
+                    const uint64_t share = op.bytes / chunks + (c < op.bytes % chunks ? 1 : 0);
+                    messages += std::min<uint64_t>(stripes, std::max<uint64_t>(share, 1));
+                }
+            }
+        }
+    }
+    return messages;
+}
+
 bool
 CollectiveExecutor::Ready(const ChunkState& st)
 {

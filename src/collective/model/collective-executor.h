@@ -142,6 +142,24 @@ class CollectiveExecutor : public Object
     uint64_t GetBytesReceived(uint32_t rank) const;
     /// \return messages posted by all ranks
     uint64_t GetMessagesSent() const;
+
+    /**
+     * \return the messages the whole schedule posts (every rank, step, chunk and stripe): a
+     * collective that did not finish posted fewer (GetMessagesSent)
+     */
+    uint64_t GetMessagesPlanned() const;
+
+    /**
+     * The messages a collective's whole schedule posts, as an executor with these attributes
+     * posts them.
+     * \param algorithm the algorithm (its spec: ranks, bytes)
+     * \param chunks the Chunks attribute
+     * \param stripes the Stripes attribute
+     * \return the messages
+     */
+    static uint64_t CountPlannedMessages(Ptr<const CollectiveAlgorithm> algorithm,
+                                         uint32_t chunks,
+                                         uint32_t stripes);
     /// \return per-step timings
     const std::vector<StepTiming>& GetStepTimings() const;
     /// \return algorithm bandwidth, CollectiveSpec::AlgorithmBandwidthBytes / time (bytes/s)

@@ -184,6 +184,50 @@ DagRunner::RankDone(Ptr<CollectiveExecutor> e, uint32_t rank)
     NS_ABORT_MSG("rank done for an unknown executor");
 }
 
+std::vector<DagRunner::Record>
+DagRunner::GetUnfinished() const
+{
+    std::vector<Record> out;
+    const Time never = PicoSeconds(-1);
+    for (uint32_t a = 0; a < m_nodesOf.size(); ++a)
+    {
+        for (uint32_t i = m_iter[a]; i < m_iterations; ++i)
+        {
+            for (uint32_t k = 0; k < m_nodesOf[a].size(); ++k)
+            {
+                const bool current = i == m_iter[a];
+                if (current && m_state[a][k] == DONE)
+                {
+                    continue;
+                }
+                const bool started = current && m_state[a][k] == RUNNING;
+                out.push_back(
+                    Record{m_nodesOf[a][k], i, a, started ? m_start[a][k] : never, never});
+            }
+        }
+    }
+    return out;
+}
+
+std::vector<std::pair<uint32_t, uint32_t>>
+DagRunner::GetUnstartedCollectives() const
+{
+    std::vector<std::pair<uint32_t, uint32_t>> out;
+    for (uint32_t i = 0; i < m_iterations; ++i)
+    {
+        for (uint32_t j = 0; j < m_nodes.size(); ++j)
+        {
+            const bool made =
+                i < m_executors.size() && j < m_executors[i].size() && m_executors[i][j] != nullptr;
+            if (!m_nodes[j].compute && !made)
+            {
+                out.emplace_back(j, i);
+            }
+        }
+    }
+    return out;
+}
+
 void
 DagRunner::Finish(uint32_t a, uint32_t j, uint32_t i)
 {

@@ -77,6 +77,19 @@ class DagRunner : public Object
     /// \return the records of every finished node instance, in finishing order
     const std::vector<Record>& GetRecords() const;
 
+    /**
+     * \return a record of every node instance that did not finish (a run cut short, or nodes
+     * waiting on a collective that failed): its start if it started, else -1 ps, and an end of
+     * -1 ps; by accelerator, iteration and node
+     */
+    std::vector<Record> GetUnfinished() const;
+
+    /**
+     * \return (node, iteration) of every collective node instance whose collective was never
+     * created (no participant reached it)
+     */
+    std::vector<std::pair<uint32_t, uint32_t>> GetUnstartedCollectives() const;
+
     /// \return true once every accelerator finished every iteration
     bool IsDone() const;
 

@@ -300,6 +300,30 @@ struct CollectiveWorkloadRun
 };
 
 /**
+ * \param c a scenario's collective
+ * \param accelerators the pod's size (a collective without a group is over all of them)
+ * \return the messages its whole schedule posts (CollectiveExecutor::CountPlannedMessages)
+ */
+uint64_t
+PlannedMessages(const Scenario::Collective& c, uint32_t accelerators)
+{
+    CollectiveHelper h;
+    if (c.groupSize)
+    {
+        h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
+    }
+    CollectiveSpec spec;
+    CollectiveSpec::ParseType(c.collective, spec.type);
+    spec.ranks = c.group.empty() ? accelerators : c.group.size();
+    spec.root = c.root;
+    spec.bytes = c.bytes;
+    spec.sizes = c.sizes;
+    return CollectiveExecutor::CountPlannedMessages(h.CreateAlgorithm(c.algorithm, spec),
+                                                    c.chunks,
+                                                    c.stripes);
+}
+
+/**
  * \param ids accelerator ids
  * \return them as text, runs of consecutive ids as ranges: "0-127", "0,2,4"
  */
@@ -412,7 +436,7 @@ NameFailure(const Scenario& s, RunResults& r, bool stopped)
             r.bytesFailed += m.bytes[i];
         }
     }
-    if (r.messagesFailed == 0)
+    if (r.messagesFailed == 0 && r.messagesUnposted == 0)
     {
         return;
     }
@@ -420,6 +444,12 @@ NameFailure(const Scenario& s, RunResults& r, bool stopped)
     os << (stopped ? "StoppedWithMessagesOutstanding" : "MessagesFailed") << ": "
        << r.messagesFailed << " of " << m.src.size() << " messages (" << r.bytesFailed << " of "
        << bytes << " B) not delivered";
+    if (r.messagesUnposted > 0)
+    {
+        // Collectives and DAG nodes post as they go: what waited on failed messages never was.
+        os << ", " << r.messagesUnposted << " more never posted (of "
+           << m.src.size() + r.messagesUnposted << " their collectives and DAG nodes would post)";
+    }
     std::string causes;
     for (const auto& [reason, n] : r.dropsByReason)
     {
@@ -486,6 +516,7 @@ class ExperimentRun
     void CollectLinks();        //!< the per-link table
     void CollectFabric();       //!< the fabric's own counters, the failure, the switch buffers
     void CollectCollectives();  //!< the collectives' and DAG nodes' tables
+    void Account();             //!< messages never posted, unfinished DAG nodes, the failure
     void Finish();              //!< the monitors' reports, the end-of-run checks; the simulator
     void Output();              //!< the summary, the output budget, the results file
 
@@ -530,6 +561,7 @@ ExperimentRun::Run()
     CollectLinks();
     CollectFabric();
     CollectCollectives();
+    Account();
     Finish();
     Output();
     return r;
@@ -916,6 +948,11 @@ ExperimentRun::Ended()
     {
         r.simTimePs = s.stopTime.GetPicoSeconds();
     }
+    if (r.simTimePs == 0 && outstanding)
+    {
+        // Nothing arrived at all: the run lasted until its last event.
+        r.simTimePs = Simulator::Now().GetPicoSeconds();
+    }
     if (watchdog && watchdog->IsStopped())
     {
         r.watchdog = watchdog->GetReport();
@@ -1052,7 +1089,6 @@ ExperimentRun::CollectFabric()
     r.bytesFailedOver = counters.Get(FabricCounters::BYTES_FAILED_OVER);
     r.isolations = counters.Get(FabricCounters::ISOLATIONS);
     r.cmpto = counters.Get(FabricCounters::CMPTO);
-    NameFailure(s, r, stoppedWithWork);
     for (const auto& v : views)
     {
         r.peakSwitchBufferBytes =
@@ -1118,6 +1154,60 @@ ExperimentRun::CollectCollectives()
             r.simTimePs = std::max(r.simTimePs, end);
         }
     }
+}
+
+/// What did not run: the messages that collectives and DAG nodes never posted (counted from
+/// their schedules), the DAG node instances that did not finish (rows with -1 times), and the
+/// named failure, if any.
+void
+ExperimentRun::Account()
+{
+    const uint32_t n = topo.GetNAccelerators();
+    // Collectives that started and did not finish: the rest of their schedules.
+    for (uint32_t id = 0; id < coll.dispatcher->GetNInstances(); ++id)
+    {
+        Ptr<CollectiveExecutor> e = coll.dispatcher->GetInstance(id);
+        if (!e->IsDone())
+        {
+            r.messagesUnposted += e->GetMessagesPlanned() - e->GetMessagesSent();
+        }
+    }
+    // Iterations of collective workloads that never started.
+    for (const auto& run : collectiveRuns)
+    {
+        const Scenario::Workload& w = *run->w;
+        const uint32_t members = w.coll.group.empty() ? n : w.coll.group.size();
+        Scenario::Collective one = w.coll;
+        if (w.communicators > 1)
+        {
+            one.group.assign(members / w.communicators, 0); // one communicator's size
+        }
+        const uint64_t per = PlannedMessages(one, n) * w.communicators;
+        r.messagesUnposted += per * (w.iterations - run->next);
+    }
+    for (const auto& [wi, dag] : dags)
+    {
+        const Scenario::Workload& w = s.workloads[wi];
+        // DAG collectives and sends no participant reached.
+        for (const auto& [j, i] : dag->GetUnstartedCollectives())
+        {
+            const Scenario::DagNode& d = w.nodes[j];
+            r.messagesUnposted += d.kind == "send" ? 1 : PlannedMessages(d.coll, n);
+        }
+        // Node instances that did not finish: a row each, with -1 for what did not happen.
+        for (const auto& rec : dag->GetUnfinished())
+        {
+            const Scenario::DagNode& d = w.nodes[rec.node];
+            r.dagNodes.workload.push_back(wi);
+            r.dagNodes.node.push_back(d.name);
+            r.dagNodes.kind.push_back(d.kind);
+            r.dagNodes.iteration.push_back(rec.iteration);
+            r.dagNodes.accelerator.push_back(rec.accelerator);
+            r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
+            r.dagNodes.endPs.push_back(rec.end.GetPicoSeconds());
+        }
+    }
+    NameFailure(s, r, stoppedWithWork);
 }
 
 /// The monitors' reports and the end-of-run checks; the simulator is cleared.

@@ -1116,6 +1116,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "cmpto", r.cmpto);
         io.WriteAttr(s, "messages_failed", r.messagesFailed);
         io.WriteAttr(s, "bytes_failed", r.bytesFailed);
+        io.WriteAttr(s, "messages_unposted", r.messagesUnposted);
         io.WriteAttr(s, "failure", r.failure);
         H5Handle d = io.CreateGroup(s, "drops_by_reason");
         for (const auto& [reason, count] : r.dropsByReason)
@@ -1388,6 +1389,10 @@ ResultsWriter::Read(const std::string& path, const std::string& group)
             r.cmpto = io.ReadAttr<uint64_t>(s, "cmpto");
             r.messagesFailed = io.ReadAttr<uint64_t>(s, "messages_failed");
             r.bytesFailed = io.ReadAttr<uint64_t>(s, "bytes_failed");
+            if (H5Aexists(s, "messages_unposted") > 0)
+            {
+                r.messagesUnposted = io.ReadAttr<uint64_t>(s, "messages_unposted");
+            }
             r.failure = io.ReadStringAttr(s, "failure");
         }
         H5Handle d = io.OpenGroup(s, "drops_by_reason");

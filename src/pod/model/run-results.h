@@ -177,7 +177,10 @@ struct RunResults
     uint64_t cmpto{0};                 //!< UALink requests answered CMPTO (completion timeout)
     uint64_t messagesFailed{0};        //!< messages not delivered by the end of the run
     uint64_t bytesFailed{0};           //!< their payload bytes
-    std::string failure;               //!< the named failure ("" if every message arrived)
+    /// messages that workloads which post as they go (collectives, DAG nodes) never posted, the
+    /// ones they waited on having failed or the run having stopped
+    uint64_t messagesUnposted{0};
+    std::string failure;      //!< the named failure ("" if every message arrived)
     int64_t simTimePs{0};     //!< last delivery or completion (the stop time if it cut work short)
     double wallSeconds{0};    //!< wall-clock time of Simulator::Run
     double buildSeconds{0};   //!< wall-clock time to build the pod

@@ -956,6 +956,16 @@ class Loader : public FabricConfigReader
         bool present = false;
         const auto name = Get("name", false, &present);
         sc.name = present ? name.str : defaultName;
+        if (present && (sc.name.find_first_of("/\\") != std::string::npos || sc.name == "." ||
+                        sc.name == ".."))
+        {
+            // The default results file is results/<name>.h5: a name must not lead elsewhere.
+            Fail(Locate("name"),
+                 "name",
+                 "names the default results file results/<name>.h5, so it takes no / or \\ "
+                 "and is not . or .. (got '" +
+                     sc.name + "'); give output.file to write elsewhere");
+        }
         sc.seed = static_cast<uint32_t>(Get("seed", false).u);
         sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
         sc.scheduler = Get("scheduler", false).str;
@@ -989,16 +999,20 @@ class Loader : public FabricConfigReader
                  "pod.fabric: " +
                      KindsWith([](const FabricKind& k) { return k.SupportsMesh(); }, " or "));
         }
-        // The kind reads and checks its own section and sets what its fabric fixes; the
-        // sections of the other kinds are checked value by value.
-        pod.kind = kind.Read(*this, pod);
+        // The kind reads and checks its own section and sets what its fabric fixes; another
+        // fabric's section would be ignored, so it is refused.
         for (const FabricKind* other : PodPlugins::GetFabrics())
         {
-            if (other != &kind && !other->GetSection().empty())
+            if (other != &kind && !other->GetSection().empty() && Has(other->GetSection()))
             {
-                CheckValues(other->GetSection());
+                Fail(Locate(other->GetSection()),
+                     other->GetSection(),
+                     "is the section of the " + other->GetName() + " fabric, which this pod " +
+                         "does not use (pod.fabric is " + pod.fabric + "): its keys would be " +
+                         "ignored; remove it, or set pod.fabric: " + other->GetName());
             }
         }
+        pod.kind = kind.Read(*this, pod);
         if (!kind.UsesPlanePlan())
         {
             // The fabrics that build their own pods have their own links (FabricArrivalOrder
@@ -1055,39 +1069,6 @@ class Loader : public FabricConfigReader
             out += (i == 0 ? "" : (i + 1 == names.size() ? last : ", ")) + names[i];
         }
         return out;
-    }
-
-    /**
-     * Parse and range-check every scalar written under a section (the section of a fabric kind
-     * the pod does not use: its values are checked, not read).
-     * \param path the section's path
-     */
-    void CheckValues(const std::string& path) const
-    {
-        const Node* n = Locate(path).node;
-        if (n == nullptr)
-        {
-            return;
-        }
-        if (n->kind == Node::SCALAR)
-        {
-            const std::string schemaPath = ScenarioSchema::SchemaPath(path);
-            const ScenarioSchema::Key* key = ScenarioSchema::Find(schemaPath);
-            if (key == nullptr ||
-                (key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST))
-            {
-                Get(path, false);
-            }
-            return;
-        }
-        for (const auto& e : n->entries)
-        {
-            CheckValues(Child(path, e.key));
-        }
-        for (std::size_t i = 0; i < n->items.size(); ++i)
-        {
-            CheckValues(path + Index(i));
-        }
     }
 
     /**
@@ -1347,6 +1328,19 @@ class Loader : public FabricConfigReader
                  "pod.switch.classes",
                  "must be at least " + std::to_string(top + 1) + " (got " +
                      std::to_string(pod.sw.classes) + "): " + reason[top]);
+        }
+        if (pod.fc.kind == "cbfc" &&
+            pod.fc.creditBuffer < uint64_t(pod.nic.mtu) + pod.nic.headerBytes)
+        {
+            // A receive buffer that cannot hold one frame never returns a credit for it: every
+            // message would wait for credits that do not come.
+            const uint64_t frame = uint64_t(pod.nic.mtu) + pod.nic.headerBytes;
+            Fail(Locate("pod.flow-control.credit-buffer"),
+                 "pod.flow-control.credit-buffer",
+                 "must hold at least one frame, " + std::to_string(frame) +
+                     " B (pod.nic.mtu + pod.nic.header-bytes; got " +
+                     std::to_string(pod.fc.creditBuffer) +
+                     " B): a port would never get the credits to send one");
         }
         if (pod.fc.kind == "none" || pod.topology == "mesh") // a mesh has no switch buffer
         {
