@@ -71,7 +71,7 @@ RiflScenario::Apply(Scenario::Pod& pod)
     const uint32_t seg = RiflSegmentation::SEGMENT_BYTES;
     pod.nic.headerBytes = RiflL2Header::SIZE * (pod.nic.mtu / seg);
     pod.link.interframeBytes = 0;
-    pod.link.codewordBits = seg * 8;
+    pod.link.codewordBits = (seg + RiflL2Header::SIZE) * 8; // one CRC per 264 B frame
     pod.llr.mode = "nak-only";
     pod.llr.links = "all";
 }

@@ -30,8 +30,9 @@ class FabricSwitch;
  * - NIC packets are cut into 256 B Layer 2 segments, the last padded, each with the 8-byte
  *   L1 + L2 header (pod.nic.mtu a multiple of 256; pod.nic.header-bytes is set to the header
  *   bytes of a full packet, 8 x mtu / 256, which sizes the ports' largest frame);
- * - every link runs RIFL Layer 1: fixed 256 B frames with a CRC-12 each (pod.link.codeword-bits
- *   = 2048, no interframe gap) and NAK-only retransmission with the 2.5 round-trip pause
+ * - every link runs RIFL Layer 1: fixed frames (a 256 B segment and its 8 B header) with a
+ *   CRC-12 each, so errors are charged per frame (pod.link.codeword-bits = 264 x 8 = 2112, no
+ *   interframe gap) and NAK-only retransmission with the 2.5 round-trip pause
  *   (pod.llr.mode = nak-only on all links; pod.llr.nak-pause is kept);
  * - no end-to-end transport (RIFL is lossless hop by hop): pod.transport.kind must be none;
  * - at most 256 ports per switch (8-bit Dst Port fields) and at most 5 switch hops (leaf-spine
