@@ -784,20 +784,18 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
         });
     }
     // The wall-time limit (limits.wall): its report says where the simulation stands.
-    WallClockLimit wallLimit;
-    if (s.limits.wallSeconds > 0)
+    WallClockLimit wallLimit; // also stops the run on an interrupt (SIGINT)
     {
         const double limit = s.limits.wallSeconds;
         wallLimit.Start(limit, [&r, &rec, lazy, limit]() {
             std::ostringstream os;
             const uint64_t done = std::min(rec.delivered, rec.completed);
             const uint64_t posted = rec.posted + lazy->GetUnposted();
-            os << "wall limit of " << limit << " s reached at simulated "
-               << Simulator::Now().As(Time::US) << " after " << Simulator::GetEventCount()
-               << " events: " << done << " of " << posted << " messages done, "
-               << (posted > done ? posted - done : 0) << " outstanding (" << rec.delivered
-               << " delivered, " << rec.completed << " completed), " << rec.bytesDelivered
-               << " B delivered in whole messages";
+            os << WallClockLimit::Reason(limit) << " at simulated " << Simulator::Now().As(Time::US)
+               << " after " << Simulator::GetEventCount() << " events: " << done << " of " << posted
+               << " messages done, " << (posted > done ? posted - done : 0) << " outstanding ("
+               << rec.delivered << " delivered, " << rec.completed << " completed), "
+               << rec.bytesDelivered << " B delivered in whole messages";
             r.watchdog = os.str();
         });
     }
