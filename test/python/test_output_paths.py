@@ -60,8 +60,7 @@ def refused(p, path):
 def test_podsim_run_refuses_special_outputs(specials, kind, spelling):
     out = specials[kind]
     args = [f"--out={out}"] if spelling == "--out=" else ["--out", str(out)]
-    p = subprocess.run([str(PROG), str(SMALL), "--quiet", *args], capture_output=True, text=True,
-                       timeout=120)
+    p = subprocess.run([str(PROG), str(SMALL), "--quiet", *args], capture_output=True, text=True)
     refused(p, out)
     assert p.returncode == 2
     assert ("is a FIFO" if kind == "fifo" else "is a directory") in p.stderr
@@ -73,7 +72,7 @@ def test_podsim_run_takes_out_with_a_space(tmp_path):
     # argument" and the whole help.
     out = tmp_path / "r.h5"
     p = subprocess.run([str(PROG), str(SMALL), "--quiet", "--out", str(out)], capture_output=True,
-                       text=True, timeout=120)
+                       text=True)
     assert p.returncode == 0, p.stderr
     assert out.is_file()
 
@@ -82,7 +81,7 @@ def test_podsim_run_takes_out_with_a_space(tmp_path):
 def test_driver_run_refuses_special_outputs(specials, kind):
     out = specials[kind]
     p = subprocess.run([str(PODSIM), "run", str(SMALL), "--no-plots", "--out", str(out)],
-                       capture_output=True, text=True, timeout=1200)
+                       capture_output=True, text=True)
     refused(p, out)
     unchanged(specials)
 
@@ -91,7 +90,7 @@ def test_driver_study_refuses_a_fifo_output(specials):
     # A study checks its results path after validating the cases, before running any.
     out = specials["fifo"]
     p = subprocess.run([str(PODSIM), "run", str(STUDY), "--quick", "--no-plots", f"--out={out}"],
-                       capture_output=True, text=True, timeout=1200)
+                       capture_output=True, text=True)
     refused(p, out)
     assert "cases done" not in p.stderr
     unchanged(specials)
@@ -101,7 +100,7 @@ def test_driver_study_refuses_a_fifo_output(specials):
 def test_driver_sweep_refuses_special_outputs(specials, kind):
     out = specials[kind]
     p = subprocess.run([str(PODSIM), "sweep", str(SMALL), "--vary", "pod.accelerators=8,16",
-                        "--out", str(out)], capture_output=True, text=True, timeout=1200)
+                        "--out", str(out)], capture_output=True, text=True)
     refused(p, out)
     assert "run(s) of" not in p.stdout
     unchanged(specials)
@@ -121,7 +120,7 @@ def test_driver_run_out_is_the_callers(tmp_path):
     # it against the checkout, ./podsim sweep against the caller's directory).
     for i, args in enumerate((["--out", "a.h5"], ["--out=b.h5"])):
         p = subprocess.run([str(PODSIM), "run", str(SMALL), "--no-plots", *args],
-                           capture_output=True, text=True, timeout=1200, cwd=tmp_path)
+                           capture_output=True, text=True, cwd=tmp_path)
         assert p.returncode == 0, p.stderr
         assert (tmp_path / ("a.h5", "b.h5")[i]).is_file()
         assert not (ROOT / ("a.h5", "b.h5")[i]).exists()
@@ -129,7 +128,6 @@ def test_driver_run_out_is_the_callers(tmp_path):
 
 def test_driver_run_help():
     # ./podsim run --help once ran the default study and refused --help.
-    p = subprocess.run([str(PODSIM), "run", "--help"], capture_output=True, text=True,
-                       timeout=120)
+    p = subprocess.run([str(PODSIM), "run", "--help"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "run [SCENARIO.yaml]" in p.stdout and "--out FILE" in p.stdout
