@@ -57,6 +57,24 @@ transmitting link direction.
 import os as _os
 import sys as _sys
 
+
+def _cannot_load(what):
+    """The ImportError for a podsim that cannot work in this interpreter or from this path."""
+    return ImportError(
+        f"podsim: {what}.\n"
+        f"  This interpreter: {_sys.executable} (Python {_sys.version.split()[0]}); "
+        f"this package: {_os.path.dirname(_os.path.abspath(__file__))}.\n"
+        "  podsim is built for Debian's /usr/bin/python3 (with python3-numpy and python3-h5py) "
+        "by `./podsim build` (or `ninja -C build`), into build/python. Use\n"
+        "    PYTHONPATH=build/python /usr/bin/python3 ...\n"
+        "  (not another python3, a virtual environment's or pyenv's, and not PYTHONPATH=python: "
+        "the source tree has no compiled module)."
+    )
+
+
+# The compiled part is built for one interpreter, Debian's /usr/bin/python3 with Debian's numpy
+# (the build's Python3_EXECUTABLE), into the build tree: another python3 cannot load it (or
+# loads it and fails later on numpy), and the source tree's python/ directory does not hold it.
 try:
     from ._podsim import ScenarioError
     from ._podsim import __version__
@@ -66,19 +84,12 @@ try:
     from ._podsim import schema as _schema
     from ._podsim import pyxis  # the Pyxis UIE kernel model: podsim.pyxis.gemm(...) etc.
 except ImportError as _e:
-    # The compiled part is built for one interpreter, Debian's /usr/bin/python3 with Debian's
-    # numpy (the build's Python3_EXECUTABLE), into the build tree: another python3 cannot load
-    # it, and the source tree's python/ directory does not hold it.
-    raise ImportError(
-        f"podsim: the compiled module podsim._podsim cannot be loaded ({_e}).\n"
-        f"  This interpreter: {_sys.executable} (Python {_sys.version.split()[0]}); "
-        f"this package: {_os.path.dirname(_os.path.abspath(__file__))}.\n"
-        "  podsim is built for Debian's /usr/bin/python3 (with python3-numpy and python3-h5py) "
-        "by `./podsim build` (or `ninja -C build`), into build/python. Use\n"
-        "    PYTHONPATH=build/python /usr/bin/python3 ...\n"
-        "  (not another python3, a virtual environment's or pyenv's, and not PYTHONPATH=python: "
-        "the source tree has no compiled module)."
-    ) from _e
+    raise _cannot_load(f"the compiled module podsim._podsim cannot be loaded ({_e})") from _e
+try:
+    import numpy as _numpy  # the results are numpy arrays
+except ImportError as _e:
+    raise _cannot_load(f"the compiled module podsim._podsim cannot be loaded: numpy is missing "
+                       f"({_e})") from _e
 
 __all__ = [
     "Interrupted",
