@@ -34,7 +34,6 @@ import argparse
 import math
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import tempfile
@@ -46,6 +45,7 @@ from pathlib import Path
 import h5py
 import numpy as np
 
+from children import Children
 from outpath import check_output_path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -232,46 +232,6 @@ class Progress:
             sys.stderr.flush()
 
 
-class Children:
-    """The podsim-run processes of the cases, so that an interrupt stops them all and starts
-    no more."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.running = set()
-        self.stopping = False
-
-    def start(self, cmd):
-        """A started Popen, or None once the study is stopping."""
-        with self.lock:
-            if self.stopping:
-                return None
-            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            self.running.add(p)
-            return p
-
-    def done(self, p):
-        with self.lock:
-            self.running.discard(p)
-
-    def stop(self, grace=1.0):
-        """Start nothing more; SIGINT the running ones (podsim-run stops its simulation), and
-        kill those still running after grace seconds."""
-        with self.lock:
-            self.stopping = True
-            running = list(self.running)
-        for p in running:
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-        deadline = time.monotonic() + grace
-        for p in running:
-            try:
-                p.wait(timeout=max(0.0, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
-
-
 def run_case(prog, scenario, case, quick, sets, out_path, progress, children):
     """(exit status, stdout, stderr, wall seconds) of one case; None if the study stopped
     before it started."""
@@ -279,17 +239,12 @@ def run_case(prog, scenario, case, quick, sets, out_path, progress, children):
     cmd += ["--quick"] if quick else []
     cmd += [f"--set={s}" for s in sets]
     t0 = time.monotonic()
-    p = children.start(cmd)
-    if p is None:
+    res = children.run(cmd, on_start=lambda: progress.start(case))
+    if res is None:
         return None
-    progress.start(case)
-    try:
-        out, err = p.communicate()
-    finally:
-        children.done(p)
     wall = time.monotonic() - t0
     progress.finish(case, wall)
-    return p.returncode, out, err, wall
+    return (*res, wall)
 
 
 def case_row(path, fabric_kind):

@@ -34,16 +34,14 @@ import argparse
 import concurrent.futures
 import itertools
 import os
-import signal
 import subprocess
 import sys
 import tempfile
-import threading
-import time
 
 import h5py
 import numpy as np
 
+from children import Children
 from outpath import check_output_path
 
 
@@ -70,45 +68,6 @@ def parse_vary(items):
 def combinations(vary):
     keys = [k for k, _ in vary]
     return keys, [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in vary])]
-
-
-class Children:
-    """The podsim-run processes, so that an interrupt stops them all and starts no more."""
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.running = set()
-        self.stopping = False
-
-    def run(self, cmd):
-        """(exit status, stdout, stderr) of cmd; None once the sweep is stopping."""
-        with self.lock:
-            if self.stopping:
-                return None
-            p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            self.running.add(p)
-        try:
-            out, err = p.communicate()
-        finally:
-            with self.lock:
-                self.running.discard(p)
-        return p.returncode, out, err
-
-    def stop(self, grace=1.0):
-        """Start nothing more; SIGINT the running ones, kill those left after grace seconds."""
-        with self.lock:
-            self.stopping = True
-            running = list(self.running)
-        for p in running:
-            if p.poll() is None:
-                p.send_signal(signal.SIGINT)
-        deadline = time.monotonic() + grace
-        for p in running:
-            try:
-                p.wait(timeout=max(0.0, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                p.kill()
-                p.wait()
 
 
 def command(prog, scenario, fixed, combo, extra=()):

@@ -13,7 +13,6 @@ build step.
 import os
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 

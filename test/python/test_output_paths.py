@@ -14,7 +14,6 @@ everywhere, and a relative ``--out`` is the caller's.
 import os
 import stat
 import subprocess
-import sys
 
 import pytest
 
