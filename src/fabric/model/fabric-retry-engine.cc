@@ -238,9 +238,10 @@ FabricRetryEngine::GetWindow() const
     }
     // The bandwidth-delay product, in units, of the time a unit must stay buffered: NakOnly
     // keeps it for Retention (outside error recovery), during which a saturated link sends
-    // Retention / unit time more; AckNak frees it with an ACK within ReplayTimeout. Counted in
-    // the smallest unit sent so far (the MTU before the first), so that no mix of sizes fills
-    // the window before the oldest unit may leave.
+    // Retention / unit time more, counted in the smallest unit sent so far (the MTU before the
+    // first, m_minUnitBytes is kept in NakOnly only) so that no mix of sizes fills the window
+    // before the oldest unit may leave; AckNak frees it with an ACK within ReplayTimeout, in
+    // MTU-sized units, and keeps at least 512 (every link that 512 served is unchanged).
     Time unit = GetUnitTime();
     if (m_minUnitBytes > 0 && m_device && m_device->GetFabricChannel())
     {
@@ -554,7 +555,8 @@ FabricRetryEngine::CanSendNew()
 void
 FabricRetryEngine::NotifySentNew(const Ptr<FabricPacket>& p)
 {
-    if (m_window == 0 && (m_minUnitBytes == 0 || p->GetSize() < m_minUnitBytes))
+    if (m_window == 0 && m_mode == NAK_ONLY &&
+        (m_minUnitBytes == 0 || p->GetSize() < m_minUnitBytes))
     {
         m_minUnitBytes = p->GetSize();
         m_autoWindow = 0; // computed again for the smaller unit

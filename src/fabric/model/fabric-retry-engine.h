@@ -224,7 +224,8 @@ class FabricRetryEngine : public Object
      * automatic one: NakOnly: the units a saturated link puts on the wire during the
      * Retention time, plus one (the bandwidth-delay product over the retention, so the window
      * never holds back a saturated link), counted in the smallest unit sent so far (the MTU
-     * before the first); AckNak: 512, or the units sent during one ReplayTimeout when more.
+     * before the first); AckNak: 512, or the MTU-sized units sent during one ReplayTimeout
+     * when more.
      * Never more than half the sequence space.
      */
     uint32_t GetWindow() const;
