@@ -14,6 +14,7 @@ everywhere, and a relative ``--out`` is the caller's.
 import os
 import stat
 import subprocess
+import sys
 
 import pytest
 
@@ -130,3 +131,14 @@ def test_driver_run_help():
     p = subprocess.run([str(PODSIM), "run", "--help"], capture_output=True, text=True)
     assert p.returncode == 0, p.stderr
     assert "run [SCENARIO.yaml]" in p.stdout and "--out FILE" in p.stdout
+
+
+def test_split_rails_refuses_a_fifo_output(specials):
+    # ./podsim run --split-rails merges its parts into the output: checked before any part runs.
+    out = specials["fifo"]
+    p = subprocess.run([sys.executable, str(ROOT / "utils" / "rails.py"), "--prog", str(PROG),
+                        str(ROOT / "examples" / "bench" / "ualink-all-to-all.yaml"), "--set",
+                        "pod.accelerators=8", "--out", str(out)], capture_output=True, text=True)
+    refused(p, out)
+    assert "rail(s) of" not in p.stdout
+    unchanged(specials)
