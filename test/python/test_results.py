@@ -91,6 +91,7 @@ SUMMARY_KEYS = {
     "messages_failed",
     "bytes_failed",
     "failure",
+    "incomplete",
 }
 
 
