@@ -2,7 +2,6 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Each module's waf wscript must list what its CMakeLists.txt lists (utils/sync-wscript.py)."""
 
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -173,19 +172,52 @@ def test_bad_cmakelists_is_reported(tmp_path):
     assert "module broken" in r.stderr and "unterminated build_lib(" in r.stderr
 
 
-def test_root_wscript_recurses_into_every_module():
-    # The root wscript reads PODSIM_MODULES from CMakeLists.txt: the list must name exactly the
-    # module directories under src/, in an order where each module follows its dependencies.
-    import importlib.machinery
-    import importlib.util
+def test_no_wscript_at_the_root():
+    # A waf-era tree registers each directory under contrib/ that holds a wscript as one module
+    # named after the directory: the repository as one directory there would be a module
+    # "podsim" that creates none of that name. Each src/<module> is linked instead (README.md).
+    assert not (ROOT / "wscript").exists()
 
-    loader = importlib.machinery.SourceFileLoader("root_wscript", str(ROOT / "wscript"))
-    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(mod)
-    listed = [m.split("/", 1)[1] for m in mod._modules()]
-    present = sorted(p.parent.name for p in (ROOT / "src").glob("*/CMakeLists.txt"))
-    assert sorted(listed) == present
-    for i, name in enumerate(listed):
-        cmake = (ROOT / "src" / name / "CMakeLists.txt").read_text()
-        deps = set(re.findall(r"\$\{lib([^}]+)\}", cmake)) & set(present)
-        assert deps <= set(listed[:i]) | {name}, f"{name} listed before its dependencies {deps}"
+
+def test_libname_must_be_the_directory_name(tmp_path):
+    mod = make_demo(tmp_path)
+    cmake = mod / "CMakeLists.txt"
+    cmake.write_text(cmake.read_text().replace("LIBNAME demo", "LIBNAME other"))
+    r = sync("--check", root=tmp_path)
+    assert r.returncode == 1
+    assert "LIBNAME other differs from the directory name demo" in r.stderr
+
+
+def test_configure_checks_the_libraries_of_needed_modules(tmp_path):
+    # demo needs yaml-cpp and HDF5; a module on top of it checks them too, so that ns-3 leaves
+    # it out when demo is left out.
+    make_demo(tmp_path)
+    top = tmp_path / "src" / "top"
+    top.mkdir()
+    (top / "CMakeLists.txt").write_text(
+        "build_lib(LIBNAME top SOURCE_FILES model/top.cc LIBRARIES_TO_LINK ${libdemo})\n"
+    )
+    assert sync("--write", root=tmp_path).returncode == 0
+    text = (top / "wscript").read_text()
+    assert "package='yaml-cpp'" in text and "package='hdf5'" in text
+    assert "conf.env['MODULES_NOT_BUILT'].append('top')" in text
+    _, ns = load_wscript(top / "wscript")
+
+    class Conf:
+        env = {"MODULES_NOT_BUILT": []}
+        reported = []
+
+        def check_cfg(self, package, args, uselib_store, mandatory):
+            assert mandatory is False
+            return package != "hdf5"
+
+        def report_optional_feature(self, *args):
+            self.reported.append(args)
+
+    conf = Conf()
+    ns["configure"](conf)
+    assert conf.env["MODULES_NOT_BUILT"] == ["top"]
+    assert conf.reported == [("top", "podsim top", False, "not found: hdf5")]
+    # The module itself links only what its own CMakeLists.txt names.
+    bld, _ = load_wscript(top / "wscript")
+    assert [g.use for g in bld.gens if g.kind == "module"] == [[]]
