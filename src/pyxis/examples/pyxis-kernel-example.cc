@@ -16,6 +16,7 @@
  */
 
 #include "ns3/command-line.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/pyxis-uie-model.h"
 
 #include <cstdlib>
@@ -54,6 +55,9 @@ Bytes(const std::string& name, const std::string& what)
 int
 main(int argc, char** argv)
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     std::string op = "gemm";
     uint64_t m = 128;
     uint64_t n = 128;

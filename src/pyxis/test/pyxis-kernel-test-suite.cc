@@ -11,6 +11,7 @@
 // - totalCycles = boundCycles + T_fill + T_drain, with T_fill = 40 and T_drain = 128 b_out + 100
 //   (digest 2.4 [assumption]): 268 cycles for an FP8 output, 396 for FP16.
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-uie-model.h"
 #include "ns3/test.h"
 
@@ -618,11 +619,11 @@ class PyxisErrorsTest : public TestCase
  * \ingroup pyxis
  * The pyxis-kernel test suite.
  */
-class PyxisKernelTestSuite : public TestSuite
+class PyxisKernelTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisKernelTestSuite()
-        : TestSuite("pyxis-kernel", UNIT)
+        : PicosecondTestSuite("pyxis-kernel", UNIT)
     {
         AddTestCase(new PyxisGemmTileTest, TestCase::QUICK);
         AddTestCase(new PyxisGemmChipTest, TestCase::QUICK);

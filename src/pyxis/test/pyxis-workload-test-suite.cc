@@ -8,6 +8,7 @@
 // (src/pyxis/doc/pyxis.rst), Megatron partitioning arithmetic, FLOP and byte conservation, and
 // the digest's closed forms, as each case says.
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-layer-program.h"
 #include "ns3/pyxis-model-error.h"
 #include "ns3/pyxis-model-loader.h"
@@ -669,14 +670,14 @@ class PyxisStepTimeTestCase : public TestCase
  * \ingroup pyxis-tests
  * The pyxis-workload suite.
  */
-class PyxisWorkloadTestSuite : public TestSuite
+class PyxisWorkloadTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisWorkloadTestSuite();
 };
 
 PyxisWorkloadTestSuite::PyxisWorkloadTestSuite()
-    : TestSuite("pyxis-workload", UNIT)
+    : PicosecondTestSuite("pyxis-workload", UNIT)
 {
     struct Bad
     {

@@ -8,6 +8,7 @@
 
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
@@ -464,11 +465,11 @@ class UalinkVirtualPodTestCase : public TestCase
  * \ingroup ualink-tests
  * The route-table tests of the UALink switch.
  */
-class UalinkRoutesTestSuite : public TestSuite
+class UalinkRoutesTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkRoutesTestSuite()
-        : TestSuite("ualink-routes", UNIT)
+        : PicosecondTestSuite("ualink-routes", UNIT)
     {
         AddTestCase(new UalinkRouteTableTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDeniedCmptoTestCase, TestCase::QUICK);
