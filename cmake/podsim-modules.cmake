@@ -13,7 +13,11 @@ include_guard(GLOBAL)
 # SRC_DIR, each after the modules it depends on. A dependency cycle is an error naming the
 # modules in it.
 function(podsim_modules_in_dependency_order src_dir out_var)
-  file(GLOB _lists RELATIVE ${src_dir} CONFIGURE_DEPENDS ${src_dir}/*/CMakeLists.txt)
+  if(CMAKE_SCRIPT_MODE_FILE) # cmake -P (test_wscript_sync.py): no build to re-run
+    file(GLOB _lists RELATIVE ${src_dir} ${src_dir}/*/CMakeLists.txt)
+  else() # a new module directory re-runs the configuration
+    file(GLOB _lists RELATIVE ${src_dir} CONFIGURE_DEPENDS ${src_dir}/*/CMakeLists.txt)
+  endif()
   set(_pending "")
   foreach(_f IN LISTS _lists)
     get_filename_component(_m ${_f} DIRECTORY)

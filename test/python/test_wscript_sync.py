@@ -2,6 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-only
 """Each module's waf wscript must list what its CMakeLists.txt lists (utils/sync-wscript.py)."""
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -221,3 +222,44 @@ def test_configure_checks_the_libraries_of_needed_modules(tmp_path):
     # The module itself links only what its own CMakeLists.txt names.
     bld, _ = load_wscript(top / "wscript")
     assert [g.use for g in bld.gens if g.kind == "module"] == [[]]
+
+
+def cmake_module_order(src, tmp_path):
+    """podsim_modules_in_dependency_order() of cmake/podsim-modules.cmake on a src/ directory."""
+    import shutil
+
+    if not shutil.which("cmake"):
+        pytest.skip("cmake is not installed (./podsim setup installs it)")
+    script = tmp_path / "order.cmake"
+    script.write_text(
+        "cmake_minimum_required(VERSION 3.16)\n"
+        f"include({ROOT / 'cmake' / 'podsim-modules.cmake'})\n"
+        f"podsim_modules_in_dependency_order({src} order)\n"
+        'message("ORDER=${order}")\n'
+    )
+    r = subprocess.run(["cmake", "-P", str(script)], capture_output=True, text=True, check=False)
+    m = re.search(r"ORDER=(.*)", r.stderr)
+    return r.returncode, (m.group(1).split(";") if m else None), r.stderr
+
+
+def test_cmake_takes_the_modules_and_their_order_from_src(tmp_path):
+    # The standalone build adds the modules in this order: each after those it links.
+    rc, order, err = cmake_module_order(ROOT / "src", tmp_path)
+    assert rc == 0, err
+    assert sorted(order) == MODULES
+    for i, name in enumerate(order):
+        cmake = (ROOT / "src" / name / "CMakeLists.txt").read_text()
+        deps = set(re.findall(r"\$\{lib([^}]+)\}", cmake)) & set(MODULES) - {name}
+        assert deps <= set(order[:i]), f"{name} comes before its dependencies {deps}"
+
+
+def test_cmake_module_cycle_is_an_error(tmp_path):
+    src = tmp_path / "src"
+    for name, dep in (("a", "b"), ("b", "a"), ("c", "a")):
+        (src / name).mkdir(parents=True)
+        (src / name / "CMakeLists.txt").write_text(
+            f"build_lib(LIBNAME {name} LIBRARIES_TO_LINK ${{lib{dep}}})\n"
+        )
+    rc, _, err = cmake_module_order(src, tmp_path)
+    assert rc != 0
+    assert "the modules a;b;c depend on each other" in err

@@ -255,6 +255,7 @@ CMAKE_HARNESS = textwrap.dedent(
     """\
     # Records build_lib() and build_lib_example() arguments; the commands a script cannot run
     # (find_package, include_directories, ...) do nothing.
+    cmake_minimum_required(VERSION 3.16)
     foreach(_c find_package find_library find_path find_program include_directories
                link_directories target_link_libraries target_compile_definitions
                target_include_directories target_compile_options add_compile_definitions
