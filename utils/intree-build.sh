@@ -17,7 +17,7 @@
 #     libraries, ns-3's dependency scan, build_lib() and build_lib_example();
 #  4. `./ns3 configure` with the --modules enabled (default: all of them; ns-3 adds what they
 #     depend on: core, network, stats and the podsim modules they name) and only their tests and
-#     examples (--filter-module-examples-and-tests), then `./ns3 build`;
+#     examples (--filter-module-examples-and-tests), then build (what `./ns3 build` runs);
 #  5. each --suite through ns-3's test runner (`./test.py --no-build -s NAME`; default: every
 #     suite that was built, `./test.py --no-build`), and each --run program from
 #     build/contrib/<module>/examples/.
@@ -126,8 +126,9 @@ fi
 # 4. The chosen modules: configure, build.
 configure "${modules//,/;}"
 step "configured with ${modules//,/ }"
-./ns3 build -j "$jobs"
-step "built (./ns3 build -j $jobs)"
+# What `./ns3 build` runs, with --jobs as given (./ns3 takes at most nproc - 1 jobs).
+cmake --build cmake-cache -j "$jobs"
+step "built (cmake --build cmake-cache -j $jobs, i.e. ./ns3 build)"
 ls build/lib/ | grep -E '^libns3' | sed 's/^/  /' >&2
 
 # 5. Suites through ns-3's test runner (test.py runs each in a test-runner process of its own),
