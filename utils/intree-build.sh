@@ -26,8 +26,9 @@
 #   --modules LIST   podsim modules to build, comma-separated (default: every src/<module>)
 #   --configure-all  configure with every module first (step 3), then build only --modules
 #   --suite NAME     run this suite (repeatable; default: every suite built)
-#   --run PROG ARGS  run an example program after the suites, with ARGS up to the next --option
-#                    that this script knows (repeatable); PROG is its name (built as ns3.37-PROG)
+#   --run PROG ARGS  run an example program after the suites, from the repository root, with
+#                    ARGS (no spaces inside one) up to the next option of this script
+#                    (repeatable); PROG is the example's name (built as ns3.37-PROG)
 #   --work DIR       where the tree is unpacked, fresh each time (default: build-intree/)
 #   --cache DIR      where the source package is kept (default: ~/.cache/podsim, as contrib/mpi)
 #   --jobs N         build parallelism (default: nproc)
@@ -39,6 +40,9 @@
 # FabricCheckScheduler catches what Debian's build lets through). Each step prints its wall time;
 # the script exits non-zero if a step fails or a suite does not pass.
 set -euo pipefail
+# The whole script is one block, read before it runs: editing (or checking out) this file
+# during a run of half an hour cannot change the run.
+{
 cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/.."
 readonly ROOT=$PWD
 
@@ -102,10 +106,20 @@ version=$(dpkg-query -W -f='${Version}' libns3-dev)
 upstream=${version%-*}
 rm -rf "$work"
 mkdir -p "$work"
-dpkg-source --no-check -x "$pkg/ns3_$version.dsc" "$work/ns3-$upstream" >/dev/null
+if command -v dpkg-source >/dev/null; then
+  dpkg-source --no-check -x "$pkg/ns3_$version.dsc" "$work/ns3-$upstream" >/dev/null
+  how="with Debian's patches"
+else
+  # Without dpkg-dev: the upstream tarball as it is. Debian's patches name the libraries
+  # libns3-* instead of libns3.37-* and change the documentation build and the version cache;
+  # nothing here depends on them.
+  mkdir -p "$work/ns3-$upstream"
+  tar -xf "$pkg"/ns3_"$upstream".orig.tar.* -C "$work/ns3-$upstream" --strip-components=1
+  how="without Debian's patches (dpkg-source not found: apt-get install dpkg-dev)"
+fi
 tree=$work/ns3-$upstream/ns-$upstream
 [ -x "$tree/ns3" ] || die "no ns3 script in $tree"
-step "unpacked Debian's ns3 $version into $tree"
+step "unpacked Debian's ns3 $version into $tree, $how"
 
 # 2. The modules, linked into contrib/.
 while read -r m; do
@@ -159,3 +173,4 @@ done
 
 say "total $(($(date +%s) - started)) s; $([ $status -eq 0 ] && echo "all passed" || echo FAILED)"
 exit $status
+}
