@@ -16,6 +16,7 @@
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
 #include "ns3/pod-plugins.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
@@ -548,11 +549,8 @@ Read(const std::string& path, const std::string& group)
 
 PYBIND11_MODULE(_podsim, m)
 {
-    // podsim runs at picosecond resolution (DESIGN.md rule 4); Time allows one change only.
-    if (ns3::Time::GetResolution() != ns3::Time::PS)
-    {
-        ns3::Time::SetResolution(ns3::Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    ns3::EnsurePicosecondResolution();
 
     m.doc() = "podsim simulator core (use the podsim package, which re-exports this module)";
     m.attr("__version__") = ns3::ResultsWriter::PODSIM_VERSION;

@@ -21,6 +21,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -1363,11 +1364,11 @@ class FabricDelayCcIncastTestCase : public TestCase
 /**
  * The lossless suite.
  */
-class FabricLosslessTestSuite : public TestSuite
+class FabricLosslessTestSuite : public PicosecondTestSuite
 {
   public:
     FabricLosslessTestSuite()
-        : TestSuite("fabric-lossless", UNIT)
+        : PicosecondTestSuite("fabric-lossless", UNIT)
     {
         for (uint32_t frames : {2, 4, 16})
         {

@@ -18,6 +18,7 @@
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/rail-split.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
@@ -91,11 +92,8 @@ JoinOptionValues(int argc, char** argv)
 int
 main(int argc, char** argv)
 {
-    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
 
     std::string scenario = "examples/scenarios/default.yaml";
     std::string out;

@@ -13,6 +13,7 @@
 #include "ns3/buffer-sampler.h"
 #include "ns3/experiment.h"
 #include "ns3/output-budget.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/test.h"
@@ -377,11 +378,11 @@ class PodReadGroupTestCase : public TestCase
  * \ingroup pod-tests
  * Bounded output (output.budget).
  */
-class PodOutputTestSuite : public TestSuite
+class PodOutputTestSuite : public PicosecondTestSuite
 {
   public:
     PodOutputTestSuite()
-        : TestSuite("pod-output", UNIT)
+        : PicosecondTestSuite("pod-output", UNIT)
     {
         AddTestCase(new PodBufferSeriesTestCase, TestCase::QUICK);
         AddTestCase(new PodBufferCoarsenTestCase, TestCase::QUICK);
