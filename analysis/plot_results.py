@@ -86,8 +86,9 @@ def load(path):
             g = f["timeseries"]["switch_buffer"]
             series = {c: g[c][()] for c in ("switch", "time_ps", "max_bytes", "end_bytes")}
             series["interval_ps"] = int(g.attrs.get("interval_ps", 0))
-            names = g["switch_names"][()] if "switch_names" in g else g.attrs.get("switch_names", [])
-            series["switch_names"] = _strings(names)
+            switches = (g["switch_names"][()] if "switch_names" in g
+                        else g.attrs.get("switch_names", []))
+            series["switch_names"] = _strings(switches)
         return {
             "switch_buffer": series,
             "scenario_name": str(f.attrs.get("scenario_name", Path(path).stem)),

@@ -16,11 +16,14 @@
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
 #include "ns3/pod-plugins.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-schema.h"
+#include "ns3/wall-clock-limit.h"
 
+#include <csignal>
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -242,6 +245,8 @@ ResultsToDict(const ns3::RunResults& r)
     summary["bytes_failed"] = r.bytesFailed;
     summary["messages_unposted"] = r.messagesUnposted;
     summary["failure"] = ToStr(r.failure);
+    // An interrupt (SIGINT) stopped the run: the results file has the root attribute incomplete.
+    summary["incomplete"] = r.watchdog.rfind(ns3::WallClockLimit::INTERRUPTED, 0) == 0;
 
     py::dict d;
     d["messages"] = messages;
@@ -331,6 +336,49 @@ OverrideStrings(const py::object& overrides)
 }
 
 /**
+ * The SIGINT handler during a run: the run's WallClockLimit stops the simulation.
+ * \param sig the signal
+ */
+extern "C" void
+OnSigintDuringRun(int sig)
+{
+    (void)sig;
+    ns3::WallClockLimit::RequestInterrupt();
+}
+
+/**
+ * Replaces Python's SIGINT handler for the time of a run (the GIL is held: Python's handler
+ * would only run after it) and puts it back.
+ */
+class SigintDuringRun
+{
+  public:
+    SigintDuringRun()
+    {
+        ns3::WallClockLimit::ClearInterrupt();
+        struct sigaction sa = {};
+        sa.sa_handler = &OnSigintDuringRun;
+        sigemptyset(&sa.sa_mask);
+        m_installed = sigaction(SIGINT, &sa, &m_old) == 0;
+    }
+
+    ~SigintDuringRun()
+    {
+        if (m_installed)
+        {
+            sigaction(SIGINT, &m_old, nullptr);
+        }
+    }
+
+    SigintDuringRun(const SigintDuringRun&) = delete;
+    SigintDuringRun& operator=(const SigintDuringRun&) = delete;
+
+  private:
+    struct sigaction m_old = {}; //!< Python's handler
+    bool m_installed{false};     //!< ours is in place
+};
+
+/**
  * podsim.run(): load, run, return the results.
  * \param scenarioPath the YAML file
  * \param overrides None, dict or list (see OverrideStrings)
@@ -360,8 +408,15 @@ Run(const std::string& scenarioPath,
     options.check = check;
 
     // The simulator is process-wide state and the GIL is held throughout: one run at a time,
-    // and no HDF5 call (the results file) can overlap h5py's in another thread.
-    ns3::RunResults results = ns3::Experiment::Run(scenario, options);
+    // and no HDF5 call (the results file) can overlap h5py's in another thread. Ctrl-C stops
+    // the simulation (WallClockLimit); the results so far are returned (summary incomplete) and
+    // podsim.run raises podsim.Interrupted with them.
+    ns3::RunResults results;
+    {
+        SigintDuringRun sigint;
+        results = ns3::Experiment::Run(scenario, options);
+    }
+    ns3::WallClockLimit::ClearInterrupt();
 
     py::dict d = ResultsToDict(results);
     if (writeResults)
@@ -495,11 +550,8 @@ Read(const std::string& path, const std::string& group)
 
 PYBIND11_MODULE(_podsim, m)
 {
-    // podsim runs at picosecond resolution (DESIGN.md rule 4); Time allows one change only.
-    if (ns3::Time::GetResolution() != ns3::Time::PS)
-    {
-        ns3::Time::SetResolution(ns3::Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    ns3::EnsurePicosecondResolution();
 
     m.doc() = "podsim simulator core (use the podsim package, which re-exports this module)";
     m.attr("__version__") = ns3::ResultsWriter::PODSIM_VERSION;

@@ -17,6 +17,7 @@
 //   direct all-to-all       alpha + (n-1) m beta.
 
 #include "ns3/experiment.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/test.h"
 
@@ -143,11 +144,11 @@ workloads:
 /**
  * The collective validation suite.
  */
-class CollectiveValidationTestSuite : public TestSuite
+class CollectiveValidationTestSuite : public PicosecondTestSuite
 {
   public:
     CollectiveValidationTestSuite()
-        : TestSuite("collective-validation", SYSTEM)
+        : PicosecondTestSuite("collective-validation", SYSTEM)
     {
         const double n = 8;
         const double s = 8 << 20;

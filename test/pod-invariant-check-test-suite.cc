@@ -24,6 +24,7 @@
 #include "ns3/fabric-shared-buffer.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/run-invariant-check.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/simulator.h"
@@ -661,11 +662,11 @@ class ViolationStopsRunTestCase : public TestCase
  * \ingroup pod-tests
  * The invariant checks of podsim run --check.
  */
-class PodInvariantCheckTestSuite : public TestSuite
+class PodInvariantCheckTestSuite : public PicosecondTestSuite
 {
   public:
     PodInvariantCheckTestSuite()
-        : TestSuite("pod-invariant-check", UNIT)
+        : PicosecondTestSuite("pod-invariant-check", UNIT)
     {
         AddTestCase(new CreditDoubleReturnTestCase, TestCase::QUICK);
         AddTestCase(new UalinkCreditTestCase, TestCase::QUICK);

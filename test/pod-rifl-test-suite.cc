@@ -12,6 +12,7 @@
 #include "ns3/fabric-endpoint.h"
 #include "ns3/fabric-message.h"
 #include "ns3/fabric-switch.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pod-topology.h"
 #include "ns3/rifl-voq-switch.h"
 #include "ns3/scenario-loader.h"
@@ -152,11 +153,11 @@ class PodRiflIslipTestCase : public TestCase
 /**
  * The RIFL pod suite.
  */
-class PodRiflTestSuite : public TestSuite
+class PodRiflTestSuite : public PicosecondTestSuite
 {
   public:
     PodRiflTestSuite()
-        : TestSuite("pod-rifl", UNIT)
+        : PicosecondTestSuite("pod-rifl", UNIT)
     {
         AddTestCase(new PodRiflIslipTestCase(8, 4, 7, 3), TestCase::QUICK);
         AddTestCase(new PodRiflIslipTestCase(32, 6, 31, 5), TestCase::QUICK);

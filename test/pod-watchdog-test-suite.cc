@@ -13,6 +13,7 @@
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/experiment.h"
 #include "ns3/fabric-flow-control.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pod-topology.h"
 #include "ns3/progress-watchdog.h"
 #include "ns3/scenario-loader.h"
@@ -530,11 +531,11 @@ class PodWatchdogScenarioTestCase : public TestCase
 /**
  * The watchdog suite.
  */
-class PodWatchdogTestSuite : public TestSuite
+class PodWatchdogTestSuite : public PicosecondTestSuite
 {
   public:
     PodWatchdogTestSuite()
-        : TestSuite("pod-watchdog", UNIT)
+        : PicosecondTestSuite("pod-watchdog", UNIT)
     {
         AddTestCase(new ProgressWatchdogRuleTestCase, TestCase::QUICK);
         AddTestCase(new PodWatchdogScenarioTestCase, TestCase::QUICK);

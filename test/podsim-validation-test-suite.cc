@@ -9,6 +9,7 @@
 // serialization on an uncongested path (2d + L + n T), with the SUE spec's cable constants.
 
 #include "ns3/experiment.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/test.h"
 
@@ -328,11 +329,11 @@ class ValidationProgressTerminatesTestCase : public TestCase
 /**
  * Cross-module validation suite.
  */
-class PodsimValidationTestSuite : public TestSuite
+class PodsimValidationTestSuite : public PicosecondTestSuite
 {
   public:
     PodsimValidationTestSuite()
-        : TestSuite("podsim-validation", SYSTEM)
+        : PicosecondTestSuite("podsim-validation", SYSTEM)
     {
         AddTestCase(new ValidationLosslessTestCase("single switch, 3 workloads", MIXED),
                     TestCase::QUICK);

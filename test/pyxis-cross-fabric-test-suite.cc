@@ -12,6 +12,7 @@
 // section 6 closed form: src/pyxis/doc/pyxis.rst, Validation, "Cross-fabric runs"); only the
 // network trips differ. Every RDMA byte sent is delivered (conservation).
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-helper.h"
 #include "ns3/double.h"
@@ -558,11 +559,11 @@ class PyxisCrossFabricDpTestCase : public PyxisCrossFabricCheck
 };
 
 /// The suite.
-class PyxisCrossFabricTestSuite : public TestSuite
+class PyxisCrossFabricTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisCrossFabricTestSuite()
-        : TestSuite("pyxis-cross-fabric", SYSTEM)
+        : PicosecondTestSuite("pyxis-cross-fabric", SYSTEM)
     {
         SetDataDir(NS_TEST_SOURCEDIR);
         AddTestCase(new PyxisCrossFabricTpTestCase, TestCase::QUICK);

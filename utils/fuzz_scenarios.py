@@ -26,11 +26,17 @@ two sorts:
 The loader and the simulator run in a worker subprocess (this file with --worker) that handles
 one scenario at a time: a worker that dies (abort, segfault, out of memory under the address
 space limit) is a crash, one that does not answer within the time limit a hang; the worker is
-then restarted. Every failure is saved to the failure directory as FILE.yaml and FILE.txt (what
-was expected, what happened, the worker's stderr).
+then restarted. The limits (--load-timeout, --run-timeout) are of the worker's CPU time, which a
+loaded machine does not stretch (a 20 MB DAG once took 21.6 s of wall time to load on a busy
+machine, against a fixed 20 s); a worker that uses no CPU (blocked) is a hang after WALL_FACTOR
+times the limit of wall time. Every failure is saved whole, in a directory of its own in the
+failure directory: the scenario under the name it had, every file beside it (DAG files, the
+examples' dags/), and case.json (what was expected, what happened, the worker's stderr), so
+that ``--replay DIR`` loads or runs it again exactly as the fuzzer did.
 
 Run:  PYTHONPATH=build/python /usr/bin/python3 utils/fuzz_scenarios.py --count 10000 --seed 1
 Last line: ``fuzz: N scenarios (seed S): ...; F failures`` (exit 0 if F is 0, else 1).
+Replay a saved failure:  utils/fuzz_scenarios.py --replay results/fuzz-failures/STEM
 """
 
 import argparse
@@ -73,7 +79,10 @@ def worker_main():
         try:
             if req["op"] == "selftest-abort":  # the driver's own test: a crash
                 os.abort()
-            elif req["op"] == "selftest-hang":  # ... and a hang
+            elif req["op"] == "selftest-hang":  # ... a hang that spins
+                while True:
+                    pass
+            elif req["op"] == "selftest-block":  # ... and one that waits
                 time.sleep(3600)
             if req["op"] == "schema":
                 ans = {"status": "ok", "schema": podsim.schema()}
@@ -108,6 +117,21 @@ def worker_main():
         except Exception as e:  # reported as a failure by the driver
             ans = {"status": "exception", "type": type(e).__name__, "text": str(e)}
         answers.write(json.dumps(ans) + "\n")
+
+
+# A worker that uses no CPU (blocked, not spinning) is a hang after this many times its limit of
+# CPU time, in wall time.
+WALL_FACTOR = 30
+
+
+def cpu_seconds(pid):
+    """CPU time (user + system, every thread) a process has used, or None (no /proc)."""
+    try:
+        with open("/proc/%d/stat" % pid) as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Worker:
@@ -174,15 +198,24 @@ class Worker:
         self.stderr.seek(max(0, size - n))
         return self.stderr.read().decode("utf-8", "replace")
 
-    def _answer(self, timeout):
-        """The next answer line, or {"status": "crash"|"hang"}."""
-        deadline = time.monotonic() + timeout
+    def _answer(self, timeout, wall_timeout=None):
+        """The next answer line, or {"status": "crash"|"hang"}: a hang when the worker has used
+        more than timeout seconds of CPU time on the request, or (blocked) when wall_timeout
+        (default WALL_FACTOR x timeout) seconds have passed."""
+        t0 = time.monotonic()
+        wall = wall_timeout if wall_timeout is not None else WALL_FACTOR * timeout
+        cpu0 = cpu_seconds(self.proc.pid)
+        if cpu0 is None:
+            wall = timeout  # no CPU time to read: the wall time is all there is
         fd = self.proc.stdout.fileno()
         while b"\n" not in self.buf:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                return {"status": "hang", "timeout_s": timeout}
-            ready, _, _ = select.select([fd], [], [], left)
+            now = time.monotonic()
+            cpu = cpu_seconds(self.proc.pid) if cpu0 is not None else None
+            if cpu is not None and cpu - cpu0 > timeout:
+                return {"status": "hang", "timeout_s": timeout, "cpu_s": round(cpu - cpu0, 1)}
+            if now - t0 > wall:
+                return {"status": "hang", "timeout_s": timeout, "wall_s": round(now - t0, 1)}
+            ready, _, _ = select.select([fd], [], [], min(0.25, wall - (now - t0)) + 0.01)
             if not ready:
                 continue
             chunk = os.read(fd, 65536)
@@ -193,8 +226,10 @@ class Worker:
         line, self.buf = self.buf.split(b"\n", 1)
         return json.loads(line.decode("utf-8"))
 
-    def call(self, req, timeout):
-        """Send one request; a crash or a hang restarts the worker (its stderr is attached)."""
+    def call(self, req, timeout, wall_timeout=None):
+        """Send one request; a crash or a hang (timeout: seconds of the worker's CPU time;
+        wall_timeout: of wall time, default WALL_FACTOR x timeout) restarts the worker (its stderr
+        is attached)."""
         if self.proc is None:
             self.start()
         try:
@@ -202,7 +237,7 @@ class Worker:
             self.proc.stdin.flush()
         except BrokenPipeError:
             pass  # the answer says crash
-        ans = self._answer(timeout)
+        ans = self._answer(timeout, wall_timeout)
         if ans["status"] in ("crash", "hang"):
             ans["stderr"] = self.stderr_tail()
             self.stop()
@@ -1206,13 +1241,29 @@ class Fuzzer:
         p.write_bytes(data)
         return p
 
-    def fail(self, index, case, path, why, ans):
+    def fail(self, index, case, path, why, ans, op="load"):
+        """Save a failure whole (the scenario, every file beside it, case.json) in a directory
+        of its own, so that --replay reproduces it."""
         self.failures.append((index, case.kind, why))
-        self.faildir.mkdir(parents=True, exist_ok=True)
         stem = "seed%d-%05d-%s" % (self.args.seed, index, case.kind)
-        shutil.copyfile(path, self.faildir / (stem + ".yaml"))
+        out = self.faildir / stem
+        if out.exists():
+            shutil.rmtree(out)
+        out.mkdir(parents=True)
+        path = Path(path)
+        shutil.copyfile(path, out / path.name)
+        for name, data in case.extra.items():
+            (out / name).parent.mkdir(parents=True, exist_ok=True)
+            (out / name).write_bytes(data)
+        # The DAG files the examples name (dags/...), beside every scenario here.
+        src_dags = path.parent / "dags"
+        if src_dags.is_dir() and not (out / "dags").exists():
+            shutil.copytree(src_dags, out / "dags")
         info = {
+            "scenario": path.name,
+            "op": op,
             "index": index,
+            "seed": self.args.seed,
             "kind": case.kind,
             "note": case.note,
             "why": why,
@@ -1220,11 +1271,16 @@ class Fuzzer:
             "field": case.field,
             "fields": sorted(case.fields) if case.fields else None,
             "lines": sorted(case.lines) if case.lines else None,
+            "line0": case.line0,
+            "error_file": case.error_file,
+            "stop_ps": case.stop_ps,
             "overrides": case.overrides,
+            "extra": sorted(case.extra),
             "answer": ans,
         }
-        (self.faildir / (stem + ".txt")).write_text(json.dumps(info, indent=2) + "\n")
-        print("FAIL %s: %s (saved %s.yaml)" % (stem, why, self.faildir / stem), flush=True)
+        (out / "case.json").write_text(json.dumps(info, indent=2) + "\n")
+        print("FAIL %s: %s (saved in %s; replay: %s --replay %s)"
+              % (stem, why, out, Path(__file__).relative_to(ROOT), out), flush=True)
 
     def judge(self, index, case, path, ans):
         st = ans["status"]
@@ -1254,7 +1310,7 @@ class Fuzzer:
                                timeout)
         why = self.judge(index, case, path, ans)
         if why:
-            self.fail(index, case, path, why, ans)
+            self.fail(index, case, path, why, ans, op)
             self.count("failed")
         ans["passed"] = not why
         return ans
@@ -1392,7 +1448,7 @@ class Fuzzer:
                 if want not in ans.get("text", ""):
                     why = "the error does not say %r: %s" % (want, ans.get("text", ans))
             if why:
-                self.fail(-reg, case, p, why, ans)
+                self.fail(-reg, case, p, why, ans, op)
                 self.count("failed")
         self.worker.stop()
         shutil.rmtree(self.work, ignore_errors=True)
@@ -1419,13 +1475,37 @@ class Fuzzer:
         return failed
 
 
-def main(argv=None):
-    global EXTREME_SHARE
-    if argv is None:
-        argv = sys.argv[1:]
-    if argv[:1] == ["--worker"]:
-        worker_main()
-        return 0
+def replay(args):
+    """Load or run a saved failure again (its directory: the scenario, the files beside it,
+    case.json) and judge it as the fuzzer did: exit 1 if it still fails, 0 if it passes now."""
+    d = Path(args.replay)
+    info = json.loads((d / "case.json").read_text())
+    path = d / info["scenario"]
+    case = Case(info["kind"], path.read_bytes(), expect=info["expect"], field=info["field"],
+                fields=set(info["fields"]) if info["fields"] else None,
+                lines=set(info["lines"]) if info["lines"] else None,
+                line0=info.get("line0", False), overrides=info["overrides"], note=info["note"])
+    case.error_file = info.get("error_file")
+    case.stop_ps = info.get("stop_ps", 0)
+    args.failures = str(d / "replayed")
+    fz = Fuzzer(args)
+    try:
+        timeout = args.run_timeout if info["op"] == "run" else args.load_timeout
+        ans = fz.worker.call({"op": info["op"], "path": str(path), "overrides": info["overrides"]},
+                             timeout)
+        why = fz.judge(info["index"], case, path, ans)
+    finally:
+        fz.worker.stop()
+        shutil.rmtree(fz.work, ignore_errors=True)
+    print("replay %s (%s %s): %s" % (d.name, info["op"], info["scenario"],
+                                     json.dumps({k: v for k, v in ans.items() if k != "stderr"})))
+    print("replay: %s" % ("FAILS: " + why if why else "passes"))
+    print("  (saved as: %s)" % info["why"])
+    return 1 if why else 0
+
+
+def parse_args(argv):
+    """The fuzzer's options (see main)."""
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--count", type=int, default=int(os.environ.get("PODSIM_FUZZ_COUNT", 1000)),
                     help="generated scenarios (default $PODSIM_FUZZ_COUNT or 1000)")
@@ -1436,9 +1516,11 @@ def main(argv=None):
                     help="share of a valid scenario's random keys set to an end of their "
                          "range (default %(default)s)")
     ap.add_argument("--load-timeout", type=float, default=20.0,
-                    help="seconds a load may take before it counts as a hang")
+                    help="seconds of the worker's CPU time a load may take before it counts as "
+                         "a hang (a worker that uses no CPU: %d times as long)" % WALL_FACTOR)
     ap.add_argument("--run-timeout", type=float, default=60.0,
-                    help="seconds a run may take before it counts as a hang")
+                    help="seconds of the worker's CPU time a run may take before it counts as a "
+                         "hang")
     ap.add_argument("--mem-limit-mib", type=int, default=6144,
                     help="address space limit of the worker (0: none)")
     ap.add_argument("--build-dir", default=str(ROOT / "build"))
@@ -1447,9 +1529,24 @@ def main(argv=None):
                     help="directory the failing scenarios are saved in")
     ap.add_argument("--no-regressions", dest="regressions", action="store_false",
                     help="skip the fixed corpus test/python/data/fuzz-regressions")
+    ap.add_argument("--replay", metavar="DIR",
+                    help="load or run a saved failure again (a directory of the failure "
+                         "directory) and say whether it still fails")
     ap.add_argument("-v", "--verbose", action="store_true")
-    args = ap.parse_args(argv)
+    return ap.parse_args(argv)
+
+
+def main(argv=None):
+    global EXTREME_SHARE
+    if argv is None:
+        argv = sys.argv[1:]
+    if argv[:1] == ["--worker"]:
+        worker_main()
+        return 0
+    args = parse_args(argv)
     EXTREME_SHARE = args.extreme_share
+    if args.replay:
+        return replay(args)
     return 1 if Fuzzer(args).run() else 0
 
 

@@ -53,6 +53,7 @@ import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import sweep  # noqa: E402  (run_one: one podsim-run process)
+from outpath import check_output_path  # noqa: E402
 
 NOT_IN_RAILS = -2  # RunResults::NOT_IN_RAILS: no request of the message on the part's rails
 
@@ -368,6 +369,8 @@ def main(argv=None):
     out = args.out
     if out is None and not args.bench:
         out = scen["output_file"]
+    if out is not None:
+        check_output_path(out, "podsim run --split-rails")  # before any part runs
 
     print(f"podsim run --split-rails: {planes} rail(s) of {args.scenario} in {len(rails)} "
           f"part(s), {min(args.jobs, len(rails))} process(es) at a time", flush=True)

@@ -20,6 +20,12 @@ stderr says which are done and running and estimates the time left. Then:
   it is written under a temporary name and renamed, so a failed study leaves no file;
 - analysis/plot_study.py draws the comparison plots into ``<results stem>-plots/``.
 
+The results path is checked before anything runs: it must be a regular file or not exist (a
+directory, a device, a FIFO or a socket is refused). Ctrl-C (SIGINT) stops the study within a
+second: no case starts any more, the running ones are stopped (podsim-run ends its simulation
+on SIGINT), and the results file is written with the cases that had finished, marked with the
+root attribute ``incomplete`` = 1 and the list ``cases_not_finished``; the exit status is 130.
+
 The columns and their definitions are in src/pod/doc/pod.rst (Studies); the wire efficiencies
 and where they come from are in WIRE_EFFICIENCY below.
 """
@@ -38,6 +44,9 @@ from pathlib import Path
 
 import h5py
 import numpy as np
+
+from children import Children
+from outpath import check_output_path
 
 ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "podsim-study"
@@ -230,16 +239,19 @@ class Progress:
             sys.stderr.flush()
 
 
-def run_case(prog, scenario, case, quick, sets, out_path, progress):
-    progress.start(case)
+def run_case(prog, scenario, case, quick, sets, out_path, progress, children):
+    """(exit status, stdout, stderr, wall seconds) of one case; None if the study stopped
+    before it started."""
     cmd = [prog, scenario, f"--case={case[0]}/{case[1]}", "--quiet", f"--out={out_path}"]
     cmd += ["--quick"] if quick else []
     cmd += [f"--set={s}" for s in sets]
     t0 = time.monotonic()
-    p = subprocess.run(cmd, capture_output=True, text=True)
+    res = children.run(cmd, on_start=lambda: progress.start(case))
+    if res is None:
+        return None
     wall = time.monotonic() - t0
     progress.finish(case, wall)
-    return p.returncode, p.stdout, p.stderr, wall
+    return (*res, wall)
 
 
 def case_row(path, fabric_kind):
@@ -344,10 +356,16 @@ def print_table(rows, out=sys.stdout):
               "data back for want of credits, summed; latencies from post to completion.\n")
 
 
-def write_results(out, scenario, text, name, quick, sets, rows, parts):
+def write_results(out, scenario, text, name, quick, sets, rows, parts, not_finished=()):
+    """Writes the study file; not_finished: the cases an interrupt stopped or kept from
+    starting (the file is then marked incomplete)."""
     tmp = out.with_name(out.name + ".tmp")
     with h5py.File(tmp, "w") as f:
         f.attrs["format"] = FORMAT
+        if not_finished:
+            f.attrs["incomplete"] = 1
+            f.attrs["cases_not_finished"] = np.array(
+                [f"{fa}/{wl}" for fa, wl in not_finished], dtype=h5py.string_dtype())
         f.attrs["study_name"] = name
         f.attrs["quick"] = int(quick)
         f.attrs["scenario_file"] = str(scenario)
@@ -435,6 +453,7 @@ def main(argv=None):
         out = Path.cwd() / out
     if args.quick and not args.out:
         out = out.with_name(out.stem + "-quick" + out.suffix)
+    check_output_path(out, "podsim study")
     out.parent.mkdir(parents=True, exist_ok=True)
 
     prior = prior_walls(out, text, args.quick, args.set)
@@ -445,28 +464,45 @@ def main(argv=None):
     progress = Progress(name, cases, args.jobs, prior, estimates, not args.quiet)
     tmpdir = Path(tempfile.mkdtemp(prefix="podsim-study-", dir=out.parent))
     parts, results = {}, {}
+    children = Children()
+    interrupted = False
     t0 = time.monotonic()
     try:
-        with ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futs = {}
+        pool = ThreadPoolExecutor(max_workers=args.jobs)
+        futs = {}
+        try:
             for c in order:
                 part = tmpdir / f"{c[0]}__{c[1]}.h5"
                 parts[c] = part
                 futs[c] = pool.submit(run_case, args.prog, str(scenario), c, args.quick,
-                                      args.set, part, progress)
+                                      args.set, part, progress, children)
             while not all(f.done() for f in futs.values()):
                 progress.show()
                 time.sleep(0.2)
-            for c, fu in futs.items():
-                results[c] = fu.result()
+        except KeyboardInterrupt:
+            # Ctrl-C: no case starts any more, the running ones stop; the finished ones are
+            # kept below.
+            interrupted = True
+            children.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
         progress.close()
-        failed = [(c, r) for c, r in results.items() if r[0] not in (0,)]
-        if failed:
-            for (f, w), (rc, so, se, _) in failed:
-                sys.stderr.write(f"podsim study: case {f}/{w} failed (exit status {rc}):\n{se}")
-            raise SystemExit(1)
+        for c, fu in futs.items():
+            if fu.done() and not fu.cancelled() and fu.result() is not None:
+                results[c] = fu.result()
+        if interrupted:
+            finished = [c for c in cases if c in results and results[c][0] == 0]
+            not_finished = [c for c in cases if c not in finished]
+            sys.stderr.write(f"podsim study: interrupted: {len(finished)} of {len(cases)} cases "
+                             f"finished; they are kept in {out} (marked incomplete)\n")
+        else:
+            failed = [(c, r) for c, r in results.items() if r[0] not in (0,)]
+            if failed:
+                for (f, w), (rc, so, se, _) in failed:
+                    sys.stderr.write(f"podsim study: case {f}/{w} failed (exit status {rc}):\n{se}")
+                raise SystemExit(1)
+            finished, not_finished = list(cases), []
         rows = []
-        for c in cases:
+        for c in finished:
             r = case_row(parts[c], kinds[c[0]])
             wi = info[c]
             r.update(fabric=c[0], workload=c[1], fabric_kind=kinds[c[0]], wall_s=results[c][3],
@@ -478,10 +514,16 @@ def main(argv=None):
         wl_order = {w: i for i, w in enumerate(dict.fromkeys(w for _, w in cases))}
         fab_order = {f: i for i, f in enumerate(dict.fromkeys(f for f, _ in cases))}
         rows.sort(key=lambda r: (wl_order[r["workload"]], fab_order[r["fabric"]]))
-        write_results(out, scenario, text, name, args.quick, args.set, rows,
-                      {c: parts[c] for c in cases})
+        if rows or interrupted:
+            write_results(out, scenario, text, name, args.quick, args.set, rows,
+                          {c: parts[c] for c in finished}, not_finished)
     finally:
         shutil.rmtree(tmpdir, ignore_errors=True)
+    if interrupted:
+        if rows:
+            print_table(rows)
+        print(f"\nresults (incomplete): {out}")
+        return 130
     wall = time.monotonic() - t0
     print(f"\nstudy {name}{' (quick)' if args.quick else ''}: {len(cases)} cases, "
           f"{rows[0]['accelerators']} accelerators, {fmt_duration(wall)} wall with "

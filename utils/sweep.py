@@ -18,9 +18,16 @@ N run at once (default: the number of CPUs). The results are gathered into one H
 - ``/runs/NNNN``: each run's own results file, whole (the layout of ``podsim.read``).
 
 The file's attributes name the scenario, the varied keys (``varied``) and the fixed overrides.
-A combination the scenario loader refuses (exit 2) stops the sweep with its error before any
-file is written; the output appears only once every run has finished (written to a temporary
-name, then renamed), so a failed or interrupted sweep never leaves a half-written file.
+Every combination is validated (``podsim-run --validate``) before the first run: one the
+scenario loader refuses (exit 2) stops the sweep with its error before anything runs, and
+nothing is written. The output path is checked first too: it must be a regular file or not
+exist (a directory, a device, a FIFO or a socket is refused). The output appears once every run
+has finished (written to a temporary name, then renamed), so a failed sweep never leaves a
+half-written file. Ctrl-C (SIGINT) stops the sweep within a second: no run starts any more,
+the running ones are stopped (podsim-run ends its simulation on SIGINT), and the file is
+written with the runs that had finished, marked with the root attribute ``incomplete`` = 1 and
+``combinations_not_run`` (the unfinished combinations, ``KEY=VALUE`` joined by spaces); the exit
+status is 130.
 """
 
 import argparse
@@ -33,6 +40,9 @@ import tempfile
 
 import h5py
 import numpy as np
+
+from children import Children
+from outpath import check_output_path
 
 
 def parse_vary(items):
@@ -60,20 +70,46 @@ def combinations(vary):
     return keys, [dict(zip(keys, combo)) for combo in itertools.product(*[v for _, v in vary])]
 
 
-def run_one(prog, scenario, fixed, combo, out_path, extra=()):
-    """One podsim-run: (exit status, stdout, stderr). extra: more podsim-run arguments."""
-    cmd = [prog, scenario, "--quiet", f"--out={out_path}"]
+def command(prog, scenario, fixed, combo, extra=()):
+    """podsim-run's command line for one combination. extra: more podsim-run arguments."""
+    cmd = [prog, scenario, "--quiet"]
     cmd += [f"--set={k}={v}" for k, v in fixed]
     cmd += [f"--set={k}={v}" for k, v in combo.items()]
-    cmd += list(extra)
-    p = subprocess.run(cmd, capture_output=True, text=True)
-    return p.returncode, p.stdout, p.stderr
+    return cmd + list(extra)
 
 
-def gather(out, scenario, keys, combos, fixed, parts, codes):
-    """Writes the gathered file at out (parts: per-run result files)."""
+def run_one(prog, scenario, fixed, combo, out_path, extra=(), children=None):
+    """One podsim-run: (exit status, stdout, stderr); None if the sweep stopped first."""
+    cmd = command(prog, scenario, fixed, combo, [f"--out={out_path}", *extra])
+    if children is None:
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        return p.returncode, p.stdout, p.stderr
+    return children.run(cmd)
+
+
+def validate_all(prog, scenario, fixed, combos, jobs):
+    """[(label, exit status, stderr)] of the combinations podsim-run --validate refuses."""
+    def one(combo):
+        p = subprocess.run(command(prog, scenario, fixed, combo, ["--validate"]),
+                           capture_output=True, text=True)
+        return p.returncode, p.stderr
+    refused = []
+    with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
+        for combo, (code, err) in zip(combos, pool.map(one, combos)):
+            if code != 0:
+                label = " ".join(f"{k}={v}" for k, v in combo.items())
+                refused.append((label, code, err.strip()))
+    return refused
+
+
+def gather(out, scenario, keys, combos, fixed, parts, codes, not_run=()):
+    """Writes the gathered file at out (parts: per-run result files; not_run: the labels of
+    the combinations an interrupt stopped or kept from starting, which mark it incomplete)."""
     with h5py.File(out, "w") as f:
         f.attrs["scenario"] = scenario
+        if not_run:
+            f.attrs["incomplete"] = 1
+            f.attrs["combinations_not_run"] = np.array(list(not_run), dtype=h5py.string_dtype())
         f.attrs["varied"] = np.array(keys, dtype=h5py.string_dtype())
         f.attrs["fixed"] = np.array([f"{k}={v}" for k, v in fixed], dtype=h5py.string_dtype())
         summaries = []
@@ -94,7 +130,7 @@ def gather(out, scenario, keys, combos, fixed, parts, codes):
         for k in keys:
             sweep.create_dataset(k, data=np.array([c[k] for c in combos],
                                                   dtype=h5py.string_dtype()))
-        for name in summaries[0]:
+        for name in (summaries[0] if summaries else []):
             col = [s.get(name) for s in summaries]
             if all(isinstance(v, (int, float, np.integer, np.floating)) for v in col):
                 sweep.create_dataset(name, data=np.array(col))
@@ -107,7 +143,7 @@ def gather(out, scenario, keys, combos, fixed, parts, codes):
         for k in keys:
             msg.create_dataset(k, data=np.array(np.repeat([c[k] for c in combos], counts),
                                                 dtype=h5py.string_dtype()))
-        for name in messages[0]:
+        for name in (messages[0] if messages else []):
             msg.create_dataset(name, data=np.concatenate([m[name] for m in messages]))
 
 
@@ -135,19 +171,36 @@ def main(argv=None):
     stem = os.path.splitext(os.path.basename(args.scenario))[0]
     out = args.out or os.path.join("results", f"{stem}-sweep.h5")
 
+    check_output_path(out, "podsim sweep")
+    # Every combination is checked before the first run: one refused stops the sweep here.
+    refused = validate_all(args.prog, args.scenario, fixed, combos, args.jobs)
+    if refused:
+        for label, code, err in refused:
+            print(f"podsim sweep: {label}: refused (exit {code}): {err}", file=sys.stderr)
+        print(f"podsim sweep: error: {len(refused)} of {len(combos)} combination(s) refused; "
+              "nothing was run or written", file=sys.stderr)
+        return 2
+
     print(f"podsim sweep: {len(combos)} run(s) of {args.scenario}, {args.jobs} at a time",
           flush=True)
+    children = Children()
+    interrupted = False
     with tempfile.TemporaryDirectory(prefix="podsim-sweep-") as tmp:
         parts = [os.path.join(tmp, f"run-{i:04d}.h5") for i in range(len(combos))]
         codes = [None] * len(combos)
         failed = []
-        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
-            futures = {pool.submit(run_one, args.prog, args.scenario, fixed, c, parts[i]): i
-                       for i, c in enumerate(combos)}
-            done = 0
+        pool = concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs)
+        futures = {pool.submit(run_one, args.prog, args.scenario, fixed, c, parts[i], (),
+                               children): i
+                   for i, c in enumerate(combos)}
+        done = 0
+        try:
             for fut in concurrent.futures.as_completed(futures):
                 i = futures[fut]
-                code, _, err = fut.result()
+                res = fut.result()
+                if res is None:
+                    continue
+                code, _, err = res
                 codes[i] = code
                 done += 1
                 label = " ".join(f"{k}={v}" for k, v in combos[i].items())
@@ -156,6 +209,28 @@ def main(argv=None):
                 print(f"  [{done}/{len(combos)}] {label}: {state}", flush=True)
                 if code not in (0, 3, 4) or not os.path.exists(parts[i]):
                     failed.append((label, code, err.strip()))
+        except KeyboardInterrupt:
+            # Ctrl-C: no run starts any more, the running ones stop; the finished ones are
+            # gathered below.
+            interrupted = True
+            children.stop()
+        pool.shutdown(wait=True, cancel_futures=True)
+        if interrupted:
+            for fut, i in futures.items():
+                if codes[i] is None and fut.done() and not fut.cancelled() and fut.result():
+                    codes[i] = fut.result()[0]
+            kept = [i for i in range(len(combos))
+                    if codes[i] in (0, 3, 4) and os.path.exists(parts[i])]
+            not_run = [" ".join(f"{k}={v}" for k, v in combos[i].items())
+                       for i in range(len(combos)) if i not in kept]
+            os.makedirs(os.path.dirname(os.path.abspath(out)), exist_ok=True)
+            partial = out + ".partial"
+            gather(partial, args.scenario, keys, [combos[i] for i in kept], fixed,
+                   [parts[i] for i in kept], [codes[i] for i in kept], not_run)
+            os.replace(partial, out)
+            print(f"podsim sweep: interrupted: {len(kept)} of {len(combos)} runs finished; "
+                  f"results (incomplete) in {out}", file=sys.stderr)
+            return 130
         if failed:
             for label, code, err in failed:
                 print(f"podsim sweep: {label}: exit {code}: {err}", file=sys.stderr)

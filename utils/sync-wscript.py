@@ -13,7 +13,11 @@ DEPRECATED_HEADER_FILES, LIBRARIES_TO_LINK, TEST_SOURCES) and, from examples/CMa
 
 Dependencies on ns-3 modules (ours or ns-3's) are the ``${lib<name>}`` tokens in
 LIBRARIES_TO_LINK, as in ns-3's own CMake scan. Other libraries there, and libraries named by
-find_package(), become waf ``use`` names checked in ``configure(conf)``.
+find_package(), become waf ``use`` names found in ``configure(conf)`` the way waf-era ns-3
+modules find theirs (``conf.check_cfg(..., mandatory=False)``; when one is missing the module
+reports itself with ``conf.report_optional_feature`` and joins ``MODULES_NOT_BUILT``). A module
+also checks the libraries of the podsim modules it depends on, so that it is left out with them
+(ns-3's build would otherwise enable a left-out module again as its dependency).
 
 Variables set with set() or list(APPEND) are expanded; if()/else() blocks are not evaluated, so
 every branch counts.
@@ -48,27 +52,13 @@ EXAMPLE_MULTI = {"SOURCE_FILES", "HEADER_FILES", "LIBRARIES_TO_LINK"}
 LIB_TOKEN = re.compile(r"^\$\{lib([^}]+)\}$")
 
 # Third-party libraries: a pattern on a LIBRARIES_TO_LINK token or find_package() name, and what
-# waf does with it: (use name, configure line). A use name of None means nothing to link or
-# check (header-only in /usr/include).
+# waf does with it: (use name, check). A check is ("pkg", pkg-config package, args) or
+# ("lib", library name); None means nothing to check here (GSL: ns-3's own configure stores it).
+# A use name of None means nothing to link or check (Boost.Graph: header-only in /usr/include).
 EXTERNAL = [
-    (
-        re.compile(r"yaml", re.I),
-        "YAML_CPP",
-        "conf.check_cfg(package='yaml-cpp', args=['--cflags', '--libs'], "
-        "uselib_store='YAML_CPP', mandatory=True)",
-    ),
-    (
-        re.compile(r"hdf5", re.I),
-        "HDF5",
-        "conf.check_cfg(package='hdf5', args=['--cflags', '--libs'], "
-        "uselib_store='HDF5', mandatory=True)",
-    ),
-    (
-        re.compile(r"eigen", re.I),
-        "EIGEN3",
-        "conf.check_cfg(package='eigen3', args=['--cflags'], "
-        "uselib_store='EIGEN3', mandatory=True)",
-    ),
+    (re.compile(r"yaml", re.I), "YAML_CPP", ("pkg", "yaml-cpp", ("--cflags", "--libs"))),
+    (re.compile(r"hdf5", re.I), "HDF5", ("pkg", "hdf5", ("--cflags", "--libs"))),
+    (re.compile(r"eigen", re.I), "EIGEN3", ("pkg", "eigen3", ("--cflags",))),
     (re.compile(r"^(\$\{)?boost", re.I), None, None),
     (re.compile(r"^(\$\{)?(gsl)", re.I), "GSL", None),
 ]
@@ -276,13 +266,25 @@ def external_for(token):
     base = m.group(1)
     use = re.sub(r"[^A-Za-z0-9]", "_", base).upper()
     if token.startswith("${") or "::" in token:
-        check = (
-            f"conf.check_cfg(package={base.lower()!r}, args=['--cflags', '--libs'], "
-            f"uselib_store={use!r}, mandatory=True)"
-        )
+        check = ("pkg", base.lower(), ("--cflags", "--libs"))
     else:  # a plain library name, e.g. "m" or "pthread"
-        check = f"conf.check_cxx(lib={base!r}, uselib_store={use!r}, mandatory=True)"
+        check = ("lib", base)
     return use, check
+
+
+def render_check(use, check):
+    """The configure() lines that look for one library and note it when missing."""
+    if check[0] == "pkg":
+        _, package, args = check
+        call = (
+            f"conf.check_cfg(package={package!r}, args={list(args)!r}, uselib_store={use!r}, "
+            "mandatory=False)"
+        )
+        name = package
+    else:
+        name = check[1]
+        call = f"conf.check_cxx(lib={name!r}, uselib_store={use!r}, mandatory=False)"
+    return f"    if not {call}:\n        missing.append({name!r})\n"
 
 
 def split_libraries(tokens):
@@ -324,6 +326,13 @@ class Module:
             line,
         )
         self.libname = kw["LIBNAME"] or name
+        if self.libname != name:
+            # ns-3 registers a contrib/ module by its directory name, in CMake
+            # (process_contribution) as in waf (contrib/wscript).
+            raise CMakeError(
+                f"{self.rel(self.cmake)}:{line}: LIBNAME {self.libname} differs from the "
+                f"directory name {name}; ns-3 names a module after its directory"
+            )
         self.sources = kw["SOURCE_FILES"]
         self.headers = kw["HEADER_FILES"] + kw["DEPRECATED_HEADER_FILES"]
         self.private_headers = kw["PRIVATE_HEADER_FILES"]
@@ -337,6 +346,7 @@ class Module:
                 self.externals.append(ext)
 
         self.example_externals = []  # checked in configure() too, but not used by the library
+        self.inherited_externals = []  # those of the podsim modules it depends on (link_modules)
         self.has_examples = self.examples_cmake.is_file()
         self.examples = []  # (name, [deps], [sources], [uses])
         if self.has_examples:
@@ -367,12 +377,23 @@ class Module:
     # ---- rendering ----
 
     def header(self, source):
+        if source == self.cmake:
+            use = (
+                "# For waf-era ns-3 trees (<= 3.35), which register each directory under contrib/ that\n"
+                "# holds a wscript as one module: link this module's directory there under its own name.\n"
+            )
+        else:
+            use = (
+                f"# For waf-era ns-3 trees (<= 3.35): the examples of module {self.libname}, built when\n"
+                "# examples are enabled (its wscript recurses here).\n"
+            )
         return (
             "# -*- Mode: python; py-indent-offset: 4; indent-tabs-mode: nil; coding: utf-8; -*-\n"
             "# SPDX-License-Identifier: GPL-2.0-only\n"
             f"# Generated by utils/sync-wscript.py from {self.rel(source)}:\n"
             "# edit that file, then run utils/sync-wscript.py --write.\n"
-            "# For waf-era ns-3 trees (<= 3.35); ns-3.36 and later build the CMakeLists.txt.\n"
+            + use
+            + "# ns-3.36 and later build the CMakeLists.txt instead.\n"
         )
 
     @staticmethod
@@ -385,15 +406,33 @@ class Module:
     def render_module(self):
         uses = [u for u, _c in self.externals]
         checks = []
-        for _u, c in self.externals + self.example_externals:
-            if c and c not in checks:
-                checks.append(c)
+        for use, c in self.externals + self.example_externals + self.inherited_externals:
+            if c and (use, c) not in checks:
+                checks.append((use, c))
         out = [self.header(self.cmake), "\n"]
         if checks:
             out.append("\ndef configure(conf):\n")
-            for c in checks:
-                call, _, inner = c.partition("(")
-                out.append(f"    {call}(\n        {inner[:-1]}\n    )\n")
+            out.append(
+                "    # Third-party libraries, found as waf-era ns-3 modules find theirs: without one,\n"
+                "    # the module is reported and left out (MODULES_NOT_BUILT), and ns-3 goes on.\n"
+            )
+            inherited = [c for _u, c in self.inherited_externals]
+            if inherited:
+                out.append(
+                    "    # It also checks those of the podsim modules it needs, so that it is left out\n"
+                    "    # with them.\n"
+                )
+            out.append("    missing = []\n")
+            for use, c in checks:
+                out.append(render_check(use, c))
+            out.append("    if missing:\n")
+            out.append("        conf.report_optional_feature(\n")
+            out.append(
+                f"            {self.libname!r}, {'podsim ' + self.libname!r}, False, "
+                "'not found: ' + ', '.join(missing)\n"
+            )
+            out.append("        )\n")
+            out.append(f"        conf.env['MODULES_NOT_BUILT'].append({self.libname!r})\n")
             out.append("\n")
         out.append("\ndef build(bld):\n")
         out.append(f"    module = bld.create_ns3_module({self.libname!r}, {self.deps!r})\n")
@@ -442,6 +481,26 @@ class Module:
         return files
 
 
+def link_modules(modules):
+    """Give each module the third-party libraries of the modules (of this repository) it
+    depends on, directly or not: its configure() checks them too."""
+    by_name = {m.name: m for m in modules}
+
+    def closure(name, seen):
+        for dep in by_name[name].deps:
+            if dep in by_name and dep not in seen:
+                seen.append(dep)
+                closure(dep, seen)
+        return seen
+
+    for m in modules:
+        own = m.externals + m.example_externals
+        for dep in closure(m.name, []):
+            for ext in by_name[dep].externals:
+                if ext not in own and ext not in m.inherited_externals:
+                    m.inherited_externals.append(ext)
+
+
 # ---- main --------------------------------------------------------------------------------------
 
 
@@ -486,13 +545,21 @@ def main(argv=None):
         print("sync-wscript: no modules under src/", file=sys.stderr)
         return 0
 
+    # Every module is read (a module's configure() depends on those it needs); the named ones
+    # are checked or written.
     bad = 0
-    for name in modules:
+    parsed = {}
+    for name in found:
         try:
-            module = Module(root, name)
+            parsed[name] = Module(root, name)
         except (CMakeError, OSError) as e:
-            print(f"sync-wscript: module {name}: {e}", file=sys.stderr)
-            bad += 1
+            if name in modules:
+                print(f"sync-wscript: module {name}: {e}", file=sys.stderr)
+                bad += 1
+    link_modules(list(parsed.values()))
+    for name in modules:
+        module = parsed.get(name)
+        if module is None:
             continue
         for path, content in module.expected_files().items():
             rel = module.rel(path)

@@ -3,7 +3,8 @@
 # SPDX-License-Identifier: GPL-2.0-only
 #
 # Fetches ns-3's `mpi` module sources from Debian's ns3 source package of the installed
-# libns3-dev version, into a cache directory outside the repository (no ns-3 code is committed).
+# libns3-dev version (downloaded by contrib/fetch-ns3-source.sh), into a cache directory outside
+# the repository (no ns-3 code is committed).
 #
 #   contrib/mpi/fetch-ns3-mpi-source.sh CACHE_DIR
 #
@@ -25,21 +26,15 @@ if [ -f "$tree/src/mpi/model/mpi-interface.cc" ] && [ -f "$tree/.debian-version"
   exit 0
 fi
 
-mkdir -p "$cache"
+pkg=$("$(dirname "$0")/../fetch-ns3-source.sh" "$cache") || exit 1
 work=$(mktemp -d "$cache/fetch.XXXXXX")
 trap 'rm -rf "$work"' EXIT
-say "apt-get source --download-only ns3=$version (into $work)"
-if ! (cd "$work" && apt-get source --download-only "ns3=$version" >&2); then
-  say "error: 'apt-get source ns3=$version' failed; it needs a deb-src entry for Debian's archive"
-  say "(./podsim setup adds /etc/apt/sources.list.d/podsim-deb-src.sources) and network access"
-  exit 1
-fi
-orig=$(ls "$work"/ns3_"$upstream".orig.tar.* 2>/dev/null | head -n 1)
+orig=$(ls "$pkg"/ns3_"$upstream".orig.tar.* 2>/dev/null | head -n 1)
 [ -n "$orig" ] || { say "error: no ns3_$upstream.orig.tar.* in the source package"; exit 1; }
 # Debian's patches (debian/patches) do not touch src/mpi: the upstream files are used as they are.
-if tar -xOf "$work"/ns3_"$version".debian.tar.* debian/patches/series 2>/dev/null |
+if tar -xOf "$pkg"/ns3_"$version".debian.tar.* debian/patches/series 2>/dev/null |
   while read -r p; do
-    [ -n "$p" ] && tar -xOf "$work"/ns3_"$version".debian.tar.* "debian/patches/$p"
+    [ -n "$p" ] && tar -xOf "$pkg"/ns3_"$version".debian.tar.* "debian/patches/$p"
   done | grep -q '^+++ .*src/mpi/'; then
   say "error: Debian's patches of ns3 $version change src/mpi; this script does not apply them"
   exit 1

@@ -43,7 +43,9 @@ Results dict (every time in picoseconds; -1 where a message was never delivered 
                   "link_up_events", "routes_denied", "bytes_failed_over" (SUE), "isolations", "cmpto" (UALink),
                   "messages_failed", "bytes_failed", "messages_unposted" (messages that
                   collectives and DAG nodes never posted, waiting on failed ones),
-                  "failure" (str: the named failure, "" if every message arrived)},
+                  "failure" (str: the named failure, "" if every message arrived),
+                  "incomplete" (bool: an interrupt, Ctrl-C, stopped the run; its results file
+                  has the root attribute incomplete = 1)},
       "workload_names": [str, ...],   # indexed by messages["workload"]
       "scenario": str,                # the scenario's YAML text
       "results_file": str or None,    # the HDF5 file written (run) or read (read)
@@ -56,15 +58,42 @@ transmitting link direction.
 import os as _os
 import sys as _sys
 
-from ._podsim import ScenarioError
-from ._podsim import __version__
-from ._podsim import load as _load
-from ._podsim import read as _read
-from ._podsim import run as _run
-from ._podsim import schema as _schema
-from ._podsim import pyxis  # the Pyxis UIE kernel model: podsim.pyxis.gemm(...) etc.
+
+def _cannot_load(what):
+    """The ImportError for a podsim that cannot work in this interpreter or from this path."""
+    return ImportError(
+        f"podsim: {what}.\n"
+        f"  This interpreter: {_sys.executable} (Python {_sys.version.split()[0]}); "
+        f"this package: {_os.path.dirname(_os.path.abspath(__file__))}.\n"
+        "  podsim is built for Debian's /usr/bin/python3 (with python3-numpy and python3-h5py) "
+        "by `./podsim build` (or `ninja -C build`), into build/python. Use\n"
+        "    PYTHONPATH=build/python /usr/bin/python3 ...\n"
+        "  (not another python3, a virtual environment's or pyenv's, and not PYTHONPATH=python: "
+        "the source tree has no compiled module)."
+    )
+
+
+# The compiled part is built for one interpreter, Debian's /usr/bin/python3 with Debian's numpy
+# (the build's Python3_EXECUTABLE), into the build tree: another python3 cannot load it (or
+# loads it and fails later on numpy), and the source tree's python/ directory does not hold it.
+try:
+    from ._podsim import ScenarioError
+    from ._podsim import __version__
+    from ._podsim import load as _load
+    from ._podsim import read as _read
+    from ._podsim import run as _run
+    from ._podsim import schema as _schema
+    from ._podsim import pyxis  # the Pyxis UIE kernel model: podsim.pyxis.gemm(...) etc.
+except ImportError as _e:
+    raise _cannot_load(f"the compiled module podsim._podsim cannot be loaded ({_e})") from _e
+try:
+    import numpy as _numpy  # the results are numpy arrays
+except ImportError as _e:
+    raise _cannot_load(f"the compiled module podsim._podsim cannot be loaded: numpy is missing "
+                       f"({_e})") from _e
 
 __all__ = [
+    "Interrupted",
     "run",
     "load",
     "schema",
@@ -79,6 +108,17 @@ __all__ = [
 ScenarioError.__module__ = "podsim"
 # `import podsim.pyxis` and `from podsim.pyxis import gemm` work too.
 _sys.modules[__name__ + ".pyxis"] = pyxis
+
+
+class Interrupted(KeyboardInterrupt):
+    """Ctrl-C (SIGINT) stopped podsim.run(): ``results`` holds what the run had done by then
+    (the dict run() returns, with ``summary["incomplete"]`` True; its results file, when one was
+    written, has the root attribute ``incomplete`` = 1). A KeyboardInterrupt, so that a script
+    stops as it would on Ctrl-C."""
+
+    def __init__(self, results):
+        super().__init__("podsim.run interrupted (SIGINT): the results so far are in .results")
+        self.results = results
 
 
 def run(
@@ -107,16 +147,20 @@ def run(
     Raises:
         ScenarioError: the scenario or an override is invalid (nothing was run). str(e) is
             ``FILE:LINE: FIELD: MESSAGE``; e.file, e.line, e.field and e.message hold the parts.
-        RuntimeError: the results file could not be written, or (check=True) an invariant
-            was violated: str(e) starts with "invariant violated: " and names the invariant,
-            the component and the simulated time.
+        RuntimeError: the results file could not be written (checked before the run: a path
+            that is a directory, a device, a FIFO or a socket is refused, and nothing is run),
+            or (check=True) an invariant was violated: str(e) starts with "invariant violated:
+            " and names the invariant, the component and the simulated time.
+        Interrupted: Ctrl-C (SIGINT) stopped the run within a tenth of a second; the results
+            so far, written to the results file (marked incomplete) as usual, are in
+            ``e.results``.
 
     The simulator is process-wide: runs do not overlap, and the calling thread holds the GIL
     until the run ends.
     """
     if results_file is not None:
         results_file = _os.fspath(results_file)
-    return _run(
+    results = _run(
         _os.fspath(scenario_path),
         overrides,
         results_file,
@@ -124,6 +168,9 @@ def run(
         bool(quiet),
         bool(check),
     )
+    if results["summary"].get("incomplete"):
+        raise Interrupted(results)
+    return results
 
 
 def load(scenario_path, overrides=None):

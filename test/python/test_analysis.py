@@ -120,6 +120,9 @@ def test_switch_buffer_series(tmp_path):
     data = mod.load(results)
     assert data["switch_buffer"]["interval_ps"] == 10**6
     assert data["switch_buffer"]["switch_names"] == ["p0.sw0", "p1.sw0", "p2.sw0"]
+    # The completion CDF's labels are the workloads' names, not the switches' (the series'
+    # switch names once replaced them).
+    assert data["workload_names"] == ["incast-0", "all-to-all-1"]
     paths = mod.plot(results, tmp_path / "out")
     check_pngs(paths, tmp_path / "out")
 
@@ -196,6 +199,16 @@ def test_plots_of_a_real_run(small_run, tmp_path):
     r = run_script(results, "--out", out)
     assert r.returncode == 0, r.stderr
     check_pngs(r.stdout.split(), out)
+
+
+def test_real_run_labels_are_its_workloads(small_run):
+    # data/small.yaml: an incast and an all-to-all, two switches with buffer series.
+    _, results = small_run
+    data = load_plot_module().load(results)
+    with h5py.File(results, "r") as f:
+        names = [n.decode() if isinstance(n, bytes) else str(n)
+                 for n in f["messages"].attrs["workload_names"]]
+    assert data["workload_names"] == names == ["incast-0", "all-to-all-1"]
 
 
 @pytest.mark.parametrize("column", ["post_ps", "deliver_ps"])

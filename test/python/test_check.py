@@ -86,7 +86,7 @@ def _podsim_run(*args):
     if not PODSIM_RUN.is_file():
         pytest.skip(f"{PODSIM_RUN} not built")
     return subprocess.run(
-        [str(PODSIM_RUN), *args], capture_output=True, text=True, cwd=ROOT, timeout=300
+        [str(PODSIM_RUN), *args], capture_output=True, text=True, cwd=ROOT
     )
 
 

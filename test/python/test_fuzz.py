@@ -14,8 +14,11 @@ scenarios that found bugs, each with the error it must now give (`# fuzz-expect:
 """
 
 import importlib.util
+import json
 import os
+import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -116,7 +119,10 @@ def test_fuzzed_scenarios(podsim, tmp_path, capsys):
 
 def test_driver_detects_crash_and_hang(podsim, tmp_path):
     # The watchdog itself: a worker that aborts is a crash (SIGABRT, exit status -6), one that
-    # does not answer within the limit a hang; the worker is restarted and answers again.
+    # spins past its limit of CPU time a hang, one that waits (no CPU) past its limit of wall
+    # time a hang; the worker is restarted and answers again. The limits are of CPU time, which
+    # a loaded machine does not stretch (a legitimate 20 MB DAG once took 21.6 s of wall time to
+    # load against a fixed 20 s limit); only a worker that does nothing meets the wall limit.
     fuzz = _fuzz_module()
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(_build_dir(podsim) / "python")] +
@@ -128,8 +134,10 @@ def test_driver_detects_crash_and_hang(podsim, tmp_path):
         ans = w.call({"op": "selftest-abort"}, 60)
         assert ans["status"] == "crash" and ans["returncode"] == -6
         ans = w.call({"op": "selftest-hang"}, 1)
-        assert ans["status"] == "hang"
-        assert w.restarts == 2
+        assert ans["status"] == "hang" and ans["cpu_s"] >= 1
+        ans = w.call({"op": "selftest-block"}, 1, wall_timeout=2)
+        assert ans["status"] == "hang" and "cpu_s" not in ans
+        assert w.restarts == 3
         ans = w.call({"op": "load", "path": str(DATA / "small.yaml")}, 60)
         assert ans == {"status": "ok", "accelerators": 16}
     finally:
@@ -152,3 +160,39 @@ def test_large_size_matrix_loads(podsim, tmp_path):
                                               ", ".join(["64"] * (n * n))))
     d = podsim.load(p)
     assert d["workloads"][0]["kind"] == "collective"
+
+
+def test_failure_is_saved_whole_and_replays(podsim, tmp_path):
+    # A failure is saved with every file beside its scenario, so that it replays: here a
+    # scenario whose DAG workload is in a file beside it (the fuzzer's dag-file cases). Its
+    # saved copy loads (the DAG file is found) and --replay judges it again. Before, only the
+    # scenario was saved, and the copy failed for want of its DAG file.
+    fuzz = _fuzz_module()
+    args = fuzz.parse_args(_fuzz_args(podsim, tmp_path, 0, False))
+    fz = fuzz.Fuzzer(args)
+    try:
+        text = ("pod: {accelerators: 4}\n"
+                "workloads:\n"
+                "  - {kind: dag, file: %s}\n" % fuzz.DAG_FILE)
+        dag = "nodes:\n  - {name: a, kind: compute, duration: 1us}\n"
+        case = fuzz.Case("dag-file-test", text, expect="run")
+        case.extra = {fuzz.DAG_FILE: dag.encode()}
+        path = fz.write("case.yaml", case.data)
+        fz.write(fuzz.DAG_FILE, case.extra[fuzz.DAG_FILE])
+        fz.fail(7, case, path, "a made-up failure", {"status": "hang", "timeout_s": 1}, "load")
+    finally:
+        shutil.rmtree(fz.work, ignore_errors=True)
+    saved = tmp_path / "failures" / ("seed%s-00007-dag-file-test" % args.seed)
+    assert (saved / "case.yaml").read_text() == text
+    assert (saved / fuzz.DAG_FILE).read_text() == dag
+    info = json.loads((saved / "case.json").read_text())
+    assert info["op"] == "load" and info["why"] == "a made-up failure"
+    # It loads as saved: the made-up failure does not reproduce.
+    d = podsim.load(saved / "case.yaml")
+    assert d["workloads"][0]["kind"] == "dag" and d["workloads"][0]["nodes"] == 1
+    env = dict(os.environ, PYTHONPATH=str(_build_dir(podsim) / "python"))
+    p = subprocess.run([sys.executable, str(ROOT / "utils" / "fuzz_scenarios.py"), "--replay",
+                        str(saved), "--build-dir", str(_build_dir(podsim))],
+                       capture_output=True, text=True, env=env)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "replay: passes" in p.stdout and '"status": "ok"' in p.stdout

@@ -92,6 +92,7 @@ SUMMARY_KEYS = {
     "bytes_failed",
     "messages_unposted",
     "failure",
+    "incomplete",
 }
 
 

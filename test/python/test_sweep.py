@@ -63,6 +63,17 @@ def test_sweep_refused_combination_writes_nothing(tmp_path):
     assert not (tmp_path / "sweep.h5.partial").exists()
 
 
+def test_sweep_validates_every_combination_before_running(tmp_path):
+    # Every combination is validated (podsim-run --validate) before the first run: a refused
+    # value stops the sweep with no run at all (the sweep once ran every other combination,
+    # then wrote nothing).
+    p, out = sweep(tmp_path, "--vary", "pod.accelerators=8,16,100000,32", "-j", "1")
+    assert p.returncode == 2
+    assert "pod.accelerators=100000" in p.stderr and "1 of 4 combination(s) refused" in p.stderr
+    assert "run(s) of" not in p.stdout and "done" not in p.stdout
+    assert not out.exists()
+
+
 def test_sweep_needs_something_to_vary(tmp_path):
     p, out = sweep(tmp_path)
     assert p.returncode != 0 and "nothing to vary" in p.stderr

@@ -173,19 +173,93 @@ def test_bad_cmakelists_is_reported(tmp_path):
     assert "module broken" in r.stderr and "unterminated build_lib(" in r.stderr
 
 
-def test_root_wscript_recurses_into_every_module():
-    # The root wscript reads PODSIM_MODULES from CMakeLists.txt: the list must name exactly the
-    # module directories under src/, in an order where each module follows its dependencies.
-    import importlib.machinery
-    import importlib.util
+def test_no_wscript_at_the_root():
+    # A waf-era tree registers each directory under contrib/ that holds a wscript as one module
+    # named after the directory: the repository as one directory there would be a module
+    # "podsim" that creates none of that name. Each src/<module> is linked instead (README.md).
+    assert not (ROOT / "wscript").exists()
 
-    loader = importlib.machinery.SourceFileLoader("root_wscript", str(ROOT / "wscript"))
-    mod = importlib.util.module_from_spec(importlib.util.spec_from_loader(loader.name, loader))
-    loader.exec_module(mod)
-    listed = [m.split("/", 1)[1] for m in mod._modules()]
-    present = sorted(p.parent.name for p in (ROOT / "src").glob("*/CMakeLists.txt"))
-    assert sorted(listed) == present
-    for i, name in enumerate(listed):
+
+def test_libname_must_be_the_directory_name(tmp_path):
+    mod = make_demo(tmp_path)
+    cmake = mod / "CMakeLists.txt"
+    cmake.write_text(cmake.read_text().replace("LIBNAME demo", "LIBNAME other"))
+    r = sync("--check", root=tmp_path)
+    assert r.returncode == 1
+    assert "LIBNAME other differs from the directory name demo" in r.stderr
+
+
+def test_configure_checks_the_libraries_of_needed_modules(tmp_path):
+    # demo needs yaml-cpp and HDF5; a module on top of it checks them too, so that ns-3 leaves
+    # it out when demo is left out.
+    make_demo(tmp_path)
+    top = tmp_path / "src" / "top"
+    top.mkdir()
+    (top / "CMakeLists.txt").write_text(
+        "build_lib(LIBNAME top SOURCE_FILES model/top.cc LIBRARIES_TO_LINK ${libdemo})\n"
+    )
+    assert sync("--write", root=tmp_path).returncode == 0
+    text = (top / "wscript").read_text()
+    assert "package='yaml-cpp'" in text and "package='hdf5'" in text
+    assert "conf.env['MODULES_NOT_BUILT'].append('top')" in text
+    _, ns = load_wscript(top / "wscript")
+
+    class Conf:
+        env = {"MODULES_NOT_BUILT": []}
+        reported = []
+
+        def check_cfg(self, package, args, uselib_store, mandatory):
+            assert mandatory is False
+            return package != "hdf5"
+
+        def report_optional_feature(self, *args):
+            self.reported.append(args)
+
+    conf = Conf()
+    ns["configure"](conf)
+    assert conf.env["MODULES_NOT_BUILT"] == ["top"]
+    assert conf.reported == [("top", "podsim top", False, "not found: hdf5")]
+    # The module itself links only what its own CMakeLists.txt names.
+    bld, _ = load_wscript(top / "wscript")
+    assert [g.use for g in bld.gens if g.kind == "module"] == [[]]
+
+
+def cmake_module_order(src, tmp_path):
+    """podsim_modules_in_dependency_order() of cmake/podsim-modules.cmake on a src/ directory."""
+    import shutil
+
+    if not shutil.which("cmake"):
+        pytest.skip("cmake is not installed (./podsim setup installs it)")
+    script = tmp_path / "order.cmake"
+    script.write_text(
+        "cmake_minimum_required(VERSION 3.16)\n"
+        f"include({ROOT / 'cmake' / 'podsim-modules.cmake'})\n"
+        f"podsim_modules_in_dependency_order({src} order)\n"
+        'message("ORDER=${order}")\n'
+    )
+    r = subprocess.run(["cmake", "-P", str(script)], capture_output=True, text=True, check=False)
+    m = re.search(r"ORDER=(.*)", r.stderr)
+    return r.returncode, (m.group(1).split(";") if m else None), r.stderr
+
+
+def test_cmake_takes_the_modules_and_their_order_from_src(tmp_path):
+    # The standalone build adds the modules in this order: each after those it links.
+    rc, order, err = cmake_module_order(ROOT / "src", tmp_path)
+    assert rc == 0, err
+    assert sorted(order) == MODULES
+    for i, name in enumerate(order):
         cmake = (ROOT / "src" / name / "CMakeLists.txt").read_text()
-        deps = set(re.findall(r"\$\{lib([^}]+)\}", cmake)) & set(present)
-        assert deps <= set(listed[:i]) | {name}, f"{name} listed before its dependencies {deps}"
+        deps = set(re.findall(r"\$\{lib([^}]+)\}", cmake)) & set(MODULES) - {name}
+        assert deps <= set(order[:i]), f"{name} comes before its dependencies {deps}"
+
+
+def test_cmake_module_cycle_is_an_error(tmp_path):
+    src = tmp_path / "src"
+    for name, dep in (("a", "b"), ("b", "a"), ("c", "a")):
+        (src / name).mkdir(parents=True)
+        (src / name / "CMakeLists.txt").write_text(
+            f"build_lib(LIBNAME {name} LIBRARIES_TO_LINK ${{lib{dep}}})\n"
+        )
+    rc, _, err = cmake_module_order(src, tmp_path)
+    assert rc != 0
+    assert "the modules a;b;c depend on each other" in err

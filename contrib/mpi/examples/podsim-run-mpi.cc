@@ -24,6 +24,7 @@
 #include "ns3/nstime.h"
 #include "ns3/object-factory.h"
 #include "ns3/pod-plugins.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/pod-topology.h"
 #include "ns3/results-writer.h"
 #include "ns3/rng-seed-manager.h"
@@ -127,11 +128,9 @@ struct LocalRecorder
 int
 main(int argc, char** argv)
 {
-    // Before any Time is made (libfabric usually did it when loaded; ns-3 allows one change).
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     MpiInterface::Enable(&argc, &argv); // also selects ns3::DistributedSimulatorImpl
     const uint32_t rank = MpiInterface::GetSystemId();
     const uint32_t ranks = MpiInterface::GetSize();

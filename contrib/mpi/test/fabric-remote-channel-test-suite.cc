@@ -11,6 +11,7 @@
 #include "ns3/fabric-remote-channel.h"
 #include "ns3/mpi-receiver.h"
 #include "ns3/node.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/test.h"
 
 using namespace ns3;
@@ -199,11 +200,11 @@ class FabricRemoteHelperTestCase : public TestCase
  * \ingroup fabric-tests
  * \brief The remote channel's own test suite (contrib/mpi; runs without mpirun).
  */
-class FabricRemoteChannelTestSuite : public TestSuite
+class FabricRemoteChannelTestSuite : public PicosecondTestSuite
 {
   public:
     FabricRemoteChannelTestSuite()
-        : TestSuite("fabric-remote-channel", UNIT)
+        : PicosecondTestSuite("fabric-remote-channel", UNIT)
     {
         AddTestCase(new FabricRemoteSerializeTestCase, TestCase::QUICK);
         AddTestCase(new FabricRemoteHelperTestCase, TestCase::QUICK);

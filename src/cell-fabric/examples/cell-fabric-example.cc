@@ -15,6 +15,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -25,6 +26,9 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     uint32_t chips = 16;
     uint32_t links = 36;
     uint32_t kib = 256;

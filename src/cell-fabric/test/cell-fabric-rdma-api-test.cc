@@ -22,6 +22,7 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -950,11 +951,11 @@ class RefusalTestCase : public TestCase
 };
 
 /// The explicit RDMA job API suite.
-class CellFabricRdmaApiTestSuite : public TestSuite
+class CellFabricRdmaApiTestSuite : public PicosecondTestSuite
 {
   public:
     CellFabricRdmaApiTestSuite()
-        : TestSuite("cell-fabric-rdma-api", UNIT)
+        : PicosecondTestSuite("cell-fabric-rdma-api", UNIT)
     {
         AddTestCase(new PrePostTestCase, TestCase::QUICK);
         AddTestCase(new PageSizeTestCase, TestCase::QUICK);

@@ -20,6 +20,7 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
 #include "ns3/nstime.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/string.h"
 #include "ns3/test.h"
@@ -1746,11 +1747,11 @@ class AttributeTestCase : public TestCase
  * \ingroup cell-fabric
  * The cell-fabric test suite.
  */
-class CellFabricTestSuite : public TestSuite
+class CellFabricTestSuite : public PicosecondTestSuite
 {
   public:
     CellFabricTestSuite()
-        : TestSuite("cell-fabric", UNIT)
+        : PicosecondTestSuite("cell-fabric", UNIT)
     {
         AddTestCase(new CellificationTestCase, TestCase::QUICK);
         AddTestCase(new RdmaJobTimeTestCase, TestCase::QUICK);

@@ -23,6 +23,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -34,11 +35,8 @@ using namespace ns3;
 int
 main(int argc, char** argv)
 {
-    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
 
     uint32_t ranks = 8;
     uint32_t planes = 1;

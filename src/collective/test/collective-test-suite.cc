@@ -21,6 +21,7 @@
 #include "ns3/fabric-switch.h"
 #include "ns3/logical-tree.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -384,11 +385,11 @@ class CollectiveBadInputTestCase : public TestCase
 /**
  * The collective test suite.
  */
-class CollectiveTestSuite : public TestSuite
+class CollectiveTestSuite : public PicosecondTestSuite
 {
   public:
     CollectiveTestSuite()
-        : TestSuite("collective", UNIT)
+        : PicosecondTestSuite("collective", UNIT)
     {
         using S = CollectiveSpec;
         const uint64_t sz = 8 * 3 * 4096; // divisible by every n and block count used below

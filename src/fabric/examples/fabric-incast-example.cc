@@ -23,6 +23,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
 
@@ -44,11 +45,8 @@ Delivered(const FabricMessage& m)
 int
 main(int argc, char** argv)
 {
-    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
 
     uint32_t senders = 4;
     uint64_t bytes = 1 << 20;

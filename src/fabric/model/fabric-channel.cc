@@ -9,6 +9,7 @@
 #include "fabric-clock.h"
 #include "fabric-net-device.h"
 #include "fabric-rx-event.h"
+#include "picosecond-resolution.h"
 
 #include "ns3/abort.h"
 #include "ns3/double.h"
@@ -136,6 +137,7 @@ FabricChannel::GetTypeId()
 FabricChannel::FabricChannel()
 {
     NS_LOG_FUNCTION(this);
+    CheckPicosecondResolution("ns3::FabricChannel");
     m_uniform[0] = CreateObject<UniformRandomVariable>();
     m_uniform[1] = CreateObject<UniformRandomVariable>();
 }

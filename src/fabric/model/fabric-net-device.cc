@@ -10,6 +10,7 @@
 #include "fabric-drop-reason.h"
 #include "fabric-flow-control.h"
 #include "fabric-retry-engine.h"
+#include "picosecond-resolution.h"
 
 #include "ns3/log.h"
 #include "ns3/node.h"
@@ -65,6 +66,7 @@ FabricNetDevice::GetTypeId()
 FabricNetDevice::FabricNetDevice()
 {
     NS_LOG_FUNCTION(this);
+    CheckPicosecondResolution("ns3::FabricNetDevice");
     // At most one TransmitComplete is pending per device: one event object serves them all,
     // instead of an allocation per unit.
     m_txCompleteEvent = Ptr<EventImpl>(MakeEvent(&FabricNetDevice::TransmitComplete, this), false);

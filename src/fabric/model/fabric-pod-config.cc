@@ -234,11 +234,13 @@ DeclareLlrKeys(std::vector<FabricConfigKey>& k)
                     .Help("Which links run it: all, accelerator-switch links only, or "
                           "switch-switch links only."));
     k.push_back(K("pod.llr.window", K::UINT)
-                    .Default("512")
-                    .Range(1, 1 << 15)
+                    .Default("0")
+                    .Range(0, 1 << 15)
                     .Unit("packets")
                     .Help("Replay buffer per link direction; at most half the space of the "
-                          "retry engine's 16-bit sequence numbers."));
+                          "retry engine's 16-bit sequence numbers. 0: derived from the link's "
+                          "round trip (nak-only: the packets a saturated link sends while one "
+                          "is retained; ack-nak: 512, or more on a long link)."));
     k.push_back(K("pod.llr.ack-interval", K::UINT)
                     .Default("16")
                     .Range(1, 1 << 20)

@@ -92,7 +92,7 @@ struct FabricPodConfig
     {
         std::string mode{"off"};  //!< pod.llr.mode: off | ack-nak | nak-only
         std::string links{"all"}; //!< pod.llr.links: all | accelerator | switch
-        uint32_t window{512};     //!< pod.llr.window (packets)
+        uint32_t window{0};       //!< pod.llr.window (packets; 0: derived from the link)
         uint32_t ackInterval{16}; //!< pod.llr.ack-interval (packets)
         double nakPause{2.5};     //!< pod.llr.nak-pause (round trips)
     };

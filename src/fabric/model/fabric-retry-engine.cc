@@ -43,10 +43,12 @@ FabricRetryEngine::GetTypeId()
             .AddAttribute("Window",
                           "Replay buffer capacity (units): new data waits while this many units "
                           "are unacknowledged (AckNak) or retained (NakOnly). At most half the "
-                          "sequence space.",
+                          "sequence space. 0: automatic (GetWindow): NakOnly: the units a "
+                          "saturated link sends during the Retention time, plus one; AckNak: "
+                          "512, or the units sent during one ReplayTimeout when more.",
                           UintegerValue(512),
                           MakeUintegerAccessor(&FabricRetryEngine::m_window),
-                          MakeUintegerChecker<uint32_t>(1))
+                          MakeUintegerChecker<uint32_t>(0))
             .AddAttribute("SequenceBits",
                           "Width of the sequence number on the wire (bits).",
                           UintegerValue(16),
@@ -72,19 +74,23 @@ FabricRetryEngine::GetTypeId()
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("NakRepeat",
                           "The receiver repeats its NAK when the replay has not arrived after "
-                          "this long. 0: two round trips.",
+                          "this long. 0: AckNak: two round trips; NakOnly: one round trip plus "
+                          "one MTU unit of either end and one control frame (the latest a "
+                          "replay answering the NAK arrives).",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&FabricRetryEngine::m_nakRepeat),
                           MakeTimeChecker(Seconds(0)))
             .AddAttribute("NakPause",
                           "NakOnly: both ends stop new data for this many round trips on an "
-                          "error (2.5 in the RIFL paper, section II.A).",
+                          "error (2.5 in the RIFL paper, section II.A); the sender's "
+                          "retransmission cycle lasts as long.",
                           DoubleValue(2.5),
                           MakeDoubleAccessor(&FabricRetryEngine::m_nakPauseRtts),
                           MakeDoubleChecker<double>(0, 1000))
             .AddAttribute("Retention",
-                          "NakOnly: how long a sent unit stays in the replay buffer. 0: the "
-                          "NakPause plus two round trips.",
+                          "NakOnly: how long a sent unit stays in the replay buffer, counting "
+                          "only time when new data is not paused. 0: the NakPause plus two "
+                          "round trips.",
                           TimeValue(Seconds(0)),
                           MakeTimeAccessor(&FabricRetryEngine::m_retention),
                           MakeTimeChecker(Seconds(0)))
@@ -152,6 +158,7 @@ void
 FabricRetryEngine::DoDispose()
 {
     m_replayTimer.Cancel();
+    m_cycleEvent.Cancel();
     m_wakeEvent.Cancel();
     m_linkDownHandler = Callback<void>();
     m_ackEvent.Cancel();
@@ -170,6 +177,7 @@ void
 FabricRetryEngine::SetDevice(FabricNetDevice* device)
 {
     m_device = device;
+    m_autoWindow = 0;
     if (device)
     {
         NS_ABORT_MSG_IF(m_seqBits < 64 && m_window > (uint64_t(1) << (m_seqBits - 1)),
@@ -177,6 +185,85 @@ FabricRetryEngine::SetDevice(FabricNetDevice* device)
                             << m_window << " exceeds half the sequence space of " << m_seqBits
                             << "-bit sequence numbers");
     }
+}
+
+Time
+FabricRetryEngine::GetUnitTime() const
+{
+    if (!m_device || !m_device->GetFabricChannel())
+    {
+        return MicroSeconds(1);
+    }
+    return m_device->GetFabricChannel()->GetSerializationTime(m_device->GetMtu() +
+                                                              m_device->GetInterframeBytes());
+}
+
+Time
+FabricRetryEngine::GetUnitTimeBothEnds() const
+{
+    Time t = GetUnitTime();
+    if (m_device && m_device->GetFabricChannel())
+    {
+        Ptr<FabricChannel> ch = m_device->GetFabricChannel();
+        Ptr<FabricNetDevice> peer = ch->GetPeer(m_device);
+        if (peer)
+        {
+            t = std::max(t, ch->GetSerializationTime(peer->GetMtu() + peer->GetInterframeBytes()));
+        }
+    }
+    return t;
+}
+
+Time
+FabricRetryEngine::GetControlFrameTime() const
+{
+    if (!m_device || !m_device->GetFabricChannel())
+    {
+        return Time(0);
+    }
+    return m_device->GetFabricChannel()->GetSerializationTime(m_ctrlBytes +
+                                                              m_device->GetInterframeBytes());
+}
+
+uint32_t
+FabricRetryEngine::GetWindow() const
+{
+    if (m_window > 0)
+    {
+        return m_window;
+    }
+    if (m_autoWindow > 0)
+    {
+        return m_autoWindow;
+    }
+    // The bandwidth-delay product, in units, of the time a unit must stay buffered: NakOnly
+    // keeps it for Retention (outside error recovery), during which a saturated link sends
+    // Retention / unit time more, counted in the smallest unit sent so far (the MTU before the
+    // first, m_minUnitBytes is kept in NakOnly only) so that no mix of sizes fills the window
+    // before the oldest unit may leave; AckNak frees it with an ACK within ReplayTimeout, in
+    // MTU-sized units, and keeps at least 512 (every link that 512 served is unchanged).
+    Time unit = GetUnitTime();
+    if (m_minUnitBytes > 0 && m_device && m_device->GetFabricChannel())
+    {
+        unit = std::min(unit,
+                        m_device->GetFabricChannel()->GetSerializationTime(
+                            m_minUnitBytes + m_device->GetInterframeBytes()));
+    }
+    const Time span = m_mode == NAK_ONLY ? GetRetention() : GetReplayTimeout();
+    uint64_t w =
+        static_cast<uint64_t>(span.GetPicoSeconds() / std::max<int64_t>(1, unit.GetPicoSeconds())) +
+        1;
+    if (m_mode == ACK_NAK)
+    {
+        w = std::max<uint64_t>(w, 512);
+    }
+    const uint64_t half = m_seqBits < 64 ? (uint64_t(1) << (m_seqBits - 1)) : w;
+    w = std::min(w, half);
+    if (m_device && m_device->GetFabricChannel())
+    {
+        m_autoWindow = static_cast<uint32_t>(w); // until a smaller unit is sent
+    }
+    return static_cast<uint32_t>(w);
 }
 
 Time
@@ -218,7 +305,17 @@ FabricRetryEngine::GetNakIgnoreWindow() const
 Time
 FabricRetryEngine::GetNakRepeat() const
 {
-    return m_nakRepeat.IsStrictlyPositive() ? m_nakRepeat : 2 * GetRoundTripEstimate();
+    if (m_nakRepeat.IsStrictlyPositive())
+    {
+        return m_nakRepeat;
+    }
+    if (m_mode == NAK_ONLY)
+    {
+        // The replay of a NAK that got through arrives within a round trip, plus the MTU unit
+        // the sender may be finishing and a control frame ahead of it: repeat only after that.
+        return GetRoundTripEstimate() + GetUnitTimeBothEnds() + GetControlFrameTime();
+    }
+    return 2 * GetRoundTripEstimate();
 }
 
 Time
@@ -268,6 +365,19 @@ FabricRetryEngine::Reset()
     m_replayPos = NONE;
     m_replayTimer.Cancel();
     m_wakeEvent.Cancel();
+    m_cycleEvent.Cancel();
+    m_cycleEnd = Time(0);
+    m_cyclePending = false;
+    m_lostAsked = false;
+    if (m_pausedUntil > FabricClock::Now())
+    {
+        m_stats.nakPauseTime -= m_pausedUntil - FabricClock::Now(); // the pause ends now
+    }
+    if (m_heldUntil > FabricClock::Now())
+    {
+        m_heldTotal -= m_heldUntil - FabricClock::Now(); // so does the clock hold
+        m_heldUntil = FabricClock::Now();
+    }
     m_pausedUntil = Time(0);
     m_replayStarted = false;
     m_windowStalled = false;
@@ -314,23 +424,79 @@ FabricRetryEngine::NextReplay()
     p->linkSeq = e.seq;
     p->poolCredits = e.poolCredits;
     e.sent = FabricClock::Now();
+    if (m_mode == NAK_ONLY)
+    {
+        e.heldAtSent = HeldSoFar();
+        if (e.seq == m_lastReplaySeq && m_device && m_device->GetFabricChannel())
+        {
+            // A NAK for this unit sent once it has reached the peer (which acts on it after its
+            // receive offset) arrives a NAK loop after it leaves; one arriving earlier was
+            // sent before the replay could answer it.
+            Ptr<FabricChannel> ch = m_device->GetFabricChannel();
+            const Time tx = ch->GetSerializationTime(p->GetSize() + m_device->GetInterframeBytes());
+            Ptr<FabricNetDevice> peer = ch->GetPeer(m_device);
+            const Time act = peer ? std::max(tx, peer->GetReceiveOffset(tx)) : tx;
+            m_replayAnsweredUntil = e.sent + 2 * ch->GetOneWayDelay() + GetControlFrameTime() + act;
+        }
+    }
     ++m_stats.replayedUnits;
     return p;
 }
 
 void
+FabricRetryEngine::HoldClock(Time until)
+{
+    // Every interval starts now, so the union grows at its end only: count what is new.
+    const Time now = FabricClock::Now();
+    const Time from = m_heldUntil > now ? m_heldUntil : now;
+    if (until > from)
+    {
+        m_heldTotal += until - from;
+        m_heldUntil = until;
+    }
+}
+
+Time
+FabricRetryEngine::HeldSoFar() const
+{
+    // m_heldTotal counts each held interval in full when it is added; the part still to come is
+    // not spent yet.
+    const Time now = FabricClock::Now();
+    return m_heldTotal - (m_heldUntil > now ? m_heldUntil - now : Time(0));
+}
+
+Time
+FabricRetryEngine::UnheldAge(const Entry& e) const
+{
+    return (FabricClock::Now() - e.sent) - (HeldSoFar() - e.heldAtSent);
+}
+
+Time
+FabricRetryEngine::GetCorruptionHold() const
+{
+    // The peer repeats a NAK NakRepeat after sending it; the repeat may wait for a unit on the
+    // peer's wire and takes one control frame. From the arrival of the (corrupted) NAK, its
+    // repeat arrives within NakRepeat + one MTU unit + one control frame.
+    return GetNakRepeat() + GetUnitTimeBothEnds() + GetControlFrameTime();
+}
+
+void
 FabricRetryEngine::Expire()
 {
-    const Time now = FabricClock::Now();
+    // RIFL's replay buffer is overwritten only by new frames, and both ends stop new frames
+    // while an error is recovered (RIFL paper, section II.A): a unit's retention clock runs only
+    // while no error is being recovered (HoldClock), so no recovery, however long, lets a unit
+    // the peer may still ask for leave the buffer.
     const Time keep = GetRetention();
     std::size_t n = 0;
-    while (n < m_buf.size() && now - m_buf[n].sent >= keep &&
+    while (n < m_buf.size() && UnheldAge(m_buf[n]) >= keep &&
            (m_replayPos == NONE || n < m_replayPos))
     {
         ++n;
     }
     if (n > 0)
     {
+        m_stats.expired += n;
         m_buf.erase(m_buf.begin(), m_buf.begin() + n);
         if (m_replayPos != NONE)
         {
@@ -354,13 +520,15 @@ FabricRetryEngine::CanSendNew()
         ok = false;
         reopen = m_pausedUntil;
     }
-    else if (m_buf.size() >= m_window)
+    else if (m_buf.size() >= GetWindow())
     {
         ok = false;
-        // AckNak: an ACK reopens the window. NakOnly: the oldest unit ages out.
+        // AckNak: an ACK reopens the window. NakOnly: the oldest unit ages out (at the end of
+        // a clock hold at the earliest).
         if (m_mode == NAK_ONLY)
         {
-            reopen = m_buf.front().sent + GetRetention();
+            const Time start = m_heldUntil > now ? m_heldUntil : now;
+            reopen = start + (GetRetention() - UnheldAge(m_buf.front()));
         }
     }
     if (ok)
@@ -387,8 +555,18 @@ FabricRetryEngine::CanSendNew()
 void
 FabricRetryEngine::NotifySentNew(const Ptr<FabricPacket>& p)
 {
+    if (m_window == 0 && m_mode == NAK_ONLY &&
+        (m_minUnitBytes == 0 || p->GetSize() < m_minUnitBytes))
+    {
+        m_minUnitBytes = p->GetSize();
+        m_autoWindow = 0; // computed again for the smaller unit
+    }
     p->linkSeq = m_nextSeq++;
-    m_buf.push_back(Entry{p->linkSeq, p->poolCredits, FabricClock::Now(), p});
+    m_buf.push_back(Entry{p->linkSeq,
+                          p->poolCredits,
+                          FabricClock::Now(),
+                          p,
+                          m_mode == NAK_ONLY ? HeldSoFar() : Time(0)});
     if (m_mode == ACK_NAK && !m_replayTimer.IsRunning())
     {
         m_replayTimer =
@@ -457,6 +635,7 @@ FabricRetryEngine::StartReplay()
     m_replayStarted = true;
     m_lastReplaySeq = m_buf.front().seq;
     m_lastReplayTime = FabricClock::Now();
+    m_replayAnsweredUntil = m_lastReplayTime + GetNakIgnoreWindow(); // until the unit leaves
     m_replayTrace(m_buf.front().seq, m_buf.size());
     NS_LOG_LOGIC("replay from " << m_buf.front().seq << " (" << m_buf.size() << " units)");
 }
@@ -509,6 +688,7 @@ FabricRetryEngine::PauseNewData(Time until)
         }
         m_stats.nakPauseTime += until - from;
         m_pausedUntil = until;
+        HoldClock(until);
         m_nakPauseTrace(from, until);
     }
 }
@@ -540,6 +720,12 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
     ++m_stats.naksReceived;
     const uint64_t k = p->ctrlValue;
     Acknowledge(k); // everything before the first missing unit arrived
+    AnswerNak(k);
+}
+
+void
+FabricRetryEngine::AnswerNak(uint64_t k)
+{
     if (k >= m_nextSeq)
     {
         // Nothing was sent from k on. The peer saw a corrupted frame that was not data (an ACK,
@@ -557,6 +743,11 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
     }
     if (m_buf.empty() || m_buf.front().seq > k)
     {
+        if (m_mode == NAK_ONLY)
+        {
+            NakForLostUnit(k);
+            return;
+        }
         ++m_stats.naksIgnored; // a late copy of a request whose units were acknowledged since
         return;
     }
@@ -565,6 +756,11 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
                         << k << " which is no longer in the replay buffer (oldest "
                         << (m_buf.empty() ? m_nextSeq : m_buf.front().seq)
                         << "): Retention or Window is too small for the link's round trip");
+    if (m_mode == NAK_ONLY)
+    {
+        NakOnlyRequest(k);
+        return;
+    }
     if (m_replayStarted && m_lastReplaySeq == k &&
         FabricClock::Now() - m_lastReplayTime < GetNakIgnoreWindow())
     {
@@ -572,11 +768,84 @@ FabricRetryEngine::ReceiveControl(const Ptr<FabricPacket>& p)
         return; // a repeat of the request this replay already answers
     }
     StartReplay();
-    if (m_mode == NAK_ONLY)
-    {
-        PauseNewData(FabricClock::Now() + GetRoundTripEstimate() * m_nakPauseRtts);
-    }
     Wake();
+}
+
+void
+FabricRetryEngine::NakOnlyRequest(uint64_t k)
+{
+    // A request for the unit the last replay started from, less than a round trip after it
+    // started, was sent before that replay could arrive: the replay answers it.
+    const Time now = FabricClock::Now();
+    const bool answered = m_replayStarted && m_lastReplaySeq == k && now < m_replayAnsweredUntil;
+    if (now < m_cycleEnd)
+    {
+        // Seed 003 Figure 1: the sender completes its 2.5 round-trip retransmission cycle (t3
+        // to t5) and, if requests still arrive, starts another.
+        if (answered)
+        {
+            ++m_stats.naksIgnored;
+        }
+        else
+        {
+            m_cyclePending = true;
+        }
+        return;
+    }
+    if (answered)
+    {
+        ++m_stats.naksIgnored;
+        return;
+    }
+    StartCycle();
+}
+
+void
+FabricRetryEngine::StartCycle()
+{
+    m_cyclePending = false;
+    if (m_buf.empty() || (m_device && !m_device->IsLinkUp()))
+    {
+        return;
+    }
+    ++m_stats.cycles;
+    StartReplay();
+    m_cycleEnd = FabricClock::Now() + GetRoundTripEstimate() * m_nakPauseRtts;
+    PauseNewData(m_cycleEnd);
+    m_cycleEvent.Cancel();
+    m_cycleEvent =
+        Simulator::Schedule(m_cycleEnd - FabricClock::Now(), &FabricRetryEngine::CycleEnd, this);
+    Wake();
+}
+
+void
+FabricRetryEngine::CycleEnd()
+{
+    if (m_cyclePending)
+    {
+        StartCycle(); // replays from the unit the last NAK asked for (the buffer's oldest)
+    }
+}
+
+void
+FabricRetryEngine::NakForLostUnit(uint64_t k)
+{
+    ++m_stats.naksIgnored;
+    if (m_lostAsked && m_lostSeq == k)
+    {
+        // Asked twice: the peer does not have it and this end cannot replay it; the link would
+        // repeat the request forever.
+        NS_FATAL_ERROR("FabricRetryEngine (NakOnly"
+                       << (m_device ? " on node " + std::to_string(m_device->GetNodeId()) : "")
+                       << "): the peer asks again for unit " << k
+                       << ", which left the replay buffer (oldest buffered: "
+                       << (m_buf.empty() ? m_nextSeq : m_buf.front().seq) << "): Retention ("
+                       << GetRetention().As(Time::NS) << ") or Window (" << GetWindow()
+                       << " units) is too small for the link's round trip ("
+                       << GetRoundTripEstimate().As(Time::NS) << ")");
+    }
+    m_lostAsked = true;
+    m_lostSeq = k;
 }
 
 // ---- receiver -------------------------------------------------------------------------------
@@ -650,6 +919,17 @@ FabricRetryEngine::NotifyCorrupted(const Ptr<FabricPacket>& p)
 {
     (void)p; // its contents cannot be trusted, its sequence number included
     ++m_stats.corrupted;
+    if (m_mode == NAK_ONLY)
+    {
+        // RIFL (paper, Figure 1, step 2): a corrupted frame stops new data and the receiver
+        // asks for the replay in every frame until it arrives: each corrupted frame sends a
+        // NAK (restarting the pause), so a replay that is corrupted again is asked for at once.
+        // The frame may also have been the peer's NAK: until its repeat can have arrived, no
+        // unit of ours ages in the replay buffer.
+        HoldClock(FabricClock::Now() + GetCorruptionHold());
+        SendNak();
+        return;
+    }
     RequestReplay();
 }
 

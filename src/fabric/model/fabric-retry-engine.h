@@ -34,10 +34,19 @@ class FabricNetDevice;
  *   the first missing unit when it sees a corrupted unit or a gap. The sender replays from that
  *   unit. A replay timer replays the whole buffer when ACKs stop (lost ACK or NAK). The window
  *   bounds the buffer; new data waits while it is full.
- * - **NakOnly** (RIFL paper section II.A and Figure 1): no ACKs. A unit stays in the buffer
- *   for the Retention time (long enough that a NAK for it would have arrived); on an error the
- *   receiver sends NAKs (repeated every NakRepeat until the replay arrives) and both ends stop
- *   new data for NakPause round trips (2.5 in the paper) while the sender replays.
+ * - **NakOnly** (the RIFL paper, section II.A and Figure 1): no ACKs. A unit stays in the buffer
+ *   until it has been in it for the Retention time outside error recovery: its clock stops
+ *   while new data is paused and, after a corrupted frame (which may have been the peer's
+ *   NAK), until the peer's repeat of that NAK can have arrived (RIFL's buffer is overwritten
+ *   only by new frames, and both ends stop new frames while an error is recovered). On a
+ *   corrupted frame the receiver stops its own new data for NakPause round trips (2.5 in the
+ *   paper) and sends a NAK, on every corrupted frame (RIFL sends its requests continuously),
+ *   and repeats it every NakRepeat until the replay arrives. The sender answers a NAK with a
+ *   retransmission cycle (Figure 1, t3 to t5): it replays from the unit asked for and stops
+ *   new data for NakPause round trips; if a NAK that arrives during the cycle asks for a unit
+ *   the cycle's replay has not delivered, another cycle starts when this one ends. A NAK for a
+ *   unit no longer buffered cannot be answered: the second one for the same unit stops the
+ *   run with that cause (Retention or Window too small for the link).
  *
  * Sequence numbers are counted in 64 bits; SequenceBits is the width on the wire and bounds the
  * window to half the sequence space so that numbers never become ambiguous.
@@ -95,6 +104,8 @@ class FabricRetryEngine : public Object
         Time windowStallTime;      //!< time new data waited for the window or a NAK pause
         uint64_t nakPauses{0};     //!< NakOnly pause episodes (a pause extended counts once)
         Time nakPauseTime;         //!< NakOnly: total time new data was stopped by pauses
+        uint64_t cycles{0};        //!< NakOnly retransmission cycles (each one replays)
+        uint64_t expired{0};       //!< NakOnly units that left the buffer by Retention
     };
 
     /**
@@ -209,6 +220,23 @@ class FabricRetryEngine : public Object
     }
 
     /**
+     * \return the replay buffer capacity in units: the Window attribute, or when it is 0 the
+     * automatic one: NakOnly: the units a saturated link puts on the wire during the
+     * Retention time, plus one (the bandwidth-delay product over the retention, so the window
+     * never holds back a saturated link), counted in the smallest unit sent so far (the MTU
+     * before the first); AckNak: 512, or the MTU-sized units sent during one ReplayTimeout
+     * when more.
+     * Never more than half the sequence space.
+     */
+    uint32_t GetWindow() const;
+
+    /// \return the effective NakOnly retention time (the Retention attribute, or its default)
+    Time GetRetention() const;
+
+    /// \return the effective NAK repeat interval (the NakRepeat attribute, or its default)
+    Time GetNakRepeat() const;
+
+    /**
      * \return the link round trip the automatic timers are derived from: twice the one-way
      * delay, plus one control frame on the wire, plus the time the peer takes to act on an
      * MTU-sized unit after its head arrives: the unit's wire time, or the peer's receive offset
@@ -249,6 +277,7 @@ class FabricRetryEngine : public Object
         uint32_t poolCredits; //!< flow-control pool credits it took when first sent
         Time sent;            //!< when it was (last) sent
         Ptr<FabricPacket> p;  //!< the unit (read-only here: the next hop owns it)
+        Time heldAtSent;      //!< NakOnly: HeldSoFar() when it was (last) sent
     };
 
     static constexpr std::size_t NONE = ~std::size_t(0); //!< no replay in progress
@@ -277,20 +306,52 @@ class FabricRetryEngine : public Object
     /// \brief Stop new data until \p until (NakOnly pause).
     /// \param until end of the pause
     void PauseNewData(Time until);
-    /// \brief Drop NakOnly units older than the retention time.
+    /// \brief Drop NakOnly units that have spent the retention time in the buffer unpaused.
     void Expire();
+    /// \brief NakOnly: stop the retention clock until \p until (a pause, or a corrupted frame
+    /// that may have been the peer's NAK).
+    /// \param until end of the hold
+    void HoldClock(Time until);
+    /// \return the time the retention clock has been held from the start up to now
+    Time HeldSoFar() const;
+    /// \param e a buffered unit
+    /// \return the time it has spent in the buffer since it was (last) sent, holds left out
+    Time UnheldAge(const Entry& e) const;
+    /// \return how long a corrupted frame holds the retention clock: until the peer's repeat
+    /// of a NAK it may have been has arrived
+    Time GetCorruptionHold() const;
+    /// \return the wire time of an MTU-sized unit of this port or its peer, the longer
+    Time GetUnitTimeBothEnds() const;
+    /// \return the wire time of a control frame
+    Time GetControlFrameTime() const;
+    /// \brief Answer the peer's NAK for unit \p k (after Acknowledge): a SYNC when nothing was
+    /// sent from k on, else a replay (AckNak) or a retransmission cycle (NakOnly).
+    /// \param k the unit asked for
+    void AnswerNak(uint64_t k);
+    /// \brief NakOnly: a NAK asks for unit \p k, the oldest buffered: replay it now in a new
+    /// retransmission cycle, or after the cycle in progress.
+    /// \param k the unit asked for
+    void NakOnlyRequest(uint64_t k);
+    /// \brief NakOnly: replay from the oldest buffered unit and stop new data for NakPause
+    /// round trips (one retransmission cycle, RIFL paper Figure 1, t3 to t5).
+    void StartCycle();
+    /// \brief NakOnly: the retransmission cycle ends: start another if a NAK asked for it.
+    void CycleEnd();
+    /// \brief NakOnly: the peer's NAK asks for unit \p k, which left the buffer.
+    /// \param k the unit asked for
+    void NakForLostUnit(uint64_t k);
     /// \brief Let the device transmit.
     void Wake();
     /// \return the effective replay timeout
     Time GetReplayTimeout() const;
-    /// \return the effective NAK repeat interval
-    Time GetNakRepeat() const;
-    /// \return the effective NakOnly retention time
-    Time GetRetention() const;
+    /// \return the wire time of an MTU-sized unit on the port's link (1 us without a link)
+    Time GetUnitTime() const;
 
     FabricNetDevice* m_device{nullptr};    //!< the port
     Mode m_mode{ACK_NAK};                  //!< signalling
-    uint32_t m_window{512};                //!< replay buffer capacity (units)
+    uint32_t m_window{512};                //!< replay buffer capacity (units; 0: automatic)
+    mutable uint32_t m_autoWindow{0};      //!< the automatic window, once computed (0: not yet)
+    uint32_t m_minUnitBytes{0};            //!< automatic window: smallest unit sent (0: none)
     uint32_t m_seqBits{16};                //!< sequence number width
     uint32_t m_ackInterval{16};            //!< units per ACK
     Time m_ackDelay;                       //!< longest ACK coalescing delay
@@ -314,8 +375,17 @@ class FabricRetryEngine : public Object
     bool m_replayStarted{false};   //!< a replay was ever started
     uint64_t m_lastReplaySeq{0};   //!< first unit of the last replay
     Time m_lastReplayTime;         //!< when the last replay started
+    Time m_replayAnsweredUntil;    //!< NakOnly: NAKs for the last replay's unit until then are
+                                   //!< answered by it (sent before it reached the peer)
     bool m_windowStalled{false};   //!< new data is waiting for the window
     Time m_windowStallSince;       //!< since when
+    Time m_cycleEnd;               //!< NakOnly: end of the retransmission cycle in progress
+    bool m_cyclePending{false};    //!< NakOnly: a NAK asks for another cycle after this one
+    EventId m_cycleEvent;          //!< NakOnly: the cycle's end
+    Time m_heldUntil;              //!< NakOnly: the retention clock is held until then
+    Time m_heldTotal;              //!< NakOnly: held time so far, the part to come included
+    bool m_lostAsked{false};       //!< NakOnly: a NAK asked for a unit no longer buffered
+    uint64_t m_lostSeq{0};         //!< NakOnly: that unit
 
     // Receiver.
     uint64_t m_expected{0};               //!< next sequence number to accept

@@ -18,6 +18,7 @@
 #include "ns3/fabric-peek-scheduler.h"
 #include "ns3/node.h"
 #include "ns3/object-factory.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 
@@ -443,11 +444,11 @@ class FabricClockTestCase : public TestCase
  * \ingroup fabric-tests
  * \brief The arrival-order test suite.
  */
-class FabricArrivalOrderTestSuite : public TestSuite
+class FabricArrivalOrderTestSuite : public PicosecondTestSuite
 {
   public:
     FabricArrivalOrderTestSuite()
-        : TestSuite("fabric-arrival-order", UNIT)
+        : PicosecondTestSuite("fabric-arrival-order", UNIT)
     {
         AddTestCase(new FabricArrivalOrderSortTestCase, TestCase::QUICK);
         AddTestCase(new FabricArrivalOrderLastTestCase, TestCase::QUICK);

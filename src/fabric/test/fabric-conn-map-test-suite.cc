@@ -10,6 +10,7 @@
 
 #include "ns3/fabric-conn-map.h"
 #include "ns3/fabric-flat-index.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/test.h"
 
 #include <cstdint>
@@ -145,11 +146,11 @@ class FabricConnMapTestCase : public TestCase
  * \ingroup fabric-tests
  * \brief The dense per-peer storage test suite.
  */
-class FabricConnMapTestSuite : public TestSuite
+class FabricConnMapTestSuite : public PicosecondTestSuite
 {
   public:
     FabricConnMapTestSuite()
-        : TestSuite("fabric-conn-map", UNIT)
+        : PicosecondTestSuite("fabric-conn-map", UNIT)
     {
         AddTestCase(new FabricFlatIndexTestCase, TestCase::QUICK);
         AddTestCase(new FabricConnMapTestCase, TestCase::QUICK);

@@ -10,6 +10,7 @@
 
 #include "ns3/fabric-heap-scheduler.h"
 #include "ns3/object-factory.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -256,11 +257,11 @@ class FabricHeapSchedulerSimulatorTestCase : public TestCase
  * \ingroup fabric-tests
  * FabricHeapScheduler test suite.
  */
-class FabricHeapSchedulerTestSuite : public TestSuite
+class FabricHeapSchedulerTestSuite : public PicosecondTestSuite
 {
   public:
     FabricHeapSchedulerTestSuite()
-        : TestSuite("fabric-heap-scheduler", UNIT)
+        : PicosecondTestSuite("fabric-heap-scheduler", UNIT)
     {
         AddTestCase(new FabricHeapSchedulerRandomTestCase, TestCase::QUICK);
         AddTestCase(new FabricHeapSchedulerSimulatorTestCase, TestCase::QUICK);

@@ -21,6 +21,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/uinteger.h"
@@ -798,11 +799,11 @@ class FabricLazyPostingTestCase : public TestCase
     std::vector<uint64_t> m_held;    //!< FIFO depth at each post
 };
 
-class FabricTestSuite : public TestSuite
+class FabricTestSuite : public PicosecondTestSuite
 {
   public:
     FabricTestSuite()
-        : TestSuite("fabric", UNIT)
+        : PicosecondTestSuite("fabric", UNIT)
     {
         AddTestCase(new FabricChannelTimingTestCase, TestCase::QUICK);
         AddTestCase(new FabricSwitchLatencyTestCase(true), TestCase::QUICK);

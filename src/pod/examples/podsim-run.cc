@@ -18,12 +18,15 @@
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/rail-split.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/scenario-schema.h"
+#include "ns3/wall-clock-limit.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
@@ -54,16 +57,43 @@ AddOverride(std::string kv)
     g_overrides.push_back(std::move(kv));
     return true;
 }
+
+/**
+ * The arguments with "--NAME VALUE" joined into "--NAME=VALUE" for the options that take a
+ * value (ns-3's CommandLine reads only the second form), so that both spellings work.
+ * \param argc argument count
+ * \param argv arguments
+ * \return the arguments, argv[0] first
+ */
+std::vector<std::string>
+JoinOptionValues(int argc, char** argv)
+{
+    static const std::vector<std::string> kTakesValue =
+        {"--set", "--out", "--seed", "--rails", "--case", "--summary"};
+    std::vector<std::string> args;
+    for (int i = 0; i < argc; ++i)
+    {
+        const std::string a = argv[i];
+        const bool takes =
+            i > 0 && std::find(kTakesValue.begin(), kTakesValue.end(), a) != kTakesValue.end();
+        if (takes && i + 1 < argc)
+        {
+            args.push_back(a + "=" + argv[++i]);
+        }
+        else
+        {
+            args.push_back(a);
+        }
+    }
+    return args;
+}
 } // namespace
 
 int
 main(int argc, char** argv)
 {
-    // libfabric sets picosecond resolution when it is loaded; ns-3 allows one change only.
-    if (Time::GetResolution() != Time::PS)
-    {
-        Time::SetResolution(Time::PS);
-    }
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
 
     std::string scenario = "examples/scenarios/default.yaml";
     std::string out;
@@ -136,7 +166,10 @@ main(int argc, char** argv)
                  "print the summary table of a results file (e.g. a merged --split-rails run) "
                  "and exit",
                  summaryOf);
-    cmd.Parse(argc, argv);
+    // "--out FILE" as well as "--out=FILE" (and likewise --set, --seed, --rails, --case,
+    // --summary).
+    const std::vector<std::string> args = JoinOptionValues(argc, argv);
+    cmd.Parse(args);
     if (hugePages)
     {
         HugePageHeap::Install();
@@ -271,6 +304,27 @@ main(int argc, char** argv)
         return 0;
     }
 
+    if (!bench)
+    {
+        // Refused before anything is simulated, and nothing is created or replaced: a results
+        // path that is a directory, a device, a FIFO or a socket, or in a directory that cannot
+        // take files.
+        try
+        {
+            ResultsWriter::CheckOutputPath(out.empty() ? s.output.file : out);
+        }
+        catch (const std::exception& e)
+        {
+            std::cerr << "error: " << e.what() << " (nothing was run)" << std::endl;
+            return 2;
+        }
+    }
+
+    // Ctrl-C stops the simulation within WallClockLimit::INTERRUPT_POLL_MS: the results so far
+    // are written (marked incomplete) and the exit status is 130; a second Ctrl-C ends the
+    // process at once.
+    WallClockLimit::CatchInterrupts();
+
     Experiment::Options opt;
     opt.resultsFile = out;
     opt.progress = !quiet;
@@ -353,6 +407,10 @@ main(int argc, char** argv)
                     rssPerAccelerator,
                     rssPerSwitchPort,
                     static_cast<unsigned long>(HugePageHeap::GetMappedBytes()));
+    }
+    if (WallClockLimit::IsInterruptRequested())
+    {
+        return 130; // 128 + SIGINT, as a shell reports a process that SIGINT ended
     }
     // A deadlock, or no progress for limits.no-progress, stopped the run (3), or the wall-time
     // limit did (4): the results are written, but the run did not finish.

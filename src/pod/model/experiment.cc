@@ -892,19 +892,18 @@ ExperimentRun::Simulate()
         });
     }
     // The wall-time limit (limits.wall): its report says where the simulation stands.
-    if (s.limits.wallSeconds > 0)
+    // Started whatever the limit (0: none), so that an interrupt (SIGINT) also stops the run.
     {
         const double limit = s.limits.wallSeconds;
         wallLimit.Start(limit, [this, limit]() {
             std::ostringstream os;
             const uint64_t done = std::min(rec.delivered, rec.completed);
             const uint64_t posted = rec.posted + lazy->GetUnposted();
-            os << "wall limit of " << limit << " s reached at simulated "
-               << Simulator::Now().As(Time::US) << " after " << Simulator::GetEventCount()
-               << " events: " << done << " of " << posted << " messages done, "
-               << (posted > done ? posted - done : 0) << " outstanding (" << rec.delivered
-               << " delivered, " << rec.completed << " completed), " << rec.bytesDelivered
-               << " B delivered in whole messages";
+            os << WallClockLimit::Reason(limit) << " at simulated " << Simulator::Now().As(Time::US)
+               << " after " << Simulator::GetEventCount() << " events: " << done << " of " << posted
+               << " messages done, " << (posted > done ? posted - done : 0) << " outstanding ("
+               << rec.delivered << " delivered, " << rec.completed << " completed), "
+               << rec.bytesDelivered << " B delivered in whole messages";
             r.watchdog = os.str();
         });
     }

@@ -4,6 +4,8 @@
  */
 #include "results-writer.h"
 
+#include "wall-clock-limit.h"
+
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -14,6 +16,7 @@
 #include <map>
 #include <stdexcept>
 #include <system_error>
+#include <unistd.h>
 #include <utility>
 
 namespace ns3
@@ -965,6 +968,11 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     io.WriteAttr(file, "podsim_version", std::string(ResultsWriter::PODSIM_VERSION));
     io.WriteAttr<uint32_t>(file, "format_version", ResultsWriter::FORMAT_VERSION);
     io.WriteAttr(file, "scenario_name", r.scenarioName);
+    if (r.watchdog.rfind(WallClockLimit::INTERRUPTED, 0) == 0)
+    {
+        // An interrupt (SIGINT) stopped the run: what it holds is what was done by then.
+        io.WriteAttr<uint32_t>(file, "incomplete", 1);
+    }
     if (!r.rails.empty())
     {
         io.WriteAttr(file, "rails", r.rails); // a --rails run: the rails it covers
@@ -1150,11 +1158,83 @@ MakeParent(const std::string& path)
     }
 }
 
+/**
+ * \param st a file status
+ * \return what kind of file it is, in words ("a directory", "a FIFO"...)
+ */
+std::string
+KindOf(const std::filesystem::file_status& st)
+{
+    namespace fs = std::filesystem;
+    switch (st.type())
+    {
+    case fs::file_type::directory:
+        return "a directory";
+    case fs::file_type::character:
+        return "a character device";
+    case fs::file_type::block:
+        return "a block device";
+    case fs::file_type::fifo:
+        return "a FIFO";
+    case fs::file_type::socket:
+        return "a socket";
+    default:
+        return "not a regular file";
+    }
+}
+
 } // namespace
+
+void
+ResultsWriter::CheckOutputPath(const std::string& path)
+{
+    namespace fs = std::filesystem;
+    const std::string why = ": results are written to a new file beside it and renamed over it, "
+                            "so the path must be a regular file or not exist";
+    if (path.empty())
+    {
+        throw std::runtime_error("results file: empty path");
+    }
+    std::error_code ec;
+    // The file itself (a link is followed: the rename would replace a link to a device by a
+    // file, but the user named the device).
+    const fs::file_status st = fs::status(path, ec);
+    if (fs::exists(st) && !fs::is_regular_file(st))
+    {
+        throw std::runtime_error(path + ": is " + KindOf(st) + why);
+    }
+    const fs::file_status tmp = fs::status(path + ".tmp", ec);
+    if (fs::exists(tmp) && !fs::is_regular_file(tmp))
+    {
+        throw std::runtime_error(path + ".tmp (the temporary results file): is " + KindOf(tmp) +
+                                 "; remove it or write elsewhere");
+    }
+    // The directory: the nearest ancestor that exists must be a directory this process may
+    // create files in (MakeParent creates what is missing below it).
+    fs::path dir = fs::path(path).parent_path();
+    if (dir.empty())
+    {
+        dir = ".";
+    }
+    while (!fs::exists(dir, ec) && dir.has_parent_path() && dir.parent_path() != dir)
+    {
+        dir = dir.parent_path();
+    }
+    if (!fs::is_directory(dir, ec))
+    {
+        throw std::runtime_error(path + ": " + dir.string() + " is not a directory");
+    }
+    if (::access(dir.c_str(), W_OK | X_OK) != 0)
+    {
+        throw std::runtime_error(path + ": cannot create files in " + dir.string() + ": " +
+                                 std::strerror(errno));
+    }
+}
 
 void
 ResultsWriter::CheckWritable(const std::string& path)
 {
+    CheckOutputPath(path); // before anything is created
     MakeParent(path);
     const std::string tmp = path + ".tmp";
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
@@ -1170,6 +1250,7 @@ void
 ResultsWriter::Write(const std::string& path, const RunResults& r)
 {
     CheckTables(path, r);
+    CheckOutputPath(path); // again: the path may have changed during the run
 
     namespace fs = std::filesystem;
     std::error_code ec;
@@ -1180,6 +1261,15 @@ ResultsWriter::Write(const std::string& path, const RunResults& r)
     try
     {
         WriteFile(H5Io(tmp), tmp, r);
+    }
+    catch (...)
+    {
+        fs::remove(tmp, ec);
+        throw;
+    }
+    try
+    {
+        CheckOutputPath(path); // never rename over a device, FIFO, socket or directory
     }
     catch (...)
     {

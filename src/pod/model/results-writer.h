@@ -19,7 +19,9 @@ namespace ns3
  * Layout of the file (every time in picoseconds):
  *
  * \verbatim
- * /                       attributes podsim_version, scenario_name, format_version (u32)
+ * /                       attributes podsim_version, scenario_name, format_version (u32);
+ *                         incomplete (u32 1, only when an interrupt (SIGINT) stopped the run:
+ *                         the file holds what was done by then; WallClockLimit)
  * /scenario               scalar string dataset: the YAML text of the scenario
  * /messages/              one 1-D dataset per column, chunked and deflate-compressed:
  *     src u32, dst u32, bytes u64, class u8, workload u32,
@@ -79,7 +81,8 @@ class ResultsWriter
      *
      * The file is written to `path + ".tmp"` and renamed to `path` once complete, so an
      * interrupted or failed write never leaves a partial file at `path`. The parent directory
-     * is created if missing.
+     * is created if missing. A path that is not a regular file (a directory, a device, a FIFO,
+     * a socket) is refused (CheckOutputPath), before anything is written.
      *
      * \param path the HDF5 file to write (replaced if it exists)
      * \param r the results
@@ -89,12 +92,23 @@ class ResultsWriter
     static void Write(const std::string& path, const RunResults& r);
 
     /**
-     * Check, before a run, that Write() will be able to create the file: create the parent
-     * directory if missing and create (then remove) the temporary file.
+     * Check, before a run, that Write() will be able to create the file: CheckOutputPath(),
+     * then create the parent directory if missing and create (then remove) the temporary file.
      * \param path the HDF5 file to write
      * \throws std::runtime_error naming the path if it cannot be written
      */
     static void CheckWritable(const std::string& path);
+
+    /**
+     * Check an output path without creating anything: it must be a regular file or not exist
+     * (never a directory, a device, a FIFO or a socket, which the rename of Write() would
+     * replace, or fail on after the whole run), its temporary file likewise, and the nearest
+     * existing ancestor directory must let this process create files. Write() checks again
+     * before it renames.
+     * \param path the file to write
+     * \throws std::runtime_error naming the path and what is wrong with it
+     */
+    static void CheckOutputPath(const std::string& path);
 
     /**
      * Read a results file written by Write().

@@ -481,11 +481,11 @@ AddStudyAndOutputKeys(std::vector<ScenarioSchema::Key>& k)
     k.push_back(Row("output.budget", S::SIZE)
                     .Default("100MB")
                     .Unit("bytes")
-                    .Help("Largest estimated size of the results tables (uncompressed, so the "
-                          "file is smaller); 0: unlimited. A run whose tables would exceed it "
-                          "says so and downsamples: first the time series to longer intervals, "
-                          "then the message table to one row in k (summary figures still count "
-                          "every message)."));
+                    .Help("Largest estimated size of the results file, as stored (compressed "
+                          "columns measured on a sample of their rows); 0: unlimited. A run "
+                          "whose file would exceed it says so and downsamples: first the time "
+                          "series to longer intervals, then the message table to one row in k "
+                          "(summary figures still count every message)."));
 }
 
 /**

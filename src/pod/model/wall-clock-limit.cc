@@ -10,11 +10,72 @@
 #include "ns3/simulator.h"
 
 #include <chrono>
+#include <csignal>
+#include <sstream>
 
 namespace ns3
 {
 
 NS_LOG_COMPONENT_DEFINE("WallClockLimit");
+
+namespace
+{
+/// Set by RequestInterrupt(), from a signal handler: lock-free, hence async-signal-safe.
+std::atomic<bool> g_interrupt{false};
+static_assert(std::atomic<bool>::is_always_lock_free, "the interrupt flag must be lock-free");
+
+/**
+ * The SIGINT handler of CatchInterrupts(): note the interrupt, and let the next SIGINT end the
+ * process.
+ * \param sig the signal
+ */
+extern "C" void
+OnSigint(int sig)
+{
+    g_interrupt.store(true);
+    std::signal(sig, SIG_DFL);
+}
+} // namespace
+
+void
+WallClockLimit::RequestInterrupt()
+{
+    g_interrupt.store(true);
+}
+
+bool
+WallClockLimit::IsInterruptRequested()
+{
+    return g_interrupt.load();
+}
+
+void
+WallClockLimit::ClearInterrupt()
+{
+    g_interrupt.store(false);
+}
+
+void
+WallClockLimit::CatchInterrupts()
+{
+    struct sigaction sa = {};
+    sa.sa_handler = &OnSigint;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = 0;
+    sigaction(SIGINT, &sa, nullptr);
+}
+
+std::string
+WallClockLimit::Reason(double limit)
+{
+    if (IsInterruptRequested())
+    {
+        return INTERRUPTED;
+    }
+    std::ostringstream os;
+    os << "wall limit of " << limit << " s reached";
+    return os.str();
+}
 
 WallClockLimit::~WallClockLimit()
 {
@@ -26,7 +87,7 @@ WallClockLimit::Start(double seconds, std::function<void()> onExpiry)
 {
     NS_LOG_FUNCTION(this << seconds);
     NS_ABORT_MSG_IF(m_thread.joinable(), "WallClockLimit::Start: already started");
-    NS_ABORT_MSG_IF(!(seconds > 0), "WallClockLimit::Start: the limit must be above 0");
+    NS_ABORT_MSG_IF(seconds < 0, "WallClockLimit::Start: the limit must be 0 (none) or more");
     m_seconds = seconds;
     m_onExpiry = std::move(onExpiry);
     m_cancelled = false;
@@ -53,13 +114,30 @@ WallClockLimit::Cancel()
 void
 WallClockLimit::Wait()
 {
-    const auto deadline = std::chrono::steady_clock::now() +
-                          std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                              std::chrono::duration<double>(m_seconds));
+    using clock = std::chrono::steady_clock;
+    const bool limited = m_seconds > 0;
+    const auto deadline =
+        clock::now() + std::chrono::duration_cast<clock::duration>(
+                           std::chrono::duration<double>(limited ? m_seconds : 0.0));
+    const auto poll = std::chrono::milliseconds(INTERRUPT_POLL_MS);
     std::unique_lock<std::mutex> lock(m_mutex);
-    if (m_cv.wait_until(lock, deadline, [this]() { return m_cancelled; }))
+    while (true)
     {
-        return; // cancelled: the run ended in time
+        // A signal handler cannot wake the condition variable: look for an interrupt every
+        // INTERRUPT_POLL_MS.
+        auto until = clock::now() + poll;
+        if (limited && deadline < until)
+        {
+            until = deadline;
+        }
+        if (m_cv.wait_until(lock, until, [this]() { return m_cancelled; }))
+        {
+            return; // cancelled: the run ended in time
+        }
+        if (IsInterruptRequested() || (limited && clock::now() >= deadline))
+        {
+            break;
+        }
     }
     // Thread-safe entry into the simulation: the event runs at the current simulated time,
     // after the event in progress.

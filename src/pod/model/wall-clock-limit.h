@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <string>
 #include <thread>
 
 namespace ns3
@@ -28,10 +29,21 @@ namespace ns3
  * schedules no event of its own for the limit, so a run that ends in time is not changed.
  * Cancel() (also called by the destructor) wakes and joins the thread: call it right after
  * Simulator::Run() returns, before Simulator::Destroy().
+ *
+ * The same thread stops the run on an interrupt: RequestInterrupt() (async-signal-safe, called
+ * by the SIGINT handler that CatchInterrupts() installs, or by the Python module's) makes it
+ * expire within INTERRUPT_POLL_MS, limit or not (Start with 0 seconds: no limit, interrupts
+ * only). Its report then starts with INTERRUPTED (Reason()), which the results file records
+ * (ResultsWriter: the root attribute incomplete = 1).
  */
 class WallClockLimit
 {
   public:
+    /// The start of the report of a run stopped by an interrupt (Reason()).
+    static constexpr const char* INTERRUPTED = "interrupted (SIGINT)";
+    /// How often the timer thread looks for an interrupt (ms).
+    static constexpr int INTERRUPT_POLL_MS = 50;
+
     WallClockLimit() = default;
     ~WallClockLimit();
 
@@ -40,10 +52,36 @@ class WallClockLimit
 
     /**
      * \brief Start the timer (before Simulator::Run()).
-     * \param seconds the wall-clock limit in seconds (above 0)
-     * \param onExpiry called in the simulation thread when the limit stops the run
+     * \param seconds the wall-clock limit in seconds (0: none, interrupts only)
+     * \param onExpiry called in the simulation thread when the limit or an interrupt stops the
+     * run
      */
     void Start(double seconds, std::function<void()> onExpiry);
+
+    /**
+     * \brief Ask the run in progress (and any started later, until ClearInterrupt()) to stop.
+     * Async-signal-safe: it only sets an atomic flag.
+     */
+    static void RequestInterrupt();
+
+    /// \return true once RequestInterrupt() was called (and not cleared since)
+    static bool IsInterruptRequested();
+
+    /// \brief Forget an interrupt (the Python module does, after the run it stopped).
+    static void ClearInterrupt();
+
+    /**
+     * \brief Install a SIGINT handler that calls RequestInterrupt() and then restores the
+     * default action, so that a second SIGINT ends the process at once (podsim-run).
+     */
+    static void CatchInterrupts();
+
+    /**
+     * \param limit the wall-clock limit in seconds
+     * \return the start of the expiry report: INTERRUPTED after an interrupt, else "wall limit
+     * of LIMIT s reached"
+     */
+    static std::string Reason(double limit);
 
     /// \brief Stop the timer and join its thread (does nothing if not started).
     void Cancel();

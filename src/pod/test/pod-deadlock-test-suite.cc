@@ -20,6 +20,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/names.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pod-topology.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
@@ -541,11 +542,11 @@ class PodDeadlockScenarioTestCase : public TestCase
 /**
  * The deadlock suite.
  */
-class PodDeadlockTestSuite : public TestSuite
+class PodDeadlockTestSuite : public PicosecondTestSuite
 {
   public:
     PodDeadlockTestSuite()
-        : TestSuite("pod-deadlock", UNIT)
+        : PicosecondTestSuite("pod-deadlock", UNIT)
     {
         for (const char* fc : {"ns3::FabricPfc", "ns3::FabricCreditFlowControl"})
         {

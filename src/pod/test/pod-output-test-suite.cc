@@ -13,6 +13,7 @@
 #include "ns3/buffer-sampler.h"
 #include "ns3/experiment.h"
 #include "ns3/output-budget.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/test.h"
@@ -159,11 +160,12 @@ class PodBufferCoarsenTestCase : public TestCase
 };
 
 /**
- * The output budget: with no budget every row is kept; with a budget below the tables'
- * estimate, the estimate after downsampling is within budget, one message row in k is kept
+ * The output budget: with no budget every row is kept; with a budget below the estimate of the
+ * results file, the estimate after downsampling is within budget, one message row in k is kept
  * (k >= 2) plus each workload's last delivery and completion (so completion times computed from
- * the table are exact), and the summary still counts every message. The estimate itself is the
- * sum of the column sizes (45 B per message row, 28 B per series row) plus the other tables.
+ * the table are exact), and the summary still counts every message. The estimate is of the file
+ * as stored (compressed columns, OutputBudget): the uncompressed tables count every row (45 B
+ * per message row, 28 B per series row) and are larger than the stored columns.
  */
 class PodOutputBudgetTestCase : public TestCase
 {
@@ -182,17 +184,42 @@ class PodOutputBudgetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(full.output.messagesSampledEvery, 1, "unlimited: all kept");
         NS_TEST_EXPECT_MSG_EQ(full.output.messagesTotal, n, "rows counted");
         NS_TEST_EXPECT_MSG_EQ(full.output.estimatedBytes, OutputBudget::Estimate(full), "estimate");
-        NS_TEST_EXPECT_MSG_GT_OR_EQ(full.output.estimatedBytes,
+        NS_TEST_EXPECT_MSG_GT_OR_EQ(OutputBudget::EstimateUncompressed(full),
                                     n * OutputBudget::MESSAGE_ROW_BYTES +
                                         full.bufferSeries.sw.size() *
                                             OutputBudget::SERIES_ROW_BYTES,
-                                    "estimate counts every row");
+                                    "the uncompressed estimate counts every row");
 
-        // A budget that leaves room for about a third of the message rows.
-        const uint64_t others = full.output.estimatedBytes - n * OutputBudget::MESSAGE_ROW_BYTES -
-                                full.bufferSeries.sw.size() * OutputBudget::SERIES_ROW_BYTES;
-        const uint64_t budget = others + (n / 3) * OutputBudget::MESSAGE_ROW_BYTES +
-                                full.bufferSeries.sw.size() * OutputBudget::SERIES_ROW_BYTES / 8;
+        // The parts of the estimate: the message table, the series, the rest.
+        RunResults noMessages = full;
+        noMessages.messages = RunResults::Messages();
+        RunResults neither = noMessages;
+        neither.bufferSeries.sw.clear();
+        neither.bufferSeries.timePs.clear();
+        neither.bufferSeries.maxBytes.clear();
+        neither.bufferSeries.endBytes.clear();
+        const uint64_t others = OutputBudget::Estimate(neither);
+        const uint64_t messages = full.output.estimatedBytes - OutputBudget::Estimate(noMessages);
+        const uint64_t series = OutputBudget::Estimate(noMessages) - others;
+        NS_TEST_EXPECT_MSG_GT(messages, 0, "the message table takes room");
+        NS_TEST_EXPECT_MSG_GT(series, 0, "the series takes room");
+        // A table of one row still has its datasets' headers and chunk indexes: what thinning
+        // can save is the rest.
+        RunResults oneRow = full;
+        for (auto* col : {&oneRow.messages.src, &oneRow.messages.dst, &oneRow.messages.workload})
+        {
+            col->resize(1);
+        }
+        oneRow.messages.bytes.resize(1);
+        oneRow.messages.tclass.resize(1);
+        oneRow.messages.postPs.resize(1);
+        oneRow.messages.deliverPs.resize(1);
+        oneRow.messages.completePs.resize(1);
+        const uint64_t table = OutputBudget::Estimate(oneRow) - OutputBudget::Estimate(noMessages);
+        // A budget that leaves room for about a third of the message rows' bytes; the series
+        // (its datasets' overhead included) takes more than a quarter of the smaller budget
+        // below, which coarsens it first.
+        const uint64_t budget = others + series + table + (messages - table) / 3;
         const RunResults cut = RunSmallPod("10ns", std::to_string(budget));
         const auto& o = cut.output;
         std::printf("budget %lu B: estimate %lu B, one row in %u (%zu of %lu), series %ux "
@@ -206,13 +233,15 @@ class PodOutputBudgetTestCase : public TestCase
                     cut.bufferSeries.sw.size(),
                     full.bufferSeries.sw.size(),
                     static_cast<unsigned long>(OutputBudget::Estimate(cut)));
-        // The scenario text (stored in the file) is longer by the budget's digits less "0".
+        // The same tables (the budget changes the output, not the simulation); the scenario
+        // text stored in the file differs by the budget's digits.
+        RunResults sameTables = full;
+        sameTables.scenarioText = cut.scenarioText;
         NS_TEST_EXPECT_MSG_EQ(o.estimatedBytes,
-                              full.output.estimatedBytes + std::to_string(budget).size() - 1,
-                              "same estimate but for the scenario text");
+                              OutputBudget::Estimate(sameTables),
+                              "the estimate of the same tables");
         NS_TEST_EXPECT_MSG_EQ(o.messagesTotal, n, "rows before");
         NS_TEST_EXPECT_MSG_GT_OR_EQ(o.messagesSampledEvery, 2, "rows thinned");
-        NS_TEST_EXPECT_MSG_GT(o.seriesCoarsenedBy, 1, "series coarsened");
         NS_TEST_EXPECT_MSG_LT_OR_EQ(OutputBudget::Estimate(cut), budget, "within budget");
         const uint64_t k = o.messagesSampledEvery;
         NS_TEST_EXPECT_MSG_LT_OR_EQ(cut.messages.src.size(),
@@ -236,12 +265,22 @@ class PodOutputBudgetTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(cut.peakSwitchBufferBytes,
                               full.peakSwitchBufferBytes,
                               "summary peak unchanged");
+
+        // The series first: a budget under four times the series coarsens it (to a quarter of
+        // the budget, or to one interval over the run), and the coarser series keeps the peak.
+        const uint64_t small = 2 * series;
+        const RunResults coarse = RunSmallPod("10ns", std::to_string(small));
+        NS_TEST_EXPECT_MSG_GT(coarse.output.seriesCoarsenedBy, 1, "series coarsened");
+        NS_TEST_EXPECT_MSG_LT(coarse.bufferSeries.sw.size(),
+                              full.bufferSeries.sw.size(),
+                              "fewer series rows");
         uint64_t largest = 0;
-        for (uint64_t m : cut.bufferSeries.maxBytes)
+        for (uint64_t m : coarse.bufferSeries.maxBytes)
         {
             largest = std::max(largest, m);
         }
         NS_TEST_EXPECT_MSG_EQ(largest, full.peakSwitchBufferBytes, "coarsening keeps the peak");
+        NS_TEST_EXPECT_MSG_EQ(coarse.bytesDelivered, full.bytesDelivered, "summary counts all");
     }
 };
 
@@ -339,11 +378,11 @@ class PodReadGroupTestCase : public TestCase
  * \ingroup pod-tests
  * Bounded output (output.budget).
  */
-class PodOutputTestSuite : public TestSuite
+class PodOutputTestSuite : public PicosecondTestSuite
 {
   public:
     PodOutputTestSuite()
-        : TestSuite("pod-output", UNIT)
+        : PicosecondTestSuite("pod-output", UNIT)
     {
         AddTestCase(new PodBufferSeriesTestCase, TestCase::QUICK);
         AddTestCase(new PodBufferCoarsenTestCase, TestCase::QUICK);

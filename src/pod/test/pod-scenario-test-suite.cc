@@ -4,6 +4,7 @@
  */
 
 #include "ns3/fabric-units.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/scenario-schema.h"
@@ -845,11 +846,11 @@ class PodScenarioChecksTestCase : public TestCase
  * \ingroup pod-tests
  * The pod-scenario suite.
  */
-class PodScenarioTestSuite : public TestSuite
+class PodScenarioTestSuite : public PicosecondTestSuite
 {
   public:
     PodScenarioTestSuite()
-        : TestSuite("pod-scenario", UNIT)
+        : PicosecondTestSuite("pod-scenario", UNIT)
     {
         SetDataDir(NS_TEST_SOURCEDIR);
         AddTestCase(new PodUnitsTestCase, TestCase::QUICK);

@@ -3,6 +3,7 @@
  * SPDX-License-Identifier: GPL-2.0-only
  */
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/scenario-error.h"
 #include "ns3/scenario-loader.h"
 #include "ns3/test.h"
@@ -278,11 +279,11 @@ class PodStudyErrorsTestCase : public StudyFileTestCase
  * \ingroup pod-tests
  * The pod-study test suite.
  */
-class PodStudyTestSuite : public TestSuite
+class PodStudyTestSuite : public PicosecondTestSuite
 {
   public:
     PodStudyTestSuite()
-        : TestSuite("pod-study", UNIT)
+        : PicosecondTestSuite("pod-study", UNIT)
     {
         AddTestCase(new PodStudyCasesTestCase, TestCase::QUICK);
         AddTestCase(new PodStudyErrorsTestCase, TestCase::QUICK);

@@ -8,6 +8,7 @@
 // accelerators with radix/2 uplinks to radix/2 spines.
 
 #include "ns3/fabric-switch.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pod-topology.h"
 #include "ns3/scenario.h"
 #include "ns3/simulator.h"
@@ -322,11 +323,11 @@ class PodPartitionTestCase : public TestCase
     }
 };
 
-class PodTopologyTestSuite : public TestSuite
+class PodTopologyTestSuite : public PicosecondTestSuite
 {
   public:
     PodTopologyTestSuite()
-        : TestSuite("pod-topology", UNIT)
+        : PicosecondTestSuite("pod-topology", UNIT)
     {
         AddTestCase(new PodOversubscribedTestCase(), TestCase::QUICK);
         AddTestCase(new PodSingleSwitchRouteTestCase, TestCase::QUICK);

@@ -16,6 +16,7 @@
  */
 
 #include "ns3/command-line.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/pyxis-uie-model.h"
 
 #include <cstdlib>
@@ -271,6 +272,8 @@ Print(const PyxisKernelBreakdown& b)
 int
 main(int argc, char** argv)
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
     const Options o = Parse(argc, argv);
     try
     {

@@ -21,6 +21,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/pyxis-model-error.h"
 #include "ns3/pyxis-model-loader.h"
 #include "ns3/pyxis-runner.h"
@@ -37,6 +38,9 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     std::string model;
     std::string output = "results/pyxis.h5";
     std::string posting = "pre-posted";

@@ -9,6 +9,7 @@
 // of stated delays. The fabrics of the pod (SUE, UALink, the cell fabric) are exercised by the
 // cross-module suite pyxis-cross-fabric (test/).
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/fabric-endpoint.h"
 #include "ns3/pyxis-barrier-table.h"
 #include "ns3/pyxis-chip-helper.h"
@@ -252,11 +253,11 @@ class PyxisEndpointBindingTestCase : public TestCase
 };
 
 /// The suite.
-class PyxisEndpointTestSuite : public TestSuite
+class PyxisEndpointTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisEndpointTestSuite()
-        : TestSuite("pyxis-endpoint", UNIT)
+        : PicosecondTestSuite("pyxis-endpoint", UNIT)
     {
         AddTestCase(new PyxisEndpointBindingTestCase, TestCase::QUICK);
     }

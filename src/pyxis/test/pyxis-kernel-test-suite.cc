@@ -12,6 +12,7 @@
 //   (the model's assumptions, pyxis.rst "Scope and Limitations"): 268 cycles for an FP8
 //   output, 396 for FP16.
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-uie-model.h"
 #include "ns3/test.h"
 
@@ -623,11 +624,11 @@ class PyxisErrorsTest : public TestCase
  * \ingroup pyxis
  * The pyxis-kernel test suite.
  */
-class PyxisKernelTestSuite : public TestSuite
+class PyxisKernelTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisKernelTestSuite()
-        : TestSuite("pyxis-kernel", UNIT)
+        : PicosecondTestSuite("pyxis-kernel", UNIT)
     {
         AddTestCase(new PyxisGemmTileTest, TestCase::QUICK);
         AddTestCase(new PyxisGemmChipTest, TestCase::QUICK);

@@ -17,6 +17,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-barrier-table.h"
 #include "ns3/pyxis-chip-helper.h"
 #include "ns3/pyxis-chip.h"
@@ -1001,11 +1002,11 @@ class TpDeepModelTestCase : public TestCase
 };
 
 /// The suite.
-class PyxisTpTestSuite : public TestSuite
+class PyxisTpTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisTpTestSuite()
-        : TestSuite("pyxis-tp", UNIT)
+        : PicosecondTestSuite("pyxis-tp", UNIT)
     {
         AddTestCase(new TpLayerTestCase, TestCase::QUICK);
         AddTestCase(new TpJobFailedTestCase, TestCase::QUICK);

@@ -10,6 +10,7 @@
 // in picoseconds: every delay in cycles is rounded to the picosecond once
 // (PyxisChip::Cycles), so the expected values repeat the same sums.
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-barrier-table.h"
 #include "ns3/pyxis-chip-helper.h"
 #include "ns3/pyxis-chip.h"
@@ -904,11 +905,11 @@ class RdmaInterfaceTestCase : public TestCase
  * \ingroup pyxis
  * The pyxis-trips test suite.
  */
-class PyxisTripsTestSuite : public TestSuite
+class PyxisTripsTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisTripsTestSuite()
-        : TestSuite("pyxis-trips", UNIT)
+        : PicosecondTestSuite("pyxis-trips", UNIT)
     {
         AddTestCase(new BarrierOrderTestCase, TestCase::QUICK);
         AddTestCase(new BarrierLimitsTestCase, TestCase::QUICK);

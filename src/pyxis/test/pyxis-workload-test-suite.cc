@@ -8,6 +8,7 @@
 // (src/pyxis/doc/pyxis.rst), Megatron partitioning arithmetic, FLOP and byte conservation, and
 // the closed forms derived from the Pyxis spec in pyxis.rst (Validation), as each case says.
 
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-layer-program.h"
 #include "ns3/pyxis-model-error.h"
 #include "ns3/pyxis-model-loader.h"
@@ -720,14 +721,14 @@ class PyxisStepTimeTestCase : public TestCase
  * \ingroup pyxis-tests
  * The pyxis-workload suite.
  */
-class PyxisWorkloadTestSuite : public TestSuite
+class PyxisWorkloadTestSuite : public PicosecondTestSuite
 {
   public:
     PyxisWorkloadTestSuite();
 };
 
 PyxisWorkloadTestSuite::PyxisWorkloadTestSuite()
-    : TestSuite("pyxis-workload", UNIT)
+    : PicosecondTestSuite("pyxis-workload", UNIT)
 {
     struct Bad
     {

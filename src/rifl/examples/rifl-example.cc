@@ -13,6 +13,7 @@
 #include "ns3/command-line.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/rifl-cell-switch-helper.h"
 #include "ns3/simulator.h"
 #include "ns3/uinteger.h"
@@ -26,6 +27,9 @@ using namespace ns3;
 int
 main(int argc, char* argv[])
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     std::string scheduler = "Islip";
     std::string arrival = "Bernoulli";
     std::string sizes = "Fixed";

@@ -111,7 +111,7 @@ RiflFabricKind::Read(const FabricConfigReader& in, FabricPodConfig& pod) const
     // What RIFL fixes: its framing and its Layer 1 on every link.
     pod.nic.headerBytes = RiflL2Header::SIZE * (pod.nic.mtu / seg);
     pod.link.interframeBytes = 0;
-    pod.link.codewordBits = seg * 8;
+    pod.link.codewordBits = (seg + RiflL2Header::SIZE) * 8; // one CRC per 264 B frame
     pod.llr.mode = "nak-only";
     pod.llr.links = "all";
     return c;

@@ -28,7 +28,8 @@ class FabricSwitch;
  * VOQs and iSLIP, SAFC or FIFO; sections IV.C, V.A), or output-queued.
  *
  * What it sets on the pod (Read): pod.nic.header-bytes (8 B per segment), pod.link.codeword-bits
- * (one segment), pod.link.interframe-bytes (0), pod.llr (nak-only on every link). What it
+ * (one 264 B frame, a segment and its header, each with its own CRC: errors are charged per
+ * frame), pod.link.interframe-bytes (0), pod.llr (nak-only on every link). What it
  * refuses: an MTU that is not whole segments, pod.transport, ack-nak retry, radices beyond the
  * 8-bit Dst Port field (256) and, for the VOQ switches, beyond the scheduler's port masks.
  */

@@ -23,6 +23,7 @@
 #include "ns3/node-container.h"
 #include "ns3/node.h"
 #include "ns3/packet.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/rifl-cell-switch-helper.h"
 #include "ns3/rifl-l2-header.h"
 #include "ns3/rifl-link-helper.h"
@@ -1052,11 +1053,11 @@ class RiflSourceRoutingTestCase : public TestCase
 };
 
 /// The suite.
-class RiflTestSuite : public TestSuite
+class RiflTestSuite : public PicosecondTestSuite
 {
   public:
     RiflTestSuite()
-        : TestSuite("rifl", UNIT)
+        : PicosecondTestSuite("rifl", UNIT)
     {
         AddTestCase(new RiflEquationOneTestCase, TestCase::QUICK);
         AddTestCase(new RiflBroadcastTestCase, TestCase::QUICK);

@@ -17,6 +17,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/simulator.h"
 #include "ns3/sue-endpoint.h"
 #include "ns3/sue-helper.h"
@@ -42,6 +43,9 @@ Delivered(const FabricMessage& m)
 int
 main(int argc, char* argv[])
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     uint32_t xpus = 4;
     uint32_t ports = 1;
     uint64_t bytes = 16384;

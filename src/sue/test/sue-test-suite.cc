@@ -20,6 +20,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/sue-endpoint.h"
 #include "ns3/sue-framing.h"
@@ -1061,11 +1062,11 @@ class SueActiveInstancesTestCase : public TestCase
 /**
  * The sue test suite.
  */
-class SueTestSuite : public TestSuite
+class SueTestSuite : public PicosecondTestSuite
 {
   public:
     SueTestSuite()
-        : TestSuite("sue", UNIT)
+        : PicosecondTestSuite("sue", UNIT)
     {
         // Appendix A.1 totals. 5 m twinax is cut off in the text: its terms give 100 + 100 + 23
         // + 23 + 250 = 496 ns. 5 m hollow-core is printed as 496 ns, but its own terms (100 +

@@ -15,6 +15,7 @@
 #include "ns3/data-rate.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/nstime.h"
+#include "ns3/picosecond-resolution.h"
 #include "ns3/simulator.h"
 #include "ns3/ualink-endpoint.h"
 #include "ns3/ualink-helper.h"
@@ -42,6 +43,9 @@ Delivered(const FabricMessage& m)
 int
 main(int argc, char* argv[])
 {
+    // podsim runs at picosecond resolution (DESIGN.md rule 4): set before any Time is made.
+    EnsurePicosecondResolution();
+
     uint32_t accelerators = 4;
     uint32_t ports = 1;
     uint32_t lanes = 4;

@@ -10,6 +10,7 @@
 // all the time conserves bytes, drops nothing and ends with every credit home.
 
 #include "ns3/fabric-channel.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
@@ -235,11 +236,11 @@ class UalinkCreditManyPortsTestCase : public TestCase
  * \ingroup ualink-tests
  * The event-free credit return (UalinkTxQueue::PushCredits).
  */
-class UalinkCreditReturnTestSuite : public TestSuite
+class UalinkCreditReturnTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkCreditReturnTestSuite()
-        : TestSuite("ualink-credits", UNIT)
+        : PicosecondTestSuite("ualink-credits", UNIT)
     {
         AddTestCase(new UalinkCreditResumeTestCase, TestCase::QUICK);
         AddTestCase(new UalinkCreditManyPortsTestCase, TestCase::QUICK);

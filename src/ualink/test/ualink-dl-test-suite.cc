@@ -17,6 +17,7 @@
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-dl-framer.h"
@@ -628,11 +629,11 @@ class UalinkCompleterDropModeTestCase : public TestCase
  * \ingroup ualink-tests
  * The DL's link states, Tx pacing and drop modes (UALink_200 sections 3.1, 6.5, 6.6.6.8, 6.7.1).
  */
-class UalinkDlTestSuite : public TestSuite
+class UalinkDlTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkDlTestSuite()
-        : TestSuite("ualink-dl", UNIT)
+        : PicosecondTestSuite("ualink-dl", UNIT)
     {
         AddTestCase(new UalinkDlBringUpTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDlAckTimeoutStateTestCase, TestCase::QUICK);

@@ -16,6 +16,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-atomic-memory.h"
@@ -788,11 +789,11 @@ class UalinkAtomicAddTestCase : public TestCase
  * \ingroup ualink-tests
  * Recovery, the fine mode's replay in a pod and the atomics' effect.
  */
-class UalinkRasTestSuite : public TestSuite
+class UalinkRasTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkRasTestSuite()
-        : TestSuite("ualink-ras", UNIT)
+        : PicosecondTestSuite("ualink-ras", UNIT)
     {
         AddTestCase(new UalinkRecoveryTestCase, TestCase::QUICK);
         AddTestCase(new UalinkRecoveryInitialReleaseTestCase, TestCase::QUICK);

@@ -10,6 +10,7 @@
 #include "ns3/fabric-net-device.h"
 #include "ns3/fabric-routing-table.h"
 #include "ns3/fabric-switch-base.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
@@ -557,11 +558,11 @@ class UalinkSwitchFaceTestCase : public TestCase
  * \ingroup ualink-tests
  * The route-table tests of the UALink switch.
  */
-class UalinkRoutesTestSuite : public TestSuite
+class UalinkRoutesTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkRoutesTestSuite()
-        : TestSuite("ualink-routes", UNIT)
+        : PicosecondTestSuite("ualink-routes", UNIT)
     {
         AddTestCase(new UalinkRouteTableTestCase, TestCase::QUICK);
         AddTestCase(new UalinkDeniedCmptoTestCase, TestCase::QUICK);

@@ -20,6 +20,7 @@
 #include "ns3/fabric-retry-engine.h"
 #include "ns3/node-container.h"
 #include "ns3/node.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-address-cache.h"
@@ -1909,11 +1910,11 @@ class UalinkFlowControlFieldTestCase : public TestCase
  * \ingroup ualink-tests
  * The ualink test suite.
  */
-class UalinkTestSuite : public TestSuite
+class UalinkTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkTestSuite()
-        : TestSuite("ualink", UNIT)
+        : PicosecondTestSuite("ualink", UNIT)
     {
         AddTestCase(new UalinkLoneOpsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkEfficiencyStreamsTestCase, TestCase::QUICK);

@@ -13,6 +13,7 @@
 #include "ns3/double.h"
 #include "ns3/enum.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/simulator.h"
 #include "ns3/test.h"
 #include "ns3/ualink-endpoint.h"
@@ -601,11 +602,11 @@ class UalinkInitialReleaseTestCase : public TestCase
  * \ingroup ualink-upli-tests
  * The UPLI and TL credit suite.
  */
-class UalinkUpliTestSuite : public TestSuite
+class UalinkUpliTestSuite : public PicosecondTestSuite
 {
   public:
     UalinkUpliTestSuite()
-        : TestSuite("ualink-upli", UNIT)
+        : PicosecondTestSuite("ualink-upli", UNIT)
     {
         AddTestCase(new UalinkUpliBeatsTestCase, TestCase::QUICK);
         AddTestCase(new UalinkUpliChannelCreditsTestCase, TestCase::QUICK);
