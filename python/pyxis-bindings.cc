@@ -361,24 +361,13 @@ ConvOptions(uint32_t stride,
     return c;
 }
 
-} // namespace
-
+/**
+ * Bind gemm() and linear(): one GEMM shape, or a linear layer as its GEMM.
+ * \param m the podsim.pyxis submodule
+ */
 void
-RegisterPyxis(py::module_& parent)
+RegisterGemmKernels(py::module_& m)
 {
-    py::module_ m = parent.def_submodule(
-        "pyxis",
-        "Pyxis UIE kernel model (src/pyxis/doc/pyxis.rst): closed-form cycle counts of GEMM, "
-        "linear, 3x3 convolution, VPU and transpose kernels. Cycles are UIE cycles; "
-        "bound_cycles is the tile loop or roofline maximum, "
-        "total_cycles adds T_fill and T_drain. dtype is 'fp8' or 'fp16'; params is a dict of "
-        "overrides of params().");
-
-    m.def(
-        "params",
-        []() { return ParamsToDict(ns3::PyxisUieParams()); },
-        "The model's default parameters as a dict (the keys params= accepts).");
-
     m.def(
         "gemm",
         [](uint64_t mm,
@@ -460,7 +449,15 @@ RegisterPyxis(py::module_& parent)
         py::arg("params") = py::none(),
         "Linear layer (or 1x1 convolution, tokens = H x W): the GEMM M = cout, K = cin, "
         "N = tokens with the weights read at any cin.");
+}
 
+/**
+ * Bind conv3x3(): one 3x3 convolution shape.
+ * \param m the podsim.pyxis submodule
+ */
+void
+RegisterConvKernel(py::module_& m)
+{
     m.def(
         "conv3x3",
         [](uint64_t h,
@@ -496,7 +493,15 @@ RegisterPyxis(py::module_& parent)
         py::arg("out_to_hbm") = false,
         py::arg("params") = py::none(),
         "3x3 convolution of an h x w x cin input to cout channels (8-bit kernels).");
+}
 
+/**
+ * Bind vpu() and transpose(): the VPU element-wise and transpose kernels.
+ * \param m the podsim.pyxis submodule
+ */
+void
+RegisterVectorKernels(py::module_& m)
+{
     m.def(
         "vpu",
         [](uint64_t elements,
@@ -540,7 +545,16 @@ RegisterPyxis(py::module_& parent)
         py::arg("uies") = 1,
         py::arg("params") = py::none(),
         "Transpose of a rows x cols matrix through A^T I, 128 x 128 tiles.");
+}
 
+/**
+ * Bind gemm_batch() and conv3x3_batch(): the GEMM and 3x3 convolution over numpy arrays
+ * of shapes.
+ * \param m the podsim.pyxis submodule
+ */
+void
+RegisterBatchKernels(py::module_& m)
+{
     m.def(
         "gemm_batch",
         [](const InArray& mm,
@@ -628,4 +642,28 @@ RegisterPyxis(py::module_& parent)
         py::arg("out_to_hbm") = false,
         py::arg("params") = py::none(),
         "conv3x3() over 1-D arrays h, w, cin, cout; returns a dict of numpy arrays.");
+}
+
+} // namespace
+
+void
+RegisterPyxis(py::module_& parent)
+{
+    py::module_ m = parent.def_submodule(
+        "pyxis",
+        "Pyxis UIE kernel model (src/pyxis/doc/pyxis.rst): closed-form cycle counts of GEMM, "
+        "linear, 3x3 convolution, VPU and transpose kernels. Cycles are UIE cycles; "
+        "bound_cycles is the tile loop or roofline maximum, "
+        "total_cycles adds T_fill and T_drain. dtype is 'fp8' or 'fp16'; params is a dict of "
+        "overrides of params().");
+
+    m.def(
+        "params",
+        []() { return ParamsToDict(ns3::PyxisUieParams()); },
+        "The model's default parameters as a dict (the keys params= accepts).");
+
+    RegisterGemmKernels(m);
+    RegisterConvKernel(m);
+    RegisterVectorKernels(m);
+    RegisterBatchKernels(m);
 }

@@ -391,8 +391,27 @@ class CollectiveTestSuite : public PicosecondTestSuite
     CollectiveTestSuite()
         : PicosecondTestSuite("collective", UNIT)
     {
+        AddAllReduceFamilyBytesCases();
+        AddRootedAndAllToAllBytesCases();
+        AddSmallGroupDataCases();
+        AddLargerGroupDataCases();
+        AddTestCase(new CollectiveReduceCostTestCase(), TestCase::QUICK);
+        AddTestCase(new CollectiveConcurrentGroupsTestCase(), TestCase::QUICK);
+        AddTestCase(new CollectiveBadInputTestCase(), TestCase::QUICK);
+    }
+
+  private:
+    /// Message size of the bytes cases: divisible by every n and block count used below.
+    static constexpr uint64_t SZ = 8 * 3 * 4096;
+
+    /**
+     * Bytes cases of all-reduce, reduce-scatter and all-gather: the closed forms of the bytes
+     * each rank sends (S = SZ, n ranks), for every algorithm of the three.
+     */
+    void AddAllReduceFamilyBytesCases()
+    {
         using S = CollectiveSpec;
-        const uint64_t sz = 8 * 3 * 4096; // divisible by every n and block count used below
+        const uint64_t sz = SZ;
         // Closed forms of the bytes each rank sends (S = sz, n ranks).
         auto twice = [](uint32_t n, uint64_t s) {
             return [n, s](uint32_t) { return 2 * (n - 1) * s / n; };
@@ -459,6 +478,16 @@ class CollectiveTestSuite : public PicosecondTestSuite
                         [sz](uint32_t) { return 2 * 2 * sz / 3 + 2 * 1 * (sz / 3) / 2; },
                         "2(g-1)/g*S + 2(h-1)/h*S/g"),
                     TestCase::QUICK);
+    }
+
+    /**
+     * Bytes cases of broadcast, reduce, all-to-all(v) and barrier: the closed forms of the bytes
+     * each rank sends.
+     */
+    void AddRootedAndAllToAllBytesCases()
+    {
+        using S = CollectiveSpec;
+        const uint64_t sz = SZ;
         // Broadcast chain: everybody but the last of the chain forwards S once.
         AddTestCase(new CollectiveBytesTestCase(
                         Spec(S::BROADCAST, 5, sz, 2),
@@ -506,8 +535,15 @@ class CollectiveTestSuite : public PicosecondTestSuite
                         [](uint32_t) { return 2 * 3; },
                         "ceil(log2 n) bytes per chunk"),
                     TestCase::QUICK);
+    }
 
-        // Data-carrying mode.
+    /**
+     * Data-carrying cases on groups of 4 and 5 ranks: every algorithm of every collective that
+     * runs on any group size.
+     */
+    void AddSmallGroupDataCases()
+    {
+        using S = CollectiveSpec;
         for (uint32_t n : {4u, 5u})
         {
             for (const char* alg : {"ring", "bidirectional-ring", "direct"})
@@ -534,6 +570,15 @@ class CollectiveTestSuite : public PicosecondTestSuite
                 new CollectiveDataTestCase(Spec(S::ALL_REDUCE, n, 512), "double-binary-tree", 2),
                 TestCase::QUICK);
         }
+    }
+
+    /**
+     * Data-carrying cases of the algorithms with constraints on the group: Rabenseifner on 5 to
+     * 8 ranks, halving-doubling on 8, hierarchical on groups of 3 and 2.
+     */
+    void AddLargerGroupDataCases()
+    {
+        using S = CollectiveSpec;
         for (uint32_t n : {5u, 6u, 7u, 8u})
         {
             AddTestCase(
@@ -549,9 +594,6 @@ class CollectiveTestSuite : public PicosecondTestSuite
                     TestCase::QUICK);
         AddTestCase(new CollectiveDataTestCase(Spec(S::ALL_REDUCE, 8, 800), "hierarchical", 1, 2),
                     TestCase::QUICK);
-        AddTestCase(new CollectiveReduceCostTestCase(), TestCase::QUICK);
-        AddTestCase(new CollectiveConcurrentGroupsTestCase(), TestCase::QUICK);
-        AddTestCase(new CollectiveBadInputTestCase(), TestCase::QUICK);
     }
 };
 

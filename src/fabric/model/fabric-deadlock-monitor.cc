@@ -20,6 +20,69 @@
 namespace ns3
 {
 
+namespace
+{
+
+/**
+ * A cycle of a directed graph: depth-first search in vertex order; the first edge back to a
+ * vertex on the search path closes one.
+ * \param next per vertex, the vertices it has an edge to
+ * \return the vertices of the cycle in edge order, starting where the search entered it;
+ * empty if the graph is acyclic
+ */
+std::vector<uint32_t>
+FindCycle(const std::vector<std::vector<uint32_t>>& next)
+{
+    enum Color : uint8_t
+    {
+        WHITE,
+        GRAY,
+        BLACK
+    };
+
+    std::vector<Color> color(next.size(), WHITE);
+    std::vector<uint32_t> cycle;
+    for (uint32_t root = 0; root < next.size() && cycle.empty(); ++root)
+    {
+        if (color[root] != WHITE)
+        {
+            continue;
+        }
+        // Stack of (vertex, next edge to follow); the stack is the search path.
+        std::vector<std::pair<uint32_t, uint32_t>> path{{root, 0}};
+        color[root] = GRAY;
+        while (!path.empty() && cycle.empty())
+        {
+            auto& [v, e] = path.back();
+            if (e == next[v].size())
+            {
+                color[v] = BLACK;
+                path.pop_back();
+                continue;
+            }
+            const uint32_t w = next[v][e++];
+            if (color[w] == WHITE)
+            {
+                color[w] = GRAY;
+                path.emplace_back(w, 0);
+            }
+            else if (color[w] == GRAY)
+            {
+                auto from = std::find_if(path.begin(), path.end(), [w](const auto& x) {
+                    return x.first == w;
+                });
+                for (; from != path.end(); ++from)
+                {
+                    cycle.push_back(from->first);
+                }
+            }
+        }
+    }
+    return cycle;
+}
+
+} // namespace
+
 NS_LOG_COMPONENT_DEFINE("FabricDeadlockMonitor");
 NS_OBJECT_ENSURE_REGISTERED(FabricDeadlockMonitor);
 
@@ -183,6 +246,28 @@ bool
 FabricDeadlockMonitor::Analyse(const std::vector<PortRef>& stuck, bool all)
 {
     NS_LOG_FUNCTION(this << stuck.size() << all);
+    std::vector<uint32_t> cycle = FindCycle(WaitForGraph(stuck));
+    if (cycle.empty() && !all)
+    {
+        return false; // some ports still move: the stuck ones may yet be released
+    }
+    // Start the cycle at its first port in watch order (the smallest vertex).
+    std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
+
+    const Time now = Simulator::Now();
+    m_report = Report(stuck, cycle, now);
+    m_deadlocked = true;
+    m_armed = false;
+    m_detectedAt = now;
+    NS_LOG_WARN(m_report);
+    m_deadlockTrace(m_report);
+    Simulator::Stop();
+    return true;
+}
+
+std::vector<std::vector<uint32_t>>
+FabricDeadlockMonitor::WaitForGraph(const std::vector<PortRef>& stuck) const
+{
     // Vertices: the stuck ports, numbered in (switch, port) order.
     std::vector<std::vector<int32_t>> vertexOf(m_switches.size());
     for (uint32_t s = 0; s < m_switches.size(); ++s)
@@ -243,62 +328,14 @@ FabricDeadlockMonitor::Analyse(const std::vector<PortRef>& stuck, bool all)
             }
         }
     }
+    return next;
+}
 
-    // A cycle: depth-first search in vertex order; the first edge back to a vertex on the
-    // search path closes one.
-    enum Color : uint8_t
-    {
-        WHITE,
-        GRAY,
-        BLACK
-    };
-
-    std::vector<Color> color(stuck.size(), WHITE);
-    std::vector<uint32_t> cycle;
-    for (uint32_t root = 0; root < stuck.size() && cycle.empty(); ++root)
-    {
-        if (color[root] != WHITE)
-        {
-            continue;
-        }
-        // Stack of (vertex, next edge to follow); the stack is the search path.
-        std::vector<std::pair<uint32_t, uint32_t>> path{{root, 0}};
-        color[root] = GRAY;
-        while (!path.empty() && cycle.empty())
-        {
-            auto& [v, e] = path.back();
-            if (e == next[v].size())
-            {
-                color[v] = BLACK;
-                path.pop_back();
-                continue;
-            }
-            const uint32_t w = next[v][e++];
-            if (color[w] == WHITE)
-            {
-                color[w] = GRAY;
-                path.emplace_back(w, 0);
-            }
-            else if (color[w] == GRAY)
-            {
-                auto from = std::find_if(path.begin(), path.end(), [w](const auto& x) {
-                    return x.first == w;
-                });
-                for (; from != path.end(); ++from)
-                {
-                    cycle.push_back(from->first);
-                }
-            }
-        }
-    }
-    if (cycle.empty() && !all)
-    {
-        return false; // some ports still move: the stuck ones may yet be released
-    }
-    // Start the cycle at its first port in watch order (the smallest vertex).
-    std::rotate(cycle.begin(), std::min_element(cycle.begin(), cycle.end()), cycle.end());
-
-    const Time now = Simulator::Now();
+std::string
+FabricDeadlockMonitor::Report(const std::vector<PortRef>& stuck,
+                              const std::vector<uint32_t>& cycle,
+                              Time now)
+{
     std::ostringstream os;
     if (!cycle.empty())
     {
@@ -341,14 +378,7 @@ FabricDeadlockMonitor::Analyse(const std::vector<PortRef>& stuck, bool all)
             os << ", ... (" << others.size() - shown << " more)";
         }
     }
-    m_report = os.str();
-    m_deadlocked = true;
-    m_armed = false;
-    m_detectedAt = now;
-    NS_LOG_WARN(m_report);
-    m_deadlockTrace(m_report);
-    Simulator::Stop();
-    return true;
+    return os.str();
 }
 
 std::string

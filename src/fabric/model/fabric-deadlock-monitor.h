@@ -177,6 +177,27 @@ class FabricDeadlockMonitor : public Object
     bool Analyse(const std::vector<PortRef>& stuck, bool all);
 
     /**
+     * The wait-for graph among the stuck ports: (S, o) -> (N, o') when N's egress o' holds
+     * units of a class that (S, o) holds and that arrived on the port j of N facing (S, o).
+     * \param stuck the stuck ports, in (switch, port) order (its vertices)
+     * \return per vertex, the vertices it waits for
+     */
+    std::vector<std::vector<uint32_t>> WaitForGraph(const std::vector<PortRef>& stuck) const;
+
+    /**
+     * The report of a deadlock (a cycle) or of a stall (no cycle); fills m_cycle with the
+     * cycle's port names.
+     * \param stuck the stuck ports
+     * \param cycle the cycle's vertices (indices into \p stuck), starting at the smallest;
+     * empty for a stall
+     * \param now the detection time
+     * \return the report
+     */
+    std::string Report(const std::vector<PortRef>& stuck,
+                       const std::vector<uint32_t>& cycle,
+                       Time now);
+
+    /**
      * \param p a port
      * \return its name in reports
      */

@@ -1330,12 +1330,70 @@ Experiment::DoRun(const Scenario& s, const Options& options, bool check)
     return ExperimentRun(s, options, check).Run();
 }
 
+namespace
+{
+
+/**
+ * Print one workload's row of the summary's table: messages posted and delivered, bytes
+ * delivered, the span from the first post to the last delivery, the goodput over that span,
+ * and the latency quantiles of the delivered messages.
+ * \param r the results
+ * \param w the workload's index
+ * \param os the stream
+ */
 void
-Experiment::PrintSummary(const RunResults& r, std::ostream& os)
+PrintWorkloadRow(const RunResults& r, uint32_t w, std::ostream& os)
 {
     char line[256];
-    os << "\n== " << r.scenarioName << ": " << r.accelerators << " accelerators, " << r.planes
-       << " plane(s), " << r.switches << " switches ==\n";
+    const RunResults::Messages& t = r.messages;
+    uint64_t n = 0;
+    uint64_t delivered = 0;
+    uint64_t bytes = 0;
+    int64_t start = INT64_MAX;
+    int64_t finish = 0;
+    std::vector<int64_t> lat;
+    for (std::size_t i = 0; i < t.src.size(); ++i)
+    {
+        if (t.workload[i] != w)
+        {
+            continue;
+        }
+        ++n;
+        start = std::min(start, t.postPs[i]);
+        if (t.deliverPs[i] >= 0)
+        {
+            ++delivered;
+            bytes += t.bytes[i];
+            finish = std::max(finish, t.deliverPs[i]);
+            lat.push_back(t.deliverPs[i] - t.postPs[i]);
+        }
+    }
+    std::sort(lat.begin(), lat.end());
+    const double span = delivered ? (finish - start) * 1e-6 : 0; // us
+    std::snprintf(line,
+                  sizeof(line),
+                  "%-16s %9lu %9lu %11.2f %12.3f %10.1f %10.3f %10.3f %10.3f\n",
+                  r.workloadNames[w].c_str(),
+                  static_cast<unsigned long>(n),
+                  static_cast<unsigned long>(delivered),
+                  bytes / 1048576.0,
+                  span,
+                  span > 0 ? bytes * 8.0 / (span * 1e3) : 0.0,
+                  Quantile(lat, 0.5) * 1e-6,
+                  Quantile(lat, 0.99) * 1e-6,
+                  lat.empty() ? 0.0 : lat.back() * 1e-6);
+    os << line;
+}
+
+/**
+ * Print the summary's workload table: its header and a row per workload.
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintWorkloads(const RunResults& r, std::ostream& os)
+{
+    char line[256];
     std::snprintf(line,
                   sizeof(line),
                   "%-16s %9s %9s %11s %12s %10s %10s %10s %10s\n",
@@ -1349,47 +1407,21 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
                   "p99 (us)",
                   "max (us)");
     os << line;
-    const RunResults::Messages& t = r.messages;
     for (uint32_t w = 0; w < r.workloadNames.size(); ++w)
     {
-        uint64_t n = 0;
-        uint64_t delivered = 0;
-        uint64_t bytes = 0;
-        int64_t start = INT64_MAX;
-        int64_t finish = 0;
-        std::vector<int64_t> lat;
-        for (std::size_t i = 0; i < t.src.size(); ++i)
-        {
-            if (t.workload[i] != w)
-            {
-                continue;
-            }
-            ++n;
-            start = std::min(start, t.postPs[i]);
-            if (t.deliverPs[i] >= 0)
-            {
-                ++delivered;
-                bytes += t.bytes[i];
-                finish = std::max(finish, t.deliverPs[i]);
-                lat.push_back(t.deliverPs[i] - t.postPs[i]);
-            }
-        }
-        std::sort(lat.begin(), lat.end());
-        const double span = delivered ? (finish - start) * 1e-6 : 0; // us
-        std::snprintf(line,
-                      sizeof(line),
-                      "%-16s %9lu %9lu %11.2f %12.3f %10.1f %10.3f %10.3f %10.3f\n",
-                      r.workloadNames[w].c_str(),
-                      static_cast<unsigned long>(n),
-                      static_cast<unsigned long>(delivered),
-                      bytes / 1048576.0,
-                      span,
-                      span > 0 ? bytes * 8.0 / (span * 1e3) : 0.0,
-                      Quantile(lat, 0.5) * 1e-6,
-                      Quantile(lat, 0.99) * 1e-6,
-                      lat.empty() ? 0.0 : lat.back() * 1e-6);
-        os << line;
+        PrintWorkloadRow(r, w, os);
     }
+}
+
+/**
+ * Print the summary's collective table (the first 16 collectives), if the run had any.
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintCollectives(const RunResults& r, std::ostream& os)
+{
+    char line[256];
     const RunResults::Collectives& c = r.collectives;
     if (!c.name.empty())
     {
@@ -1428,6 +1460,17 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
             os << "... " << c.name.size() - shown << " more collectives in the results file\n";
         }
     }
+}
+
+/**
+ * Print the summary's traffic lines: bytes sent, received and dropped, the peak switch buffer,
+ * and (when there were any) flow control, transport recovery and fault figures.
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintTraffic(const RunResults& r, std::ostream& os)
+{
     os << "bytes: sent " << r.bytesSent << ", received " << r.bytesReceived
        << " (in whole messages " << r.bytesDelivered << "), dropped " << r.bytesDropped;
     for (const auto& [reason, n] : r.dropsByReason)
@@ -1466,6 +1509,17 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
         }
         os << "\n";
     }
+}
+
+/**
+ * Print the summary's outcome lines: a failure or stop, a deadlock, a watchdog stop, and the
+ * invariant checks' verdict, each only if it applies.
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintOutcome(const RunResults& r, std::ostream& os)
+{
     if (!r.failure.empty())
     {
         // A run cut short by the scenario's own stop time is not a failure of the fabric.
@@ -1494,6 +1548,17 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
         }
         os << ")\n";
     }
+}
+
+/**
+ * Print the summary's last line: simulated time, wall-clock time, events and memory.
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintRunCost(const RunResults& r, std::ostream& os)
+{
+    char line[256];
     std::snprintf(line,
                   sizeof(line),
                   "run: %.3f us simulated in %.2f s wall (build %.2f s) | %lu events, %.2f "
@@ -1507,6 +1572,20 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
                   r.packetHops ? static_cast<double>(r.events) / r.packetHops : 0.0,
                   r.peakRssBytes / 1048576.0);
     os << line << std::flush;
+}
+
+} // namespace
+
+void
+Experiment::PrintSummary(const RunResults& r, std::ostream& os)
+{
+    os << "\n== " << r.scenarioName << ": " << r.accelerators << " accelerators, " << r.planes
+       << " plane(s), " << r.switches << " switches ==\n";
+    PrintWorkloads(r, os);
+    PrintCollectives(r, os);
+    PrintTraffic(r, os);
+    PrintOutcome(r, os);
+    PrintRunCost(r, os);
 }
 
 } // namespace ns3

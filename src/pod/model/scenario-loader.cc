@@ -2213,38 +2213,20 @@ MarkLine(Node& n, uint32_t line)
 }
 
 /**
- * Apply one override to the tree.
- * \param root the tree
- * \param arg `KEY=VALUE`
- * \param file the file name, for errors about the file's structure
- * \param set where errors about the override itself are: ScenarioError::OVERRIDE_FILE, or the
- * file for an override written in it (study.quick)
- * \param line the override's line in that file (0 for --set); its values carry it
+ * Check an override's path against the schema (list indices where the schema has lists,
+ * known keys, nothing below a scalar).
+ * \param segments the path's components
+ * \param path the path, for errors
+ * \param set where errors are (see ApplyOverride)
+ * \param line the override's line (0 for --set)
+ * \return the value is one scalar (else a section or a list, written as YAML)
  */
-void
-ApplyOverride(Node& root,
-              const std::string& arg,
-              const std::string& file,
-              const std::string& set,
-              uint32_t line)
+bool
+CheckOverridePath(const std::vector<Segment>& segments,
+                  const std::string& path,
+                  const std::string& set,
+                  uint32_t line)
 {
-    const auto eq = arg.find('=');
-    if (eq == std::string::npos)
-    {
-        throw ScenarioError(set, line, "", "expected KEY=VALUE, got '" + arg + "'");
-    }
-    const std::string path = Trim(arg.substr(0, eq));
-    const std::string value = arg.substr(eq + 1);
-    std::vector<Segment> segments;
-    if (!SplitPath(path, segments) || segments.front().isIndex)
-    {
-        throw ScenarioError(set,
-                            line,
-                            path,
-                            "bad key (expected dotted names with list indices, e.g. "
-                            "workloads[0].size)");
-    }
-    // Check the path against the schema and find the type of the value.
     std::string schemaPath;
     const ScenarioSchema::Key* key = nullptr;
     bool scalar = false; // the value is one scalar
@@ -2273,7 +2255,6 @@ ApplyOverride(Node& root,
                                 key->path + " is a list: give an index, e.g. " + key->path +
                                     "[0]." + s.name);
         }
-        const std::string parentSchema = schemaPath;
         schemaPath = Child(schemaPath, s.name);
         if (key != nullptr && key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST)
         {
@@ -2296,7 +2277,27 @@ ApplyOverride(Node& root,
         }
         scalar = key->type != ScenarioSchema::MAP && key->type != ScenarioSchema::LIST;
     }
+    return scalar;
+}
 
+/**
+ * The value of an override as a tree, marked as written by --set or at the override's line.
+ * \param scalar the value is one scalar (CheckOverridePath())
+ * \param value the value as written
+ * \param file the file name, for errors about the file's structure
+ * \param path the path, for errors
+ * \param set where errors are (see ApplyOverride)
+ * \param line the override's line (0 for --set)
+ * \return the tree
+ */
+Node
+OverrideValue(bool scalar,
+              const std::string& value,
+              const std::string& file,
+              const std::string& path,
+              const std::string& set,
+              uint32_t line)
+{
     // The value: one scalar as written, or YAML (flow style) for a section or a list.
     Node v;
     if (scalar)
@@ -2324,8 +2325,28 @@ ApplyOverride(Node& root,
     {
         MarkLine(v, line);
     }
+    return v;
+}
 
-    // Walk down, creating what is missing.
+/**
+ * Walk down the tree along an override's path, creating the maps, entries and the list
+ * element one past the end that are missing.
+ * \param root the tree
+ * \param segments the path's components
+ * \param path the path, for errors
+ * \param file the file name, for errors about the file's structure
+ * \param set where errors are (see ApplyOverride)
+ * \param line the override's line (0 for --set)
+ * \return the node the value replaces
+ */
+Node*
+OverrideTarget(Node& root,
+               const std::vector<Segment>& segments,
+               const std::string& path,
+               const std::string& file,
+               const std::string& set,
+               uint32_t line)
+{
     Node* cur = &root;
     std::string walked;
     for (const auto& s : segments)
@@ -2390,7 +2411,44 @@ ApplyOverride(Node& root,
         cur = &e->value;
         walked = Child(walked, s.name);
     }
-    *cur = v;
+    return cur;
+}
+
+/**
+ * Apply one override to the tree.
+ * \param root the tree
+ * \param arg `KEY=VALUE`
+ * \param file the file name, for errors about the file's structure
+ * \param set where errors about the override itself are: ScenarioError::OVERRIDE_FILE, or the
+ * file for an override written in it (study.quick)
+ * \param line the override's line in that file (0 for --set); its values carry it
+ */
+void
+ApplyOverride(Node& root,
+              const std::string& arg,
+              const std::string& file,
+              const std::string& set,
+              uint32_t line)
+{
+    const auto eq = arg.find('=');
+    if (eq == std::string::npos)
+    {
+        throw ScenarioError(set, line, "", "expected KEY=VALUE, got '" + arg + "'");
+    }
+    const std::string path = Trim(arg.substr(0, eq));
+    const std::string value = arg.substr(eq + 1);
+    std::vector<Segment> segments;
+    if (!SplitPath(path, segments) || segments.front().isIndex)
+    {
+        throw ScenarioError(set,
+                            line,
+                            path,
+                            "bad key (expected dotted names with list indices, e.g. "
+                            "workloads[0].size)");
+    }
+    const bool scalar = CheckOverridePath(segments, path, set, line);
+    const Node v = OverrideValue(scalar, value, file, path, set, line);
+    *OverrideTarget(root, segments, path, file, set, line) = v;
     NS_LOG_INFO("override " << path << " = " << value);
 }
 
@@ -2487,6 +2545,213 @@ IsCaseName(const std::string& name)
 }
 
 /**
+ * Check study.quick: a list of KEY=VALUE overrides.
+ * \param e the study.quick entry
+ * \param field its field name
+ * \param file the file
+ */
+void
+CheckStudyQuick(const Entry& e, const std::string& field, const std::string& file)
+{
+    if (e.value.kind != Node::SEQ && e.value.kind != Node::NUL)
+    {
+        FailAt(file,
+               e.line,
+               e.fromSet,
+               field,
+               "expected a list of KEY=VALUE overrides, got " + Describe(e.value.kind));
+    }
+    for (std::size_t i = 0; i < e.value.items.size(); ++i)
+    {
+        const Node& item = e.value.items[i];
+        if (item.kind != Node::SCALAR || item.scalar.find('=') == std::string::npos)
+        {
+            FailAt(file,
+                   item.line,
+                   item.fromSet,
+                   field + Index(i),
+                   "expected an override KEY=VALUE (e.g. pod.accelerators=64)");
+        }
+    }
+}
+
+/**
+ * Check the keys of a study section (fabrics, workloads and quick; quick checked here) and find
+ * its two lists.
+ * \param sv the study section (a map)
+ * \param file the file
+ * \param [out] fabrics the study.fabrics entry, or null if there is none
+ * \param [out] workloads the study.workloads entry, or null if there is none
+ */
+void
+CheckStudyKeys(const Node& sv,
+               const std::string& file,
+               const Entry*& fabrics,
+               const Entry*& workloads)
+{
+    for (const auto& e : sv.entries)
+    {
+        const std::string field = "study." + e.key;
+        if (e.key == "fabrics")
+        {
+            fabrics = &e;
+        }
+        else if (e.key == "workloads")
+        {
+            workloads = &e;
+        }
+        else if (e.key == "quick")
+        {
+            CheckStudyQuick(e, field, file);
+        }
+        else
+        {
+            FailAt(file, e.line, e.fromSet, field, UnknownKeyMessage(field, "study"));
+        }
+    }
+}
+
+/**
+ * Check the pod of a fabric of a study: present and a map.
+ * \param file the file
+ * \param item the fabric (a map)
+ * \param itemField its field name (study.fabrics[i])
+ */
+void
+CheckStudyFabricPod(const std::string& file, const Node& item, const std::string& itemField)
+{
+    const Entry* pod = item.Find("pod");
+    if (pod == nullptr)
+    {
+        FailAt(file, item.line, item.fromSet, itemField + ".pod", "required key is missing");
+    }
+    if (pod->value.kind != Node::MAP)
+    {
+        FailAt(file,
+               pod->line,
+               pod->fromSet,
+               itemField + ".pod",
+               "expected a map of pod keys, got " + Describe(pod->value.kind));
+    }
+}
+
+/**
+ * Check one element of a study's list of fabrics or workloads: a map of allowed keys, with a
+ * name of its own (distinct from the names before it), and for a fabric its pod.
+ * \param file the file
+ * \param item the element
+ * \param field the list's field name (study.fabrics or study.workloads)
+ * \param itemField the element's field name (field[i])
+ * \param allowed the keys allowed in the element (empty: any, checked when each case is loaded)
+ * \param [in,out] names the names of the elements before it; its name is added
+ */
+void
+CheckStudyItem(const std::string& file,
+               const Node& item,
+               const std::string& field,
+               const std::string& itemField,
+               const std::set<std::string>& allowed,
+               std::vector<std::string>& names)
+{
+    if (item.kind != Node::MAP)
+    {
+        FailAt(file,
+               item.line,
+               item.fromSet,
+               itemField,
+               "expected a map of keys, got " + Describe(item.kind));
+    }
+    for (const auto& e : item.entries)
+    {
+        if (!allowed.empty() && allowed.count(e.key) == 0)
+        {
+            FailAt(file,
+                   e.line,
+                   e.fromSet,
+                   itemField + "." + e.key,
+                   UnknownKeyMessage(field + "[]." + e.key, field + "[]"));
+        }
+    }
+    const Entry* name = item.Find("name");
+    if (name == nullptr)
+    {
+        FailAt(file,
+               item.line,
+               item.fromSet,
+               itemField + ".name",
+               "required key is missing (every fabric and workload of a study is "
+               "named: it names the case and its row of the table)");
+    }
+    if (name->value.kind != Node::SCALAR || !IsCaseName(name->value.scalar))
+    {
+        FailAt(file,
+               name->line,
+               name->fromSet,
+               itemField + ".name",
+               "expected a name of letters, digits, '-', '_' and '.'");
+    }
+    for (const auto& prior : names)
+    {
+        if (prior == name->value.scalar)
+        {
+            FailAt(file,
+                   name->line,
+                   name->fromSet,
+                   itemField + ".name",
+                   "'" + prior + "' is used twice (names are distinct)");
+        }
+    }
+    names.push_back(name->value.scalar);
+    if (field == "study.fabrics")
+    {
+        CheckStudyFabricPod(file, item, itemField);
+    }
+}
+
+/**
+ * Check one of a study's two lists: present, a list of at least one element, each checked by
+ * CheckStudyItem().
+ * \param file the file
+ * \param st the study entry (where a missing list is reported)
+ * \param list the list's entry, or null if it is missing
+ * \param field the list's field name (study.fabrics or study.workloads)
+ * \param allowed the keys allowed in an element (empty: any)
+ * \param [out] names the elements' names, in file order
+ */
+void
+CheckStudyList(const std::string& file,
+               const Entry& st,
+               const Entry* list,
+               const std::string& field,
+               const std::set<std::string>& allowed,
+               std::vector<std::string>& names)
+{
+    if (list == nullptr)
+    {
+        FailAt(file,
+               st.line,
+               st.fromSet,
+               field,
+               "required key is missing (a study needs at least one of each: fabrics "
+               "and workloads)");
+    }
+    const Node& v = list->value;
+    if (v.kind != Node::SEQ || v.items.empty())
+    {
+        FailAt(file,
+               list->line,
+               list->fromSet,
+               field,
+               "expected a list of at least one map, got " +
+                   (v.kind == Node::SEQ ? std::string("an empty list") : Describe(v.kind)));
+    }
+    for (std::size_t i = 0; i < v.items.size(); ++i)
+    {
+        CheckStudyItem(file, v.items[i], field, field + Index(i), allowed, names);
+    }
+}
+
+/**
  * Check a study section's own structure (the keys of its fabrics' pods and of its workloads
  * are checked when each case is loaded).
  * \param root the tree
@@ -2519,146 +2784,10 @@ CheckStudy(const Node& root, const std::string& file)
     StudyShape shape;
     const Entry* fabrics = nullptr;
     const Entry* workloads = nullptr;
-    for (const auto& e : sv.entries)
-    {
-        const std::string field = "study." + e.key;
-        if (e.key == "fabrics")
-        {
-            fabrics = &e;
-        }
-        else if (e.key == "workloads")
-        {
-            workloads = &e;
-        }
-        else if (e.key == "quick")
-        {
-            if (e.value.kind != Node::SEQ && e.value.kind != Node::NUL)
-            {
-                FailAt(file,
-                       e.line,
-                       e.fromSet,
-                       field,
-                       "expected a list of KEY=VALUE overrides, got " + Describe(e.value.kind));
-            }
-            for (std::size_t i = 0; i < e.value.items.size(); ++i)
-            {
-                const Node& item = e.value.items[i];
-                if (item.kind != Node::SCALAR || item.scalar.find('=') == std::string::npos)
-                {
-                    FailAt(file,
-                           item.line,
-                           item.fromSet,
-                           field + Index(i),
-                           "expected an override KEY=VALUE (e.g. pod.accelerators=64)");
-                }
-            }
-        }
-        else
-        {
-            FailAt(file, e.line, e.fromSet, field, UnknownKeyMessage(field, "study"));
-        }
-    }
+    CheckStudyKeys(sv, file, fabrics, workloads);
     // The two lists: each element a map with a distinct name.
-    auto checkList = [&](const Entry* list,
-                         const std::string& field,
-                         const std::set<std::string>& allowed,
-                         std::vector<std::string>& names) {
-        if (list == nullptr)
-        {
-            FailAt(file,
-                   st->line,
-                   st->fromSet,
-                   field,
-                   "required key is missing (a study needs at least one of each: fabrics "
-                   "and workloads)");
-        }
-        const Node& v = list->value;
-        if (v.kind != Node::SEQ || v.items.empty())
-        {
-            FailAt(file,
-                   list->line,
-                   list->fromSet,
-                   field,
-                   "expected a list of at least one map, got " +
-                       (v.kind == Node::SEQ ? std::string("an empty list") : Describe(v.kind)));
-        }
-        for (std::size_t i = 0; i < v.items.size(); ++i)
-        {
-            const Node& item = v.items[i];
-            const std::string itemField = field + Index(i);
-            if (item.kind != Node::MAP)
-            {
-                FailAt(file,
-                       item.line,
-                       item.fromSet,
-                       itemField,
-                       "expected a map of keys, got " + Describe(item.kind));
-            }
-            for (const auto& e : item.entries)
-            {
-                if (!allowed.empty() && allowed.count(e.key) == 0)
-                {
-                    FailAt(file,
-                           e.line,
-                           e.fromSet,
-                           itemField + "." + e.key,
-                           UnknownKeyMessage(field + "[]." + e.key, field + "[]"));
-                }
-            }
-            const Entry* name = item.Find("name");
-            if (name == nullptr)
-            {
-                FailAt(file,
-                       item.line,
-                       item.fromSet,
-                       itemField + ".name",
-                       "required key is missing (every fabric and workload of a study is "
-                       "named: it names the case and its row of the table)");
-            }
-            if (name->value.kind != Node::SCALAR || !IsCaseName(name->value.scalar))
-            {
-                FailAt(file,
-                       name->line,
-                       name->fromSet,
-                       itemField + ".name",
-                       "expected a name of letters, digits, '-', '_' and '.'");
-            }
-            for (const auto& prior : names)
-            {
-                if (prior == name->value.scalar)
-                {
-                    FailAt(file,
-                           name->line,
-                           name->fromSet,
-                           itemField + ".name",
-                           "'" + prior + "' is used twice (names are distinct)");
-                }
-            }
-            names.push_back(name->value.scalar);
-            if (field == "study.fabrics")
-            {
-                const Entry* pod = item.Find("pod");
-                if (pod == nullptr)
-                {
-                    FailAt(file,
-                           item.line,
-                           item.fromSet,
-                           itemField + ".pod",
-                           "required key is missing");
-                }
-                if (pod->value.kind != Node::MAP)
-                {
-                    FailAt(file,
-                           pod->line,
-                           pod->fromSet,
-                           itemField + ".pod",
-                           "expected a map of pod keys, got " + Describe(pod->value.kind));
-                }
-            }
-        }
-    };
-    checkList(fabrics, "study.fabrics", {"name", "pod"}, shape.fabricNames);
-    checkList(workloads, "study.workloads", {}, shape.workloadNames);
+    CheckStudyList(file, *st, fabrics, "study.fabrics", {"name", "pod"}, shape.fabricNames);
+    CheckStudyList(file, *st, workloads, "study.workloads", {}, shape.workloadNames);
     shape.fabrics = &fabrics->value;
     shape.workloads = &workloads->value;
     shape.workloadsLine = workloads->line;

@@ -681,7 +681,8 @@ class PodScenarioChecksTestCase : public TestCase
                               what << "\n  starts with " << expected);
     }
 
-    void DoRun() override
+    /// Pod sizes against the switch radix: the one-, two- and three-tier limits.
+    void CheckRadix()
     {
         // Radix (the brief's rule): one switch if r >= N, else ceil(N / (r/2)) leaves <= r for
         // two tiers, else ceil(leaves / (r/2)) blocks <= r for three.
@@ -719,7 +720,11 @@ class PodScenarioChecksTestCase : public TestCase
         Fails("pod:\n  accelerators: 8\n  switch:\n    radix: 2\nworkloads:\n  - {kind: "
               "permutation, size: 1}\n",
               "inline.yaml:4: pod.switch.radix: radix 2 is too small for 8 accelerators");
+    }
 
+    /// Incast workloads: receiver, senders and sender-list.
+    void CheckIncast()
+    {
         // Incast: receiver below N, sender-list exact, distinct, not the receiver (the brief).
         const std::string incast =
             "pod:\n  accelerators: 8\nworkloads:\n  - kind: incast\n    size: 1KiB\n";
@@ -741,6 +746,14 @@ class PodScenarioChecksTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(LoadText(incast + "    senders: 7\n").workloads[0].senders,
                               7,
                               "N-1 senders");
+    }
+
+    /**
+     * Workload keys across fields: keys of another kind, the permutation's minimum, the class
+     * limit, distinct names.
+     */
+    void CheckWorkloadKeys()
+    {
         // Keys of another kind (the brief).
         Fails(SMALL + "    receiver: 1\n",
               "inline.yaml:6: workloads[0].receiver: only for incast workloads (this one is "
@@ -757,6 +770,11 @@ class PodScenarioChecksTestCase : public TestCase
         Fails(SMALL + "  - {kind: all-to-all, size: 1, name: all-to-all-0}\n",
               "inline.yaml:6: workloads[1].name: duplicate workload name 'all-to-all-0' (also "
               "workloads[0])");
+    }
+
+    /// The workload list and each workload's kind, including a Pyxis model file that is missing.
+    void CheckWorkloadList()
+    {
         // The workload list.
         Fails("pod: {accelerators: 8}\nworkloads: []\n",
               "inline.yaml:2: workloads: must have at least one workload");
@@ -774,6 +792,11 @@ class PodScenarioChecksTestCase : public TestCase
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: pyxis, model: m.yaml}\n",
               "inline.yaml:3: workloads[0].model: cannot read the model file m.yaml (no such "
               "file)");
+    }
+
+    /// Collectives, DAGs and the oversubscription limit; a misspelt workload key.
+    void CheckCollectivesAndDags()
+    {
         // Collectives and DAGs: a group naming a missing accelerator, an algorithm
         // that needs a power-of-two group, a DAG with a cycle.
         Fails("pod: {accelerators: 8}\nworkloads:\n  - kind: collective\n    collective: "
@@ -803,6 +826,14 @@ class PodScenarioChecksTestCase : public TestCase
               "inline.yaml:1: pod.switch.oversubscription: radix 8 leaves no spine uplink");
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: incast, sise: 1}\n",
               "inline.yaml:3: workloads[0].sise: unknown key; did you mean 'size'?");
+    }
+
+    /**
+     * Structure and values of the file: times, seed, names, duplicate and unknown keys, YAML
+     * documents; an empty section is allowed; a file that does not exist.
+     */
+    void CheckStructureAndValues()
+    {
         // Structure and values.
         Fails(SMALL + "stop:\n", "inline.yaml:6: stop: expected a time (e.g. 250ns), got no value");
         Fails(SMALL + "stop: 5\n", "inline.yaml:6: stop: a time needs a unit");
@@ -839,6 +870,16 @@ class PodScenarioChecksTestCase : public TestCase
         NS_TEST_ASSERT_MSG_EQ(StartsWith(missing, "no/such/file.yaml: cannot open scenario"),
                               true,
                               missing);
+    }
+
+    void DoRun() override
+    {
+        CheckRadix();
+        CheckIncast();
+        CheckWorkloadKeys();
+        CheckWorkloadList();
+        CheckCollectivesAndDags();
+        CheckStructureAndValues();
     }
 };
 
