@@ -75,14 +75,14 @@ struct ChannelDependencyGraph::Impl
     /**
      * Step 1: number the ports and channels, find each port's peer and the source switches;
      * sets #channels.
-     * eturn the numbering
+     * \return the numbering
      */
     Channels IndexChannels();
 
     /**
      * Step 2: the dependencies, destination by destination.
      * \param x the numbering
-     * eturn the dependency bits of each switch
+     * \return the dependency bits of each switch
      */
     DependencyBits RecordDependencies(const Channels& x) const;
 
@@ -91,7 +91,7 @@ struct ChannelDependencyGraph::Impl
      * \param x the numbering
      * \param bits the dependency bits of each switch
      * \param selfLoop set per channel: it depends on itself
-     * eturn the graph
+     * \return the graph
      */
     DependencyGraph MakeGraph(const Channels& x,
                               const DependencyBits& bits,
@@ -102,7 +102,7 @@ struct ChannelDependencyGraph::Impl
      * #cyclicComponents and #cyclicChannels.
      * \param g the graph
      * \param selfLoop per channel: it depends on itself
-     * eturn the components
+     * \return the components
      */
     Components FindComponents(const DependencyGraph& g, const std::vector<bool>& selfLoop);
 
@@ -120,14 +120,6 @@ struct ChannelDependencyGraph::Impl
     uint32_t cyclicComponents{0};   //!< components with a cycle
     uint32_t cyclicChannels{0};     //!< channels in them
     std::vector<std::string> cycle; //!< one cycle, named
-};
-
-std::vector<Switch> switches;   //!< the set, in AddSwitch order
-uint32_t channels{0};           //!< vertices
-uint64_t dependencies{0};       //!< edges
-uint32_t cyclicComponents{0};   //!< components with a cycle
-uint32_t cyclicChannels{0};     //!< channels in them
-std::vector<std::string> cycle; //!< one cycle, named
 };
 
 ChannelDependencyGraph::ChannelDependencyGraph()
