@@ -15,8 +15,8 @@
 
 #include "ns3/experiment.h"
 #include "ns3/nstime.h"
-#include "ns3/pod-plugins.h"
 #include "ns3/picosecond-resolution.h"
+#include "ns3/pod-plugins.h"
 #include "ns3/results-writer.h"
 #include "ns3/run-results.h"
 #include "ns3/scenario-error.h"
@@ -412,9 +412,22 @@ Run(const std::string& scenarioPath,
     // the simulation (WallClockLimit); the results so far are returned (summary incomplete) and
     // podsim.run raises podsim.Interrupted with them.
     ns3::RunResults results;
+    try
     {
         SigintDuringRun sigint;
         results = ns3::Experiment::Run(scenario, options);
+    }
+    catch (const ns3::WallClockLimit::Stopped& e)
+    {
+        // Stopped while the pod was built: nothing to return. Ctrl-C is a KeyboardInterrupt;
+        // the wall limit a RuntimeError.
+        ns3::WallClockLimit::ClearInterrupt();
+        if (e.IsInterrupt())
+        {
+            PyErr_SetString(PyExc_KeyboardInterrupt, e.what());
+            throw py::error_already_set();
+        }
+        throw;
     }
     ns3::WallClockLimit::ClearInterrupt();
 

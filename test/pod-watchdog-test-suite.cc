@@ -91,9 +91,14 @@ ExpectedStop(int64_t last, Time interval, Time timeout)
 RunResults
 RunScenario(const std::string& text,
             const std::vector<std::string>& overrides,
-            std::function<void(const PodTopology&)> hook = nullptr)
+            std::function<void(const PodTopology&)> hook = nullptr,
+            std::function<void(Scenario&)> change = nullptr)
 {
     Scenario s = ScenarioLoader::LoadString(text, "watchdog.yaml", overrides);
+    if (change)
+    {
+        change(s); // a pod the loader would refuse, made after loading
+    }
     Experiment::Options o;
     o.writeResults = false;
     o.printSummary = false;
@@ -341,9 +346,11 @@ class PodWatchdogCellTestCase : public PodWatchdogStuckTestCase
  * Generic (ethernet) or SUE fabric with CBFC whose ports advertise 1 KiB of buffer per class: a
  * 4096 B unit plus its 18 B header (ethernet; SUE packs at least as much of a 16 KiB message
  * into a frame) needs more than the 16 credits of 64 B a port has, so no unit ever leaves an
- * accelerator. Nothing progresses after the arming post at 0: every accelerator's queue is seen
- * holding at the first check (5 us) and the run stops at 5 + 50 = 55 us, all 12 messages
- * outstanding, naming the four accelerator queues.
+ * accelerator. The loader refuses such a buffer (it must hold one frame), so the test sets it
+ * on the loaded scenario: the watchdog must still stop a pod stuck this way. Nothing progresses
+ * after the arming post at 0: every accelerator's queue is seen holding at the first check (5 us)
+ * and the run stops at 5 + 50 = 55 us, all 12 messages outstanding, naming the four accelerator
+ * queues.
  */
 class PodWatchdogGenericTestCase : public PodWatchdogStuckTestCase
 {
@@ -361,7 +368,9 @@ class PodWatchdogGenericTestCase : public PodWatchdogStuckTestCase
     void DoRun() override
     {
         const RunResults r =
-            RunScenario(GENERIC, {"pod.flow-control.credit-buffer=1KiB", "pod.fabric=" + m_fabric});
+            RunScenario(GENERIC, {"pod.fabric=" + m_fabric}, nullptr, [](Scenario& s) {
+                s.pod.fc.creditBuffer = 1024;
+            });
         NS_TEST_EXPECT_MSG_EQ(Outstanding(r), 12, "nothing delivered");
         NS_TEST_EXPECT_MSG_EQ(PicoSeconds(r.simTimePs), MicroSeconds(55), "5 + 50 us");
         NS_TEST_EXPECT_MSG_EQ(r.deadlock, "", "no switch holds units: not the deadlock monitor");

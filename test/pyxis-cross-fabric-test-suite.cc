@@ -12,7 +12,6 @@
 // section 6 closed form: src/pyxis/doc/pyxis.rst, Validation, "Cross-fabric runs"); only the
 // network trips differ. Every RDMA byte sent is delivered (conservation).
 
-#include "ns3/picosecond-test-suite.h"
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/cell-fabric-helper.h"
 #include "ns3/double.h"
@@ -24,6 +23,7 @@
 #include "ns3/fabric-switch-helper.h"
 #include "ns3/fabric-switch.h"
 #include "ns3/node-container.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-chip-helper.h"
 #include "ns3/pyxis-chip.h"
 #include "ns3/pyxis-layer-program.h"

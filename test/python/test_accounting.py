@@ -78,9 +78,9 @@ def test_a_run_where_nothing_arrives_lasts_until_its_last_event(podsim, tmp_path
 
 @pytest.mark.parametrize("text, field, says", [
     # pod.sue on an Ethernet pod: the plain NIC never reads it.
-    ("pod: {accelerators: 8, sue: {ports: 2}}\n", "pod.sue", "section of the sue fabric"),
+    ("pod: {accelerators: 8, sue: {ports: 2}}\n", "pod.sue.ports", "section of the sue fabric"),
     # pod.ualink on a cell pod.
-    ("pod: {fabric: cell, accelerators: 8, ualink: {replay: true}}\n", "pod.ualink",
+    ("pod: {fabric: cell, accelerators: 8, ualink: {replay: true}}\n", "pod.ualink.replay",
      "section of the ualink fabric"),
     # Bit errors on cell links: the cell fabric's links are pod.cell's and error-free.
     ("pod: {fabric: cell, accelerators: 8, link: {ber: 1e-9}}\n", "pod.link.ber",

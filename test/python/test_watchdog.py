@@ -3,11 +3,9 @@
 """The watchdogs of a run (src/pod/doc/robustness.rst, section Watchdogs).
 
 A generic CBFC pod whose ports advertise 1 KiB of buffer per class can never send a 4096 B unit
-(4114 B with its header: 65 credits of 64 B, and a port has 16). Without a watchdog the run would
-end silently with every message outstanding; with limits.no-progress 50 us (checks every 5 us)
-podsim-run stops it at the first check plus the timeout, 5 + 50 = 55 us, exits with status 3,
-prints the report naming the stuck queues on stderr and keeps it in the results file. The same
-pod with the default 64 KiB buffer finishes and exits 0. limits.wall stops a run that takes too
+(4114 B with its header: 65 credits of 64 B, and a port has 16). It once ran until the watchdog
+stopped it; the loader now refuses it before the run, naming the key. The same pod with the
+default 64 KiB buffer finishes and exits 0. limits.wall stops a run that takes too
 long (status 4) with a report of where the simulation stands.
 """
 
@@ -39,18 +37,16 @@ def run(tmp_path, text, *sets):
     return subprocess.run(args, capture_output=True, text=True), out
 
 
-def test_stuck_run_exits_nonzero_with_report(podsim, tmp_path):
+def test_a_pod_that_could_never_send_is_refused_before_the_run(tmp_path):
+    # It once ran until the watchdog stopped it at 55 us (and, with the watchdog off, exited 0
+    # with every message failed and no cause): the loader now refuses the buffer, naming it.
+    # The watchdog's report on such a pod, made after loading, is checked by the pod-watchdog
+    # suite.
     p, out = run(tmp_path, STUCK)
-    assert p.returncode == 3, p.stderr
-    assert "error: no progress at +55us" in p.stderr
-    for q in range(4):
-        assert f"acc{q}:port0 (acc{q}->p0.sw0) tx queue" in p.stderr
-    assert "12 of 12 messages outstanding" in p.stderr
-    assert "STOPPED BY WATCHDOG" in p.stdout
-    r = podsim.read(out)
-    assert r["summary"]["watchdog"].startswith("no progress at +55us")
-    assert r["summary"]["sim_time_ps"] == 55_000_000
-    assert (r["messages"]["deliver_ps"] < 0).all()
+    assert p.returncode == 2, p.stderr
+    assert "scenario.yaml:2: pod.flow-control.credit-buffer: must hold at least one frame, " \
+        "4114 B" in p.stderr
+    assert not out.exists()
 
 
 def test_progressing_run_exits_zero(podsim, tmp_path):

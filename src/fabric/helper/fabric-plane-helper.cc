@@ -231,12 +231,29 @@ FabricPlaneHelper::InstallPlane(const FabricPlanePlan& plan, uint32_t plane, Fab
             out.switches[first + k]->ShareBufferForPfc(m_pod.fc.losslessClasses);
         }
     }
+    using SwitchRoutes = FabricPlanePlan::SwitchRoutes;
     for (uint32_t k = 0; k < perPlane; ++k)
     {
         Ptr<FabricRoutingTable> table = out.switches[first + k]->GetRoutingTable();
+        const SwitchRoutes& routes = plan.routes[k];
+        // Each group is set once, at its first destination; the others copy that entry.
+        std::vector<uint32_t> firstDst(routes.groups.size(), FabricRoutingTable::NO_PORT);
         for (uint32_t d = 0; d < plan.accelerators; ++d)
         {
-            table->SetRoute(d, plan.routes[k][d]);
+            const uint32_t e = routes.entry[d];
+            if (e & SwitchRoutes::SINGLE)
+            {
+                table->SetSingleRoute(d, e & ~SwitchRoutes::SINGLE);
+            }
+            else if (firstDst[e] == FabricRoutingTable::NO_PORT)
+            {
+                table->SetRoute(d, routes.groups[e]);
+                firstDst[e] = d;
+            }
+            else
+            {
+                table->CopyRoute(d, firstDst[e]);
+            }
         }
         out.views.push_back({out.switches[first + k], out.switchNames[first + k], plane});
     }

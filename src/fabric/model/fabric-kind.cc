@@ -78,6 +78,14 @@ FabricKind::GetSwitchesPerPlane(const FabricPodConfig& /* pod */) const
     return 0;
 }
 
+uint64_t
+FabricKind::EstimateBytesPerAccelerator(const FabricPodConfig& pod) const
+{
+    // Ethernet pods of 2048 to 16384 accelerators (pod.rst, Memory estimate): 11 to 14 KiB per
+    // accelerator beside the route tables, rounded up.
+    return uint64_t(16) * 1024 * pod.planes;
+}
+
 std::vector<uint32_t>
 FabricKind::GetOwnClasses(const FabricPodConfig& /* pod */,
                           bool /* reads */,

@@ -143,6 +143,17 @@ class FabricKind
     virtual uint32_t GetSwitchesPerPlane(const FabricPodConfig& pod) const;
 
     /**
+     * Memory the pod's objects take per accelerator (its endpoint, devices and links, its share
+     * of the switches' ports), for the estimate made before a build (the pod module's memory
+     * check). The route tables of switched planes (UsesPlanePlan()) are not included: the pod
+     * module adds them from the plane's shape. Measured as the peak resident memory of built
+     * pods, less the process's own, over their accelerators (pod.rst, Memory estimate).
+     * \param pod the pod
+     * \return bytes per accelerator (default: 16 KiB per plane, the Ethernet NIC's figure)
+     */
+    virtual uint64_t EstimateBytesPerAccelerator(const FabricPodConfig& pod) const;
+
+    /**
      * Traffic classes the fabric uses on its own beside the workloads' (switch classes must
      * cover them, and a lossless link layer must keep them lossless).
      * \param pod the pod

@@ -34,6 +34,21 @@ struct FabricPlanePlan
         std::string name;     //!< name without the plane prefix ("acc3", "leaf0")
     };
 
+    /**
+     * The routes of one switch, compact: a pod of n accelerators has n of them per switch, and
+     * a list of ports per destination would cost 32 B plus 4 B per port each (a leaf's routes
+     * to the accelerators of other leaves list every spine: gigabytes at 65,536 accelerators).
+     */
+    struct SwitchRoutes
+    {
+        /// Entry flag: the entry is a single port itself, not a group index.
+        static constexpr uint32_t SINGLE = 0x80000000;
+        /// per destination: SINGLE | port, or an index into groups
+        std::vector<uint32_t> entry;
+        /// the distinct equal-cost groups of two or more ports, in order of first use
+        std::vector<std::vector<uint32_t>> groups;
+    };
+
     /// An edge: a link, its two ends and the port each end uses.
     struct Edge
     {
@@ -50,8 +65,8 @@ struct FabricPlanePlan
     std::vector<Vertex> vertices; //!< accelerators, then switches
     std::vector<Edge> edges;      //!< the links, in port order
     std::vector<uint32_t> degree; //!< ports of each vertex
-    /// routes[switch][dst]: the equal-cost egress ports of the switch toward accelerator dst
-    std::vector<std::vector<std::vector<uint32_t>>> routes;
+    /// routes[switch]: the equal-cost egress ports of the switch toward each accelerator
+    std::vector<SwitchRoutes> routes;
 
     uint32_t ranks{1};             //!< ranks of a distributed run (1: one process)
     std::string remoteChannelType; //!< channel type for links between ranks

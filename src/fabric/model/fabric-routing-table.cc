@@ -81,6 +81,14 @@ FabricRoutingTable::SetSingleRoute(uint32_t dst, uint32_t port)
 }
 
 void
+FabricRoutingTable::CopyRoute(uint32_t dst, uint32_t from)
+{
+    NS_ASSERT_MSG(from < m_dstToGroup.size() && m_dstToGroup[from] != NO_PORT,
+                  "CopyRoute: destination " << from << " has no route");
+    SetEntry(dst, m_dstToGroup[from]);
+}
+
+void
 FabricRoutingTable::SetEntry(uint32_t dst, uint32_t entry)
 {
     if (dst >= m_dstToGroup.size())

@@ -61,6 +61,14 @@ class FabricRoutingTable : public Object
     void SetSingleRoute(uint32_t dst, uint32_t port);
 
     /**
+     * \brief Route \p dst as \p from is routed (the same group, no new one), for tables
+     * programmed from a plan whose many destinations share a few groups.
+     * \param dst destination accelerator
+     * \param from a destination with a route
+     */
+    void CopyRoute(uint32_t dst, uint32_t from);
+
+    /**
      * \param dst destination accelerator
      * \param hash flow hash
      * \return the egress port, or NO_PORT

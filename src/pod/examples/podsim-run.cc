@@ -19,6 +19,8 @@
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/nstime.h"
 #include "ns3/picosecond-resolution.h"
+#include "ns3/pod-memory-estimate.h"
+#include "ns3/pod-plugins.h"
 #include "ns3/rail-split.h"
 #include "ns3/results-writer.h"
 #include "ns3/scenario-error.h"
@@ -293,6 +295,9 @@ main(int argc, char** argv)
         std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
                   << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
                   << s.workloads.size() << " workloads, results " << s.output.file << std::endl;
+        std::cout << "memory estimate: "
+                  << PodMemoryEstimate(s, PodPlugins::GetFabric(s.pod.fabric)).Describe()
+                  << std::endl;
         // One line per workload (utils/study.py reads them for its table).
         for (const auto& w : s.workloads)
         {
@@ -340,6 +345,13 @@ main(int argc, char** argv)
     {
         std::cerr << "error: " << e.what() << std::endl;
         return 4;
+    }
+    catch (const WallClockLimit::Stopped& e)
+    {
+        // Stopped while the pod was built: nothing to write. As a run the limit stopped (4),
+        // or as a shell reports a process that SIGINT ended (130).
+        std::cerr << "error: " << e.what() << std::endl;
+        return e.IsInterrupt() ? 130 : 4;
     }
     catch (const std::exception& e)
     {

@@ -9,6 +9,7 @@
 #include "channel-dependency-graph.h"
 #include "fault-injector.h"
 #include "output-budget.h"
+#include "pod-memory-estimate.h"
 #include "pod-plugins.h"
 #include "pod-topology.h"
 #include "pod-watchdog-probes.h"
@@ -307,18 +308,7 @@ struct CollectiveWorkloadRun
 uint64_t
 PlannedMessages(const Scenario::Collective& c, uint32_t accelerators)
 {
-    CollectiveHelper h;
-    if (c.groupSize)
-    {
-        h.SetAlgorithmAttribute("GroupSize", UintegerValue(c.groupSize));
-    }
-    CollectiveSpec spec;
-    CollectiveSpec::ParseType(c.collective, spec.type);
-    spec.ranks = c.group.empty() ? accelerators : c.group.size();
-    spec.root = c.root;
-    spec.bytes = c.bytes;
-    spec.sizes = c.sizes;
-    return CollectiveExecutor::CountPlannedMessages(h.CreateAlgorithm(c.algorithm, spec),
+    return CollectiveExecutor::CountPlannedMessages(PodMemoryEstimate::ScheduleOf(c, accelerators),
                                                     c.chunks,
                                                     c.stripes);
 }
@@ -520,6 +510,25 @@ class ExperimentRun
     void Finish();              //!< the monitors' reports, the end-of-run checks; the simulator
     void Output();              //!< the summary, the output budget, the results file
 
+    /**
+     * Run one step, named for the progress lines and errors.
+     * \param name what it does ("building the pod")
+     * \param fn the step
+     */
+    void Step(const std::string& name, void (ExperimentRun::*fn)());
+
+    /**
+     * The build's monitor (PodTopology::BuildMonitor): stops it past limits.wall or on an
+     * interrupt (WallClockLimit::Stopped), prints its progress in a long build.
+     * \param what the build's step
+     * \param done its units done
+     * \param total its units
+     */
+    void WatchBuild(const std::string& what, uint64_t done, uint64_t total);
+
+    /// Wall seconds of a run before progress lines are printed, and between two of the build's.
+    static constexpr double kQuietSeconds = 2.0;
+
     const Scenario& s;                                  //!< the scenario
     const Experiment::Options& options;                 //!< what to write and print
     const bool check;                                   //!< the invariant checks are on
@@ -544,27 +553,95 @@ class ExperimentRun
     std::unique_ptr<ProgressReporter> progress; //!< the progress line
     WallClockLimit wallLimit;                   //!< limits.wall
     bool stoppedWithWork{false};                //!< the stop time cut the run short
+    std::string step;                           //!< the step being run (Step)
+    double lastBuildLine{0};                    //!< wall time of the build's last progress line
 };
 
 RunResults
 ExperimentRun::Run()
 {
     NS_LOG_FUNCTION(s.name << check);
-    Describe();
-    SetScheduler();
-    Build();
-    Connect();
-    StartWorkloads();
-    Simulate();
-    Ended();
-    CollectEndpoints();
-    CollectLinks();
-    CollectFabric();
-    CollectCollectives();
-    Account();
-    Finish();
-    Output();
+    try
+    {
+        Step("describe", &ExperimentRun::Describe);
+        Step("scheduler", &ExperimentRun::SetScheduler);
+        try
+        {
+            Step("building the pod", &ExperimentRun::Build);
+        }
+        catch (const WallClockLimit::Stopped&)
+        {
+            Simulator::Destroy();
+            throw;
+        }
+        Step("connecting the workloads", &ExperimentRun::Connect);
+        Step("starting the workloads", &ExperimentRun::StartWorkloads);
+        Step("simulating", &ExperimentRun::Simulate);
+        Step("simulating", &ExperimentRun::Ended);
+        // Post-processing: a long run says where it is (the tables of a large pod take time).
+        Step("collecting the endpoints' counters", &ExperimentRun::CollectEndpoints);
+        Step("collecting the links' table", &ExperimentRun::CollectLinks);
+        Step("collecting the fabric's counters", &ExperimentRun::CollectFabric);
+        Step("collecting the collectives' tables", &ExperimentRun::CollectCollectives);
+        Step("accounting for unfinished work", &ExperimentRun::Account);
+        Step("checking the end of the run", &ExperimentRun::Finish);
+        Step("writing the results", &ExperimentRun::Output);
+    }
+    catch (const std::bad_alloc&)
+    {
+        // A clear message instead of a bare std::bad_alloc: where, and what was estimated.
+        const PodMemoryEstimate estimate(s, PodPlugins::GetFabric(s.pod.fabric));
+        std::string source;
+        const uint64_t available = PodMemoryEstimate::GetAvailable(source);
+        throw std::runtime_error(
+            "out of memory while " + step + ": the run was estimated to need " +
+            estimate.Describe() + " of the " + PodMemoryEstimate::Format(available) +
+            " this process may use (" + source +
+            "); run a smaller pod or workload, or on a machine with more memory");
+    }
     return r;
+}
+
+void
+ExperimentRun::Step(const std::string& name, void (ExperimentRun::*fn)())
+{
+    step = name;
+    if (t0 != clock::time_point() && options.progress && s.output.progress)
+    {
+        // After the build: a step of a run already long is announced (its tables are large).
+        const double wall = std::chrono::duration<double>(clock::now() - t0).count();
+        if (wall >= kQuietSeconds && name != "simulating")
+        {
+            std::fprintf(stderr, "[podsim] %s | wall %.1f s\n", name.c_str(), wall);
+        }
+    }
+    (this->*fn)();
+}
+
+void
+ExperimentRun::WatchBuild(const std::string& what, uint64_t done, uint64_t total)
+{
+    const double wall = std::chrono::duration<double>(clock::now() - t0).count();
+    if (done > 0 && done < total)
+    {
+        // Inside a long step only (the routes of a pod of more than 256 accelerators): a small
+        // pod's build is never cut, and its run stops in the simulation as it always did.
+        std::ostringstream where;
+        where << "while building the pod (" << what << ": " << done << " of " << total << ")";
+        WallClockLimit::StopIfDue(s.limits.wallSeconds, wall, where.str());
+    }
+    if (options.progress && s.output.progress && wall >= kQuietSeconds &&
+        wall - lastBuildLine >= kQuietSeconds)
+    {
+        lastBuildLine = wall;
+        std::fprintf(stderr,
+                     "[podsim] building the pod: %s %.1f%% (%lu of %lu) | wall %.1f s\n",
+                     what.c_str(),
+                     total ? 100.0 * done / total : 0.0,
+                     static_cast<unsigned long>(done),
+                     static_cast<unsigned long>(total),
+                     wall);
+    }
 }
 
 /// Name the run's results and refuse what cannot run (rails, an output path).
@@ -600,6 +677,8 @@ ExperimentRun::Describe()
         // An output that cannot be written is bad input: say so before simulating anything.
         ResultsWriter::CheckWritable(resultsFile);
     }
+    // The scenario's seed is ns-3's run number: every random stream of the run depends on it.
+    RngSeedManager::SetRun(s.seed);
 }
 
 /// The scenario's event scheduler (scheduler key); ns-3 moves any pending events into it.
@@ -648,6 +727,9 @@ void
 ExperimentRun::Build()
 {
     t0 = clock::now();
+    topo.SetBuildMonitor([this](const std::string& what, uint64_t done, uint64_t total) {
+        WatchBuild(what, done, total);
+    });
     topo.Build(s.pod);
     const auto& views = topo.GetSwitchViews();
     r.switches = views.size();
@@ -894,8 +976,10 @@ ExperimentRun::Simulate()
     // The wall-time limit (limits.wall): its report says where the simulation stands.
     // Started whatever the limit (0: none), so that an interrupt (SIGINT) also stops the run.
     {
+        // The limit counts from the start of the build: what the build took is spent.
         const double limit = s.limits.wallSeconds;
-        wallLimit.Start(limit, [this, limit]() {
+        const double spent = std::chrono::duration<double>(clock::now() - t0).count();
+        wallLimit.Start(limit > 0 ? std::max(1e-3, limit - spent) : 0, [this, limit]() {
             std::ostringstream os;
             const uint64_t done = std::min(rec.delivered, rec.completed);
             const uint64_t posted = rec.posted + lazy->GetUnposted();

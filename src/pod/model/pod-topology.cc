@@ -18,6 +18,7 @@
 #include <boost/graph/breadth_first_search.hpp>
 #include <boost/graph/visitors.hpp>
 #include <limits>
+#include <map>
 
 namespace ns3
 {
@@ -80,6 +81,21 @@ struct PodTopology::Impl
 
     std::vector<uint32_t> nextPort; //!< the next port of each vertex (AddEdge)
     uint32_t tiers{0};              //!< switch tiers of the plane laid out
+    BuildMonitor monitor;           //!< told how the build goes (SetBuildMonitor)
+
+    /**
+     * Tell the monitor, if any.
+     * \param step the step
+     * \param done its units done
+     * \param total its units
+     */
+    void Report(const std::string& step, uint64_t done, uint64_t total) const
+    {
+        if (monitor)
+        {
+            monitor(step, done, total);
+        }
+    }
 
     /**
      * Add a vertex to the plane graph.
@@ -134,7 +150,7 @@ struct PodTopology::Impl
      * \param perPlane switches per plane
      * \return routes[switch][destination]: the equal-cost egress ports
      */
-    std::vector<std::vector<std::vector<uint32_t>>> Route(uint32_t n, uint32_t perPlane) const;
+    std::vector<FabricPlanePlan::SwitchRoutes> Route(uint32_t n, uint32_t perPlane) const;
 
     /**
      * Give every accelerator a rank of a distributed run (SetPartition).
@@ -228,17 +244,28 @@ PodTopology::Build(const Scenario::Pod& pod)
     Impl& m = *m_impl;
     m.pod = pod;
     m.kind = &PodPlugins::GetFabric(pod.fabric);
+    m.Report("layout", 0, 1);
     NS_ABORT_MSG_IF(m.ranks > 1 && !m.kind->SupportsDistributed(),
                     "pod.fabric: a distributed run (--ranks) does not support the " << pod.fabric
                                                                                     << " fabric");
     if (!m.kind->UsesPlanePlan())
     {
         // The fabric lays out its own planes (UALink's rails, the cell fabric's planes).
+        m.Report("devices", 0, 1);
         m.kind->Build(pod, nullptr, m.built);
+        m.Report("devices", 1, 1);
         return;
     }
     const FabricPlanePlan plan = Plan(pod);
+    m.Report("devices", 0, 1);
     m.kind->Build(pod, &plan, m.built);
+    m.Report("devices", 1, 1);
+}
+
+void
+PodTopology::SetBuildMonitor(BuildMonitor monitor)
+{
+    m_impl->monitor = std::move(monitor);
 }
 
 uint32_t
@@ -372,17 +399,27 @@ PodTopology::Impl::LayOutThreeTier(uint32_t n,
     return perPlane;
 }
 
-std::vector<std::vector<std::vector<uint32_t>>>
+std::vector<FabricPlanePlan::SwitchRoutes>
 PodTopology::Impl::Route(uint32_t n, uint32_t perPlane) const
 {
     // 2. Routes: breadth-first search from every destination; a switch forwards on every port
-    // whose neighbour is one hop closer to it.
+    // whose neighbour is one hop closer to it. Each switch keeps its distinct groups once.
+    using SwitchRoutes = FabricPlanePlan::SwitchRoutes;
     const uint32_t nv = boost::num_vertices(graph);
-    std::vector<std::vector<std::vector<uint32_t>>> routes(perPlane,
-                                                           std::vector<std::vector<uint32_t>>(n));
+    std::vector<SwitchRoutes> routes(perPlane);
+    std::vector<std::map<std::vector<uint32_t>, uint32_t>> index(perPlane);
+    for (SwitchRoutes& r : routes)
+    {
+        r.entry.assign(n, SwitchRoutes::SINGLE);
+    }
+    std::vector<uint32_t> ports;
     std::vector<uint32_t> dist(nv);
     for (uint32_t d = 0; d < n; ++d)
     {
+        if (d % 256 == 0 && d > 0)
+        {
+            Report("routes", d, n);
+        }
         std::fill(dist.begin(), dist.end(), std::numeric_limits<uint32_t>::max());
         dist[AccVertex(d)] = 0;
         boost::breadth_first_search(
@@ -393,6 +430,7 @@ PodTopology::Impl::Route(uint32_t n, uint32_t perPlane) const
         for (uint32_t k = 0; k < perPlane; ++k)
         {
             const Vertex sv = SwitchVertex(k);
+            ports.clear();
             for (auto [e, eEnd] = boost::out_edges(sv, graph); e != eEnd; ++e)
             {
                 const Vertex nb = boost::target(*e, graph);
@@ -403,11 +441,24 @@ PodTopology::Impl::Route(uint32_t n, uint32_t perPlane) const
                 }
                 if (dist[nb] + 1 == dist[sv])
                 {
-                    routes[k][d].push_back(graph[*e].PortAt(sv));
+                    ports.push_back(graph[*e].PortAt(sv));
                 }
             }
+            NS_ASSERT_MSG(!ports.empty(), "switch " << k << " has no route to " << d);
+            if (ports.size() == 1)
+            {
+                routes[k].entry[d] = SwitchRoutes::SINGLE | ports[0];
+                continue;
+            }
+            auto [it, added] = index[k].try_emplace(ports, routes[k].groups.size());
+            if (added)
+            {
+                routes[k].groups.push_back(ports);
+            }
+            routes[k].entry[d] = it->second;
         }
     }
+    Report("routes", n, n);
     return routes;
 }
 
@@ -511,39 +562,55 @@ PodTopology::GetAccDevice(uint32_t acc, uint32_t plane) const
     return devices[acc][plane];
 }
 
+PodPlaneShape
+GetPodPlaneShape(const Scenario::Pod& pod)
+{
+    // The same arithmetic as Impl::LayOut and Impl::LayOutThreeTier.
+    PodPlaneShape shape;
+    const uint32_t n = pod.accelerators;
+    const uint32_t r = pod.sw.radix;
+    if (pod.topology == "mesh")
+    {
+        return shape; // a mesh has none
+    }
+    if (r >= n)
+    {
+        shape.tiers = 1;
+        shape.perPlane = 1;
+        return shape;
+    }
+    const uint32_t k = std::max<uint32_t>(1, pod.sw.oversubscription);
+    shape.spines = r / (k + 1);
+    if (shape.spines == 0)
+    {
+        return shape;
+    }
+    const uint32_t down = k * shape.spines;
+    shape.leaves = (n + down - 1) / down;
+    if (shape.leaves <= r)
+    {
+        shape.tiers = 2;
+        shape.blocks = 1;
+        shape.perPlane = shape.leaves + shape.spines;
+        return shape;
+    }
+    const uint32_t h = r / 2;
+    shape.tiers = 3;
+    shape.blocks = h == 0 ? 0 : (shape.leaves + h - 1) / h;
+    shape.spineUp = r - h;
+    shape.cores = shape.spines * shape.spineUp;
+    shape.perPlane = shape.leaves + shape.blocks * shape.spines + shape.cores;
+    return shape;
+}
+
 uint32_t
 PodSwitchesPerPlane(const Scenario::Pod& pod, const FabricKind& kind)
 {
-    // The same arithmetic as Plan.
-    const uint32_t n = pod.accelerators;
-    const uint32_t r = pod.sw.radix;
     if (!kind.UsesPlanePlan())
     {
         return kind.GetSwitchesPerPlane(pod);
     }
-    if (pod.topology == "mesh")
-    {
-        return 0; // a mesh has none
-    }
-    if (r >= n)
-    {
-        return 1;
-    }
-    const uint32_t k = std::max<uint32_t>(1, pod.sw.oversubscription);
-    const uint32_t spines = r / (k + 1);
-    if (spines == 0)
-    {
-        return 0;
-    }
-    const uint32_t down = k * spines;
-    const uint32_t leaves = (n + down - 1) / down;
-    if (leaves <= r)
-    {
-        return leaves + spines;
-    }
-    const uint32_t h = r / 2;
-    const uint32_t blocks = h == 0 ? 0 : (leaves + h - 1) / h;
-    return leaves + blocks * spines + spines * (r - h);
+    return GetPodPlaneShape(pod).perPlane;
 }
 
 const std::vector<Ptr<FabricSwitch>>&

@@ -105,6 +105,20 @@ class PodTopology
     uint32_t GetAcceleratorRank(uint32_t i) const;
 
     /**
+     * What Build() reports as it goes: the step ("layout", "routes", "devices"), the units of
+     * it done and their total (routes: destinations). It is called between steps and every
+     * few hundred destinations of the routes, the build's longest step (the pod module prints
+     * progress from it and stops a build past limits.wall or on an interrupt by throwing).
+     */
+    typedef std::function<void(const std::string& step, uint64_t done, uint64_t total)>
+        BuildMonitor;
+
+    /**
+     * \param monitor called as Build() goes (BuildMonitor); may throw to stop the build
+     */
+    void SetBuildMonitor(BuildMonitor monitor);
+
+    /**
      * Build the pod (ns-3 nodes, links, switches, endpoints, routes).
      * \param pod the validated pod section of a scenario
      */

@@ -5,6 +5,7 @@
 
 #include "scenario-loader.h"
 
+#include "pod-memory-estimate.h"
 #include "pod-plugins.h"
 #include "pod-switch-count.h"
 #include "scenario-error.h"
@@ -1005,9 +1006,16 @@ class Loader : public FabricConfigReader
         {
             if (other != &kind && !other->GetSection().empty() && Has(other->GetSection()))
             {
-                Fail(Locate(other->GetSection()),
-                     other->GetSection(),
-                     "is the section of the " + other->GetName() + " fabric, which this pod " +
+                // Named by its first key, when it has one (the key a --set gave).
+                std::string field = other->GetSection();
+                const Node* section = Locate(field).node;
+                if (section->kind == Node::MAP && !section->entries.empty())
+                {
+                    field += "." + section->entries.front().key;
+                }
+                Fail(Locate(field),
+                     field,
+                     "is in the section of the " + other->GetName() + " fabric, which this pod " +
                          "does not use (pod.fabric is " + pod.fabric + "): its keys would be " +
                          "ignored; remove it, or set pod.fabric: " + other->GetName());
             }
@@ -1034,6 +1042,7 @@ class Loader : public FabricConfigReader
         kind.CheckTraffic(*this, pod, TrafficGroups(sc));
         CheckLossless(sc);
         CheckDeadlockTimeout(sc.pod);
+        CheckMemory(sc, kind);
 
         bool fileGiven = false;
         const auto file = Get("output.file", false, &fileGiven);
@@ -1145,12 +1154,43 @@ class Loader : public FabricConfigReader
      * tenth of no-progress; must not exceed it) and limits.wall.
      * \param sc the scenario
      */
+    /**
+     * Refuse a scenario whose memory estimate (PodMemoryEstimate) exceeds limits.memory, or
+     * the memory this process may use, before anything is built.
+     * \param sc the scenario, pod and workloads read
+     * \param kind its fabric kind
+     */
+    void CheckMemory(const Scenario& sc, const FabricKind& kind) const
+    {
+        const PodMemoryEstimate estimate(sc, kind);
+        std::string source = "limits.memory";
+        uint64_t limit = sc.limits.memoryBytes;
+        if (limit == 0)
+        {
+            limit = PodMemoryEstimate::GetAvailable(source);
+        }
+        if (limit == 0 || estimate.GetTotal() <= limit)
+        {
+            return;
+        }
+        bool given = false;
+        Get("limits.memory", false, &given);
+        const std::string key = given ? "limits.memory" : "pod.accelerators";
+        Fail(Locate(key),
+             key,
+             "this run needs an estimated " + estimate.Describe() + ", more than the " +
+                 PodMemoryEstimate::Format(limit) + " it may use (" + source +
+                 "): use fewer pod.accelerators or smaller workloads (all-to-all: communicators), "
+                 "or set limits.memory if the estimate is wrong for this machine");
+    }
+
     void ReadLimits(Scenario& sc) const
     {
         auto& l = sc.limits;
         l.noProgress = PicoSeconds(static_cast<int64_t>(Get("limits.no-progress", false).ps));
         l.checkInterval = PicoSeconds(static_cast<int64_t>(Get("limits.check-interval", false).ps));
         l.wallSeconds = static_cast<double>(Get("limits.wall", false).ps) * 1e-12;
+        l.memoryBytes = Get("limits.memory", false).u;
         if (!l.noProgress.IsStrictlyPositive())
         {
             return;

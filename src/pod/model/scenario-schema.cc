@@ -146,8 +146,18 @@ AddTopLevelKeys(std::vector<ScenarioSchema::Key>& k)
                     .Min(0)
                     .Help("Wall-clock limit of the run (e.g. 600s): past it the run stops with a "
                           "report of where the simulation stands (simulated time, messages done "
-                          "and outstanding; results: watchdog; podsim-run exits with 4). 0: "
-                          "off."));
+                          "and outstanding; results: watchdog; podsim-run exits with 4). It "
+                          "covers the build too (a pod stopped while it is built has nothing "
+                          "to write); the results are always written. 0: off."));
+    k.push_back(Row("limits.memory", S::SIZE)
+                    .Default("0")
+                    .Unit("bytes")
+                    .Help("Memory the run may use: a scenario whose estimate (pod objects, "
+                          "route tables while a plane is built, planned messages; "
+                          "src/pod/doc/pod.rst, Memory estimate) exceeds it is refused before "
+                          "anything is built, with the estimate. 0: what this process may use "
+                          "(the smallest of the machine's memory, the cgroup's limit and "
+                          "ulimit -v and -d)."));
     k.push_back(Row("check", S::BOOL)
                     .Default("false")
                     .Help("Invariant checks while running, as podsim run --check: credit and "

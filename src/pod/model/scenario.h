@@ -107,9 +107,10 @@ struct Scenario
     /// Run limits: the watchdogs (src/pod/doc/robustness.rst, section Watchdogs).
     struct Limits
     {
-        Time noProgress;       //!< limits.no-progress (0: no no-progress watchdog)
-        Time checkInterval;    //!< limits.check-interval (resolved: a tenth of noProgress if 0)
-        double wallSeconds{0}; //!< limits.wall in seconds (0: no wall-time limit)
+        Time noProgress;         //!< limits.no-progress (0: no no-progress watchdog)
+        Time checkInterval;      //!< limits.check-interval (resolved: a tenth of noProgress if 0)
+        double wallSeconds{0};   //!< limits.wall in seconds (0: no wall-time limit)
+        uint64_t memoryBytes{0}; //!< limits.memory (0: what this process may use)
     };
 
     /// Outputs.

@@ -77,6 +77,19 @@ WallClockLimit::Reason(double limit)
     return os.str();
 }
 
+void
+WallClockLimit::StopIfDue(double limit, double elapsed, const std::string& where)
+{
+    const bool interrupt = IsInterruptRequested();
+    if (interrupt || (limit > 0 && elapsed > limit))
+    {
+        std::ostringstream os;
+        os << Reason(limit) << " after " << elapsed << " s " << where
+           << ": nothing was simulated or written";
+        throw Stopped(os.str(), interrupt);
+    }
+}
+
 WallClockLimit::~WallClockLimit()
 {
     Cancel();

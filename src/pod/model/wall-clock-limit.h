@@ -9,6 +9,7 @@
 #include <condition_variable>
 #include <functional>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <thread>
 
@@ -82,6 +83,44 @@ class WallClockLimit
      * of LIMIT s reached"
      */
     static std::string Reason(double limit);
+
+    /**
+     * \brief A run stopped by the limit or an interrupt outside the simulation (while its
+     * pod was built): it has nothing to write.
+     */
+    class Stopped : public std::runtime_error
+    {
+      public:
+        /**
+         * \param what the report
+         * \param interrupt an interrupt stopped it (else the limit)
+         */
+        Stopped(const std::string& what, bool interrupt)
+            : std::runtime_error(what),
+              m_interrupt(interrupt)
+        {
+        }
+
+        /// \return true if an interrupt stopped it, false if the limit did
+        bool IsInterrupt() const
+        {
+            return m_interrupt;
+        }
+
+      private:
+        bool m_interrupt; //!< an interrupt stopped it
+    };
+
+    /**
+     * \brief Throw Stopped if an interrupt was requested, or if \p elapsed exceeds \p limit.
+     * For the phases outside Simulator::Run() (the build), where the timer's expiry event
+     * cannot run.
+     * \param limit the wall-clock limit in seconds (0: none)
+     * \param elapsed the run's wall time so far, in seconds
+     * \param where what was being done, for the report ("while building the pod (routes:
+     *        256 of 65536)")
+     */
+    static void StopIfDue(double limit, double elapsed, const std::string& where);
 
     /// \brief Stop the timer and join its thread (does nothing if not started).
     void Cancel();

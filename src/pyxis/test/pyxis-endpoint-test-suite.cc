@@ -9,8 +9,8 @@
 // of stated delays. The fabrics of the pod (SUE, UALink, the cell fabric) are exercised by the
 // cross-module suite pyxis-cross-fabric (test/).
 
-#include "ns3/picosecond-test-suite.h"
 #include "ns3/fabric-endpoint.h"
+#include "ns3/picosecond-test-suite.h"
 #include "ns3/pyxis-barrier-table.h"
 #include "ns3/pyxis-chip-helper.h"
 #include "ns3/pyxis-chip.h"

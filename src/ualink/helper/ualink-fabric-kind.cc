@@ -536,6 +536,14 @@ UalinkFabricKind::GetSwitchesPerPlane(const FabricPodConfig& /* pod */) const
     return 1; // one switch per rail
 }
 
+uint64_t
+UalinkFabricKind::EstimateBytesPerAccelerator(const FabricPodConfig& pod) const
+{
+    // Measured on pods of 512 and 1024 accelerators (68 KiB per accelerator and rail: a
+    // station's transaction, DL and credit state per port), rounded up (pod.rst, Memory estimate).
+    return uint64_t(80) * 1024 * pod.planes;
+}
+
 void
 UalinkFabricKind::CheckTraffic(const FabricConfigReader& in,
                                const FabricPodConfig& pod,

@@ -82,6 +82,7 @@ class UalinkFabricKind : public FabricKind
     std::string CheckOperation(uint32_t op, uint64_t bytes) const override;
     bool UsesPlanePlan() const override;
     uint32_t GetSwitchesPerPlane(const FabricPodConfig& pod) const override;
+    uint64_t EstimateBytesPerAccelerator(const FabricPodConfig& pod) const override;
     void CheckTraffic(const FabricConfigReader& in,
                       const FabricPodConfig& pod,
                       const std::vector<TrafficGroup>& groups) const override;
