@@ -76,15 +76,12 @@ CheckRange(const FabricConfigKey& key, double v, const std::string& text)
     }
 }
 
-/**
- * Join strings.
- * \param items the strings
- * \param sep separator
- * \param quote text put around each item
- * \return the joined string
- */
+} // namespace
+
 std::string
-Join(const std::vector<std::string>& items, const std::string& sep, const std::string& quote)
+FabricConfigKey::Join(const std::vector<std::string>& items,
+                      const std::string& sep,
+                      const std::string& quote)
 {
     std::string s;
     for (std::size_t i = 0; i < items.size(); ++i)
@@ -94,7 +91,27 @@ Join(const std::vector<std::string>& items, const std::string& sep, const std::s
     return s;
 }
 
-} // namespace
+std::string
+FabricConfigKey::FormatRange(const std::string& quote) const
+{
+    if (type == ENUM)
+    {
+        return Join(allowed, ", ", quote);
+    }
+    if (hasMin && hasMax)
+    {
+        return FormatNumber(min) + " to " + FormatNumber(max);
+    }
+    if (hasMin)
+    {
+        return (minExclusive ? "> " : ">= ") + FormatNumber(min);
+    }
+    if (hasMax)
+    {
+        return "<= " + FormatNumber(max);
+    }
+    return "";
+}
 
 FabricConfigKey::FabricConfigKey(const std::string& keyPath, Type keyType)
     : path(keyPath),

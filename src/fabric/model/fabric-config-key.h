@@ -127,6 +127,25 @@ struct FabricConfigKey
      * \return "65536", "0.5", "1e-12"
      */
     static std::string FormatNumber(double v);
+
+    /**
+     * Join strings.
+     * \param items the strings
+     * \param sep separator
+     * \param quote text put around each item
+     * \return the joined string
+     */
+    static std::string Join(const std::vector<std::string>& items,
+                            const std::string& sep,
+                            const std::string& quote);
+
+    /**
+     * The key's values for a reference table: its allowed values (each between \p quote), or
+     * its range ("1 to 64", ">= 0", "> 0", "<= 8"), or "" when any value of its type goes.
+     * \param quote text put around each allowed value
+     * \return the text
+     */
+    std::string FormatRange(const std::string& quote) const;
 };
 
 } // namespace ns3

@@ -780,7 +780,7 @@ FabricRetryEngine::NakOnlyRequest(uint64_t k)
     const bool answered = m_replayStarted && m_lastReplaySeq == k && now < m_replayAnsweredUntil;
     if (now < m_cycleEnd)
     {
-        // Seed 003 Figure 1: the sender completes its 2.5 round-trip retransmission cycle (t3
+        // RIFL paper, Figure 1: the sender completes its 2.5 round-trip retransmission cycle (t3
         // to t5) and, if requests still arrive, starts another.
         if (answered)
         {

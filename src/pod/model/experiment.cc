@@ -314,6 +314,25 @@ PlannedMessages(const Scenario::Collective& c, uint32_t accelerators)
 }
 
 /**
+ * Add a row to the DAG node table.
+ * \param r the results
+ * \param wi the DAG's workload
+ * \param d the node
+ * \param rec its instance on one accelerator (-1 times for what did not happen)
+ */
+void
+AddDagNodeRow(RunResults& r, uint32_t wi, const Scenario::DagNode& d, const DagRunner::Record& rec)
+{
+    r.dagNodes.workload.push_back(wi);
+    r.dagNodes.node.push_back(d.name);
+    r.dagNodes.kind.push_back(d.kind);
+    r.dagNodes.iteration.push_back(rec.iteration);
+    r.dagNodes.accelerator.push_back(rec.accelerator);
+    r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
+    r.dagNodes.endPs.push_back(rec.end.GetPicoSeconds());
+}
+
+/**
  * \param ids accelerator ids
  * \return them as text, runs of consecutive ids as ranges: "0-127", "0,2,4"
  */
@@ -1223,14 +1242,7 @@ ExperimentRun::CollectCollectives()
     {
         for (const auto& rec : dag->GetRecords())
         {
-            const Scenario::DagNode& d = s.workloads[wi].nodes[rec.node];
-            r.dagNodes.workload.push_back(wi);
-            r.dagNodes.node.push_back(d.name);
-            r.dagNodes.kind.push_back(d.kind);
-            r.dagNodes.iteration.push_back(rec.iteration);
-            r.dagNodes.accelerator.push_back(rec.accelerator);
-            r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
-            r.dagNodes.endPs.push_back(rec.end.GetPicoSeconds());
+            AddDagNodeRow(r, wi, s.workloads[wi].nodes[rec.node], rec);
         }
         for (int64_t end : r.dagNodes.endPs)
         {
@@ -1280,14 +1292,7 @@ ExperimentRun::Account()
         // Node instances that did not finish: a row each, with -1 for what did not happen.
         for (const auto& rec : dag->GetUnfinished())
         {
-            const Scenario::DagNode& d = w.nodes[rec.node];
-            r.dagNodes.workload.push_back(wi);
-            r.dagNodes.node.push_back(d.name);
-            r.dagNodes.kind.push_back(d.kind);
-            r.dagNodes.iteration.push_back(rec.iteration);
-            r.dagNodes.accelerator.push_back(rec.accelerator);
-            r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
-            r.dagNodes.endPs.push_back(rec.end.GetPicoSeconds());
+            AddDagNodeRow(r, wi, w.nodes[rec.node], rec);
         }
     }
     NameFailure(s, r, stoppedWithWork);

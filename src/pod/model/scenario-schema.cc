@@ -538,24 +538,6 @@ LastComponent(const std::string& path)
     return dot == std::string::npos ? path : path.substr(dot + 1);
 }
 
-/**
- * Join strings.
- * \param items the strings
- * \param sep separator
- * \param quote text put around each item
- * \return the joined string
- */
-std::string
-Join(const std::vector<std::string>& items, const std::string& sep, const std::string& quote)
-{
-    std::string s;
-    for (std::size_t i = 0; i < items.size(); ++i)
-    {
-        s += (i ? sep : "") + quote + items[i] + quote;
-    }
-    return s;
-}
-
 } // namespace
 
 const std::vector<ScenarioSchema::Key>&
@@ -803,7 +785,8 @@ ScenarioSchema::MarkdownReference()
         {
             def = key.kinds.empty()
                       ? "**required**"
-                      : "**required** (" + MarkdownCell(Join(key.kinds, ", ", "")) + ")";
+                      : "**required** (" +
+                            MarkdownCell(FabricConfigKey::Join(key.kinds, ", ", "")) + ")";
         }
         else if (!key.defaultNote.empty())
         {
@@ -814,28 +797,13 @@ ScenarioSchema::MarkdownReference()
             def = MarkdownCell("`" + key.defaultValue + "`");
         }
         // Range.
-        std::string range;
-        if (key.type == ENUM)
-        {
-            range = MarkdownCell(Join(key.allowed, ", ", "`"));
-        }
-        else if (key.hasMin && key.hasMax)
-        {
-            range = FabricConfigKey::FormatNumber(key.min) + " to " +
-                    FabricConfigKey::FormatNumber(key.max);
-        }
-        else if (key.hasMin)
-        {
-            range = (key.minExclusive ? "> " : ">= ") + FabricConfigKey::FormatNumber(key.min);
-        }
-        else if (key.hasMax)
-        {
-            range = "<= " + FabricConfigKey::FormatNumber(key.max);
-        }
+        const std::string range =
+            key.type == ENUM ? MarkdownCell(key.FormatRange("`")) : key.FormatRange("`");
         std::string help = MarkdownCell(key.help);
         if (!key.kinds.empty())
         {
-            help = "*" + MarkdownCell(Join(key.kinds, ", ", "")) + " only.* " + help;
+            help =
+                "*" + MarkdownCell(FabricConfigKey::Join(key.kinds, ", ", "")) + " only.* " + help;
         }
         os << "| " << MarkdownCell("`" + key.path + "`") << " | " << type << " | " << def << " | "
            << range << " | " << help << " |\n";
@@ -986,24 +954,7 @@ ScenarioSchema::RstReference(const std::vector<std::string>& sections)
         {
             def = "``" + key.defaultValue + "``";
         }
-        std::string range;
-        if (key.type == ENUM)
-        {
-            range = Join(key.allowed, ", ", "``");
-        }
-        else if (key.hasMin && key.hasMax)
-        {
-            range = FabricConfigKey::FormatNumber(key.min) + " to " +
-                    FabricConfigKey::FormatNumber(key.max);
-        }
-        else if (key.hasMin)
-        {
-            range = (key.minExclusive ? "> " : ">= ") + FabricConfigKey::FormatNumber(key.min);
-        }
-        else if (key.hasMax)
-        {
-            range = "<= " + FabricConfigKey::FormatNumber(key.max);
-        }
+        const std::string range = key.FormatRange("``");
         // A cell: "-" and its text, or "-" alone when empty (no trailing blanks).
         auto cell = [](const std::string& text) {
             return text.empty() ? std::string("     -\n") : "     - " + text + "\n";

@@ -215,7 +215,7 @@ class PyxisConvTest : public TestCase
         NS_TEST_ASSERT_MSG_EQ(model.ConvWidthTiles(240), 2, "W 240");
         NS_TEST_ASSERT_MSG_EQ(model.ConvWidthTiles(241), 3, "W 241");
         NS_TEST_ASSERT_MSG_EQ(model.ConvWidthTiles(1024), 9, "W 1024");
-        // Seed 004 table 17-1: W 512 (32 partitions) is 5 tiles (partitions 0-7, 7-14, 14-21,
+        // Pyxis spec table 17-1: W 512 (32 partitions) is 5 tiles (partitions 0-7, 7-14, 14-21,
         // 21-28, 28-31): 1 + ceil(384 / 112) = 5.
         NS_TEST_ASSERT_MSG_EQ(model.ConvWidthTiles(512), 5, "W 512, table 17-1");
         // W 200, H 56, 64 -> 64 on one UIE: F = 1 (128-column tiles), 2 W tiles x 4 passes x
