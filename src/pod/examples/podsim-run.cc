@@ -89,6 +89,136 @@ JoinOptionValues(int argc, char** argv)
     }
     return args;
 }
+
+/**
+ * Print a run's benchmark figures (--bench) with the targets they are read against, and one line
+ * of JSON that ./podsim bench gathers into results/bench.json.
+ * \param r the run's results
+ * \param hugePages the heap is on transparent huge pages
+ */
+void
+PrintBench(const RunResults& r, bool hugePages)
+{
+    // Figures of [core]'s benchmark, with the targets they are read against.
+    const double hopsPerSec = r.wallSeconds > 0 ? r.packetHops / r.wallSeconds : 0;
+    const double eventsPerHop = r.packetHops ? double(r.events) / r.packetHops : 0;
+    const double simPerWall = r.wallSeconds > 0 ? r.simTimePs * 1e-12 / r.wallSeconds : 0;
+    std::printf("\nbenchmark %s\n", r.scenarioName.c_str());
+    std::printf("  events/s                  %.3e\n",
+                r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0);
+    std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
+    std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
+    std::printf("  simulated/wall time       %.3e\n", simPerWall);
+    // Memory per unit of pod size: the whole peak RSS divided by the accelerators
+    // and, separately, by the switch ports (each figure charges the other's share to itself).
+    const double rssPerAccelerator =
+        r.accelerators ? static_cast<double>(r.peakRssBytes) / r.accelerators : 0.0;
+    const double rssPerSwitchPort =
+        r.switchPorts ? static_cast<double>(r.peakRssBytes) / r.switchPorts : 0.0;
+    std::printf("  peak RSS                  %.1f MiB (target < 2048)\n",
+                r.peakRssBytes / 1048576.0);
+    std::printf("  peak RSS per accelerator  %.1f KiB (%u accelerators)\n",
+                rssPerAccelerator / 1024.0,
+                r.accelerators);
+    std::printf("  peak RSS per switch port  %.1f KiB (%lu ports on %u switches)\n",
+                rssPerSwitchPort / 1024.0,
+                static_cast<unsigned long>(r.switchPorts),
+                r.switches);
+    std::printf("  wall (run / build)        %.2f s / %.2f s\n", r.wallSeconds, r.buildSeconds);
+    std::printf("  heap on huge pages        %s\n",
+                hugePages ? HugePageHeap::GetStatus().c_str() : "off (--huge-pages=false)");
+    // One line of JSON per benchmark: ./podsim bench gathers them into results/bench.json.
+    std::printf("BENCH-JSON {\"name\": \"%s\", \"events_per_s\": %.6e, "
+                "\"packet_hops_per_s\": %.6e, \"events_per_packet_hop\": %.6f, "
+                "\"sim_per_wall\": %.6e, \"peak_rss_bytes\": %lu, \"wall_s\": %.4f, "
+                "\"build_s\": %.4f, \"events\": %lu, \"packet_hops\": %lu, "
+                "\"sim_time_ps\": %ld, \"accelerators\": %u, \"switches\": %u, "
+                "\"switch_ports\": %lu, \"rss_per_accelerator_bytes\": %.1f, "
+                "\"rss_per_switch_port_bytes\": %.1f, \"huge_page_heap_bytes\": %lu}\n",
+                r.scenarioName.c_str(),
+                r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0,
+                hopsPerSec,
+                eventsPerHop,
+                simPerWall,
+                static_cast<unsigned long>(r.peakRssBytes),
+                r.wallSeconds,
+                r.buildSeconds,
+                static_cast<unsigned long>(r.events),
+                static_cast<unsigned long>(r.packetHops),
+                static_cast<long>(r.simTimePs),
+                r.accelerators,
+                r.switches,
+                static_cast<unsigned long>(r.switchPorts),
+                rssPerAccelerator,
+                rssPerSwitchPort,
+                static_cast<unsigned long>(HugePageHeap::GetMappedBytes()));
+}
+
+/**
+ * The modes that print a reference and exit: --schema-docs, --schema-rst, --schema.
+ * \param schemaDocs --schema-docs
+ * \param schemaRst --schema-rst's sections, comma-separated ("" if not given)
+ * \param schema --schema
+ * \return true if one of them printed
+ */
+bool
+PrintReference(bool schemaDocs, const std::string& schemaRst, bool schema)
+{
+    if (schemaDocs)
+    {
+        for (const auto& [doc, sections] : ScenarioSchema::GetDocSections())
+        {
+            std::string list;
+            for (const auto& sec : sections)
+            {
+                list += (list.empty() ? "" : ",") + sec;
+            }
+            std::cout << doc << " " << list << "\n";
+        }
+        return true;
+    }
+    if (!schemaRst.empty())
+    {
+        std::vector<std::string> sections;
+        std::string item;
+        std::istringstream in(schemaRst);
+        while (std::getline(in, item, ','))
+        {
+            sections.push_back(item);
+        }
+        std::cout << ScenarioSchema::RstReference(sections);
+        return true;
+    }
+    if (schema)
+    {
+        std::cout << ScenarioSchema::MarkdownReference();
+        return true;
+    }
+    return false;
+}
+
+/**
+ * Print what --validate prints: a line for the scenario, its memory estimate and a line per
+ * workload (utils/study.py reads them for its table).
+ * \param scenario the scenario file
+ * \param s the loaded scenario
+ */
+void
+PrintValid(const std::string& scenario, const Scenario& s)
+{
+    std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
+              << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
+              << s.workloads.size() << " workloads, results " << s.output.file << std::endl;
+    std::cout << "memory estimate: "
+              << PodMemoryEstimate(s, PodPlugins::GetFabric(s.pod.fabric)).Describe() << std::endl;
+    for (const auto& w : s.workloads)
+    {
+        std::cout << "workload " << w.name << ": kind " << w.kind << ", algorithm "
+                  << (w.kind == "collective" ? w.coll.algorithm : "-") << ", communicators "
+                  << w.communicators << ", size " << w.bytes << ", senders " << w.senders
+                  << std::endl;
+    }
+}
 } // namespace
 
 int
@@ -200,34 +330,8 @@ main(int argc, char** argv)
         return 2;
     }
 
-    if (schemaDocs)
+    if (PrintReference(schemaDocs, schemaRst, schema))
     {
-        for (const auto& [doc, sections] : ScenarioSchema::GetDocSections())
-        {
-            std::string list;
-            for (const auto& sec : sections)
-            {
-                list += (list.empty() ? "" : ",") + sec;
-            }
-            std::cout << doc << " " << list << "\n";
-        }
-        return 0;
-    }
-    if (!schemaRst.empty())
-    {
-        std::vector<std::string> sections;
-        std::string item;
-        std::istringstream in(schemaRst);
-        while (std::getline(in, item, ','))
-        {
-            sections.push_back(item);
-        }
-        std::cout << ScenarioSchema::RstReference(sections);
-        return 0;
-    }
-    if (schema)
-    {
-        std::cout << ScenarioSchema::MarkdownReference();
         return 0;
     }
     if (listCases)
@@ -292,20 +396,7 @@ main(int argc, char** argv)
     }
     if (validate)
     {
-        std::cout << "valid: " << scenario << ": " << s.name << ", fabric " << s.pod.fabric << ", "
-                  << s.pod.accelerators << " accelerators, " << s.pod.planes << " planes, "
-                  << s.workloads.size() << " workloads, results " << s.output.file << std::endl;
-        std::cout << "memory estimate: "
-                  << PodMemoryEstimate(s, PodPlugins::GetFabric(s.pod.fabric)).Describe()
-                  << std::endl;
-        // One line per workload (utils/study.py reads them for its table).
-        for (const auto& w : s.workloads)
-        {
-            std::cout << "workload " << w.name << ": kind " << w.kind << ", algorithm "
-                      << (w.kind == "collective" ? w.coll.algorithm : "-") << ", communicators "
-                      << w.communicators << ", size " << w.bytes << ", senders " << w.senders
-                      << std::endl;
-        }
+        PrintValid(scenario, s);
         return 0;
     }
 
@@ -366,59 +457,7 @@ main(int argc, char** argv)
     }
     if (bench)
     {
-        // Figures of [core]'s benchmark, with the targets they are read against.
-        const double hopsPerSec = r.wallSeconds > 0 ? r.packetHops / r.wallSeconds : 0;
-        const double eventsPerHop = r.packetHops ? double(r.events) / r.packetHops : 0;
-        const double simPerWall = r.wallSeconds > 0 ? r.simTimePs * 1e-12 / r.wallSeconds : 0;
-        std::printf("\nbenchmark %s\n", r.scenarioName.c_str());
-        std::printf("  events/s                  %.3e\n",
-                    r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0);
-        std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
-        std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
-        std::printf("  simulated/wall time       %.3e\n", simPerWall);
-        // Memory per unit of pod size: the whole peak RSS divided by the accelerators
-        // and, separately, by the switch ports (each figure charges the other's share to itself).
-        const double rssPerAccelerator =
-            r.accelerators ? static_cast<double>(r.peakRssBytes) / r.accelerators : 0.0;
-        const double rssPerSwitchPort =
-            r.switchPorts ? static_cast<double>(r.peakRssBytes) / r.switchPorts : 0.0;
-        std::printf("  peak RSS                  %.1f MiB (target < 2048)\n",
-                    r.peakRssBytes / 1048576.0);
-        std::printf("  peak RSS per accelerator  %.1f KiB (%u accelerators)\n",
-                    rssPerAccelerator / 1024.0,
-                    r.accelerators);
-        std::printf("  peak RSS per switch port  %.1f KiB (%lu ports on %u switches)\n",
-                    rssPerSwitchPort / 1024.0,
-                    static_cast<unsigned long>(r.switchPorts),
-                    r.switches);
-        std::printf("  wall (run / build)        %.2f s / %.2f s\n", r.wallSeconds, r.buildSeconds);
-        std::printf("  heap on huge pages        %s\n",
-                    hugePages ? HugePageHeap::GetStatus().c_str() : "off (--huge-pages=false)");
-        // One line of JSON per benchmark: ./podsim bench gathers them into results/bench.json.
-        std::printf("BENCH-JSON {\"name\": \"%s\", \"events_per_s\": %.6e, "
-                    "\"packet_hops_per_s\": %.6e, \"events_per_packet_hop\": %.6f, "
-                    "\"sim_per_wall\": %.6e, \"peak_rss_bytes\": %lu, \"wall_s\": %.4f, "
-                    "\"build_s\": %.4f, \"events\": %lu, \"packet_hops\": %lu, "
-                    "\"sim_time_ps\": %ld, \"accelerators\": %u, \"switches\": %u, "
-                    "\"switch_ports\": %lu, \"rss_per_accelerator_bytes\": %.1f, "
-                    "\"rss_per_switch_port_bytes\": %.1f, \"huge_page_heap_bytes\": %lu}\n",
-                    r.scenarioName.c_str(),
-                    r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0,
-                    hopsPerSec,
-                    eventsPerHop,
-                    simPerWall,
-                    static_cast<unsigned long>(r.peakRssBytes),
-                    r.wallSeconds,
-                    r.buildSeconds,
-                    static_cast<unsigned long>(r.events),
-                    static_cast<unsigned long>(r.packetHops),
-                    static_cast<long>(r.simTimePs),
-                    r.accelerators,
-                    r.switches,
-                    static_cast<unsigned long>(r.switchPorts),
-                    rssPerAccelerator,
-                    rssPerSwitchPort,
-                    static_cast<unsigned long>(HugePageHeap::GetMappedBytes()));
+        PrintBench(r, hugePages);
     }
     if (WallClockLimit::IsInterruptRequested())
     {
