@@ -43,8 +43,8 @@ struct PodPlaneShape
 
 /**
  * \ingroup pod
- * The shape of a switched plane (FabricKind::UsesPlanePlan) before it is built, with the same
- * arithmetic as PodTopology's layout (defined in pod-topology.cc, next to it).
+ * The shape of a switched plane (FabricKind::UsesPlanePlan) before it is built: the counts
+ * PodTopology's layout builds (defined in pod-topology.cc, whose layout uses them).
  * \param pod the pod section
  * \return the shape (tiers 0 for a mesh; perPlane 0 when the radix has no uplink)
  */

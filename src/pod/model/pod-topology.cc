@@ -285,7 +285,7 @@ PodTopology::Impl::LayOut(const Scenario::Pod& pod)
         twoTier = false;
         switchesPerPlane = 0;
     }
-    else if (r >= n)
+    else if (GetPodPlaneShape(pod).tiers == 1)
     {
         twoTier = false;
         tiers = 1;
@@ -299,17 +299,19 @@ PodTopology::Impl::LayOut(const Scenario::Pod& pod)
     else
     {
         // k:1 oversubscription: s = floor(r/(k+1)) uplinks per leaf, one to each of s spines,
-        // and k*s accelerators per leaf (k = 1: radix/2 and radix/2, full bisection).
+        // and k*s accelerators per leaf (k = 1: radix/2 and radix/2, full bisection); the counts
+        // are GetPodPlaneShape's.
         const uint32_t k = std::max<uint32_t>(1, pod.sw.oversubscription);
-        const uint32_t spines = r / (k + 1);
+        const PodPlaneShape shape = GetPodPlaneShape(pod);
+        const uint32_t spines = shape.spines;
         NS_ABORT_MSG_IF(spines == 0, "radix " << r << " has no uplink at " << k << ":1");
         const uint32_t down = k * spines;
-        const uint32_t leaves = (n + down - 1) / down;
+        const uint32_t leaves = shape.leaves;
         for (uint32_t l = 0; l < leaves; ++l)
         {
             AddVertex(true, l, "leaf" + std::to_string(l));
         }
-        if (leaves <= r)
+        if (shape.tiers == 2)
         {
             // Two tiers: every leaf links to each of the s spines.
             twoTier = true;
@@ -565,7 +567,7 @@ PodTopology::GetAccDevice(uint32_t acc, uint32_t plane) const
 PodPlaneShape
 GetPodPlaneShape(const Scenario::Pod& pod)
 {
-    // The same arithmetic as Impl::LayOut and Impl::LayOutThreeTier.
+    // The counts Impl::LayOut builds (and Impl::LayOutThreeTier, from the leaves and spines).
     PodPlaneShape shape;
     const uint32_t n = pod.accelerators;
     const uint32_t r = pod.sw.radix;
