@@ -28,4 +28,10 @@ WorkloadConfig::GetSourceFile() const
     return "";
 }
 
+std::shared_ptr<const DagProgram>
+WorkloadConfig::GetDag() const
+{
+    return nullptr;
+}
+
 } // namespace ns3

@@ -5,8 +5,11 @@
 #ifndef WORKLOAD_CONFIG_H
 #define WORKLOAD_CONFIG_H
 
+#include "dag-program.h"
+
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
 
 namespace ns3
@@ -32,6 +35,14 @@ class WorkloadConfig
     /// \return the file the workload's program comes from (a model file; "" if none), which
     ///         an error starting it names
     virtual std::string GetSourceFile() const;
+
+    /**
+     * A kind whose workload is a DAG (an execution trace, a generated training step) returns
+     * it here; the pod then runs it with its DagRunner as it runs a `kind: dag` workload, and
+     * does not call WorkloadKind::Start.
+     * \return the DAG, or null for a kind that runs its own program
+     */
+    virtual std::shared_ptr<const DagProgram> GetDag() const;
 };
 
 } // namespace ns3
