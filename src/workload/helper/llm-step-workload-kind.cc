@@ -69,7 +69,10 @@ LlmStepWorkloadKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
 {
     using K = FabricConfigKey;
     const std::vector<std::string> kind{"llm-step"};
-    auto u = [&](const std::string& name, const std::string& def, double lo, const std::string& help) {
+    auto u = [&](const std::string& name,
+                 const std::string& def,
+                 double lo,
+                 const std::string& help) {
         k.push_back(K("workloads[]." + name, K::UINT).Default(def).Min(lo).Kinds(kind).Help(help));
     };
     u("layers", "32", 1, "llm-step: transformer layers.");
@@ -181,9 +184,7 @@ LlmStepWorkloadKind::Read(const FabricConfigReader& in,
 {
     auto c = std::make_shared<Config>();
     LlmStepSpec& s = c->spec;
-    auto u = [&](const std::string& key) {
-        return static_cast<uint32_t>(in.Get(p + "." + key).u);
-    };
+    auto u = [&](const std::string& key) { return static_cast<uint32_t>(in.Get(p + "." + key).u); };
     s.layers = u("layers");
     s.hidden = u("hidden");
     s.ffn = u("ffn");

@@ -39,7 +39,7 @@ class LlmStepWorkloadKind : public WorkloadKind
         std::shared_ptr<const DagProgram> GetDag() const override;
 
       private:
-        mutable std::once_flag m_once;               //!< generate once
+        mutable std::once_flag m_once;                   //!< generate once
         mutable std::shared_ptr<const DagProgram> m_dag; //!< the generated DAG
     };
 

@@ -80,9 +80,9 @@ DagCriticalPath::ComputeOnly(const DagProgram& program)
         }
         std::sort(index[v].begin(), index[v].end());
     }
-    std::vector<std::vector<int64_t>> end(n);      // per participant, ps
-    std::vector<int64_t> endAll(n, 0);             // on all participants
-    std::vector<int64_t> ready0(accelerators, 0);  // an accelerator's start of the iteration
+    std::vector<std::vector<int64_t>> end(n);       // per participant, ps
+    std::vector<int64_t> endAll(n, 0);              // on all participants
+    std::vector<int64_t> ready0(accelerators, 0);   // an accelerator's start of the iteration
     std::vector<int64_t> finished(accelerators, 0); // its end of the iteration
     const uint32_t iterations = std::max<uint32_t>(1, program.iterations);
     for (uint32_t it = 0; it < iterations; ++it)
@@ -100,9 +100,8 @@ DagCriticalPath::ComputeOnly(const DagProgram& program)
                 for (uint32_t u : deps)
                 {
                     const auto& idx = index[u];
-                    auto pos = std::lower_bound(idx.begin(),
-                                                idx.end(),
-                                                std::make_pair(a, uint32_t{0}));
+                    auto pos =
+                        std::lower_bound(idx.begin(), idx.end(), std::make_pair(a, uint32_t{0}));
                     if (pos != idx.end() && pos->first == a)
                     {
                         st = std::max(st, end[u][pos->second]);

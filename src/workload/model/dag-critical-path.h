@@ -32,9 +32,9 @@ class DagCriticalPath
     /// The result.
     struct Result
     {
-        Time makespan;                   //!< the end of the last node of the last iteration
+        Time makespan;                    //!< the end of the last node of the last iteration
         std::vector<Time> acceleratorEnd; //!< per accelerator (0 if in no node)
-        std::vector<Time> nodeEnd; //!< per node: its latest end, in the last iteration
+        std::vector<Time> nodeEnd;        //!< per node: its latest end, in the last iteration
     };
 
     /**

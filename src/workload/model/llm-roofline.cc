@@ -29,12 +29,12 @@ LlmRoofline::GetLayerOps() const
     const double s = c.sequence;
     const double h = c.hidden;
     const double t = c.tp;
-    const double tokens = b * s;                                      // T
+    const double tokens = b * s;                                         // T
     const double shardTokens = c.sequenceParallel ? tokens / t : tokens; // elementwise ops
-    const double dh = h / c.heads;                                    // head dimension
-    const double qh = c.heads / t;                                    // query heads per shard
+    const double dh = h / c.heads;                                       // head dimension
+    const double qh = c.heads / t;                                       // query heads per shard
     const double kvh = std::max(1.0, static_cast<double>(c.GetKvHeads()) / t);
-    const double qkvN = (qh + 2 * kvh) * dh;  // QKV output columns per shard
+    const double qkvN = (qh + 2 * kvh) * dh;           // QKV output columns per shard
     const double g = c.activation == "swiglu" ? 2 : 1; // up (and gate) matrices
     std::vector<Op> ops;
     // Two norms and two residual adds per layer, on the shard's tokens (all of them, or 1/tp
@@ -55,7 +55,8 @@ LlmRoofline::GetLayerOps() const
     if (c.experts == 0)
     {
         const double f = c.ffn / t;
-        ops.push_back({"mlp-up", 2 * tokens * h * f * g, (tokens * h + g * h * f + g * tokens * f) * e});
+        ops.push_back(
+            {"mlp-up", 2 * tokens * h * f * g, (tokens * h + g * h * f + g * tokens * f) * e});
         ops.push_back({"mlp-activation", 0, (g + 1) * tokens * f * e});
         ops.push_back({"mlp-down", 2 * tokens * f * h, (tokens * f + f * h + tokens * h) * e});
     }
@@ -68,14 +69,14 @@ LlmRoofline::GetLayerOps() const
         const double f = c.GetMoeFfn();
         const double local = c.experts / c.ep;
         const double copies = shardTokens * c.topK;
-        ops.push_back({"router", 2 * shardTokens * h * E, (shardTokens * h + h * E + shardTokens * E) * e});
+        ops.push_back(
+            {"router", 2 * shardTokens * h * E, (shardTokens * h + h * E + shardTokens * E) * e});
         ops.push_back({"expert-up",
                        2 * copies * h * f * g,
                        (copies * h + local * g * h * f + g * copies * f) * e});
         ops.push_back({"expert-activation", 0, (g + 1) * copies * f * e});
-        ops.push_back({"expert-down",
-                       2 * copies * f * h,
-                       (copies * f + local * f * h + copies * h) * e});
+        ops.push_back(
+            {"expert-down", 2 * copies * f * h, (copies * f + local * f * h + copies * h) * e});
     }
     return ops;
 }

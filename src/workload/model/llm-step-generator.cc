@@ -173,6 +173,7 @@ LlmStepGenerator::Build() const
         bool expert{false};             //!< expert parameters
         uint32_t id{0};                 //!< tp rank (dense) or expert-parallel position
     };
+
     auto groupsOf = [&](uint32_t s) {
         std::vector<Group> gs;
         for (uint32_t i = 0; i < t; ++i)
@@ -237,6 +238,7 @@ LlmStepGenerator::Build() const
     auto slot = [&](uint32_t s, uint32_t j, uint32_t r) {
         return (static_cast<std::size_t>(s) * m + j) * d + r;
     };
+
     // Compute nodes that wait for another stage's sends, patched once every send exists.
     struct Pending
     {
@@ -244,6 +246,7 @@ LlmStepGenerator::Build() const
         bool forward;
         std::size_t slot;
     };
+
     std::vector<Pending> pending;
     // The last backward of each layer and replica: [(s x lp + l) x d + r].
     std::vector<uint32_t> lastBwd(static_cast<std::size_t>(p) * lp * d, 0);
@@ -272,7 +275,7 @@ LlmStepGenerator::Build() const
             for (uint32_t k = 0; k < lp; ++k)
             {
                 const uint32_t l = forward ? k : lp - 1 - k; // layer within the stage
-                const uint32_t layer = s * lp + l;          // layer of the model
+                const uint32_t layer = s * lp + l;           // layer of the model
                 // ZeRO-3: the layer's parameters are gathered before each use (forward and
                 // backward of every micro-batch), prefetched while the op before runs.
                 std::vector<std::vector<uint32_t>> gathered(d);
@@ -360,8 +363,11 @@ LlmStepGenerator::Build() const
                             }
                             for (const auto& [cat, coll] : parts)
                             {
-                                auto cn =
-                                    collective(cat + "." + base, cat, coll, tpGroup(r, s), actBytes);
+                                auto cn = collective(cat + "." + base,
+                                                     cat,
+                                                     coll,
+                                                     tpGroup(r, s),
+                                                     actBytes);
                                 cn.deps = ch;
                                 ch = {add(std::move(cn))};
                             }
@@ -387,14 +393,14 @@ LlmStepGenerator::Build() const
                             for (uint32_t z = 0; z < 2; ++z)
                             {
                                 const bool dispatch = forward ? z == 0 : z == 1;
-                                auto an = collective(coord("ep-all-to-all", s, layer, j) + "." + dir +
-                                                         (dispatch ? ".dispatch" : ".combine") +
-                                                         ".ep" + std::to_string(q) + ".tp" +
-                                                         std::to_string(i),
-                                                     "ep-all-to-all",
-                                                     "all-to-all",
-                                                     members,
-                                                     a2aPerPair);
+                                auto an =
+                                    collective(coord("ep-all-to-all", s, layer, j) + "." + dir +
+                                                   (dispatch ? ".dispatch" : ".combine") + ".ep" +
+                                                   std::to_string(q) + ".tp" + std::to_string(i),
+                                               "ep-all-to-all",
+                                               "all-to-all",
+                                               members,
+                                               a2aPerPair);
                                 if (z == 0)
                                 {
                                     for (uint32_t x = 0; x < ep; ++x)
@@ -467,8 +473,8 @@ LlmStepGenerator::Build() const
                     continue; // a group of one accelerator has nothing to reduce
                 }
                 auto n = collective(gradCat + ".s" + std::to_string(s) + ".l" +
-                                        std::to_string(s * lp + l) +
-                                        (g.expert ? ".ep" : ".tp") + std::to_string(g.id),
+                                        std::to_string(s * lp + l) + (g.expert ? ".ep" : ".tp") +
+                                        std::to_string(g.id),
                                     gradCat,
                                     gradColl,
                                     g.members,

@@ -163,7 +163,7 @@ LlmStepSpec::Check(uint32_t accelerators) const
     }
     if (accelerators != 0 && GetAccelerators() != accelerators)
     {
-        return {"tp",
+        return {"dp",
                 "tp x pp x dp = " + Str(tp) + " x " + Str(pp) + " x " + Str(dp) + " = " +
                     Str(GetAccelerators()) + " accelerators, but pod.accelerators is " +
                     Str(accelerators) + " (they must be equal)"};
@@ -200,7 +200,8 @@ LlmStepSpec::Check(uint32_t accelerators) const
     }
     if (experts > 0 && GetMoeFfn() % tp != 0)
     {
-        return {"moe-ffn", "moe-ffn = " + Str(GetMoeFfn()) + " is not divisible by tp = " + Str(tp)};
+        return {"moe-ffn",
+                "moe-ffn = " + Str(GetMoeFfn()) + " is not divisible by tp = " + Str(tp)};
     }
     if (vocabulary % tp != 0)
     {
@@ -225,8 +226,9 @@ LlmStepSpec::Check(uint32_t accelerators) const
     if (GetGlobalBatch() % perStep != 0)
     {
         return {"global-batch",
-                "global-batch = " + Str(GetGlobalBatch()) + " is not divisible by dp x micro-batch = " +
-                    Str(dp) + " x " + Str(microBatch) + " = " + Str(perStep) +
+                "global-batch = " + Str(GetGlobalBatch()) +
+                    " is not divisible by dp x micro-batch = " + Str(dp) + " x " + Str(microBatch) +
+                    " = " + Str(perStep) +
                     " (the micro-batches per iteration are global-batch / (dp x micro-batch))"};
     }
     if (experts == 0 && ep != 1)

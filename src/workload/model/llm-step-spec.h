@@ -26,29 +26,29 @@ namespace ns3
 struct LlmStepSpec
 {
     // The model.
-    uint32_t layers{32};      //!< transformer layers
-    uint32_t hidden{4096};    //!< hidden size h
-    uint32_t ffn{16384};      //!< MLP intermediate size f (dense layers)
-    uint32_t heads{32};       //!< attention heads a
-    uint32_t kvHeads{0};      //!< key/value heads (grouped-query attention); 0: = heads
-    uint32_t sequence{4096};  //!< sequence length s
-    uint32_t microBatch{1};   //!< micro-batch size b (sequences)
-    uint32_t globalBatch{0};  //!< global batch size (sequences); 0: dp x micro-batch
-    uint32_t vocabulary{0};   //!< vocabulary size V; 0: no embedding and no output head
-    std::string dtype{"bf16"};          //!< bf16 | fp16 | fp8 | fp32
-    std::string activation{"gelu"};     //!< gelu (2 MLP matrices) | swiglu (3)
-    uint32_t experts{0};      //!< MoE experts per layer; 0: dense
-    uint32_t topK{2};         //!< experts each token is routed to
-    uint32_t moeFfn{0};       //!< an expert's intermediate size; 0: = ffn
+    uint32_t layers{32};            //!< transformer layers
+    uint32_t hidden{4096};          //!< hidden size h
+    uint32_t ffn{16384};            //!< MLP intermediate size f (dense layers)
+    uint32_t heads{32};             //!< attention heads a
+    uint32_t kvHeads{0};            //!< key/value heads (grouped-query attention); 0: = heads
+    uint32_t sequence{4096};        //!< sequence length s
+    uint32_t microBatch{1};         //!< micro-batch size b (sequences)
+    uint32_t globalBatch{0};        //!< global batch size (sequences); 0: dp x micro-batch
+    uint32_t vocabulary{0};         //!< vocabulary size V; 0: no embedding and no output head
+    std::string dtype{"bf16"};      //!< bf16 | fp16 | fp8 | fp32
+    std::string activation{"gelu"}; //!< gelu (2 MLP matrices) | swiglu (3)
+    uint32_t experts{0};            //!< MoE experts per layer; 0: dense
+    uint32_t topK{2};               //!< experts each token is routed to
+    uint32_t moeFfn{0};             //!< an expert's intermediate size; 0: = ffn
 
     // The parallelism.
-    uint32_t tp{1};                  //!< tensor-parallel size
-    uint32_t pp{1};                  //!< pipeline-parallel size (stages)
-    uint32_t dp{1};                  //!< data-parallel size
-    uint32_t ep{1};                  //!< expert-parallel size (inside the data-parallel size)
-    bool sequenceParallel{false};    //!< Megatron's sequence parallelism
-    uint32_t zero{0};                //!< ZeRO stage: 0, 1, 2 or 3
-    std::string order{"tp-dp-pp"};   //!< dimensions from innermost to outermost
+    uint32_t tp{1};                //!< tensor-parallel size
+    uint32_t pp{1};                //!< pipeline-parallel size (stages)
+    uint32_t dp{1};                //!< data-parallel size
+    uint32_t ep{1};                //!< expert-parallel size (inside the data-parallel size)
+    bool sequenceParallel{false};  //!< Megatron's sequence parallelism
+    uint32_t zero{0};              //!< ZeRO stage: 0, 1, 2 or 3
+    std::string order{"tp-dp-pp"}; //!< dimensions from innermost to outermost
 
     // The accelerator (roofline).
     std::string accelerator{"gpu"}; //!< preset: gpu | pyxis

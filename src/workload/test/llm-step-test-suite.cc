@@ -171,7 +171,10 @@ class LlmBubbleTestCase : public TestCase
             flops += op.flops;
         }
         const double b = 4096.0;
-        NS_TEST_EXPECT_MSG_EQ_TOL(flops, 28 * b * b * b / 8, 1.0, "Megatron's per-layer FLOPs / tp");
+        NS_TEST_EXPECT_MSG_EQ_TOL(flops,
+                                  28 * b * b * b / 8,
+                                  1.0,
+                                  "Megatron's per-layer FLOPs / tp");
         // Every matmul of this shape is compute-bound: QKV does 2 x 4096 x 4096 x 1536 FLOPs
         // (51.5 GFLOP, 74.4 us at 989.4 T x 0.7) and moves (4096 x 4096 + 4096 x 1536 + 4096 x
         // 1536) x 2 = 58.7 MB (21.9 us at 3.35 TB/s x 0.8).
@@ -229,9 +232,7 @@ class LlmScheduleTestCase : public TestCase
         {
             text += (f ? "F" : "B") + std::to_string(j) + " ";
         }
-        NS_TEST_EXPECT_MSG_EQ(text,
-                              "F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7 ",
-                              "stage 0");
+        NS_TEST_EXPECT_MSG_EQ(text, "F0 F1 F2 F3 B0 F4 B1 F5 B2 F6 B3 F7 B4 B5 B6 B7 ", "stage 0");
         // The last stage alternates from the start.
         auto s3 = LlmStepGenerator::GetSchedule(4, 3, 2);
         text.clear();
@@ -339,7 +340,7 @@ class LlmCheckTestCase : public TestCase
         s.globalBatch = 100; // 100 / (32 x 1) is not whole
         NS_TEST_EXPECT_MSG_EQ(s.Check(1024).key, "global-batch", "m not whole");
         s = Dense();
-        NS_TEST_EXPECT_MSG_EQ(s.Check(512).key, "tp", "8 x 4 x 32 = 1024 != 512");
+        NS_TEST_EXPECT_MSG_EQ(s.Check(512).key, "dp", "8 x 4 x 32 = 1024 != 512");
         s.heads = 36; // 36 / 8 is not whole (hidden 4096 / 36 neither: heads is checked first)
         NS_TEST_EXPECT_MSG_EQ(s.Check(1024).key, "heads", "heads / tp");
         s = Dense();
@@ -423,7 +424,9 @@ class DagCriticalPathTestCase : public TestCase
         e.rankDeps = {{}, {0}};
         q.nodes.push_back(e);
         auto rq = DagCriticalPath::ComputeOnly(q);
-        NS_TEST_EXPECT_MSG_EQ(rq.acceleratorEnd[0], MicroSeconds(1), "participant 0 waits for none");
+        NS_TEST_EXPECT_MSG_EQ(rq.acceleratorEnd[0],
+                              MicroSeconds(1),
+                              "participant 0 waits for none");
         NS_TEST_EXPECT_MSG_EQ(rq.acceleratorEnd[1], MicroSeconds(8), "participant 1: 7 + 1");
     }
 };
