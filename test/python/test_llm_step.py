@@ -181,6 +181,9 @@ def test_small_step_end_to_end(tmp_path, fabric):
     p = subprocess.run([str(PODSIM_RUN), str(scenario), f"--set=pod.fabric={fabric}",
                         f"--set=output.file={h5}"], capture_output=True, text=True, timeout=300)
     assert p.returncode == 0, p.stderr[-3000:]
+    # the summary printout has the iteration line (DagIterationSummary)
+    assert "dag llm-step-0: iteration " in p.stdout
+    assert "exposed communication" in p.stdout
     m = load_module()
     runs = m.load(h5)
     assert len(runs) == 1

@@ -27,6 +27,7 @@
 #include "ns3/collective-dispatcher.h"
 #include "ns3/collective-helper.h"
 #include "ns3/config.h"
+#include "ns3/dag-iteration-summary.h"
 #include "ns3/dag-runner.h"
 #include "ns3/fabric-channel.h"
 #include "ns3/fabric-check-scheduler.h"
@@ -1540,6 +1541,42 @@ PrintCollectives(const RunResults& r, std::ostream& os)
 }
 
 /**
+ * Print one line per DAG workload whose nodes have categories (a generated one, such as an
+ * llm-step): its first iteration's time, compute time, exposed communication and time per
+ * category (DagIterationSummary).
+ * \param r the results
+ * \param os the stream
+ */
+void
+PrintDagIterations(const RunResults& r, std::ostream& os)
+{
+    const RunResults::DagNodes& d = r.dagNodes;
+    std::map<uint32_t, std::vector<DagIterationSummary::Row>> rows;
+    std::map<uint32_t, bool> categorized;
+    for (std::size_t i = 0; i < d.node.size(); ++i)
+    {
+        if (d.iteration[i] != 0)
+        {
+            continue;
+        }
+        const std::string& category = i < d.category.size() ? d.category[i] : std::string();
+        rows[d.workload[i]].push_back(
+            {d.accelerator[i], d.kind[i] == "compute", category, d.startPs[i], d.endPs[i]});
+        categorized[d.workload[i]] = categorized[d.workload[i]] || !category.empty();
+    }
+    for (const auto& [w, rs] : rows)
+    {
+        if (!categorized[w])
+        {
+            continue;
+        }
+        const std::string name =
+            w < r.workloadNames.size() ? r.workloadNames[w] : std::to_string(w);
+        os << "dag " << name << ": " << DagIterationSummary::Compute(rs).ToString() << "\n";
+    }
+}
+
+/**
  * Print the summary's traffic lines: bytes sent, received and dropped, the peak switch buffer,
  * and (when there were any) flow control, transport recovery and fault figures.
  * \param r the results
@@ -1660,6 +1697,7 @@ Experiment::PrintSummary(const RunResults& r, std::ostream& os)
        << " plane(s), " << r.switches << " switches ==\n";
     PrintWorkloads(r, os);
     PrintCollectives(r, os);
+    PrintDagIterations(r, os);
     PrintTraffic(r, os);
     PrintOutcome(r, os);
     PrintRunCost(r, os);

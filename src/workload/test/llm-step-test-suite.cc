@@ -9,6 +9,7 @@
 // expected value is derived in the comment beside it (src/workload/doc/workload.rst, Validation).
 
 #include "ns3/dag-critical-path.h"
+#include "ns3/dag-iteration-summary.h"
 #include "ns3/llm-roofline.h"
 #include "ns3/llm-step-generator.h"
 #include "ns3/llm-step-spec.h"
@@ -360,6 +361,25 @@ class LlmCheckTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ(s.Check(1024).key, "peak-flops", "Pyxis has no FP32 rate");
         s.peakFlops = 1e14;
         NS_TEST_EXPECT_MSG_EQ(s.Check(1024).key, "", "given");
+        // The presets: Pyxis 48 UIEs x 16,384 MAC x 2 x 1.33 GHz at FP8, half at FP16 (and
+        // BF16), 4 x 1228.8 GB/s; the GPU part's datasheet rates.
+        NS_TEST_EXPECT_MSG_EQ_TOL(LlmStepSpec::PresetPeakFlops("pyxis", "fp8"),
+                                  48.0 * 16384 * 2 * 1.33e9,
+                                  1.0,
+                                  "2.092 PFLOP/s");
+        NS_TEST_EXPECT_MSG_EQ_TOL(LlmStepSpec::PresetPeakFlops("pyxis", "bf16"),
+                                  48.0 * 16384 * 1.33e9,
+                                  1.0,
+                                  "FP16 rate");
+        NS_TEST_EXPECT_MSG_EQ_TOL(LlmStepSpec::PresetHbmBandwidth("pyxis"),
+                                  4915.2e9,
+                                  1.0,
+                                  "4 x 1228.8 GB/s");
+        NS_TEST_EXPECT_MSG_EQ_TOL(LlmStepSpec::PresetPeakFlops("gpu", "bf16"),
+                                  989.4e12,
+                                  1.0,
+                                  "H100");
+        NS_TEST_EXPECT_MSG_EQ_TOL(LlmStepSpec::PresetHbmBandwidth("gpu"), 3.35e12, 1.0, "H100");
     }
 };
 
@@ -433,6 +453,49 @@ class DagCriticalPathTestCase : public TestCase
 
 /**
  * \ingroup workload-tests
+ * The iteration summary on a hand-made table.
+ */
+class DagIterationSummaryTestCase : public TestCase
+{
+  public:
+    DagIterationSummaryTestCase()
+        : TestCase("iteration summary: compute union, exposed communication, categories")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        // Accelerator 0: forward 0-10 us, tp-all-reduce 10-14, backward 14-34, optimizer
+        // 40-45; accelerator 1: the same forward, all-reduce and backward, dp-all-reduce 30-42
+        // (overlapping the backward), optimizer 42-50. Iteration 50 us; compute 35 and 38 us
+        // (mean 36.5), exposed 15 and 12 (mean 13.5, max 15); categories: the mean of each
+        // union over the 2 accelerators (optimizer (5 + 8) / 2 = 6.5, dp-all-reduce 12 / 2 = 6).
+        const int64_t us = 1000000;
+        using R = DagIterationSummary::Row;
+        std::vector<R> rows{{0, true, "forward", 0, 10 * us},
+                            {0, false, "tp-all-reduce", 10 * us, 14 * us},
+                            {0, true, "backward", 14 * us, 34 * us},
+                            {0, true, "optimizer", 40 * us, 45 * us},
+                            {1, true, "forward", 0, 10 * us},
+                            {1, false, "tp-all-reduce", 10 * us, 14 * us},
+                            {1, true, "backward", 14 * us, 34 * us},
+                            {1, false, "dp-all-reduce", 30 * us, 42 * us},
+                            {1, true, "optimizer", 42 * us, 50 * us}};
+        const auto s = DagIterationSummary::Compute(rows);
+        NS_TEST_EXPECT_MSG_EQ(s.iterationPs, 50 * us, "50 us");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.computePs, 36.5 * us, 1e-6, "(35 + 38) / 2");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.exposedPs, 13.5 * us, 1e-6, "(15 + 12) / 2");
+        NS_TEST_EXPECT_MSG_EQ(s.exposedMaxPs, 15 * us, "accelerator 0");
+        NS_TEST_EXPECT_MSG_EQ(s.accelerators, 2u, "two");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("optimizer"), 6.5 * us, 1e-6, "(5 + 8) / 2");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("dp-all-reduce"), 6.0 * us, 1e-6, "12 / 2");
+        NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("backward"), 20.0 * us, 1e-6, "20");
+    }
+};
+
+/**
+ * \ingroup workload-tests
  * The workload-llm-step suite.
  */
 class LlmStepTestSuite : public TestSuite
@@ -443,6 +506,7 @@ class LlmStepTestSuite : public TestSuite
     {
         AddTestCase(new LlmScheduleTestCase, TestCase::QUICK);
         AddTestCase(new DagCriticalPathTestCase, TestCase::QUICK);
+        AddTestCase(new DagIterationSummaryTestCase, TestCase::QUICK);
         AddTestCase(new LlmCheckTestCase, TestCase::QUICK);
         AddTestCase(new LlmDenseCountTestCase, TestCase::QUICK);
         AddTestCase(new LlmBubbleTestCase, TestCase::QUICK);
