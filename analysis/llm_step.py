@@ -253,16 +253,27 @@ def plot_breakdown(summaries, out_path):
     return out_path
 
 
-def plot(path, out_dir=None, workload=0):
-    """Summaries and figures of a results or study file; returns the paths written."""
+def has_categories(path):
+    """Whether a results file's /dag_nodes rows carry categories (a generated DAG's)."""
+    with h5py.File(path, "r") as f:
+        if "dag_nodes" not in f or "category" not in f["dag_nodes"]:
+            return False
+        cats = f["dag_nodes"]["category"][()]
+    return any(c not in (b"", "") for c in cats)
+
+
+def plot(path, out_dir=None, workload=0, verbose=True):
+    """Summaries (printed when verbose) and figures of a results or study file; returns the
+    paths written."""
     runs = load(path)
     if not runs:
         raise ValueError(f"{path}: no /dag_nodes rows (not a DAG or llm-step run)")
     out = Path(out_dir) if out_dir else Path(path).parent / (Path(path).stem + "-plots")
     out.mkdir(parents=True, exist_ok=True)
     summaries = {label: summarize(dag, workload) for label, dag in runs.items()}
-    for label, s in summaries.items():
-        print(summary_line(label, s))
+    if verbose:
+        for label, s in summaries.items():
+            print(summary_line(label, s))
     return [str(plot_timeline(runs, out / TIMELINE_PNG, workload)),
             str(plot_breakdown(summaries, out / BREAKDOWN_PNG))]
 

@@ -25,6 +25,9 @@ writes into DIR (default: ``<stem>-plots/`` beside the results file)
 - ``pyxis-timeline.png`` (a file with a ``/pyxis`` group, from a ``kind: pyxis`` workload):
   the Pyxis timeline, per chip and cluster, compute vs communication, drawn by
   ``analysis/pyxis_timeline.py`` in a process of its own;
+- ``llm-timeline.png`` and ``llm-breakdown.png`` (a file whose ``/dag_nodes`` rows have
+  categories, from a generated DAG such as ``kind: llm-step``): drawn by
+  ``analysis/llm_step.py`` (per-stage timeline, compute and exposed communication);
 
 and prints the path of each file written, one per line. As a module: ``plot(path, out_dir)``
 returns the list of paths written.
@@ -34,6 +37,7 @@ change the matplotlib backend of the importing program.
 """
 
 import argparse
+import importlib.util
 import os
 import subprocess
 import sys
@@ -50,6 +54,7 @@ THROUGHPUT_PNG = "throughput.png"
 BUFFER_PNG = "switch-buffer.png"
 PYXIS_PNG = "pyxis-timeline.png"
 PYXIS_SCRIPT = Path(__file__).resolve().parent / "pyxis_timeline.py"
+LLM_SCRIPT = Path(__file__).resolve().parent / "llm_step.py"
 # Time bins of the throughput plot.
 THROUGHPUT_BINS = 100
 # Switches drawn on their own in the buffer plot (the busiest by peak occupancy).
@@ -351,7 +356,18 @@ def plot(path, out_dir=None):
             check=True, capture_output=True, env={**os.environ, "MPLBACKEND": "Agg"},
         )
         paths.append(str(png))
+    llm = _load_llm_step()
+    if llm.has_categories(path):
+        paths.extend(llm.plot(path, out, verbose=False))
     return paths
+
+
+def _load_llm_step():
+    """analysis/llm_step.py as a module (it draws on the Agg canvas too)."""
+    spec = importlib.util.spec_from_file_location("llm_step", LLM_SCRIPT)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def main(argv=None):

@@ -20,6 +20,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 PODSIM_RUN = ROOT / "build" / "bin" / "podsim-run"
 SCRIPT = ROOT / "analysis" / "llm_step.py"
+PLOT_RESULTS = ROOT / "analysis" / "plot_results.py"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 # A small step: 4 layers of hidden 256 (4 heads, ffn 1024), sequence 128, TP 2 x PP 2 x DP 4 = 16
@@ -203,3 +204,9 @@ def test_small_step_end_to_end(tmp_path, fabric):
     written = m.plot(h5, tmp_path / "plots")
     for w in written:
         assert Path(w).read_bytes()[:8] == PNG_SIGNATURE
+    # plot_results.py (what `./podsim run` draws) adds the two figures for a categorized DAG
+    q = subprocess.run(["/usr/bin/python3", str(PLOT_RESULTS), str(h5), "--out",
+                        str(tmp_path / "all")], capture_output=True, text=True, timeout=300)
+    assert q.returncode == 0, q.stderr
+    names = [Path(line).name for line in q.stdout.split()]
+    assert m.TIMELINE_PNG in names and m.BREAKDOWN_PNG in names

@@ -163,7 +163,7 @@ class LlmBubbleTestCase : public TestCase
     {
         const LlmStepSpec s = Dense();
         const LlmRoofline roof(s);
-        // The layer's matrix FLOPs on one shard (Narayanan et al. 2021, section 5.1: a GELU
+        // The layer's matrix FLOPs on one shard (Narayanan et al. 2021, its FLOP count: a GELU
         // layer with ffn = 4h does 24 b s h^2 + 4 b s^2 h forward FLOPs), divided over tp = 8:
         // (24 x 4096 x 4096^2 + 4 x 4096^2 x 4096) / 8 = 28 x 4096^3 / 8.
         double flops = 0;
