@@ -124,12 +124,18 @@ def summarize(dag, workload=0, iteration=0):
     Returns a dict (times in ps): ``iteration_ps`` (last end - first start), ``compute_ps``
     (mean over accelerators of the union of their compute nodes' intervals), ``exposed_ps``
     and ``exposed_max_ps`` (iteration minus an accelerator's compute union: mean, largest),
-    ``accelerators``, and ``categories`` ({category: mean over accelerators of the union of its
+    ``accelerators``, ``unfinished`` (rows of nodes a stopped run never started or finished,
+    negative times, left out), and ``categories`` ({category: mean over accelerators of the union of its
     intervals}).
     """
     sel = (dag["workload"] == workload) & (dag["iteration"] == iteration)
     if not np.any(sel):
         raise ValueError(f"no /dag_nodes rows for workload {workload}, iteration {iteration}")
+    done = (dag["start_ps"] >= 0) & (dag["end_ps"] >= 0)
+    unfinished = int(np.sum(sel & ~done))
+    sel = sel & done
+    if not np.any(sel):
+        raise ValueError(f"no node of workload {workload} finished in iteration {iteration}")
     start = dag["start_ps"][sel].astype(np.int64)
     end = dag["end_ps"][sel].astype(np.int64)
     acc = dag["accelerator"][sel]
@@ -154,6 +160,7 @@ def summarize(dag, workload=0, iteration=0):
         "exposed_ps": float(exposed.mean()),
         "exposed_max_ps": int(exposed.max()),
         "accelerators": int(len(accs)),
+        "unfinished": unfinished,
         "categories": {c: v / len(accs) for c, v in sorted(per_cat.items())},
     }
 
@@ -163,7 +170,8 @@ def summary_line(label, s):
     cats = ", ".join(f"{c} {v / 1e6:.3f}" for c, v in s["categories"].items())
     return (f"{label}: iteration {s['iteration_ps'] / 1e6:.3f} us, compute {s['compute_ps'] / 1e6:.3f}"
             f" us, exposed communication {s['exposed_ps'] / 1e6:.3f} us (max "
-            f"{s['exposed_max_ps'] / 1e6:.3f}) per accelerator; per category (us): {cats}")
+            f"{s['exposed_max_ps'] / 1e6:.3f}) per accelerator; per category (us): {cats}"
+            + (f"; {s['unfinished']} node instances did not finish" if s["unfinished"] else ""))
 
 
 def _figure(width=10, height=5):

@@ -135,6 +135,7 @@ def test_summary_of_hand_table(with_category):
     assert s["exposed_ps"] == pytest.approx(13.5e6)
     assert s["exposed_max_ps"] == 15 * 10**6
     assert s["accelerators"] == 2
+    assert s["unfinished"] == 0
     # per category: mean over the 2 accelerators of the union of its intervals
     assert s["categories"] == pytest.approx({
         "backward": 20e6, "dp-all-reduce": 6e6, "forward": 10e6, "optimizer": 6.5e6,

@@ -49,17 +49,18 @@ DagIterationSummary
 DagIterationSummary::Compute(const std::vector<Row>& rows)
 {
     DagIterationSummary s;
-    if (rows.empty())
-    {
-        return s;
-    }
-    int64_t first = rows[0].startPs;
-    int64_t last = rows[0].endPs;
+    int64_t first = INT64_MAX;
+    int64_t last = INT64_MIN;
     // Per accelerator: compute intervals; per (accelerator, category): intervals.
     std::map<uint32_t, std::vector<std::pair<int64_t, int64_t>>> compute;
     std::map<std::pair<std::string, uint32_t>, std::vector<std::pair<int64_t, int64_t>>> cats;
     for (const Row& r : rows)
     {
+        if (r.startPs < 0 || r.endPs < 0)
+        {
+            ++s.unfinished;
+            continue;
+        }
         first = std::min(first, r.startPs);
         last = std::max(last, r.endPs);
         auto& c = compute[r.accelerator];
@@ -68,6 +69,10 @@ DagIterationSummary::Compute(const std::vector<Row>& rows)
             c.emplace_back(r.startPs, r.endPs);
         }
         cats[{r.category, r.accelerator}].emplace_back(r.startPs, r.endPs);
+    }
+    if (compute.empty())
+    {
+        return s;
     }
     s.iterationPs = last - first;
     s.accelerators = static_cast<uint32_t>(compute.size());
@@ -100,6 +105,10 @@ DagIterationSummary::ToString() const
     {
         os << (firstCat ? " " : ", ") << c << " " << Us(ps);
         firstCat = false;
+    }
+    if (unfinished > 0)
+    {
+        os << "; " << unfinished << " node instances did not finish";
     }
     return os.str();
 }

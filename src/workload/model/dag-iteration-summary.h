@@ -23,7 +23,9 @@ namespace ns3
  * The iteration time is the last end minus the first start. An accelerator's compute time is the
  * length of the union of its compute nodes' intervals, its exposed communication time the
  * iteration time minus that; a category's time on an accelerator is the length of the union of
- * its nodes' intervals there. Means are over the accelerators that have rows.
+ * its nodes' intervals there. Means are over the accelerators that have rows. Rows with a
+ * negative start or end (a node a stopped run never started or never finished) are left out and
+ * counted.
  */
 struct DagIterationSummary
 {
@@ -37,11 +39,12 @@ struct DagIterationSummary
         int64_t endPs{0};        //!< end
     };
 
-    int64_t iterationPs{0};                   //!< last end - first start
-    double computePs{0};                      //!< mean compute time per accelerator
-    double exposedPs{0};                      //!< mean exposed communication time
-    int64_t exposedMaxPs{0};                  //!< largest exposed communication time
-    uint32_t accelerators{0};                 //!< accelerators with rows
+    int64_t iterationPs{0};   //!< last end - first start
+    double computePs{0};      //!< mean compute time per accelerator
+    double exposedPs{0};      //!< mean exposed communication time
+    int64_t exposedMaxPs{0};  //!< largest exposed communication time
+    uint32_t accelerators{0}; //!< accelerators with rows
+    uint64_t unfinished{0};   //!< rows left out: never started or never ended (a stopped run)
     std::map<std::string, double> categoryPs; //!< mean time per category
 
     /**

@@ -491,6 +491,12 @@ class DagIterationSummaryTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("optimizer"), 6.5 * us, 1e-6, "(5 + 8) / 2");
         NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("dp-all-reduce"), 6.0 * us, 1e-6, "12 / 2");
         NS_TEST_EXPECT_MSG_EQ_TOL(s.categoryPs.at("backward"), 20.0 * us, 1e-6, "20");
+        NS_TEST_EXPECT_MSG_EQ(s.unfinished, 0u, "all finished");
+        // A stopped run's rows without an end (-1) are left out and counted.
+        rows.push_back({1, true, "backward", 45 * us, -1});
+        const auto t = DagIterationSummary::Compute(rows);
+        NS_TEST_EXPECT_MSG_EQ(t.iterationPs, 50 * us, "unchanged");
+        NS_TEST_EXPECT_MSG_EQ(t.unfinished, 1u, "one");
     }
 };
 
