@@ -133,6 +133,10 @@ class LlmDenseCountTestCase : public TestCase
         // The layout (order tp-dp-pp): replica 1's stage 2 TP group is 2 x 256 + 1 x 8 + 0..7.
         NS_TEST_EXPECT_MSG_EQ(s.GetAccelerator(0, 1, 2), 520u, "2 x 256 + 8");
         NS_TEST_EXPECT_MSG_EQ(s.GetAccelerator(7, 31, 3), 1023u, "the last accelerator");
+        // order dp-tp-pp: replicas innermost, (i, r, q) -> r + 32 (i + 8 q).
+        LlmStepSpec o = s;
+        o.order = "dp-tp-pp";
+        NS_TEST_EXPECT_MSG_EQ(o.GetAccelerator(1, 2, 3), 2u + 32 * (1 + 8 * 3), "802");
         // Sequence parallelism: each all-reduce becomes a reduce-scatter and an all-gather of the
         // same total (nccl-tests sizes), and the sends carry 1/8 of the activations.
         LlmStepSpec sp = s;
