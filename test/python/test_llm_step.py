@@ -211,3 +211,28 @@ def test_small_step_end_to_end(tmp_path, fabric):
     assert q.returncode == 0, q.stderr
     names = [Path(line).name for line in q.stdout.split()]
     assert m.TIMELINE_PNG in names and m.BREAKDOWN_PNG in names
+
+
+def test_moe_zero3_step_end_to_end(tmp_path):
+    # An MoE step (4 experts, top-2, ep 2, sequence parallel, ZeRO-3) on 16 accelerators: every
+    # communication category of the generator runs on the fabric and finishes.
+    need_runner()
+    if not step_supported():
+        pytest.skip("the pod does not run DAG-producing workload kinds yet")
+    text = SMALL.replace("layers: 4", "layers: 2").replace("    vocabulary: 512\n", "")
+    text += ("    experts: 4\n    top-k: 2\n    ep: 2\n    sequence-parallel: true\n"
+             "    zero: 3\n")
+    scenario = tmp_path / "moe.yaml"
+    scenario.write_text(text)
+    h5 = tmp_path / "moe.h5"
+    p = subprocess.run([str(PODSIM_RUN), str(scenario), f"--set=output.file={h5}"],
+                       capture_output=True, text=True, timeout=300)
+    assert p.returncode == 0, p.stderr[-3000:]
+    m = load_module()
+    dag = next(iter(m.load(h5).values()))
+    assert set(m.categories(dag)) == {
+        "forward", "backward", "tp-reduce-scatter", "tp-all-gather", "ep-all-to-all",
+        "pp-send", "dp-reduce-scatter", "dp-all-gather", "optimizer"}
+    s = m.summarize(dag)
+    assert s["unfinished"] == 0
+    assert s["accelerators"] == 16

@@ -134,10 +134,11 @@ LlmStepWorkloadKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Default("0")
                     .Range(0, 3)
                     .Kinds(kind)
-                    .Help("llm-step: ZeRO stage: 0 all-reduces gradients; 1 and 2 "
-                          "reduce-scatter them and all-gather the updated parameters after the "
-                          "optimizer; 3 also all-gathers each layer's parameters before each "
-                          "forward and backward use (no gather after the step)."));
+                    .Help("llm-step: ZeRO stage: 0 all-reduces gradients once; 1 "
+                          "reduce-scatters them once and all-gathers the updated parameters "
+                          "after the optimizer; 2 reduce-scatters each micro-batch's gradients; "
+                          "3 too, and all-gathers each layer's parameters before each forward "
+                          "and backward use instead of after the step."));
     k.push_back(K("workloads[].order", K::ENUM)
                     .Default("tp-dp-pp")
                     .Allowed(LlmStepSpec::GetOrders())

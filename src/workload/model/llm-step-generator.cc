@@ -250,6 +250,8 @@ LlmStepGenerator::Build() const
     std::vector<Pending> pending;
     // The last backward of each layer and replica: [(s x lp + l) x d + r].
     std::vector<uint32_t> lastBwd(static_cast<std::size_t>(p) * lp * d, 0);
+    // Every backward: [((s x lp + l) x m + j) x d + r].
+    std::vector<uint32_t> bwdOf(static_cast<std::size_t>(p) * lp * m * d, 0);
 
     auto collective = [&](const std::string& name,
                           const std::string& cat,
@@ -340,6 +342,7 @@ LlmStepGenerator::Build() const
                     if (!forward)
                     {
                         lastBwd[(static_cast<std::size_t>(s) * lp + l) * d + r] = id;
+                        bwdOf[((static_cast<std::size_t>(s) * lp + l) * m + j) * d + r] = id;
                     }
                     ch = {id};
                     // The tensor-parallel collectives of the layer (Megatron-LM: after the
@@ -458,6 +461,10 @@ LlmStepGenerator::Build() const
 
     // Data parallelism: per stage and layer, the gradient collective of each group once the
     // layer's last backward is done on each member (overlapped with the rest of the backward).
+    // ZeRO-2 and -3 keep only their partition of the gradients, so with gradient accumulation
+    // each micro-batch's gradients are reduce-scattered after its backward of the layer (m
+    // times per iteration); ZeRO-0 and -1 accumulate full gradients and reduce them once.
+    const bool perMicroBatch = c.zero >= 2;
     const std::string gradColl = c.zero == 0 ? "all-reduce" : "reduce-scatter";
     const std::string gradCat = c.zero == 0 ? "dp-all-reduce" : "dp-reduce-scatter";
     std::vector<std::vector<uint32_t>> gradOf(static_cast<std::size_t>(p) * t * d);
@@ -466,29 +473,36 @@ LlmStepGenerator::Build() const
         const auto groups = groupsOf(s);
         for (uint32_t l = 0; l < lp; ++l)
         {
-            for (const Group& g : groups)
+            for (uint32_t j = perMicroBatch ? 0 : m - 1; j < m; ++j)
             {
-                if (g.members.size() < 2)
+                for (const Group& g : groups)
                 {
-                    continue; // a group of one accelerator has nothing to reduce
-                }
-                auto n = collective(gradCat + ".s" + std::to_string(s) + ".l" +
-                                        std::to_string(s * lp + l) + (g.expert ? ".ep" : ".tp") +
-                                        std::to_string(g.id),
-                                    gradCat,
-                                    gradColl,
-                                    g.members,
-                                    layerBytes(g, s, l));
-                for (uint32_t r : g.replicas)
-                {
-                    n.rankDeps.push_back({lastBwd[(static_cast<std::size_t>(s) * lp + l) * d + r]});
-                }
-                const uint32_t id = add(std::move(n));
-                for (std::size_t x = 0; x < g.members.size(); ++x)
-                {
-                    const uint32_t r = g.replicas[x];
-                    const uint32_t i = g.expert ? static_cast<uint32_t>(x % t) : g.id;
-                    gradOf[(static_cast<std::size_t>(s) * d + r) * t + i].push_back(id);
+                    if (g.members.size() < 2)
+                    {
+                        continue; // a group of one accelerator has nothing to reduce
+                    }
+                    auto n = collective(gradCat + ".s" + std::to_string(s) + ".l" +
+                                            std::to_string(s * lp + l) +
+                                            (perMicroBatch ? ".mb" + std::to_string(j) : "") +
+                                            (g.expert ? ".ep" : ".tp") + std::to_string(g.id),
+                                        gradCat,
+                                        gradColl,
+                                        g.members,
+                                        layerBytes(g, s, l));
+                    for (uint32_t r : g.replicas)
+                    {
+                        n.rankDeps.push_back(
+                            {perMicroBatch
+                                 ? bwdOf[((static_cast<std::size_t>(s) * lp + l) * m + j) * d + r]
+                                 : lastBwd[(static_cast<std::size_t>(s) * lp + l) * d + r]});
+                    }
+                    const uint32_t id = add(std::move(n));
+                    for (std::size_t x = 0; x < g.members.size(); ++x)
+                    {
+                        const uint32_t r = g.replicas[x];
+                        const uint32_t i = g.expert ? static_cast<uint32_t>(x % t) : g.id;
+                        gradOf[(static_cast<std::size_t>(s) * d + r) * t + i].push_back(id);
+                    }
                 }
             }
         }

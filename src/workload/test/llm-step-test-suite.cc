@@ -310,12 +310,18 @@ class LlmMoeTestCase : public TestCase
         NS_TEST_EXPECT_MSG_EQ((t["dp-reduce-scatter"].shapes == want), true, "dense, expert");
         NS_TEST_EXPECT_MSG_EQ((t["dp-all-gather"].shapes == want), true, "dense, expert");
         NS_TEST_EXPECT_MSG_EQ(t.count("dp-all-reduce"), 0u, "ZeRO reduce-scatters");
+        // ZeRO-2: gradients partitioned, so each micro-batch's are reduce-scattered: 2 x 64 =
+        // 128, and the 64 parameter all-gathers after the step.
+        s.zero = 2;
+        auto z2 = Count(*LlmStepGenerator(s).Build());
+        NS_TEST_EXPECT_MSG_EQ(z2["dp-reduce-scatter"].count, 128u, "m x 64");
+        NS_TEST_EXPECT_MSG_EQ(z2["dp-all-gather"].count, 64u, "as ZeRO-1");
         // ZeRO-3: no gather after the step, one before each use: per layer, micro-batch and
-        // direction, 4 dense + 4 expert groups: 8 x 2 x 2 x 8 = 256.
+        // direction, 4 dense + 4 expert groups: 8 x 2 x 2 x 8 = 256; reduce-scatters as ZeRO-2.
         s.zero = 3;
         auto z = Count(*LlmStepGenerator(s).Build());
         NS_TEST_EXPECT_MSG_EQ(z["dp-all-gather"].count, 256u, "8 x 2 x 2 x 8");
-        NS_TEST_EXPECT_MSG_EQ(z["dp-reduce-scatter"].count, 64u, "as ZeRO-1");
+        NS_TEST_EXPECT_MSG_EQ(z["dp-reduce-scatter"].count, 128u, "as ZeRO-2");
         // The compute-only makespan is the same DAG's with every collective free: ZeRO-3's
         // gathers add nodes but no compute.
         s.zero = 1;
