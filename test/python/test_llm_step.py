@@ -236,3 +236,14 @@ def test_moe_zero3_step_end_to_end(tmp_path):
     s = m.summarize(dag)
     assert s["unfinished"] == 0
     assert s["accelerators"] == 16
+
+
+@pytest.mark.parametrize("name", ["llm-dense.yaml", "llm-moe.yaml"])
+def test_full_size_examples_are_valid(name):
+    # The 1024-accelerator examples load (their keys fit together); they are too long to run
+    # here (their comments give the cost).
+    need_runner()
+    p = subprocess.run([str(PODSIM_RUN), str(ROOT / "examples" / "workloads" / name),
+                        "--validate"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert "kind llm-step" in p.stdout
