@@ -5,6 +5,7 @@
 
 #include "llm-step-workload-kind.h"
 
+#include "ns3/collective-helper.h"
 #include "ns3/fabric-config-reader.h"
 #include "ns3/llm-roofline.h"
 #include "ns3/llm-step-generator.h"
@@ -21,6 +22,8 @@ LlmStepWorkloadKind::Config::GetTexts() const
     return {{"accelerator", spec.accelerator},
             {"dtype", spec.dtype},
             {"order", spec.order},
+            {"tp-algorithm", spec.tpAlgorithm},
+            {"dp-algorithm", spec.dpAlgorithm},
             {"activation", spec.activation}};
 }
 
@@ -139,6 +142,19 @@ LlmStepWorkloadKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                           "after the optimizer; 2 reduce-scatters each micro-batch's gradients; "
                           "3 too, and all-gathers each layer's parameters before each forward "
                           "and backward use instead of after the step."));
+    k.push_back(K("workloads[].tp-algorithm", K::ENUM)
+                    .Default("ring")
+                    .Allowed(CollectiveHelper::AlgorithmNames())
+                    .Kinds(kind)
+                    .Help("llm-step: algorithm of the tensor-parallel all-reduces (or "
+                          "reduce-scatters and all-gathers); the pod checks that it implements "
+                          "them on a group of tp."));
+    k.push_back(K("workloads[].dp-algorithm", K::ENUM)
+                    .Default("ring")
+                    .Allowed(CollectiveHelper::AlgorithmNames())
+                    .Kinds(kind)
+                    .Help("llm-step: algorithm of the data-parallel gradient and parameter "
+                          "collectives (groups of dp, or dp / ep for expert weights)."));
     k.push_back(K("workloads[].order", K::ENUM)
                     .Default("tp-dp-pp")
                     .Allowed(LlmStepSpec::GetOrders())
@@ -207,6 +223,8 @@ LlmStepWorkloadKind::Read(const FabricConfigReader& in,
     s.sequenceParallel = in.Get(p + ".sequence-parallel").b;
     s.zero = u("zero");
     s.order = in.Get(p + ".order").str;
+    s.tpAlgorithm = in.Get(p + ".tp-algorithm").str;
+    s.dpAlgorithm = in.Get(p + ".dp-algorithm").str;
     s.accelerator = in.Get(p + ".accelerator").str;
     s.peakFlops = in.Get(p + ".peak-flops").d;
     s.hbmBandwidth = in.Get(p + ".hbm-bandwidth").d;

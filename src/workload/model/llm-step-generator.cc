@@ -265,6 +265,15 @@ LlmStepGenerator::Build() const
         n.collective = coll;
         n.bytes = bytes;
         n.category = cat;
+        // The scenario's algorithm for TP and DP collectives; EP all-to-alls take their default.
+        if (cat.rfind("tp-", 0) == 0)
+        {
+            n.algorithm = c.tpAlgorithm;
+        }
+        else if (cat.rfind("dp-", 0) == 0)
+        {
+            n.algorithm = c.dpAlgorithm;
+        }
         return n;
     };
 

@@ -49,6 +49,8 @@ struct LlmStepSpec
     bool sequenceParallel{false};  //!< Megatron's sequence parallelism
     uint32_t zero{0};              //!< ZeRO stage: 0, 1, 2 or 3
     std::string order{"tp-dp-pp"}; //!< dimensions from innermost to outermost
+    std::string tpAlgorithm{"ring"}; //!< algorithm of the tensor-parallel collectives
+    std::string dpAlgorithm{"ring"}; //!< algorithm of the data-parallel collectives
 
     // The accelerator (roofline).
     std::string accelerator{"gpu"}; //!< preset: gpu | pyxis
