@@ -220,3 +220,26 @@ def test_example_runs(podsim, tmp_path):
     m = messages(h5)
     assert len(m["src"]) == 7 and (m["deliver_ps"] >= 0).all()
     assert int(m["bytes"].sum()) == 3 * K64 + 4 * 16384
+
+
+@pytest.mark.parametrize("fabric", ["sue", "ualink"])
+def test_reads_and_atomics(podsim, tmp_path, fabric):
+    # A read (rank 1 pulls 256 B from rank 0: at most 256 B on UALink, UALink 200 section 2.7),
+    # a write, and on UALink an atomic of 8 operand bytes: each is a row of /messages with the
+    # data's source and destination (a read's src is the rank read from), delivered and
+    # completed, and the bytes add up (256 + 4096 [+ 8]).
+    rows = ["time,src,dst,bytes,operation", "0,0,1,256,read", "0,2,3,4KiB,write"]
+    if fabric == "ualink":
+        rows.append("10ns,1,0,8,atomic")
+    path = tmp_path / "scenario.yaml"
+    (tmp_path / "trace.csv").write_text("\n".join(rows) + "\n")
+    path.write_text(f"pod:\n  accelerators: 4\n  fabric: {fabric}\nworkloads:\n"
+                    "  - {kind: message-trace, file: trace.csv}\n")
+    for _ in range(2):  # twice in one process: the second replay's cookies differ
+        h5 = tmp_path / "out.h5"
+        podsim.run(str(path), results_file=str(h5), check=True)
+        m = messages(h5)
+        pairs = sorted(zip(m["src"].tolist(), m["dst"].tolist(), m["bytes"].tolist()))
+        expected = [(0, 1, 256), (2, 3, 4096)] + ([(1, 0, 8)] if fabric == "ualink" else [])
+        assert pairs == sorted(expected)
+        assert (m["deliver_ps"] >= m["post_ps"]).all() and (m["complete_ps"] >= 0).all()

@@ -168,16 +168,12 @@ struct MessageRecorder
         table->completePs.push_back(-1);
     }
 
-    /// \param m a message \return true if its row was added when it was posted (a tabled
-    ///         plug-in message; planned rows are their cookies)
-    bool IsTabled(const FabricMessage& m) const
-    {
-        return !plugins.empty() && !CollectiveDispatcher::IsCollective(m.cookie) &&
-               cookieRows.count(m.cookie) != 0;
-    }
-
-    /// \param m a message \return its row
-    uint64_t Row(const FabricMessage& m) const
+    /**
+     * \param m a message
+     * \return its row; a tabled plug-in message whose post no Post trace announced (UALink's
+     *         reads and atomics) gets its row now, with the post time its record carries
+     */
+    uint64_t Row(const FabricMessage& m)
     {
         if (CollectiveDispatcher::IsCollective(m.cookie))
         {
@@ -189,6 +185,18 @@ struct MessageRecorder
             if (it != cookieRows.end())
             {
                 return it->second;
+            }
+            uint32_t src = 0;
+            uint32_t dst = 0;
+            for (const auto& [run, wi] : plugins)
+            {
+                if (run->TablesMessage(m.cookie, src, dst))
+                {
+                    const uint64_t row = table->src.size();
+                    cookieRows[m.cookie] = row;
+                    AddRow(m, src, dst, wi);
+                    return row;
+                }
             }
         }
         return m.cookie;
@@ -223,10 +231,7 @@ struct MessageRecorder
         if (check)
         {
             // A collective message's row is forgotten once delivered and completed.
-            const bool gone =
-                CollectiveDispatcher::IsCollective(m.cookie)
-                    ? !rows.count(Key(m))
-                    : !plugins.empty() && m.cookie >= table->src.size() && !IsTabled(m);
+            const bool gone = CollectiveDispatcher::IsCollective(m.cookie) && !rows.count(Key(m));
             check->Delivered(m.src, m.dst, m.id, gone || table->deliverPs[Row(m)] >= 0);
         }
         const uint64_t row = Row(m);
