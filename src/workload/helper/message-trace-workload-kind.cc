@@ -13,6 +13,7 @@
 
 #include <filesystem>
 #include <hdf5.h>
+#include <iomanip>
 #include <sstream>
 
 namespace ns3
@@ -90,8 +91,8 @@ class MessageTraceWorkloadRun : public WorkloadRun
         const auto n = m_runner->GetTrace().GetRows().size();
         std::ostringstream os;
         os << "message-trace " << m_name << ": " << n << " messages, " << m_runner->GetIssued()
-           << " issued, " << m_runner->GetCompleted() << " completed, end "
-           << static_cast<double>(m_endPs) / 1e3 << " ns"
+           << " issued, " << m_runner->GetCompleted() << " completed, end " << std::fixed
+           << std::setprecision(3) << static_cast<double>(m_endPs) / 1e3 << " ns"
            << (m_runner->GetCompleted() == n ? " (completed)" : " (NOT completed)");
         return os.str();
     }

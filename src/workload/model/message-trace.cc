@@ -554,9 +554,15 @@ MessageTrace::Scale(double factor)
 MessageTrace
 MessageTrace::ParseCsv(const std::string& file, const std::string& text, const Limits& limits)
 {
-    NS_LOG_FUNCTION(file << text.size());
-    Builder b(file, false, limits);
     std::istringstream in(text);
+    return ParseCsv(file, in, limits);
+}
+
+MessageTrace
+MessageTrace::ParseCsv(const std::string& file, std::istream& in, const Limits& limits)
+{
+    NS_LOG_FUNCTION(file);
+    Builder b(file, false, limits);
     std::string line;
     uint32_t lineNo = 0;
     bool header = false;
@@ -669,9 +675,7 @@ MessageTrace::Load(const std::string& file, const std::string& format, const Lim
         {
             throw FabricInputError(file, 0, "", "cannot read the trace file (no such file)");
         }
-        std::ostringstream text;
-        text << in.rdbuf();
-        return ParseCsv(file, text.str(), limits);
+        return ParseCsv(file, in, limits); // line by line: the text is not held whole
     }
     Builder b(file, true, limits);
     H5E_auto2_t handler = nullptr;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -77,7 +78,7 @@ class MessageTrace
                              const Limits& limits);
 
     /**
-     * Load a CSV trace from text (Load() reads the file and calls this).
+     * Load a CSV trace from text.
      * \param file the file's name, for errors
      * \param text its contents
      * \param limits what the rows are checked against
@@ -86,6 +87,15 @@ class MessageTrace
     static MessageTrace ParseCsv(const std::string& file,
                                  const std::string& text,
                                  const Limits& limits);
+
+    /**
+     * Load a CSV trace from a stream, line by line (Load() reads the file with it).
+     * \param file the file's name, for errors
+     * \param in the stream
+     * \param limits what the rows are checked against
+     * \return the trace
+     */
+    static MessageTrace ParseCsv(const std::string& file, std::istream& in, const Limits& limits);
 
     /// \return the rows, in file order
     const std::vector<Row>& GetRows() const
