@@ -585,6 +585,10 @@ MessageTrace::ParseCsv(const std::string& file, std::istream& in, const Limits& 
     while (std::getline(in, line))
     {
         ++lineNo;
+        if (lineNo == 1 && line.compare(0, 3, "\xEF\xBB\xBF") == 0)
+        {
+            line.erase(0, 3); // a UTF-8 byte order mark (spreadsheets write one)
+        }
         const std::string t = Trim(line);
         if (t.empty() || t[0] == '#')
         {

@@ -100,6 +100,11 @@ class MessageTraceRowsTestCase : public TestCase
         MessageTrace u =
             MessageTrace::ParseCsv("t.csv", "time,src,dst,bytes\n1500,0,3,1\n", WriteOnly());
         NS_TEST_ASSERT_MSG_EQ(u.GetRows()[0].timePs, 1500, "plain picoseconds");
+        // A UTF-8 byte order mark before the header is skipped; CRLF line ends are trimmed.
+        MessageTrace bom = MessageTrace::ParseCsv("t.csv",
+                                                  "\xEF\xBB\xBFtime,src,dst,bytes\r\n0,0,3,1\r\n",
+                                                  WriteOnly());
+        NS_TEST_ASSERT_MSG_EQ(bom.GetRows().size(), 1, "one row");
         t.Scale(2);
         NS_TEST_ASSERT_MSG_EQ(t.GetRows()[1].timePs, 2000000, "time x 2");
         NS_TEST_ASSERT_MSG_EQ(t.GetRows()[2].delayPs, 200000, "delay x 2");
