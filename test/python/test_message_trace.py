@@ -243,3 +243,21 @@ def test_reads_and_atomics(podsim, tmp_path, fabric):
         expected = [(0, 1, 256), (2, 3, 4096)] + ([(1, 0, 8)] if fabric == "ualink" else [])
         assert pairs == sorted(expected)
         assert (m["deliver_ps"] >= m["post_ps"]).all() and (m["complete_ps"] >= 0).all()
+
+
+def test_two_traces_and_a_planned_workload(podsim, tmp_path):
+    # The trace twice (the second from start 5 us, every post 5 us later: nothing of the first
+    # is in flight after 2.70048 us) and a 1-byte permutation at 10 us: every message its own
+    # row, each trace's rows under its workload index, the trace times as derived above.
+    extra = ("  - {kind: message-trace, name: later, file: trace.csv, start: 5us}\n"
+             "  - {kind: permutation, size: 1, start: 10us}\n")
+    _, h5 = run(podsim, write(tmp_path, extra=extra), tmp_path)
+    m = messages(h5)
+    assert len(m["src"]) == 3 + 3 + 4
+    assert (m["deliver_ps"] >= 0).all() and (m["complete_ps"] >= 0).all()
+    for wi, shift in ((0, 0), (1, 5000000)):
+        rows = np.flatnonzero(m["workload"] == wi)
+        got = sorted(zip(m["post_ps"][rows].tolist(), m["complete_ps"][rows].tolist(),
+                         m["deliver_ps"][rows].tolist()))
+        assert got == [(p + shift, c + shift, d + shift) for p, c, d in EXPECTED]
+    assert (m["post_ps"][m["workload"] == 2] == 10000000).all()
