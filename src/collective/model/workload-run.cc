@@ -22,4 +22,10 @@ WorkloadRun::OwnsMessage(uint64_t /* cookie */) const
     return false;
 }
 
+bool
+WorkloadRun::TablesMessage(uint64_t /* cookie */, uint32_t& /* src */, uint32_t& /* dst */) const
+{
+    return false;
+}
+
 } // namespace ns3

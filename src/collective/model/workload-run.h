@@ -37,6 +37,17 @@ class WorkloadRun
      */
     virtual bool OwnsMessage(uint64_t cookie) const;
 
+    /**
+     * A workload whose messages the runner's message table (/messages) records, as it records
+     * the pod's own workloads' messages: a row added when each is posted, its delivery and
+     * completion times filled in as they happen.
+     * \param cookie a message's cookie
+     * \param [out] src the accelerator its data leaves (a read's target)
+     * \param [out] dst the accelerator its data reaches (a read's initiator)
+     * \return true if the message is this workload's and the table records it
+     */
+    virtual bool TablesMessage(uint64_t cookie, uint32_t& src, uint32_t& dst) const;
+
     /// Gather the results once the simulation has ended (before the calls below).
     virtual void Finish() = 0;
 

@@ -95,7 +95,8 @@ struct InstanceInfo
 };
 
 /// Records deliveries and completions into the message table: the cookie is the row for
-/// planned workloads; a collective's messages get a row when they are posted.
+/// planned workloads; a collective's messages, and those of a plug-in workload that tables its
+/// messages (WorkloadRun::TablesMessage: a message trace), get a row when they are posted.
 struct MessageRecorder
 {
     RunResults::Messages* table{nullptr};                //!< the table
@@ -108,6 +109,9 @@ struct MessageRecorder
     Ptr<ProgressWatchdog> watchdog;                      //!< armed by each post (or null)
     RunInvariantCheck* check{nullptr};                   //!< check mode: the run's checks
     const WorkloadRun* program{nullptr}; //!< a plug-in workload, whose messages it records itself
+    /// plug-in workloads and their indexes, whose messages it may table (TablesMessage)
+    std::vector<std::pair<const WorkloadRun*, uint32_t>> plugins;
+    std::unordered_map<uint64_t, uint64_t> cookieRows; //!< cookie -> row (tabled plug-in messages)
 
     /// \param m a message \return its key in rows
     static uint64_t Key(const FabricMessage& m)
@@ -123,36 +127,96 @@ struct MessageRecorder
         {
             watchdog->Arm();
         }
-        if (!CollectiveDispatcher::IsCollective(m.cookie) ||
-            (program && program->OwnsMessage(m.cookie)))
+        if (!CollectiveDispatcher::IsCollective(m.cookie))
+        {
+            uint32_t src = 0;
+            uint32_t dst = 0;
+            for (const auto& [run, wi] : plugins)
+            {
+                if (run->TablesMessage(m.cookie, src, dst))
+                {
+                    cookieRows[m.cookie] = table->src.size();
+                    AddRow(m, src, dst, wi);
+                    return;
+                }
+            }
+            return;
+        }
+        if (program && program->OwnsMessage(m.cookie))
         {
             return;
         }
         rows[Key(m)] = table->src.size();
-        table->src.push_back(m.src);
-        table->dst.push_back(m.dst);
+        AddRow(m, m.src, m.dst, (*instances)[CollectiveDispatcher::InstanceOf(m.cookie)].workload);
+    }
+
+    /**
+     * Add a row for a message posted now.
+     * \param m the message
+     * \param src the accelerator its data leaves
+     * \param dst the accelerator its data reaches
+     * \param wi its workload
+     */
+    void AddRow(const FabricMessage& m, uint32_t src, uint32_t dst, uint32_t wi)
+    {
+        table->src.push_back(src);
+        table->dst.push_back(dst);
         table->bytes.push_back(m.bytes);
         table->tclass.push_back(m.tclass);
-        table->workload.push_back(
-            (*instances)[CollectiveDispatcher::InstanceOf(m.cookie)].workload);
+        table->workload.push_back(wi);
         table->postPs.push_back(m.posted.GetPicoSeconds());
         table->deliverPs.push_back(-1);
         table->completePs.push_back(-1);
     }
 
-    /// \param m a message \return its row
-    uint64_t Row(const FabricMessage& m) const
+    /**
+     * \param m a message
+     * \return its row; a tabled plug-in message whose post no Post trace announced (UALink's
+     *         reads and atomics) gets its row now, with the post time its record carries
+     */
+    uint64_t Row(const FabricMessage& m)
     {
-        return CollectiveDispatcher::IsCollective(m.cookie) ? rows.at(Key(m)) : m.cookie;
+        if (CollectiveDispatcher::IsCollective(m.cookie))
+        {
+            return rows.at(Key(m));
+        }
+        if (!plugins.empty())
+        {
+            const auto it = cookieRows.find(m.cookie);
+            if (it != cookieRows.end())
+            {
+                return it->second;
+            }
+            uint32_t src = 0;
+            uint32_t dst = 0;
+            for (const auto& [run, wi] : plugins)
+            {
+                if (run->TablesMessage(m.cookie, src, dst))
+                {
+                    const uint64_t row = table->src.size();
+                    cookieRows[m.cookie] = row;
+                    AddRow(m, src, dst, wi);
+                    return row;
+                }
+            }
+        }
+        return m.cookie;
     }
 
-    /// Forget a collective message's row once it is delivered and completed.
+    /// Forget a collective or tabled message's row once it is delivered and completed.
     void Release(const FabricMessage& m, uint64_t row)
     {
-        if (CollectiveDispatcher::IsCollective(m.cookie) && table->deliverPs[row] >= 0 &&
-            table->completePs[row] >= 0)
+        if (table->deliverPs[row] < 0 || table->completePs[row] < 0)
+        {
+            return;
+        }
+        if (CollectiveDispatcher::IsCollective(m.cookie))
         {
             rows.erase(Key(m));
+        }
+        else if (!plugins.empty())
+        {
+            cookieRows.erase(m.cookie);
         }
     }
 
@@ -858,6 +922,7 @@ ExperimentRun::StartWorkloads()
                 throw ScenarioError(file.empty() ? s.sourceFile : file, 0, "", error);
             }
             rec.program = run.get();
+            rec.plugins.emplace_back(run.get(), wi);
             programs.push_back(std::move(run));
         }
         else if (w.kind == "collective")

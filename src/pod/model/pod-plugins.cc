@@ -10,6 +10,7 @@
 #include "ns3/ethernet-fabric-kind.h"
 #include "ns3/fabric-kind-registry.h"
 #include "ns3/llm-step-workload-kind.h"
+#include "ns3/message-trace-workload-kind.h"
 #include "ns3/pyxis-workload-kind.h"
 #include "ns3/rifl-fabric-kind.h"
 #include "ns3/sue-fabric-kind.h"
@@ -34,6 +35,7 @@ PodPlugins::Register()
         // The workload kinds that modules bring (after the pod's own kinds in the reference).
         WorkloadKindRegistry::Add(std::make_unique<PyxisWorkloadKind>());
         WorkloadKindRegistry::Add(std::make_unique<LlmStepWorkloadKind>());
+        WorkloadKindRegistry::Add(std::make_unique<MessageTraceWorkloadKind>());
         return true;
     }();
     (void)registered;

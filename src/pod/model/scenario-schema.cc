@@ -317,9 +317,11 @@ AddWorkloadKeys(std::vector<ScenarioSchema::Key>& k)
                           "accelerator once it finished every node of the last one)."));
     AddCollectiveKeys(k, "workloads[]", {"collective"});
     k.push_back(Row("workloads[].file", S::STRING)
-                    .Kinds({"dag"})
-                    .Help("YAML file with the DAG's `nodes:` list, relative to the scenario's "
-                          "directory (instead of inline `nodes`)."));
+                    .Kinds({"dag", "message-trace"})
+                    .Help("dag: YAML file with the DAG's `nodes:` list, relative to the "
+                          "scenario's directory (instead of inline `nodes`); message-trace "
+                          "(required): the trace, a CSV or HDF5 file relative to the scenario's "
+                          "directory (src/workload/doc/workload.rst)."));
     // The keys of the workload kinds that modules bring (each declares its own).
     for (const WorkloadKind* kind : PodPlugins::GetWorkloads())
     {
