@@ -51,6 +51,11 @@ from outpath import check_output_path
 ROOT = Path(__file__).resolve().parents[1]
 FORMAT = "podsim-study"
 
+# The training-step summary (iteration, compute, exposed communication) of DAG workloads whose
+# nodes carry categories (kind: llm-step): analysis/llm_step.py defines it.
+sys.path.insert(0, str(ROOT / "analysis"))
+import llm_step  # noqa: E402
+
 # The most payload a fabric can carry per bit of its links' line rate, at its largest transfer
 # unit, as the specifications give it (src/pod/doc/pod.rst, Studies, derives each):
 # - sue: a full 2 KB PDU of the default packing limit carries 7 writes of 256 B, 1792 B, in 1968
@@ -304,7 +309,27 @@ def case_row(path, fabric_kind):
     else:
         row["achieved_fraction"] = math.nan
     row["busiest_endpoint_bytes"] = int(busiest)
+    row.update(dag_step(path))
     return row
+
+
+def dag_step(path):
+    """The training-step columns of a case: its first iteration's time, the mean compute time
+    per accelerator and the mean exposed communication (analysis/llm_step.py, summarize), for a
+    DAG whose nodes carry categories; -1 for other workloads."""
+    none = {"iteration_ps": -1, "compute_ps": -1, "exposed_comm_ps": -1}
+    with h5py.File(path, "r") as f:
+        dag = llm_step._read_dag_nodes(f)
+    if dag is None or "category" not in dag or not any(dag["category"]):
+        return none
+    try:
+        s = llm_step.summarize(dag)
+    except ValueError:  # no node of the iteration finished (a stopped run)
+        return none
+    if s["unfinished"]:
+        return none
+    return {"iteration_ps": int(s["iteration_ps"]), "compute_ps": int(round(s["compute_ps"])),
+            "exposed_comm_ps": int(round(s["exposed_ps"]))}
 
 
 COLUMNS = [
@@ -318,6 +343,7 @@ COLUMNS = [
     ("achieved_fraction", "f8"), ("latency_p50_ps", "i8"), ("latency_p99_ps", "i8"),
     ("latency_max_ps", "i8"), ("peak_switch_buffer_bytes", "i8"), ("pause_ps", "i8"),
     ("stall_ps", "i8"), ("replays", "i8"), ("events", "i8"), ("sim_time_ps", "i8"),
+    ("iteration_ps", "i8"), ("compute_ps", "i8"), ("exposed_comm_ps", "i8"),
     ("wall_s", "f8"), ("exit_status", "i8"),
 ]
 
@@ -354,6 +380,34 @@ def print_table(rows, out=sys.stdout):
               "over its line rate; ceiling: the fabric's wire efficiency (the most payload per "
               "line bit).\npause: PFC pause time summed over links; stall: time links held "
               "data back for want of credits, summed; latencies from post to completion.\n")
+    steps = [r for r in rows if r.get("iteration_ps", -1) >= 0]
+    if steps:
+        out.write("\n")
+        print_step_table(steps, out)
+
+
+def print_step_table(rows, out=sys.stdout):
+    """The training steps: iteration time, compute and exposed communication per fabric."""
+    head = ["fabric", "workload", "iteration", "compute", "exposed comm", "exposed"]
+    lines = [[r["fabric"], r["workload"], fmt_time_ps(r["iteration_ps"]),
+              fmt_time_ps(r["compute_ps"]), fmt_time_ps(r["exposed_comm_ps"]),
+              f"{100 * r['exposed_comm_ps'] / r['iteration_ps']:.1f}%"
+              if r["iteration_ps"] > 0 else "-"] for r in rows]
+    widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
+    def fmt(cells):
+        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
+    out.write(fmt(head) + "\n")
+    out.write("  ".join("-" * w for w in widths) + "\n")
+    prev = None
+    for r, l in zip(rows, lines):
+        if prev is not None and r["workload"] != prev:
+            out.write("\n")
+        prev = r["workload"]
+        out.write(fmt(l) + "\n")
+    out.write("iteration: first start to last end of the step's nodes; compute: the time an "
+              "accelerator runs a compute node, mean over accelerators; exposed comm: the "
+              "rest of the iteration (src/workload/doc/workload.rst, Results).\n")
 
 
 def write_results(out, scenario, text, name, quick, sets, rows, parts, not_finished=()):
@@ -535,6 +589,9 @@ def main(argv=None):
         if plot.exists():
             env = dict(os.environ, MPLBACKEND="Agg")
             subprocess.run([sys.executable, str(plot), str(out)], env=env, check=False)
+        if any(r["iteration_ps"] >= 0 for r in rows):
+            subprocess.run([sys.executable, str(ROOT / "analysis" / "llm_step.py"), str(out)],
+                           env=env, check=False)
     return 0
 
 
