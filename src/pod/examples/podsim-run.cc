@@ -14,6 +14,8 @@
 
 #include "huge-page-heap.h"
 
+#include "ns3/chakra-error.h"
+#include "ns3/chakra-writer.h"
 #include "ns3/command-line.h"
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
@@ -31,6 +33,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <map>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -71,7 +75,7 @@ std::vector<std::string>
 JoinOptionValues(int argc, char** argv)
 {
     static const std::vector<std::string> kTakesValue =
-        {"--set", "--out", "--seed", "--rails", "--case", "--summary"};
+        {"--set", "--out", "--seed", "--rails", "--case", "--summary", "--export-chakra"};
     std::vector<std::string> args;
     for (int i = 0; i < argc; ++i)
     {
@@ -219,6 +223,111 @@ PrintValid(const std::string& scenario, const Scenario& s)
                   << std::endl;
     }
 }
+
+/**
+ * \param s a loaded scenario
+ * \param w one of its workloads
+ * \return its DAG (a `kind: dag` workload's nodes, or what a plug-in kind's GetDag() returns),
+ *         or null if it is not a DAG workload
+ */
+std::shared_ptr<const DagProgram>
+DagOf(const Scenario& s, const Scenario::Workload& w)
+{
+    if (w.config)
+    {
+        return w.config->GetDag();
+    }
+    if (w.kind != "dag")
+    {
+        return nullptr;
+    }
+    auto p = std::make_shared<DagProgram>();
+    p->iterations = w.iterations;
+    std::map<std::string, uint32_t> index;
+    for (uint32_t j = 0; j < w.nodes.size(); ++j)
+    {
+        index[w.nodes[j].name] = j;
+    }
+    std::vector<uint32_t> all(s.pod.accelerators);
+    for (uint32_t a = 0; a < all.size(); ++a)
+    {
+        all[a] = a;
+    }
+    for (const auto& d : w.nodes)
+    {
+        DagProgram::Node n;
+        n.name = d.name;
+        for (const auto& dep : d.deps)
+        {
+            n.deps.push_back(index.at(dep));
+        }
+        if (d.kind == "compute")
+        {
+            n.kind = DagProgram::COMPUTE;
+            n.duration = d.duration;
+            n.participants = d.group.empty() ? all : d.group;
+        }
+        else if (d.kind == "collective")
+        {
+            n.kind = DagProgram::COLLECTIVE;
+            n.participants = d.coll.group.empty() ? all : d.coll.group;
+            n.collective = d.coll.collective;
+            n.algorithm = d.coll.algorithm;
+            n.root = d.coll.root;
+            n.bytes = d.coll.bytes;
+            n.sizes = d.coll.sizes;
+        }
+        else
+        {
+            n.kind = DagProgram::SEND;
+            n.participants = {d.src, d.dst};
+            n.bytes = d.bytes;
+        }
+        p->nodes.push_back(std::move(n));
+    }
+    return p;
+}
+
+/**
+ * Write every DAG workload of a scenario as Chakra traces.
+ * \param s the scenario
+ * \param dir the directory
+ * \return the exit status (0, or 2 when a workload is not a DAG or a file cannot be written)
+ */
+int
+ExportChakra(const Scenario& s, const std::string& dir)
+{
+    for (std::size_t i = 0; i < s.workloads.size(); ++i)
+    {
+        const auto& w = s.workloads[i];
+        if (!DagOf(s, w))
+        {
+            std::cerr << "error: --export-chakra: " << s.sourceFile << ": workloads[" << i << "] ('"
+                      << w.name << "', kind " << w.kind
+                      << ") is not a DAG workload: only DAG workloads (kind dag, chakra) can be "
+                         "written as Chakra traces (nothing was written)"
+                      << std::endl;
+            return 2;
+        }
+    }
+    for (const auto& w : s.workloads)
+    {
+        try
+        {
+            for (const auto& f : ChakraWriter::Write(*DagOf(s, w), dir, w.name))
+            {
+                std::cout << "chakra: " << f << "\n";
+            }
+        }
+        catch (const ChakraError& e)
+        {
+            std::cerr << "error: --export-chakra: " << e.what() << std::endl;
+            return 2;
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 int
@@ -298,8 +407,14 @@ main(int argc, char** argv)
                  "print the summary table of a results file (e.g. a merged --split-rails run) "
                  "and exit",
                  summaryOf);
+    std::string exportChakra;
+    cmd.AddValue("export-chakra",
+                 "write every DAG workload of the scenario as Chakra execution traces, "
+                 "DIR/WORKLOAD.RANK.et and DIR/WORKLOAD.comm_groups.json, and exit without "
+                 "running (src/workload/doc/workload.rst)",
+                 exportChakra);
     // "--out FILE" as well as "--out=FILE" (and likewise --set, --seed, --rails, --case,
-    // --summary).
+    // --summary, --export-chakra).
     const std::vector<std::string> args = JoinOptionValues(argc, argv);
     cmd.Parse(args);
     if (hugePages)
@@ -398,6 +513,10 @@ main(int argc, char** argv)
     {
         PrintValid(scenario, s);
         return 0;
+    }
+    if (!exportChakra.empty())
+    {
+        return ExportChakra(s, exportChakra);
     }
 
     if (!bench)

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/cell-fabric-kind.h"
+#include "ns3/chakra-workload-kind.h"
 #include "ns3/ethernet-fabric-kind.h"
 #include "ns3/fabric-kind-registry.h"
 #include "ns3/pyxis-workload-kind.h"
@@ -32,6 +33,7 @@ PodPlugins::Register()
         FabricKindRegistry::Add(std::make_unique<CellFabricKind>());
         // The workload kinds that modules bring (after the pod's own kinds in the reference).
         WorkloadKindRegistry::Add(std::make_unique<PyxisWorkloadKind>());
+        WorkloadKindRegistry::Add(std::make_unique<ChakraWorkloadKind>());
         return true;
     }();
     (void)registered;
