@@ -177,6 +177,7 @@ ResultsToDict(const ns3::RunResults& r)
     dag["workload"] = ToArray(dn.workload);
     dag["node"] = ToStrArray(dn.node);
     dag["kind"] = ToStrArray(dn.kind);
+    dag["category"] = ToStrArray(dn.category);
     dag["iteration"] = ToArray(dn.iteration);
     dag["accelerator"] = ToArray(dn.accelerator);
     dag["start_ps"] = ToArray(dn.startPs);

@@ -50,6 +50,11 @@ struct DagProgram
         uint32_t root{0};                            //!< collective: root rank
         uint64_t bytes{0};                           //!< collective size, or send bytes
         std::vector<uint64_t> sizes;                 //!< all-to-all-v: n*n row-major
+        uint32_t chunks{1};                          //!< collective: chunks
+        uint32_t chunksInFlight{0};                  //!< collective: chunks in flight (0: all)
+        uint32_t stripes{1};                         //!< collective: sub-messages per send
+        Time reduceCost;                             //!< collective: reduction time per byte
+        uint32_t groupSize{0};                       //!< collective: hierarchical group size
         uint32_t tag{0};                             //!< send: tag (traces match by it)
         std::string category;                        //!< what it stands for ("" if nothing)
     };

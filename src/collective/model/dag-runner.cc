@@ -9,6 +9,8 @@
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
+#include <algorithm>
+
 namespace ns3
 {
 
@@ -53,48 +55,132 @@ DagRunner::Setup(const std::vector<Node>& nodes,
     m_nodes = nodes;
     m_iterations = iterations;
     m_factory = factory;
-    m_nodesOf.assign(accelerators, {});
-    m_index.assign(nodes.size(), std::vector<int32_t>(accelerators, -1));
-    m_rank.assign(nodes.size(), std::vector<int32_t>(accelerators, -1));
-    m_dependents.assign(nodes.size(), {});
-    for (uint32_t j = 0; j < nodes.size(); ++j)
+    // Dependencies once each (readiness is an AND over them).
+    auto unique = [](std::vector<uint32_t>& v) {
+        std::sort(v.begin(), v.end());
+        v.erase(std::unique(v.begin(), v.end()), v.end());
+    };
+    for (auto& node : m_nodes)
     {
-        for (uint32_t r = 0; r < nodes[j].participants.size(); ++r)
+        unique(node.deps);
+        for (auto& rd : node.rankDeps)
         {
-            const uint32_t a = nodes[j].participants[r];
-            m_rank[j][a] = r;
-            m_index[j][a] = m_nodesOf[a].size();
-            m_nodesOf[a].push_back(j);
-        }
-        for (uint32_t d : nodes[j].deps)
-        {
-            m_dependents[d].push_back(j);
+            unique(rd);
         }
     }
-    m_iter.assign(accelerators, 0);
-    m_state.assign(accelerators, {});
-    m_start.assign(accelerators, {});
-    for (uint32_t a = 0; a < accelerators; ++a)
+    m_acc.assign(accelerators, Accelerator());
+    for (uint32_t j = 0; j < m_nodes.size(); ++j)
     {
-        m_state[a].assign(m_nodesOf[a].size(), WAITING);
-        m_start[a].assign(m_nodesOf[a].size(), Time());
+        for (uint32_t r = 0; r < m_nodes[j].participants.size(); ++r)
+        {
+            Slot slot;
+            slot.node = j;
+            slot.rank = r;
+            m_acc[m_nodes[j].participants[r]].slots.push_back(slot);
+        }
     }
-    m_remaining.assign(iterations, std::vector<uint32_t>(nodes.size()));
+    m_dependents.assign(m_nodes.size(), {});
+    for (uint32_t j = 0; j < m_nodes.size(); ++j)
+    {
+        const Node& node = m_nodes[j];
+        for (uint32_t r = 0; r < node.participants.size(); ++r)
+        {
+            const uint32_t a = node.participants[r];
+            const int32_t k = Position(a, j);
+            for (uint32_t d : DepsOf(j, r))
+            {
+                const int32_t kd = Position(a, d);
+                if (kd >= 0)
+                {
+                    m_acc[a].slots[kd].localDependents.push_back(k);
+                }
+                if (m_dependents[d].empty() || m_dependents[d].back() != j)
+                {
+                    m_dependents[d].push_back(j);
+                }
+            }
+        }
+    }
+    m_remaining.assign(iterations, std::vector<uint32_t>(m_nodes.size()));
     for (auto& row : m_remaining)
     {
-        for (uint32_t j = 0; j < nodes.size(); ++j)
+        for (uint32_t j = 0; j < m_nodes.size(); ++j)
         {
-            row[j] = nodes[j].participants.size();
+            row[j] = m_nodes[j].participants.size();
         }
     }
-    m_executors.assign(iterations, std::vector<Ptr<CollectiveExecutor>>(nodes.size()));
+    m_executors.assign(iterations, std::vector<Ptr<CollectiveExecutor>>(m_nodes.size()));
+    m_executorOf.clear();
+    for (uint32_t a = 0; a < accelerators; ++a)
+    {
+        Enter(a);
+    }
+}
+
+int32_t
+DagRunner::Position(uint32_t a, uint32_t j) const
+{
+    const auto& slots = m_acc[a].slots;
+    auto it = std::lower_bound(slots.begin(), slots.end(), j, [](const Slot& s, uint32_t node) {
+        return s.node < node;
+    });
+    return it != slots.end() && it->node == j ? static_cast<int32_t>(it - slots.begin()) : -1;
+}
+
+const std::vector<uint32_t>&
+DagRunner::DepsOf(uint32_t j, uint32_t r) const
+{
+    const Node& node = m_nodes[j];
+    return node.rankDeps.empty() ? node.deps : node.rankDeps[r];
+}
+
+void
+DagRunner::Enter(uint32_t a)
+{
+    Accelerator& acc = m_acc[a];
+    acc.done = 0;
+    acc.ready = {};
+    if (acc.iteration >= m_iterations)
+    {
+        return;
+    }
+    const uint32_t i = acc.iteration;
+    for (uint32_t k = 0; k < acc.slots.size(); ++k)
+    {
+        Slot& slot = acc.slots[k];
+        slot.state = WAITING;
+        slot.waiting = 0;
+        for (uint32_t d : DepsOf(slot.node, slot.rank))
+        {
+            // A dependency it takes part in is met when done here, else when done everywhere.
+            if (Position(a, d) >= 0 || m_remaining[i][d] != 0)
+            {
+                ++slot.waiting;
+            }
+        }
+        if (slot.waiting == 0)
+        {
+            acc.ready.push(k);
+        }
+    }
+}
+
+void
+DagRunner::CountDown(uint32_t a, uint32_t k)
+{
+    Slot& slot = m_acc[a].slots[k];
+    NS_ASSERT(slot.waiting > 0);
+    if (--slot.waiting == 0 && slot.state == WAITING)
+    {
+        m_acc[a].ready.push(k);
+    }
 }
 
 void
 DagRunner::Start()
 {
     NS_LOG_FUNCTION(this);
-    for (uint32_t a = 0; a < m_iter.size(); ++a)
+    for (uint32_t a = 0; a < m_acc.size(); ++a)
     {
         Try(a);
     }
@@ -103,54 +189,45 @@ DagRunner::Start()
 void
 DagRunner::Try(uint32_t a)
 {
-    while (m_iter[a] < m_iterations)
+    Accelerator& acc = m_acc[a];
+    while (acc.iteration < m_iterations)
     {
-        const uint32_t i = m_iter[a];
-        bool allDone = true;
-        for (uint32_t k = 0; k < m_nodesOf[a].size(); ++k)
+        const uint32_t i = acc.iteration;
+        while (!acc.ready.empty())
         {
-            if (m_state[a][k] != WAITING)
+            const uint32_t k = acc.ready.top();
+            acc.ready.pop();
+            if (acc.slots[k].state != WAITING)
             {
-                allDone = allDone && m_state[a][k] == DONE;
                 continue;
             }
-            allDone = false;
-            const uint32_t j = m_nodesOf[a][k];
-            bool ready = true;
-            for (uint32_t d : m_nodes[j].deps)
+            StartNode(a, k, i);
+            if (acc.iteration != i)
             {
-                const int32_t kd = m_index[d][a];
-                ready = ready && (kd >= 0 ? m_state[a][kd] == DONE : m_remaining[i][d] == 0);
-            }
-            if (ready)
-            {
-                StartNode(a, j, i);
-                if (m_iter[a] != i)
-                {
-                    return; // StartNode finished the iteration re-entrantly
-                }
+                return; // StartNode finished the iteration re-entrantly
             }
         }
-        if (!allDone)
+        if (acc.done != acc.slots.size())
         {
             return;
         }
         // Next iteration on this accelerator.
-        ++m_iter[a];
-        std::fill(m_state[a].begin(), m_state[a].end(), WAITING);
-        if (m_iter[a] == m_iterations)
+        ++acc.iteration;
+        if (acc.iteration == m_iterations)
         {
             ++m_finishedAccelerators;
         }
+        Enter(a);
     }
 }
 
 void
-DagRunner::StartNode(uint32_t a, uint32_t j, uint32_t i)
+DagRunner::StartNode(uint32_t a, uint32_t k, uint32_t i)
 {
-    const int32_t k = m_index[j][a];
-    m_state[a][k] = RUNNING;
-    m_start[a][k] = Simulator::Now();
+    Slot& slot = m_acc[a].slots[k];
+    slot.state = RUNNING;
+    slot.start = Simulator::Now();
+    const uint32_t j = slot.node;
     const Node& node = m_nodes[j];
     if (node.compute)
     {
@@ -161,27 +238,20 @@ DagRunner::StartNode(uint32_t a, uint32_t j, uint32_t i)
     if (!e)
     {
         e = m_factory(j, i);
+        m_executorOf[PeekPointer(e)] = {i, j};
         e->SetRankDoneCallback(MakeCallback(&DagRunner::RankDone, this));
     }
-    e->StartRank(m_rank[j][a]);
+    e->StartRank(slot.rank);
 }
 
 void
 DagRunner::RankDone(Ptr<CollectiveExecutor> e, uint32_t rank)
 {
-    for (uint32_t i = 0; i < m_iterations; ++i)
-    {
-        for (uint32_t j = 0; j < m_nodes.size(); ++j)
-        {
-            if (m_executors[i][j] == e)
-            {
-                // Rank k of a collective node is its k-th participant.
-                Finish(m_nodes[j].participants[rank], j, i);
-                return;
-            }
-        }
-    }
-    NS_ABORT_MSG("rank done for an unknown executor");
+    auto it = m_executorOf.find(PeekPointer(e));
+    NS_ABORT_MSG_IF(it == m_executorOf.end(), "rank done for an unknown executor");
+    const auto [i, j] = it->second;
+    // Rank k of a collective node is its k-th participant.
+    Finish(m_nodes[j].participants[rank], j, i);
 }
 
 std::vector<DagRunner::Record>
@@ -189,20 +259,20 @@ DagRunner::GetUnfinished() const
 {
     std::vector<Record> out;
     const Time never = PicoSeconds(-1);
-    for (uint32_t a = 0; a < m_nodesOf.size(); ++a)
+    for (uint32_t a = 0; a < m_acc.size(); ++a)
     {
-        for (uint32_t i = m_iter[a]; i < m_iterations; ++i)
+        const Accelerator& acc = m_acc[a];
+        for (uint32_t i = acc.iteration; i < m_iterations; ++i)
         {
-            for (uint32_t k = 0; k < m_nodesOf[a].size(); ++k)
+            for (const Slot& slot : acc.slots)
             {
-                const bool current = i == m_iter[a];
-                if (current && m_state[a][k] == DONE)
+                const bool current = i == acc.iteration;
+                if (current && slot.state == DONE)
                 {
                     continue;
                 }
-                const bool started = current && m_state[a][k] == RUNNING;
-                out.push_back(
-                    Record{m_nodesOf[a][k], i, a, started ? m_start[a][k] : never, never});
+                const bool started = current && slot.state == RUNNING;
+                out.push_back(Record{slot.node, i, a, started ? slot.start : never, never});
             }
         }
     }
@@ -231,17 +301,42 @@ DagRunner::GetUnstartedCollectives() const
 void
 DagRunner::Finish(uint32_t a, uint32_t j, uint32_t i)
 {
-    const int32_t k = m_index[j][a];
-    m_state[a][k] = DONE;
-    m_records.push_back(Record{j, i, a, m_start[a][k], Simulator::Now()});
+    Accelerator& acc = m_acc[a];
+    const int32_t k = Position(a, j);
+    Slot& slot = acc.slots[k];
+    slot.state = DONE;
+    ++acc.done;
+    m_records.push_back(Record{j, i, a, slot.start, Simulator::Now()});
+    for (uint32_t kd : slot.localDependents)
+    {
+        CountDown(a, kd);
+    }
     if (--m_remaining[i][j] == 0)
     {
-        // Accelerators that wait for this node without taking part in it.
+        // Accelerators that wait for this node without taking part in it: first their
+        // counts, then a try each.
+        for (uint32_t dep : m_dependents[j])
+        {
+            const Node& node = m_nodes[dep];
+            for (uint32_t r = 0; r < node.participants.size(); ++r)
+            {
+                const uint32_t b = node.participants[r];
+                if (m_acc[b].iteration != i || Position(b, j) >= 0)
+                {
+                    continue;
+                }
+                const auto& deps = DepsOf(dep, r);
+                if (std::binary_search(deps.begin(), deps.end(), j))
+                {
+                    CountDown(b, Position(b, dep));
+                }
+            }
+        }
         for (uint32_t dep : m_dependents[j])
         {
             for (uint32_t b : m_nodes[dep].participants)
             {
-                if (b != a && m_index[j][b] < 0)
+                if (b != a && Position(b, j) < 0)
                 {
                     Try(b);
                 }
@@ -260,7 +355,7 @@ DagRunner::GetRecords() const
 bool
 DagRunner::IsDone() const
 {
-    return m_finishedAccelerators == m_iter.size();
+    return m_finishedAccelerators == m_acc.size();
 }
 
 } // namespace ns3

@@ -11,7 +11,9 @@
 #include "ns3/object.h"
 
 #include <functional>
+#include <queue>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace ns3
@@ -29,6 +31,17 @@ namespace ns3
  * it has finished every node of iteration i it takes part in. The start and end of every node on
  * every participant and iteration are recorded, so the critical path and the exposed
  * communication time can be read from them.
+ *
+ * A node may give each participant dependencies of its own (Node::rankDeps): an execution
+ * trace has one graph per rank, and a collective merged from the ranks' nodes waits, on each
+ * rank, only for that rank's predecessors.
+ *
+ * Cost: every node instance on an accelerator keeps a count of the dependencies it still
+ * waits for, and the accelerator a queue of its ready nodes, so that a finish costs the
+ * dependents it touches, not a scan of the accelerator's nodes; memory is per participant (no
+ * node x accelerator table), so DAGs of 100,000 nodes over 1024 accelerators stay small. Ready
+ * nodes start in the order of their index, as a scan of the accelerator's nodes would start
+ * them.
  */
 class DagRunner : public Object
 {
@@ -41,6 +54,9 @@ class DagRunner : public Object
         Time duration;                      //!< compute: time per accelerator
         std::vector<uint32_t> deps;         //!< indices of the nodes it waits for
         std::vector<uint32_t> participants; //!< accelerators (the collective's group, in order)
+        /// per participant (entry r for participants[r]), if not empty: its own dependencies,
+        /// in place of `deps`
+        std::vector<std::vector<uint32_t>> rankDeps;
     };
 
     /// One node on one accelerator in one iteration.
@@ -107,26 +123,52 @@ class DagRunner : public Object
 
     /// \param a an accelerator: start what is ready, enter the next iteration when done
     void Try(uint32_t a);
-    /// \param a accelerator \param j node \param i iteration: start it
-    void StartNode(uint32_t a, uint32_t j, uint32_t i);
+    /// \param a accelerator \param k position of a node among its nodes \param i iteration
+    void StartNode(uint32_t a, uint32_t k, uint32_t i);
     /// \param a accelerator \param j node \param i iteration: it finished
     void Finish(uint32_t a, uint32_t j, uint32_t i);
     /// \param e executor \param rank rank that finished
     void RankDone(Ptr<CollectiveExecutor> e, uint32_t rank);
+    /// \param a accelerator: enter its iteration m_iter[a] (counts and ready queue)
+    void Enter(uint32_t a);
+    /// \param a accelerator \param j node \return its position among a's nodes, or -1
+    int32_t Position(uint32_t a, uint32_t j) const;
+    /// \param j node \param r participant index \return that participant's dependencies
+    const std::vector<uint32_t>& DepsOf(uint32_t j, uint32_t r) const;
+    /// \param a accelerator \param k position: it may be ready now
+    void CountDown(uint32_t a, uint32_t k);
+
+    /// One node on one accelerator.
+    struct Slot
+    {
+        uint32_t node{0};     //!< node index
+        uint32_t rank{0};     //!< the accelerator's index among the node's participants
+        uint32_t waiting{0};  //!< dependencies not yet met in the current iteration
+        State state{WAITING}; //!< in the current iteration
+        Time start;           //!< start in the current iteration
+        std::vector<uint32_t> localDependents; //!< positions of nodes here that wait for it
+    };
+
+    /// Per accelerator: its nodes by increasing index, its iteration, its ready nodes.
+    struct Accelerator
+    {
+        std::vector<Slot> slots; //!< its nodes, by node index
+        uint32_t iteration{0};   //!< current iteration
+        uint32_t done{0};        //!< slots DONE in the current iteration
+        std::priority_queue<uint32_t, std::vector<uint32_t>, std::greater<uint32_t>>
+            ready; //!< positions ready to start (smallest first)
+    };
 
     std::vector<Node> m_nodes;                       //!< nodes
     uint32_t m_iterations{1};                        //!< iterations
     Factory m_factory;                               //!< collective executors
-    std::vector<std::vector<uint32_t>> m_nodesOf;    //!< per accelerator: its nodes
-    std::vector<std::vector<int32_t>> m_index;       //!< [node][accelerator] -> position
-    std::vector<std::vector<int32_t>> m_rank;        //!< [node][accelerator] -> rank in the node
+    std::vector<Accelerator> m_acc;                  //!< per accelerator
     std::vector<std::vector<uint32_t>> m_dependents; //!< per node: nodes depending on it
-    std::vector<uint32_t> m_iter;                    //!< per accelerator: its iteration
-    std::vector<std::vector<State>> m_state;         //!< [accelerator][k]: k-th of nodesOf
-    std::vector<std::vector<Time>> m_start;          //!< [accelerator][k]: start time
     std::vector<std::vector<uint32_t>> m_remaining;  //!< [iteration][node]: not finished
     std::vector<std::vector<Ptr<CollectiveExecutor>>> m_executors; //!< [iteration][node]
-    std::vector<Record> m_records;                                 //!< finished instances
+    /// executor -> (iteration, node)
+    std::unordered_map<const CollectiveExecutor*, std::pair<uint32_t, uint32_t>> m_executorOf;
+    std::vector<Record> m_records;      //!< finished instances
     uint32_t m_finishedAccelerators{0}; //!< accelerators past the last iteration
 };
 

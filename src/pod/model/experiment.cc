@@ -18,6 +18,7 @@
 #include "rail-split.h"
 #include "results-writer.h"
 #include "run-invariant-check.h"
+#include "scenario-dag.h"
 #include "scenario-error.h"
 #include "scenario-loader.h"
 #include "wall-clock-limit.h"
@@ -333,11 +334,12 @@ PlannedMessages(const Scenario::Collective& c, uint32_t accelerators)
  * \param rec its instance on one accelerator (-1 times for what did not happen)
  */
 void
-AddDagNodeRow(RunResults& r, uint32_t wi, const Scenario::DagNode& d, const DagRunner::Record& rec)
+AddDagNodeRow(RunResults& r, uint32_t wi, const DagProgram::Node& d, const DagRunner::Record& rec)
 {
     r.dagNodes.workload.push_back(wi);
     r.dagNodes.node.push_back(d.name);
-    r.dagNodes.kind.push_back(d.kind);
+    r.dagNodes.kind.push_back(DagProgram::KindName(d.kind));
+    r.dagNodes.category.push_back(d.category);
     r.dagNodes.iteration.push_back(rec.iteration);
     r.dagNodes.accelerator.push_back(rec.accelerator);
     r.dagNodes.startPs.push_back(rec.start.GetPicoSeconds());
@@ -841,7 +843,8 @@ ExperimentRun::StartWorkloads()
     for (uint32_t wi = 0; wi < s.workloads.size(); ++wi)
     {
         const Scenario::Workload& w = s.workloads[wi];
-        if (const WorkloadKind* plugin = PodPlugins::FindWorkload(w.kind))
+        const WorkloadKind* plugin = PodPlugins::FindWorkload(w.kind);
+        if (plugin != nullptr && !w.program)
         {
             std::string error;
             std::unique_ptr<WorkloadRun> run = plugin->Start(*w.config, coll.all, error);
@@ -865,70 +868,42 @@ ExperimentRun::StartWorkloads()
             Simulator::Schedule(w.start, &CollectiveWorkloadRun::StartNext, run.get());
             collectiveRuns.push_back(std::move(run));
         }
-        else if (w.kind == "dag")
+        else if (w.program)
         {
             StartDag(wi);
         }
     }
 }
 
-/// Start one DAG workload.
+/// Start one DAG workload (a `kind: dag` or a plug-in kind's program).
 void
 ExperimentRun::StartDag(uint32_t wi)
 {
     const Scenario::Workload& w = s.workloads[wi];
-    const uint32_t n = topo.GetNAccelerators();
-    std::vector<uint32_t> everyone(n);
-    for (uint32_t a = 0; a < n; ++a)
-    {
-        everyone[a] = a;
-    }
+    const DagProgram* program = w.program.get();
     std::vector<DagRunner::Node> nodes;
-    for (const auto& d : w.nodes)
+    nodes.reserve(program->nodes.size());
+    for (const auto& d : program->nodes)
     {
         DagRunner::Node node;
         node.name = d.name;
-        node.compute = d.kind == "compute";
+        node.compute = d.kind == DagProgram::COMPUTE;
         node.duration = d.duration;
-        for (const auto& dep : d.deps)
-        {
-            for (uint32_t k = 0; k < w.nodes.size(); ++k)
-            {
-                if (w.nodes[k].name == dep)
-                {
-                    node.deps.push_back(k);
-                }
-            }
-        }
-        if (d.kind == "send")
-        {
-            node.participants = {d.src, d.dst};
-        }
-        else
-        {
-            const auto& g = d.kind == "compute" ? d.group : d.coll.group;
-            node.participants = g.empty() ? everyone : g;
-        }
-        nodes.push_back(node);
+        node.deps = d.deps;
+        node.rankDeps = d.rankDeps;
+        node.participants = d.participants;
+        nodes.push_back(std::move(node));
     }
     Ptr<DagRunner> dag = CreateObject<DagRunner>();
     CollectiveContext* ctx = &coll;
-    const Scenario::Workload* wp = &w;
-    dag->Setup(nodes, w.iterations, n, [ctx, wp, wi](uint32_t j, uint32_t i) {
-        const Scenario::DagNode& d = wp->nodes[j];
-        const InstanceInfo info{wi, wp->name + "/" + d.name, i};
-        if (d.kind == "send")
-        {
-            // A point-to-point send is a two-rank broadcast from its source.
-            Scenario::Collective c;
-            c.collective = "broadcast";
-            c.algorithm = "direct";
-            c.group = {d.src, d.dst};
-            c.bytes = d.bytes;
-            return ctx->Install(c, wp->tclass, info);
-        }
-        return ctx->Install(d.coll, wp->tclass, info);
-    });
+    dag->Setup(nodes,
+               program->iterations,
+               topo.GetNAccelerators(),
+               [ctx, program, &w, wi](uint32_t j, uint32_t i) {
+                   const DagProgram::Node& d = program->nodes[j];
+                   const InstanceInfo info{wi, w.name + "/" + d.name, i};
+                   return ctx->Install(ScenarioDag::CollectiveOf(d), w.tclass, info);
+               });
     Simulator::Schedule(w.start, &DagRunner::Start, dag);
     dags.emplace_back(wi, dag);
 }
@@ -1254,7 +1229,7 @@ ExperimentRun::CollectCollectives()
     {
         for (const auto& rec : dag->GetRecords())
         {
-            AddDagNodeRow(r, wi, s.workloads[wi].nodes[rec.node], rec);
+            AddDagNodeRow(r, wi, s.workloads[wi].program->nodes[rec.node], rec);
         }
         for (int64_t end : r.dagNodes.endPs)
         {
@@ -1298,13 +1273,14 @@ ExperimentRun::Account()
         // DAG collectives and sends no participant reached.
         for (const auto& [j, i] : dag->GetUnstartedCollectives())
         {
-            const Scenario::DagNode& d = w.nodes[j];
-            r.messagesUnposted += d.kind == "send" ? 1 : PlannedMessages(d.coll, n);
+            const DagProgram::Node& d = w.program->nodes[j];
+            r.messagesUnposted +=
+                d.kind == DagProgram::SEND ? 1 : PlannedMessages(ScenarioDag::CollectiveOf(d), n);
         }
         // Node instances that did not finish: a row each, with -1 for what did not happen.
         for (const auto& rec : dag->GetUnfinished())
         {
-            AddDagNodeRow(r, wi, w.nodes[rec.node], rec);
+            AddDagNodeRow(r, wi, w.program->nodes[rec.node], rec);
         }
     }
     NameFailure(s, r, stoppedWithWork);

@@ -301,7 +301,7 @@ OtherBytes(CompressedSizer& z, const RunResults& r)
          Col(z, st.bytes);
     const auto& d = r.dagNodes;
     b += Col(z, d.workload) + Col(z, d.iteration) + Col(z, d.accelerator) + Col(z, d.startPs) +
-         Col(z, d.endPs) + Str(d.node) + Str(d.kind);
+         Col(z, d.endPs) + Str(d.node) + Str(d.kind) + Str(d.category);
     return b;
 }
 
@@ -322,7 +322,8 @@ OutputBudget::EstimateUncompressed(const RunResults& r)
          StringBytes(c.group);
     b += r.collectiveSteps.collective.size() * (4 + 4 + 8 + 8 + 8);
     const auto& d = r.dagNodes;
-    b += d.workload.size() * (4 + 4 + 4 + 8 + 8) + StringBytes(d.node) + StringBytes(d.kind);
+    b += d.workload.size() * (4 + 4 + 4 + 8 + 8) + StringBytes(d.node) + StringBytes(d.kind) +
+         StringBytes(d.category);
     b += r.scenarioText.size();
     return b;
 }

@@ -6,6 +6,7 @@
 #include "pod-memory-estimate.h"
 
 #include "pod-switch-count.h"
+#include "scenario-dag.h"
 
 #include "ns3/collective-executor.h"
 #include "ns3/collective-helper.h"
@@ -61,21 +62,23 @@ PlannedMessages(const Scenario& s)
             total += PodMemoryEstimate::EstimateCollectiveMessages(one, n) * w.communicators *
                      w.iterations;
         }
-        else if (w.kind == "dag")
+        else if (w.program)
         {
             uint64_t perIteration = 0;
-            for (const Scenario::DagNode& d : w.nodes)
+            for (const DagProgram::Node& d : w.program->nodes)
             {
-                if (d.kind == "send")
+                if (d.kind == DagProgram::SEND)
                 {
                     ++perIteration;
                 }
-                else if (d.kind == "collective")
+                else if (d.kind == DagProgram::COLLECTIVE)
                 {
-                    perIteration += PodMemoryEstimate::EstimateCollectiveMessages(d.coll, n);
+                    perIteration +=
+                        PodMemoryEstimate::EstimateCollectiveMessages(ScenarioDag::CollectiveOf(d),
+                                                                      n);
                 }
             }
-            total += perIteration * w.iterations;
+            total += perIteration * w.program->iterations;
         }
     }
     return total;

@@ -1054,6 +1054,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteColumn(g, "workload", d.workload);
         io.WriteColumn(g, "node", d.node);
         io.WriteColumn(g, "kind", d.kind);
+        io.WriteColumn(g, "category", d.category);
         io.WriteColumn(g, "iteration", d.iteration);
         io.WriteColumn(g, "accelerator", d.accelerator);
         io.WriteColumn(g, "start_ps", d.startPs);
@@ -1394,6 +1395,14 @@ ResultsWriter::Read(const std::string& path, const std::string& group)
         d.workload = io.ReadColumn<uint32_t>(g, "workload");
         d.node = io.ReadStringsDataset(g, "node");
         d.kind = io.ReadStringsDataset(g, "kind");
+        if (H5Lexists(g, "category", H5P_DEFAULT) > 0)
+        {
+            d.category = io.ReadStringsDataset(g, "category");
+        }
+        else
+        {
+            d.category.assign(d.kind.size(), ""); // files written before the column
+        }
         d.iteration = io.ReadColumn<uint32_t>(g, "iteration");
         d.accelerator = io.ReadColumn<uint32_t>(g, "accelerator");
         d.startPs = io.ReadColumn<int64_t>(g, "start_ps");

@@ -37,7 +37,8 @@ namespace ns3
  *     algbw_bytes_per_s f64, busbw_bytes_per_s f64, messages u64   (format version 2)
  *   /collectives/steps/   per step: collective u32 (row), step u32, start_ps, end_ps, bytes u64
  * /dag_nodes/             one row per DAG node, iteration and accelerator: workload u32,
- *     node str, kind str, iteration u32, accelerator u32, start_ps i64, end_ps i64
+ *     node str, kind str, category str (what the node stands for, e.g. "tp-all-reduce"; "" if
+ *     the workload says nothing), iteration u32, accelerator u32, start_ps i64, end_ps i64
  * /timeseries/switch_buffer/   switch buffer occupancy (format version 3; BufferSampler):
  *     switch u32, time_ps i64 (interval start), max_bytes u64, end_bytes u64, switch_names str
  *     (one per switch, indexed by the switch column); attribute interval_ps i64 (0: not sampled)

@@ -100,6 +100,7 @@ struct RunResults
         std::vector<uint32_t> workload;    //!< index into workloadNames
         std::vector<std::string> node;     //!< node name
         std::vector<std::string> kind;     //!< compute, collective, send
+        std::vector<std::string> category; //!< what the node stands for ("" if nothing said)
         std::vector<uint32_t> iteration;   //!< iteration
         std::vector<uint32_t> accelerator; //!< accelerator
         std::vector<int64_t> startPs;      //!< start on this accelerator

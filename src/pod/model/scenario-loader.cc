@@ -8,6 +8,7 @@
 #include "pod-memory-estimate.h"
 #include "pod-plugins.h"
 #include "pod-switch-count.h"
+#include "scenario-dag.h"
 #include "scenario-error.h"
 #include "scenario-schema.h"
 
@@ -1995,6 +1996,79 @@ class Loader : public FabricConfigReader
     }
 
     /**
+     * Check the DAG a plug-in kind's workload produced (ScenarioDag::Check) and resolve its
+     * collectives' algorithms: the collective's default where the program names none, and each
+     * algorithm asked whether it implements its collective on its group (as for a `kind: dag`
+     * collective node). Errors name the workload and the node.
+     * \param p the workload's path
+     * \param n accelerators
+     * \param config the workload's configuration (its source file names the errors)
+     * \param program its DAG
+     * \return the DAG the pod runs
+     */
+    std::shared_ptr<const DagProgram> ResolveProgram(const std::string& p,
+                                                     uint32_t n,
+                                                     const WorkloadConfig& config,
+                                                     const DagProgram& program) const
+    {
+        const std::string source = config.GetSourceFile();
+        const std::string from = source.empty() ? "" : " (from " + source + ")";
+        const std::string problem = ScenarioDag::Check(program, n);
+        if (!problem.empty())
+        {
+            Fail(Locate(p + ".kind"), p, problem + from);
+        }
+        auto out = std::make_shared<DagProgram>(program);
+        // One check per distinct collective shape: a training step repeats a few thousand times.
+        std::set<std::string> checked;
+        for (DagProgram::Node& d : out->nodes)
+        {
+            if (d.kind != DagProgram::COLLECTIVE)
+            {
+                continue;
+            }
+            CollectiveSpec spec;
+            if (!CollectiveSpec::ParseType(d.collective, spec.type))
+            {
+                Fail(Locate(p + ".kind"),
+                     p,
+                     "node '" + d.name + "'" + from + ": unknown collective '" + d.collective +
+                         "'");
+            }
+            if (d.algorithm.empty())
+            {
+                d.algorithm = CollectiveHelper::DefaultAlgorithm(spec.type);
+            }
+            spec.ranks = d.participants.size();
+            spec.root = d.root;
+            spec.bytes = d.bytes;
+            spec.sizes = d.sizes;
+            const std::string shape = d.collective + "/" + d.algorithm + "/" +
+                                      std::to_string(spec.ranks) + "/" + std::to_string(d.root) +
+                                      "/" + std::to_string(d.groupSize) + "/" +
+                                      std::to_string(d.sizes.size());
+            if (!checked.insert(shape).second)
+            {
+                continue;
+            }
+            CollectiveHelper h;
+            if (d.groupSize)
+            {
+                h.SetAlgorithmAttribute("GroupSize", UintegerValue(d.groupSize));
+            }
+            try
+            {
+                h.CreateAlgorithm(d.algorithm, spec);
+            }
+            catch (const std::invalid_argument& e)
+            {
+                Fail(Locate(p + ".kind"), p, "node '" + d.name + "'" + from + ": " + e.what());
+            }
+        }
+        return out;
+    }
+
+    /**
      * Read and check the workloads.
      * \param sc the scenario, pod already filled
      */
@@ -2095,10 +2169,16 @@ class Loader : public FabricConfigReader
             {
                 w.iterations = static_cast<uint32_t>(Get(p + ".iterations", false).u);
                 ReadDag(p, i, n, w);
+                w.program = ScenarioDag::FromNodes(w, n);
             }
             else if (plugin != nullptr)
             {
                 ReadPlugin(p, sc, *plugin, w);
+                if (auto program = w.config->GetDag())
+                {
+                    w.program = ResolveProgram(p, n, *w.config, *program);
+                    w.iterations = w.program->iterations;
+                }
             }
             else if (n < 2)
             {

@@ -5,6 +5,7 @@
 #ifndef POD_SCENARIO_H
 #define POD_SCENARIO_H
 
+#include "ns3/dag-program.h"
 #include "ns3/data-rate.h"
 #include "ns3/fabric-pod-config.h"
 #include "ns3/nstime.h"
@@ -87,6 +88,9 @@ struct Scenario
         std::string dagFile;              //!< dag: file the nodes came from ("" if inline)
         /// a plug-in kind's workload (WorkloadKind, e.g. pyxis): its keys as the kind read them
         std::shared_ptr<const WorkloadConfig> config;
+        /// a DAG workload (`kind: dag`, or a plug-in kind whose config has a DAG): what the pod
+        /// runs, collectives with their algorithms resolved (null for other workloads)
+        std::shared_ptr<const DagProgram> program;
     };
 
     /// One injected fault (an element of the faults list).
