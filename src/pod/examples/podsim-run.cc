@@ -33,8 +33,6 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
-#include <map>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -225,70 +223,6 @@ PrintValid(const std::string& scenario, const Scenario& s)
 }
 
 /**
- * \param s a loaded scenario
- * \param w one of its workloads
- * \return its DAG (a `kind: dag` workload's nodes, or what a plug-in kind's GetDag() returns),
- *         or null if it is not a DAG workload
- */
-std::shared_ptr<const DagProgram>
-DagOf(const Scenario& s, const Scenario::Workload& w)
-{
-    if (w.config)
-    {
-        return w.config->GetDag();
-    }
-    if (w.kind != "dag")
-    {
-        return nullptr;
-    }
-    auto p = std::make_shared<DagProgram>();
-    p->iterations = w.iterations;
-    std::map<std::string, uint32_t> index;
-    for (uint32_t j = 0; j < w.nodes.size(); ++j)
-    {
-        index[w.nodes[j].name] = j;
-    }
-    std::vector<uint32_t> all(s.pod.accelerators);
-    for (uint32_t a = 0; a < all.size(); ++a)
-    {
-        all[a] = a;
-    }
-    for (const auto& d : w.nodes)
-    {
-        DagProgram::Node n;
-        n.name = d.name;
-        for (const auto& dep : d.deps)
-        {
-            n.deps.push_back(index.at(dep));
-        }
-        if (d.kind == "compute")
-        {
-            n.kind = DagProgram::COMPUTE;
-            n.duration = d.duration;
-            n.participants = d.group.empty() ? all : d.group;
-        }
-        else if (d.kind == "collective")
-        {
-            n.kind = DagProgram::COLLECTIVE;
-            n.participants = d.coll.group.empty() ? all : d.coll.group;
-            n.collective = d.coll.collective;
-            n.algorithm = d.coll.algorithm;
-            n.root = d.coll.root;
-            n.bytes = d.coll.bytes;
-            n.sizes = d.coll.sizes;
-        }
-        else
-        {
-            n.kind = DagProgram::SEND;
-            n.participants = {d.src, d.dst};
-            n.bytes = d.bytes;
-        }
-        p->nodes.push_back(std::move(n));
-    }
-    return p;
-}
-
-/**
  * Write every DAG workload of a scenario as Chakra traces.
  * \param s the scenario
  * \param dir the directory
@@ -300,7 +234,7 @@ ExportChakra(const Scenario& s, const std::string& dir)
     for (std::size_t i = 0; i < s.workloads.size(); ++i)
     {
         const auto& w = s.workloads[i];
-        if (!DagOf(s, w))
+        if (!w.program)
         {
             std::cerr << "error: --export-chakra: " << s.sourceFile << ": workloads[" << i << "] ('"
                       << w.name << "', kind " << w.kind
@@ -314,7 +248,7 @@ ExportChakra(const Scenario& s, const std::string& dir)
     {
         try
         {
-            for (const auto& f : ChakraWriter::Write(*DagOf(s, w), dir, w.name))
+            for (const auto& f : ChakraWriter::Write(*w.program, dir, w.name))
             {
                 std::cout << "chakra: " << f << "\n";
             }

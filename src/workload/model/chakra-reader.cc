@@ -631,6 +631,26 @@ ChakraReader::Read(const Options& o)
                     {
                         node.sizes = sizes->values;
                     }
+                    if (const Attr* a = Find(t, ChakraWriter::CHUNKS))
+                    {
+                        node.chunks = static_cast<uint32_t>(a->number);
+                    }
+                    if (const Attr* a = Find(t, ChakraWriter::IN_FLIGHT))
+                    {
+                        node.chunksInFlight = static_cast<uint32_t>(a->number);
+                    }
+                    if (const Attr* a = Find(t, ChakraWriter::STRIPES))
+                    {
+                        node.stripes = static_cast<uint32_t>(a->number);
+                    }
+                    if (const Attr* a = Find(t, ChakraWriter::REDUCE_COST_PS))
+                    {
+                        node.reduceCost = PicoSeconds(a->number);
+                    }
+                    if (const Attr* a = Find(t, ChakraWriter::GROUP_SIZE))
+                    {
+                        node.groupSize = static_cast<uint32_t>(a->number);
+                    }
                     node.category = category ? category->text : node.collective;
                 }
                 else

@@ -30,6 +30,11 @@ const char* const ChakraWriter::COLLECTIVE = "podsim_collective";
 const char* const ChakraWriter::ALGORITHM = "podsim_algorithm";
 const char* const ChakraWriter::ROOT = "podsim_root";
 const char* const ChakraWriter::SIZES = "podsim_sizes";
+const char* const ChakraWriter::CHUNKS = "podsim_chunks";
+const char* const ChakraWriter::IN_FLIGHT = "podsim_chunks_in_flight";
+const char* const ChakraWriter::STRIPES = "podsim_stripes";
+const char* const ChakraWriter::REDUCE_COST_PS = "podsim_reduce_cost_ps";
+const char* const ChakraWriter::GROUP_SIZE = "podsim_group_size";
 const char* const ChakraWriter::ITERATIONS = "podsim_iterations";
 const char* const ChakraWriter::NODES = "podsim_nodes";
 const char* const ChakraWriter::SCHEMA_VERSION = "podsim-chakra-1";
@@ -249,10 +254,8 @@ ChakraWriter::Write(const DagProgram& program, const std::string& dir, const std
             {
                 U64List(b, REMOTE_DEPS, remote);
             }
-            if (!n.category.empty())
-            {
-                b.Attr(CATEGORY).Str("string_val", n.category);
-            }
+            // Always written, empty too: a trace without it gets its category from the type.
+            b.Attr(CATEGORY).Str("string_val", n.category);
             switch (n.kind)
             {
             case DagProgram::COMPUTE: {
@@ -279,6 +282,28 @@ ChakraWriter::Write(const DagProgram& program, const std::string& dir, const std
                 if (!n.sizes.empty())
                 {
                     U64List(b, SIZES, n.sizes);
+                }
+                // The executor's parameters, where they differ from DagProgram's defaults.
+                if (n.chunks != 1)
+                {
+                    b.Attr(CHUNKS).U32("uint32_val", n.chunks);
+                }
+                if (n.chunksInFlight != 0)
+                {
+                    b.Attr(IN_FLIGHT).U32("uint32_val", n.chunksInFlight);
+                }
+                if (n.stripes != 1)
+                {
+                    b.Attr(STRIPES).U32("uint32_val", n.stripes);
+                }
+                if (!n.reduceCost.IsZero())
+                {
+                    b.Attr(REDUCE_COST_PS)
+                        .U64("uint64_val", static_cast<uint64_t>(n.reduceCost.GetPicoSeconds()));
+                }
+                if (n.groupSize != 0)
+                {
+                    b.Attr(GROUP_SIZE).U32("uint32_val", n.groupSize);
                 }
                 break;
             case DagProgram::SEND:

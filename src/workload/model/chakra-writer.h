@@ -39,6 +39,11 @@ class ChakraWriter
     static const char* const ALGORITHM;      //!< podsim_algorithm
     static const char* const ROOT;           //!< podsim_root: root rank
     static const char* const SIZES;          //!< podsim_sizes: all-to-all-v's n*n sizes
+    static const char* const CHUNKS;         //!< podsim_chunks
+    static const char* const IN_FLIGHT;      //!< podsim_chunks_in_flight
+    static const char* const STRIPES;        //!< podsim_stripes
+    static const char* const REDUCE_COST_PS; //!< podsim_reduce_cost_ps: reduction ps per byte
+    static const char* const GROUP_SIZE;     //!< podsim_group_size: hierarchical group size
     static const char* const ITERATIONS;     //!< podsim_iterations (metadata)
     static const char* const NODES;          //!< podsim_nodes: the program's size (metadata)
     static const char* const SCHEMA_VERSION; //!< the metadata's `schema` value
