@@ -34,4 +34,10 @@ WorkloadConfig::GetDag() const
     return nullptr;
 }
 
+std::shared_ptr<const DagProgram>
+WorkloadConfig::GetExportDag() const
+{
+    return GetDag();
+}
+
 } // namespace ns3

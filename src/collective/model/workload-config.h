@@ -43,6 +43,14 @@ class WorkloadConfig
      * \return the DAG, or null for a kind that runs its own program
      */
     virtual std::shared_ptr<const DagProgram> GetDag() const;
+
+    /**
+     * The workload as a DAG for export (`--export-chakra`): GetDag() for a DAG kind; a kind that
+     * runs its own program may return an equivalent DAG here (a Pyxis model's operations and
+     * collectives) that the pod does not run itself.
+     * \return the DAG, or null if the kind has none
+     */
+    virtual std::shared_ptr<const DagProgram> GetExportDag() const;
 };
 
 } // namespace ns3

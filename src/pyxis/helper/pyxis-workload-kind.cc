@@ -9,6 +9,7 @@
 
 #include "ns3/cell-fabric-adapter.h"
 #include "ns3/fabric-config-reader.h"
+#include "ns3/pyxis-dag-export.h"
 #include "ns3/pyxis-endpoint-binding.h"
 #include "ns3/pyxis-model-error.h"
 #include "ns3/pyxis-model-loader.h"
@@ -96,6 +97,12 @@ std::string
 PyxisWorkloadKind::Config::GetSourceFile() const
 {
     return model;
+}
+
+std::shared_ptr<const DagProgram>
+PyxisWorkloadKind::Config::GetExportDag() const
+{
+    return PyxisDagExport::Build(PyxisModelLoader::LoadFile(model));
 }
 
 std::string

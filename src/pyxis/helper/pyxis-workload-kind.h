@@ -37,6 +37,8 @@ class PyxisWorkloadKind : public WorkloadKind
         std::map<std::string, std::string> GetTexts() const override;
         std::map<std::string, uint64_t> GetCounts() const override;
         std::string GetSourceFile() const override;
+        /// \return the model as a DAG (PyxisDagExport), for export
+        std::shared_ptr<const DagProgram> GetExportDag() const override;
     };
 
     std::string GetName() const override;
