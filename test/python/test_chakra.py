@@ -224,3 +224,28 @@ def test_refusals_name_the_file_rank_and_node(tmp_path):
     assert r.returncode == 2
     assert "is not a DAG workload" in r.stderr, r.stderr
     assert not (tmp_path / "x").exists()
+
+
+def test_a_pyxis_model_exports_and_runs_as_a_trace(tmp_path):
+    """A Pyxis workload is exported as its equivalent DAG (WorkloadConfig::GetExportDag), one
+    file per chip, and the traces run as a `kind: chakra` workload on the same pod: every node
+    finishes on every chip it runs on (no row without an end)."""
+    example = ROOT / "examples" / "pyxis" / "tensor-parallel.yaml"
+    out = run(example, "--export-chakra", tmp_path / "traces")
+    ranks = sorted(p.name for p in (tmp_path / "traces").glob("*.et"))
+    assert ranks and len(ranks) == out.count(".et")
+    name = ranks[0].rsplit(".", 2)[0]
+    text = example.read_text()
+    start = text.index("workloads:")
+    end = text.find("output:")
+    chakra = tmp_path / "pyxis-chakra.yaml"
+    chakra.write_text(
+        text[:start] + f"workloads:\n  - {{kind: chakra, name: {name}, trace: traces/{name}}}\n"
+        + (text[end:] if end >= 0 else "")
+    )
+    run(chakra, "--out", tmp_path / "chakra.h5")
+    with h5py.File(tmp_path / "chakra.h5", "r") as f:
+        d = f["dag_nodes"]
+        assert len(d["node"]) > 0
+        assert sorted(set(d["accelerator"][()].tolist())) == list(range(len(ranks)))
+        assert (d["end_ps"][()] >= d["start_ps"][()]).all() and (d["start_ps"][()] >= 0).all()

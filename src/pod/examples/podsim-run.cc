@@ -33,6 +33,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -223,32 +224,51 @@ PrintValid(const std::string& scenario, const Scenario& s)
 }
 
 /**
+ * \param w a workload
+ * \return its DAG for export: the program the pod runs (kind dag, a DAG plug-in kind), else the
+ *         equivalent DAG a plug-in kind offers (WorkloadConfig::GetExportDag: a Pyxis model),
+ *         else null
+ */
+std::shared_ptr<const DagProgram>
+ExportDagOf(const Scenario::Workload& w)
+{
+    if (w.program)
+    {
+        return w.program;
+    }
+    return w.config ? w.config->GetExportDag() : nullptr;
+}
+
+/**
  * Write every DAG workload of a scenario as Chakra traces.
  * \param s the scenario
  * \param dir the directory
- * \return the exit status (0, or 2 when a workload is not a DAG or a file cannot be written)
+ * \return the exit status (0, or 2 when a workload has no DAG or a file cannot be written)
  */
 int
 ExportChakra(const Scenario& s, const std::string& dir)
 {
+    std::vector<std::shared_ptr<const DagProgram>> programs;
     for (std::size_t i = 0; i < s.workloads.size(); ++i)
     {
         const auto& w = s.workloads[i];
-        if (!w.program)
+        programs.push_back(ExportDagOf(w));
+        if (!programs.back())
         {
             std::cerr << "error: --export-chakra: " << s.sourceFile << ": workloads[" << i << "] ('"
                       << w.name << "', kind " << w.kind
-                      << ") is not a DAG workload: only DAG workloads (kind dag, chakra) can be "
-                         "written as Chakra traces (nothing was written)"
+                      << ") is not a DAG workload: only DAG workloads (kind dag, chakra, and "
+                         "plug-in kinds with a DAG, such as pyxis) can be written as Chakra "
+                         "traces (nothing was written)"
                       << std::endl;
             return 2;
         }
     }
-    for (const auto& w : s.workloads)
+    for (std::size_t i = 0; i < s.workloads.size(); ++i)
     {
         try
         {
-            for (const auto& f : ChakraWriter::Write(*w.program, dir, w.name))
+            for (const auto& f : ChakraWriter::Write(*programs[i], dir, s.workloads[i].name))
             {
                 std::cout << "chakra: " << f << "\n";
             }
