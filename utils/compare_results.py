@@ -5,7 +5,9 @@
 
 Compares every dataset of the ``/messages`` table (post, delivery and completion time of every
 message, its bytes, source, destination, class, workload) and of the ``/links`` table (bytes,
-units, busy, pause and stall time of every link), element by element; the run's totals (events,
+units, busy, pause and stall time of every link), element by element, and, when both files have
+it, of the ``/dag_nodes`` table (the start and end of every DAG node on every accelerator and
+iteration, its name, kind and category); the run's totals (events,
 wall time) are not compared, so a change that makes a run cheaper without changing what it
 simulates compares equal. Used for the performance work (src/pod/doc/performance.rst).
 
@@ -23,9 +25,19 @@ def main():
         sys.exit(__doc__)
     a, b = h5py.File(sys.argv[1], "r"), h5py.File(sys.argv[2], "r")
     differing = 0
-    for group in ("messages", "links"):
+    groups = ["messages", "links"]
+    if "dag_nodes" in a and "dag_nodes" in b:
+        groups.append("dag_nodes")
+    elif "dag_nodes" in a or "dag_nodes" in b:
+        print("DIFF dag_nodes: in one file only")
+        differing += 1
+    for group in groups:
         for name, data in a[group].items():
             if not isinstance(data, h5py.Dataset):
+                continue
+            if name not in b[group]:
+                print(f"DIFF {group}/{name}: in the first file only")
+                differing += 1
                 continue
             x, y = data[()], b[group][name][()]
             if x.shape != y.shape:

@@ -59,6 +59,7 @@ EXTERNAL = [
     (re.compile(r"yaml", re.I), "YAML_CPP", ("pkg", "yaml-cpp", ("--cflags", "--libs"))),
     (re.compile(r"hdf5", re.I), "HDF5", ("pkg", "hdf5", ("--cflags", "--libs"))),
     (re.compile(r"eigen", re.I), "EIGEN3", ("pkg", "eigen3", ("--cflags",))),
+    (re.compile(r"protobuf", re.I), "PROTOBUF", ("pkg", "protobuf", ("--cflags", "--libs"))),
     (re.compile(r"^(\$\{)?boost", re.I), None, None),
     (re.compile(r"^(\$\{)?(gsl)", re.I), "GSL", None),
 ]

@@ -14,6 +14,8 @@
 
 #include "huge-page-heap.h"
 
+#include "ns3/chakra-error.h"
+#include "ns3/chakra-writer.h"
 #include "ns3/command-line.h"
 #include "ns3/experiment.h"
 #include "ns3/fabric-invariant-check.h"
@@ -31,6 +33,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <utility>
@@ -71,7 +74,7 @@ std::vector<std::string>
 JoinOptionValues(int argc, char** argv)
 {
     static const std::vector<std::string> kTakesValue =
-        {"--set", "--out", "--seed", "--rails", "--case", "--summary"};
+        {"--set", "--out", "--seed", "--rails", "--case", "--summary", "--export-chakra"};
     std::vector<std::string> args;
     for (int i = 0; i < argc; ++i)
     {
@@ -219,6 +222,66 @@ PrintValid(const std::string& scenario, const Scenario& s)
                   << std::endl;
     }
 }
+
+/**
+ * \param w a workload
+ * \return its DAG for export: the program the pod runs (kind dag, a DAG plug-in kind), else the
+ *         equivalent DAG a plug-in kind offers (WorkloadConfig::GetExportDag: a Pyxis model),
+ *         else null
+ */
+std::shared_ptr<const DagProgram>
+ExportDagOf(const Scenario::Workload& w)
+{
+    if (w.program)
+    {
+        return w.program;
+    }
+    return w.config ? w.config->GetExportDag() : nullptr;
+}
+
+/**
+ * Write every DAG workload of a scenario as Chakra traces.
+ * \param s the scenario
+ * \param dir the directory
+ * \return the exit status (0, or 2 when a workload has no DAG or a file cannot be written)
+ */
+int
+ExportChakra(const Scenario& s, const std::string& dir)
+{
+    std::vector<std::shared_ptr<const DagProgram>> programs;
+    for (std::size_t i = 0; i < s.workloads.size(); ++i)
+    {
+        const auto& w = s.workloads[i];
+        programs.push_back(ExportDagOf(w));
+        if (!programs.back())
+        {
+            std::cerr << "error: --export-chakra: " << s.sourceFile << ": workloads[" << i << "] ('"
+                      << w.name << "', kind " << w.kind
+                      << ") is not a DAG workload: only DAG workloads (kind dag, chakra, and "
+                         "plug-in kinds with a DAG, such as pyxis) can be written as Chakra "
+                         "traces (nothing was written)"
+                      << std::endl;
+            return 2;
+        }
+    }
+    for (std::size_t i = 0; i < s.workloads.size(); ++i)
+    {
+        try
+        {
+            for (const auto& f : ChakraWriter::Write(*programs[i], dir, s.workloads[i].name))
+            {
+                std::cout << "chakra: " << f << "\n";
+            }
+        }
+        catch (const ChakraError& e)
+        {
+            std::cerr << "error: --export-chakra: " << e.what() << std::endl;
+            return 2;
+        }
+    }
+    return 0;
+}
+
 } // namespace
 
 int
@@ -298,8 +361,14 @@ main(int argc, char** argv)
                  "print the summary table of a results file (e.g. a merged --split-rails run) "
                  "and exit",
                  summaryOf);
+    std::string exportChakra;
+    cmd.AddValue("export-chakra",
+                 "write every DAG workload of the scenario as Chakra execution traces, "
+                 "DIR/WORKLOAD.RANK.et and DIR/WORKLOAD.comm_groups.json, and exit without "
+                 "running (src/workload/doc/workload.rst)",
+                 exportChakra);
     // "--out FILE" as well as "--out=FILE" (and likewise --set, --seed, --rails, --case,
-    // --summary).
+    // --summary, --export-chakra).
     const std::vector<std::string> args = JoinOptionValues(argc, argv);
     cmd.Parse(args);
     if (hugePages)
@@ -398,6 +467,10 @@ main(int argc, char** argv)
     {
         PrintValid(scenario, s);
         return 0;
+    }
+    if (!exportChakra.empty())
+    {
+        return ExportChakra(s, exportChakra);
     }
 
     if (!bench)

@@ -7,6 +7,7 @@
 
 #include "ns3/abort.h"
 #include "ns3/cell-fabric-kind.h"
+#include "ns3/chakra-workload-kind.h"
 #include "ns3/ethernet-fabric-kind.h"
 #include "ns3/fabric-kind-registry.h"
 #include "ns3/llm-step-workload-kind.h"
@@ -36,6 +37,7 @@ PodPlugins::Register()
         WorkloadKindRegistry::Add(std::make_unique<PyxisWorkloadKind>());
         WorkloadKindRegistry::Add(std::make_unique<LlmStepWorkloadKind>());
         WorkloadKindRegistry::Add(std::make_unique<MessageTraceWorkloadKind>());
+        WorkloadKindRegistry::Add(std::make_unique<ChakraWorkloadKind>());
         return true;
     }();
     (void)registered;
