@@ -789,7 +789,7 @@ class PodScenarioChecksTestCase : public TestCase
               "inline.yaml:3: workloads[0].kind: required key is missing");
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: broadcast, size: 1}\n",
               "inline.yaml:3: workloads[0].kind: must be one of 'incast', 'permutation', "
-              "'all-to-all', 'collective', 'dag', 'pyxis', 'llm-step', 'message-trace',
+              "'all-to-all', 'collective', 'dag', 'pyxis', 'llm-step', 'message-trace', "
               "'chakra' (got 'broadcast')");
         // A Pyxis model runs on any fabric (the pyxis workload kind); its model file must exist.
         Fails("pod: {accelerators: 8}\nworkloads:\n  - {kind: pyxis, model: m.yaml}\n",
