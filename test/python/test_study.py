@@ -3,7 +3,8 @@
 runner (utils/study.py).
 
 The quick study runs every case of the default study (SUE, UALink and the cell fabric x a 63:1
-incast, an all-to-all, a ring and a halving-doubling all-reduce) on 64 accelerators. Its table
+incast, an all-to-all, a ring and a halving-doubling all-reduce, a dense and a mixture-of-experts
+training step) on 64 accelerators. Its table
 must keep these invariants, each from a law rather than from a recorded run:
 
 - every fabric delivered every byte: bytes delivered = bytes posted, nothing dropped, every
@@ -16,7 +17,10 @@ must keep these invariants, each from a law rather than from a recorded run:
   over p ranks on a non-blocking fabric, ring takes 2(p-1) alpha + 2(p-1)/p S beta and
   halving-doubling 2 log2(p) alpha + 2(p-1)/p S beta: the same bandwidth term and fewer
   latency terms, so halving-doubling finishes first, and neither finishes before the bandwidth
-  term alone at the fabric's best efficiency.
+  term alone at the fabric's best efficiency;
+- a training step's compute does not depend on the fabric: its compute nodes last what the
+  roofline model gives them, so the mean compute time per accelerator is the same on every
+  fabric, to the picosecond, and the exposed communication is the iteration minus it.
 """
 
 import math
@@ -67,7 +71,8 @@ def test_every_case_ran(quick):
     assert quick["attrs"]["quick"] == 1
     cases = set(zip(t["fabric"], t["workload"]))
     fabrics = {"sue", "ualink", "cell"}
-    workloads = {"incast", "all-to-all", "ring-all-reduce", "hd-all-reduce"}
+    workloads = {"incast", "all-to-all", "ring-all-reduce", "hd-all-reduce", "train-dense",
+                 "train-moe"}
     assert cases == {(f, w) for f in fabrics for w in workloads}
     assert set(quick["runs"]) == cases
     assert (t["accelerators"] == 64).all()
@@ -76,13 +81,13 @@ def test_every_case_ran(quick):
 
 def test_table_is_printed(quick):
     out = quick["stdout"]
-    assert "study pod-1024 (quick): 12 cases, 64 accelerators" in out
+    assert "study pod-1024 (quick): 18 cases, 64 accelerators" in out
     head = [l for l in out.splitlines() if l.startswith("fabric")]
     assert head and "completion" in head[0] and "achieved" in head[0] and "p99" in head[0]
     for r in rows(quick):
         assert any(l.split()[:2] == [r["fabric"], r["workload"]] for l in out.splitlines())
     # The progress line: one per finished case (stderr is not a terminal here).
-    assert "12/12 cases done" in quick["stderr"]
+    assert "18/18 cases done" in quick["stderr"]
 
 
 def test_every_fabric_delivered_every_byte(quick):
@@ -150,3 +155,22 @@ def test_study_refuses_bad_input(tmp_path):
                                                          "default.yaml"), "--prog", str(PROG)],
                        capture_output=True, text=True, cwd=ROOT)
     assert p.returncode != 0 and "not a study" in p.stderr
+
+
+def test_training_steps(quick):
+    steps = [r for r in rows(quick) if r["workload"].startswith("train-")]
+    others = [r for r in rows(quick) if not r["workload"].startswith("train-")]
+    assert len(steps) == 6
+    for r in others:
+        assert r["iteration_ps"] == r["compute_ps"] == r["exposed_comm_ps"] == -1
+    for wl in ("train-dense", "train-moe"):
+        mine = [r for r in steps if r["workload"] == wl]
+        assert len({int(r["compute_ps"]) for r in mine}) == 1, mine  # fabric-independent
+        for r in mine:
+            case = f"{r['fabric']}/{wl}"
+            assert 0 < r["compute_ps"] < r["iteration_ps"], case
+            # exposed = iteration - compute (means over accelerators, rounded to the ps)
+            assert abs(r["exposed_comm_ps"] - (r["iteration_ps"] - r["compute_ps"])) <= 1, case
+    # The second table, one row per training case.
+    out = quick["stdout"]
+    assert any(l.startswith("fabric") and "exposed comm" in l for l in out.splitlines())

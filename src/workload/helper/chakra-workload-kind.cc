@@ -10,6 +10,7 @@
 #include "ns3/fabric-config-reader.h"
 #include "ns3/log.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -87,12 +88,26 @@ ChakraWorkloadKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
                     .Kinds({"chakra"})
                     .Help("chakra: read ranks 0 to ranks-1 (default: every PREFIX.RANK.et "
                           "found counting from 0)."));
-    k.push_back(K("workloads[].placement", K::LIST)
-                    .Element(K::UINT)
-                    .Note("linear")
-                    .Kinds({"chakra"})
-                    .Help("chakra: the accelerator of each rank, by rank (default: rank r on "
-                          "accelerator r)."));
+    // Another kind (message-trace) may have declared placement already, with the same form:
+    // the key then takes this kind too.
+    const std::string placementHelp =
+        "chakra: the accelerator of each rank, by rank (default: rank r on accelerator r).";
+    auto placement = std::find_if(k.begin(), k.end(), [](const FabricConfigKey& key) {
+        return key.path == "workloads[].placement";
+    });
+    if (placement != k.end())
+    {
+        placement->kinds.push_back("chakra");
+        placement->help += " " + placementHelp;
+    }
+    else
+    {
+        k.push_back(K("workloads[].placement", K::LIST)
+                        .Element(K::UINT)
+                        .Note("linear")
+                        .Kinds({"chakra"})
+                        .Help(placementHelp));
+    }
     k.push_back(K("workloads[].placement-file", K::STRING)
                     .Kinds({"chakra"})
                     .Help("chakra: a file with the accelerator of each rank, one per line "

@@ -42,13 +42,13 @@ struct LlmStepSpec
     uint32_t moeFfn{0};             //!< an expert's intermediate size; 0: = ffn
 
     // The parallelism.
-    uint32_t tp{1};                //!< tensor-parallel size
-    uint32_t pp{1};                //!< pipeline-parallel size (stages)
-    uint32_t dp{1};                //!< data-parallel size
-    uint32_t ep{1};                //!< expert-parallel size (inside the data-parallel size)
-    bool sequenceParallel{false};  //!< Megatron's sequence parallelism
-    uint32_t zero{0};              //!< ZeRO stage: 0, 1, 2 or 3
-    std::string order{"tp-dp-pp"}; //!< dimensions from innermost to outermost
+    uint32_t tp{1};                  //!< tensor-parallel size
+    uint32_t pp{1};                  //!< pipeline-parallel size (stages)
+    uint32_t dp{1};                  //!< data-parallel size
+    uint32_t ep{1};                  //!< expert-parallel size (inside the data-parallel size)
+    bool sequenceParallel{false};    //!< Megatron's sequence parallelism
+    uint32_t zero{0};                //!< ZeRO stage: 0, 1, 2 or 3
+    std::string order{"tp-dp-pp"};   //!< dimensions from innermost to outermost
     std::string tpAlgorithm{"ring"}; //!< algorithm of the tensor-parallel collectives
     std::string dpAlgorithm{"ring"}; //!< algorithm of the data-parallel collectives
 
