@@ -8,6 +8,7 @@
 #include "ns3/chakra-error.h"
 #include "ns3/chakra-reader.h"
 #include "ns3/fabric-config-reader.h"
+#include "ns3/llm-step-spec.h"
 #include "ns3/log.h"
 
 #include <algorithm>
@@ -75,6 +76,24 @@ ChakraWorkloadKind::DeclareKeys(std::vector<FabricConfigKey>& k) const
         if (key.path == "workloads[].iterations" || key.path == "workloads[].algorithm")
         {
             key.kinds.push_back("chakra");
+        }
+        // The roofline of compute nodes that carry FLOPs and bytes instead of a duration: the
+        // llm-step kind's accelerator keys (registered before this kind) serve traces too.
+        static const std::set<std::string> roofline = {"workloads[].accelerator",
+                                                       "workloads[].dtype",
+                                                       "workloads[].peak-flops",
+                                                       "workloads[].hbm-bandwidth",
+                                                       "workloads[].matmul-efficiency",
+                                                       "workloads[].memory-efficiency"};
+        if (roofline.count(key.path))
+        {
+            key.kinds.push_back("chakra");
+            if (key.path == "workloads[].accelerator")
+            {
+                key.help += " chakra: the roofline of a compute node without a duration: "
+                            "max(num_ops / (peak-flops x matmul-efficiency), tensor_size / "
+                            "(hbm-bandwidth x memory-efficiency)), peak at dtype.";
+            }
         }
     }
     k.push_back(K("workloads[].trace", K::STRING)
@@ -219,6 +238,18 @@ ChakraWorkloadKind::Read(const FabricConfigReader& in,
     if (in.Has(p + ".iterations"))
     {
         o.iterations = static_cast<uint32_t>(in.Get(p + ".iterations").u);
+    }
+    {
+        const std::string accelerator = in.Get(p + ".accelerator").str;
+        const double peak = in.Get(p + ".peak-flops").d;
+        const double bandwidth = in.Get(p + ".hbm-bandwidth").d;
+        o.flopsPerSecond =
+            (peak > 0 ? peak
+                      : LlmStepSpec::PresetPeakFlops(accelerator, in.Get(p + ".dtype").str)) *
+            in.Get(p + ".matmul-efficiency").d;
+        o.bytesPerSecond =
+            (bandwidth > 0 ? bandwidth : LlmStepSpec::PresetHbmBandwidth(accelerator)) *
+            in.Get(p + ".memory-efficiency").d;
     }
     // Placement checked against the traces' ranks once they are counted.
     const uint32_t found = ChakraReader::CountRanks(c->trace);

@@ -12,6 +12,7 @@
 #include "ns3/log.h"
 
 #include <algorithm>
+#include <cmath>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -552,6 +553,25 @@ ChakraReader::Read(const Options& o)
                     const Attr* ps = Find(t, ChakraWriter::DURATION_PS);
                     node.duration = ps ? PicoSeconds(ps->number)
                                        : MicroSeconds(static_cast<int64_t>(t.durationMicros));
+                    const Attr* ops = Find(t, "num_ops");
+                    const Attr* bytes = Find(t, "tensor_size");
+                    if (!ps && t.durationMicros == 0 && (ops || bytes))
+                    {
+                        // No measured time: the roofline of its FLOPs and HBM bytes, as
+                        // ASTRA-sim times such nodes: max(num_ops / achieved FLOP/s,
+                        // tensor_size / achieved bytes/s).
+                        double seconds = 0;
+                        if (ops && !ops->isText && o.flopsPerSecond > 0)
+                        {
+                            seconds = std::max(seconds, ops->number / o.flopsPerSecond);
+                        }
+                        if (bytes && !bytes->isText && o.bytesPerSecond > 0)
+                        {
+                            seconds = std::max(seconds, bytes->number / o.bytesPerSecond);
+                        }
+                        node.duration =
+                            PicoSeconds(static_cast<int64_t>(std::llround(seconds * 1e12)));
+                    }
                     node.category = category ? category->text : "compute";
                 }
                 const Attr* pos = Find(t, ChakraWriter::POSITION);

@@ -40,6 +40,11 @@ class ChakraReader
         std::string algorithm;           //!< collectives' algorithm ("": the trace's, else
                                          //!< the default)
         uint32_t iterations{0};          //!< iterations (0: the trace's podsim_iterations, or 1)
+        /// achieved FLOP/s of a compute node that has no duration but `num_ops` (the roofline;
+        /// 0: such a node takes no time)
+        double flopsPerSecond{0};
+        /// achieved HBM bytes/s of a compute node that has no duration but `tensor_size`
+        double bytesPerSecond{0};
     };
 
     /**

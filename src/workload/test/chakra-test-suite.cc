@@ -401,6 +401,56 @@ class ChakraRoundTripTestCase : public TestCase
 
 /**
  * \ingroup workload-tests
+ * Compute nodes without a duration take the roofline of their FLOPs (`num_ops`) and HBM bytes
+ * (`tensor_size`): max(num_ops / achieved FLOP/s, tensor_size / achieved bytes/s). At 1e12
+ * FLOP/s and 1e9 B/s: 2e9 ops over 1e6 bytes take 2 ms (compute-bound), 1e6 ops over 5e6 bytes
+ * 5 ms (memory-bound); a node with a duration (7 us) keeps it.
+ */
+class ChakraRooflineTestCase : public TestCase
+{
+  public:
+    ChakraRooflineTestCase()
+        : TestCase("compute nodes without a duration: the roofline of num_ops and tensor_size")
+    {
+    }
+
+  private:
+    void DoRun() override
+    {
+        const std::string dir = "chakra-roofline";
+        std::filesystem::remove_all(dir);
+        std::filesystem::create_directories(dir);
+        const int comp = 4; // COMP_NODE
+        WriteBytes(
+            dir + "/t.0.et",
+            Stream({NodeBytes(1,
+                              "gemm",
+                              comp,
+                              {},
+                              0,
+                              {IntAttr("num_ops", 2000000000), IntAttr("tensor_size", 1000000)}),
+                    NodeBytes(2,
+                              "norm",
+                              comp,
+                              {1},
+                              0,
+                              {IntAttr("num_ops", 1000000), IntAttr("tensor_size", 5000000)}),
+                    NodeBytes(3, "timed", comp, {2}, 7, {IntAttr("num_ops", 1000000000)})}));
+        ChakraReader::Options o;
+        o.prefix = dir + "/t";
+        o.flopsPerSecond = 1e12;
+        o.bytesPerSecond = 1e9;
+        const DagProgram p = ChakraReader::Read(o);
+        NS_TEST_ASSERT_MSG_EQ(p.nodes.size(), 3, "three compute nodes");
+        NS_TEST_EXPECT_MSG_EQ(p.nodes[0].duration, MilliSeconds(2), "2e9 / 1e12 s: compute-bound");
+        NS_TEST_EXPECT_MSG_EQ(p.nodes[1].duration, MilliSeconds(5), "5e6 / 1e9 s: memory-bound");
+        NS_TEST_EXPECT_MSG_EQ(p.nodes[2].duration, MicroSeconds(7), "its own duration");
+        std::filesystem::remove_all(dir);
+    }
+};
+
+/**
+ * \ingroup workload-tests
  * What podsim cannot run is refused, naming the file, rank and node id.
  */
 class ChakraRefusalTestCase : public TestCase
@@ -514,6 +564,7 @@ ChakraTestSuite::ChakraTestSuite()
     AddTestCase(new ChakraFramingTestCase, TestCase::QUICK);
     AddTestCase(new ChakraRoundTripTestCase, TestCase::QUICK);
     AddTestCase(new ChakraRefusalTestCase, TestCase::QUICK);
+    AddTestCase(new ChakraRooflineTestCase, TestCase::QUICK);
 }
 
 /// The suite's one instance.
