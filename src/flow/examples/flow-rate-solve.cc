@@ -10,12 +10,12 @@
  * max-min fair rates. One command a line ('#' starts a comment):
  *
  *     link CAPACITY            add a link (indices 0, 1, ... in order), capacity in bit/s
- *     flow LINK [LINK ...]     add a flow over these links (identifiers as AddFlow returns)
- *     remove FLOW              remove a flow
+ *     flow LINK [LINK ...]     add a flow over these links (numbered 0, 1, ... in input order)
+ *     remove FLOW              remove a flow (by its number)
  *     capacity LINK CAPACITY   change a link's capacity
  *     solve                    re-solve everything from scratch (the rates must not change)
  *
- * At the end of the input it prints "FLOW RATE" for every active flow, in identifier order,
+ * At the end of the input it prints "FLOW RATE" for every flow not removed, in number order,
  * the rate with 17 significant digits. Bad input: "stdin:LINE: message" and exit status 1.
  * test/python/test_flow_solver.py checks it against an independent reference.
  */
@@ -84,10 +84,14 @@ main(int argc, char** argv)
 {
     if (argc != 1)
     {
-        std::cerr << "usage: " << argv[0] << " < INSTANCE (see the program's source for the format)\n";
+        std::cerr << "usage: " << argv[0]
+                  << " < INSTANCE (see the program's source for the format)\n";
         return 2;
     }
     FlowRateSolver solver;
+    // The n-th 'flow' line is flow n; its solver identifier (which RemoveFlow frees for reuse).
+    std::vector<FlowRateSolver::FlowId> ids;
+    std::vector<bool> removed;
     std::string line;
     uint64_t lineNo = 0;
     try
@@ -121,11 +125,18 @@ main(int argc, char** argv)
                 {
                     links.push_back(ParseIndex(w[i], "link"));
                 }
-                solver.AddFlow(links);
+                ids.push_back(solver.AddFlow(links));
+                removed.push_back(false);
             }
             else if (w[0] == "remove" && w.size() == 2)
             {
-                solver.RemoveFlow(ParseIndex(w[1], "flow"));
+                const uint32_t n = ParseIndex(w[1], "flow");
+                if (n >= ids.size() || removed[n])
+                {
+                    throw std::invalid_argument("flow " + w[1] + " was not added or is removed");
+                }
+                solver.RemoveFlow(ids[n]);
+                removed[n] = true;
             }
             else if (w[0] == "capacity" && w.size() == 3)
             {
@@ -149,11 +160,11 @@ main(int argc, char** argv)
         std::cerr << "stdin:" << lineNo << ": " << e.what() << "\n";
         return 1;
     }
-    for (FlowRateSolver::FlowId f = 0; f < solver.GetFlowIdBound(); ++f)
+    for (std::size_t n = 0; n < ids.size(); ++n)
     {
-        if (solver.IsActive(f))
+        if (!removed[n])
         {
-            std::printf("%u %.17g\n", f, solver.GetRate(f));
+            std::printf("%zu %.17g\n", n, solver.GetRate(ids[n]));
         }
     }
     return 0;

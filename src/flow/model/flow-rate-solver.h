@@ -121,17 +121,17 @@ class FlowRateSolver
     /// A flow.
     struct Flow
     {
-        std::vector<LinkId> links;    ///< the links it crosses
-        std::vector<uint32_t> slots;  ///< its position in each link's flow list
-        double rate{0};               ///< its rate in bit/s
-        bool active{false};           ///< whether it is in use
+        std::vector<LinkId> links;   ///< the links it crosses
+        std::vector<uint32_t> slots; ///< its position in each link's flow list
+        double rate{0};              ///< its rate in bit/s
+        bool active{false};          ///< whether it is in use
     };
 
     /// A link.
     struct Link
     {
-        double capacity{0};         ///< bit/s
-        std::vector<FlowId> flows;  ///< the active flows on it
+        double capacity{0};        ///< bit/s
+        std::vector<FlowId> flows; ///< the active flows on it
     };
 
     /// \param link a link index \param what the argument's name, for the message
@@ -154,12 +154,12 @@ class FlowRateSolver
      */
     void FillComponent(const std::vector<LinkId>& links, const std::vector<FlowId>& flows);
 
-    std::vector<Link> m_links;        ///< every link
-    std::vector<Flow> m_flows;        ///< every flow slot
-    std::vector<FlowId> m_freeIds;    ///< slots of removed flows, reused by AddFlow
-    uint32_t m_activeFlows{0};        ///< active flows
-    uint32_t m_lastLinks{0};          ///< links of the last component re-solved
-    uint32_t m_lastFlows{0};          ///< flows of the last component re-solved
+    std::vector<Link> m_links;     ///< every link
+    std::vector<Flow> m_flows;     ///< every flow slot
+    std::vector<FlowId> m_freeIds; ///< slots of removed flows, reused by AddFlow
+    uint32_t m_activeFlows{0};     ///< active flows
+    uint32_t m_lastLinks{0};       ///< links of the last component re-solved
+    uint32_t m_lastFlows{0};       ///< flows of the last component re-solved
 
     // Scratch space, sized to the links and flows, reused between solves (epoch-stamped so a
     // solve clears nothing it does not touch).
