@@ -348,6 +348,23 @@ COLUMNS = [
 ]
 
 
+def write_rows(head, lines, rows, out):
+    """A table: the head, a rule, then one line per row (fabric and workload left-aligned, the
+    rest right-aligned), a blank line between workloads."""
+    widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
+    def fmt(cells):
+        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                         for i, (c, w) in enumerate(zip(cells, widths)))
+    out.write(fmt(head) + "\n")
+    out.write("  ".join("-" * w for w in widths) + "\n")
+    prev = None
+    for r, l in zip(rows, lines):
+        if prev is not None and r["workload"] != prev:
+            out.write("\n")
+        prev = r["workload"]
+        out.write(fmt(l) + "\n")
+
+
 def print_table(rows, out=sys.stdout):
     head = ["fabric", "workload", "completion", "achieved", "ceiling", "p50", "p99", "max",
             "peak buffer", "pause", "stall", "replays", "dropped"]
@@ -363,19 +380,7 @@ def print_table(rows, out=sys.stdout):
             fmt_time_ps(r["stall_ps"]) if r["stall_ps"] else "0", str(r["replays"]),
             fmt_bytes(r["bytes_dropped"]) if r["bytes_dropped"] else "0",
         ])
-    widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
-    left = {0, 1}
-    def fmt(cells):
-        return "  ".join(c.ljust(w) if i in left else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths)))
-    out.write(fmt(head) + "\n")
-    out.write("  ".join("-" * w for w in widths) + "\n")
-    prev = None
-    for r, l in zip(rows, lines):
-        if prev is not None and r["workload"] != prev:
-            out.write("\n")
-        prev = r["workload"]
-        out.write(fmt(l) + "\n")
+    write_rows(head, lines, rows, out)
     out.write("achieved: the busiest accelerator's payload bytes (sent or received) per second "
               "over its line rate; ceiling: the fabric's wire efficiency (the most payload per "
               "line bit).\npause: PFC pause time summed over links; stall: time links held "
@@ -393,18 +398,7 @@ def print_step_table(rows, out=sys.stdout):
               fmt_time_ps(r["compute_ps"]), fmt_time_ps(r["exposed_comm_ps"]),
               f"{100 * r['exposed_comm_ps'] / r['iteration_ps']:.1f}%"
               if r["iteration_ps"] > 0 else "-"] for r in rows]
-    widths = [max(len(h), *(len(l[i]) for l in lines)) for i, h in enumerate(head)]
-    def fmt(cells):
-        return "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
-                         for i, (c, w) in enumerate(zip(cells, widths)))
-    out.write(fmt(head) + "\n")
-    out.write("  ".join("-" * w for w in widths) + "\n")
-    prev = None
-    for r, l in zip(rows, lines):
-        if prev is not None and r["workload"] != prev:
-            out.write("\n")
-        prev = r["workload"]
-        out.write(fmt(l) + "\n")
+    write_rows(head, lines, rows, out)
     out.write("iteration: first start to last end of the step's nodes; compute: the time an "
               "accelerator runs a compute node, mean over accelerators; exposed comm: the "
               "rest of the iteration (src/workload/doc/workload.rst, Results).\n")
