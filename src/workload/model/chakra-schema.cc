@@ -16,6 +16,16 @@ NS_LOG_COMPONENT_DEFINE("ChakraSchema");
 namespace
 {
 
+/// NodeType's values, by number (the schema's enum and the names errors give).
+const std::vector<std::string> NODE_TYPES = {"INVALID_NODE",
+                                             "METADATA_NODE",
+                                             "MEM_LOAD_NODE",
+                                             "MEM_STORE_NODE",
+                                             "COMP_NODE",
+                                             "COMM_SEND_NODE",
+                                             "COMM_RECV_NODE",
+                                             "COMM_COLL_NODE"};
+
 using google::protobuf::DescriptorProto;
 using google::protobuf::EnumDescriptorProto;
 using google::protobuf::FieldDescriptorProto;
@@ -153,16 +163,7 @@ ChakraSchema::BuildFileProto()
     AddField(meta, "version", 1, F::TYPE_STRING);
     AddField(meta, "attr", 2, F::TYPE_MESSAGE, true, ".ChakraProtoMsg.AttributeProto");
 
-    AddEnum(file,
-            "NodeType",
-            {"INVALID_NODE",
-             "METADATA_NODE",
-             "MEM_LOAD_NODE",
-             "MEM_STORE_NODE",
-             "COMP_NODE",
-             "COMM_SEND_NODE",
-             "COMM_RECV_NODE",
-             "COMM_COLL_NODE"});
+    AddEnum(file, "NodeType", NODE_TYPES);
     AddEnum(file,
             "CollectiveCommType",
             {"ALL_REDUCE",
@@ -242,15 +243,8 @@ ChakraSchema::New(const google::protobuf::Descriptor* type) const
 std::string
 ChakraSchema::NodeTypeName(int t)
 {
-    static const char* const names[] = {"INVALID_NODE",
-                                        "METADATA_NODE",
-                                        "MEM_LOAD_NODE",
-                                        "MEM_STORE_NODE",
-                                        "COMP_NODE",
-                                        "COMM_SEND_NODE",
-                                        "COMM_RECV_NODE",
-                                        "COMM_COLL_NODE"};
-    return t >= 0 && t < 8 ? names[t] : "type " + std::to_string(t);
+    return t >= 0 && t < static_cast<int>(NODE_TYPES.size()) ? NODE_TYPES[t]
+                                                             : "type " + std::to_string(t);
 }
 
 } // namespace ns3
