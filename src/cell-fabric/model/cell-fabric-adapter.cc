@@ -14,8 +14,13 @@
 #include "ns3/abort.h"
 #include "ns3/double.h"
 #include "ns3/enum.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-flow-plan.h"
 #include "ns3/fabric-net-device.h"
+#include "ns3/fabric-routing-table.h"
+#include "ns3/fabric-switch-base.h"
 #include "ns3/log.h"
+#include "ns3/node.h"
 #include "ns3/uinteger.h"
 
 #include <algorithm>
@@ -236,11 +241,7 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
 {
     NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
     // The endpoint API names no cluster: messages go to the destination's clusters in turn.
-    const uint32_t spread = std::min(m_destinationClusters, m_clusters);
-    // Messages to one destination go to its clusters in turn, each source starting at its own
-    // id, so that sources that start together aim at different clusters (an assumption; the
-    // endpoint API names no cluster).
-    const uint32_t cluster = (GetAcceleratorId() + m_messagesTo[m.dst]++) % spread;
+    const uint32_t cluster = NextCluster(m.dst);
     if (m_transport == TRANSPORT_RDMA)
     {
         PostRdmaWrite(m, cluster);
@@ -248,6 +249,190 @@ CellFabricAdapter::DoSend(const FabricMessage& m)
     }
     // Datagrams (10.5): one page of at most 16,256 B each; a larger message is split.
     m_dg->SendMessage(m, cluster);
+}
+
+uint32_t
+CellFabricAdapter::NextCluster(uint32_t dst)
+{
+    const uint32_t spread = std::min(m_destinationClusters, m_clusters);
+    // Messages to one destination go to its clusters in turn, each source starting at its own
+    // id, so that sources that start together aim at different clusters (an assumption; the
+    // endpoint API names no cluster).
+    return (GetAcceleratorId() + m_messagesTo[dst]++) % spread;
+}
+
+Time
+CellFabricAdapter::ControlPathLatency(const CellFabricAdapter& from, uint32_t to)
+{
+    const CellFabricTxPipeline::Config& c = from.m_tx->GetConfig();
+    Ptr<FabricPacket> probe = Create<FabricPacket>();
+    probe->src = from.GetAcceleratorId();
+    probe->dst = to;
+    probe->headerBytes = c.controlCellBytes + c.cellHeaderBytes;
+    Ptr<FabricNetDevice> dev = from.m_tx->GetLink(0);
+    Time t;
+    // Hop by hop until a node without a switch (the destination's adapter); the equal-cost
+    // ports a cell is sprayed over have the same latency, so the probe takes the first.
+    for (uint32_t hop = 0; hop < 16 && dev; ++hop)
+    {
+        Ptr<FabricChannel> ch = dev->GetFabricChannel();
+        Ptr<FabricNetDevice> peer = ch ? ch->GetPeer(dev) : nullptr;
+        if (!peer)
+        {
+            break;
+        }
+        const Time ser = ch->GetSerializationTime(probe->GetSize() + dev->GetInterframeBytes());
+        t += ch->GetOneWayDelay() + peer->GetReceiveOffset(ser);
+        Ptr<Node> node = peer->GetNode();
+        Ptr<FabricSwitchBase> sw = node ? node->GetObject<FabricSwitchBase>() : nullptr;
+        if (!sw)
+        {
+            break;
+        }
+        uint32_t in = peer->GetPortIndex();
+        if (in >= sw->GetNPorts() || sw->GetPort(in) != peer)
+        {
+            for (in = 0; in < sw->GetNPorts() && sw->GetPort(in) != peer; ++in)
+            {
+            }
+        }
+        const uint32_t out =
+            in < sw->GetNPorts() ? sw->ProbeRoute(probe, in) : FabricRoutingTable::NO_PORT;
+        dev = out < sw->GetNPorts() ? sw->GetPort(out) : nullptr;
+    }
+    return t;
+}
+
+bool
+CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
+{
+    const uint32_t links = GetNPorts();
+    if (links == 0 || !HasPeer(m.dst) || m.dst == GetAcceleratorId())
+    {
+        return false;
+    }
+    const bool rdma = m_transport == TRANSPORT_RDMA;
+    CellFabricAdapter& peer = GetPeer(m.dst);
+    if (rdma && (m_jobs->GetConfig().posting == RX_POSTING_EXPLICIT ||
+                 peer.m_jobs->GetConfig().posting == RX_POSTING_EXPLICIT))
+    {
+        return false; // PostRdmaWrite refuses the endpoint API's messages then
+    }
+    const uint32_t cluster = NextCluster(m.dst);
+    plan = FabricFlowPlan();
+    const CellFabricTxPipeline::Config& tc = m_tx->GetConfig();
+    const uint32_t ifg = m_tx->GetLink(0)->GetInterframeBytes();
+    // Each data page's request is a control cell on this adapter's links too (10.1).
+    const uint64_t requestWire = tc.controlCellBytes + tc.cellHeaderBytes + ifg;
+    uint64_t unit = 0;
+    // A page of `data` bytes: its cells (16 B page header included, 10.6; the last-two-cells
+    // rule, 10.1) with a cell header each, sprayed over the links in one unit per link (Coarse)
+    // or per cell (Fine), and its request.
+    const auto pageWire = [&](uint32_t data) {
+        const std::vector<uint32_t> cells = CellFabricCellifier::GetCellChunks(
+            CellFabricCellifier::GetChunks(data + CellFabricCellifier::PAGE_HEADER_BYTES));
+        const uint32_t units = tc.granularity == FINE
+                                   ? static_cast<uint32_t>(cells.size())
+                                   : std::min<uint32_t>(links, static_cast<uint32_t>(cells.size()));
+        std::vector<uint64_t> unitBytes(units, ifg);
+        uint64_t wire = 0;
+        for (std::size_t k = 0; k < cells.size(); ++k)
+        {
+            const uint64_t b = cells[k] * CellFabricCellifier::CHUNK_BYTES + tc.cellHeaderBytes;
+            unitBytes[k % units] += b;
+            wire += b;
+        }
+        unit = std::max(unit, unitBytes.front()); // the first unit has the most cells
+        return wire + units * static_cast<uint64_t>(ifg) + requestWire;
+    };
+    uint32_t firstPage = 0; // data bytes of the first page (its FO pass delays the first cell)
+    uint64_t wire = 0;
+    if (rdma)
+    {
+        // PostWrite: 128 B words, jobs of at most 2^16 words (11.4.6), each cut into pages of
+        // PageSizeWords but the last (10.7.2).
+        const uint64_t words = std::max<uint64_t>(1, (m.bytes + 127) / 128);
+        const uint64_t maxJob = CellFabricCellifier::MAX_JOB_WORDS;
+        const auto jobWire = [&](uint64_t w) {
+            const uint64_t full = w / m_pageSizeWords;
+            const uint64_t rest = w % m_pageSizeWords;
+            uint64_t b = 0;
+            if (full > 0)
+            {
+                b += full * pageWire(m_pageSizeWords * CellFabricCellifier::WORD_BYTES);
+            }
+            if (rest > 0)
+            {
+                b += pageWire(static_cast<uint32_t>(rest * CellFabricCellifier::WORD_BYTES));
+            }
+            return b;
+        };
+        const uint64_t fullJobs = (words - 1) / maxJob;
+        if (fullJobs > 0)
+        {
+            wire += fullJobs * jobWire(maxJob);
+        }
+        wire += jobWire(words - fullJobs * maxJob);
+        firstPage = static_cast<uint32_t>(std::min<uint64_t>(words, m_pageSizeWords) *
+                                          CellFabricCellifier::WORD_BYTES);
+    }
+    else
+    {
+        // SendMessage: datagrams of at most 16,256 B, one page each (10.5).
+        const uint64_t maxBytes = CellFabricCellifier::MAX_DATAGRAM_BYTES;
+        const uint64_t full = m.bytes / maxBytes;
+        if (full > 0)
+        {
+            wire += full * pageWire(static_cast<uint32_t>(maxBytes));
+        }
+        if (m.bytes % maxBytes > 0 || full == 0)
+        {
+            wire += pageWire(static_cast<uint32_t>(std::max<uint64_t>(1, m.bytes % maxBytes)));
+        }
+        firstPage = static_cast<uint32_t>(std::max<uint64_t>(1, std::min(m.bytes, maxBytes)));
+    }
+    // Every link carries the same share of every page's cells, and every switch sprays them
+    // over its equal-cost ports (the units' flow hash, m_sprayHash, changes unit by unit).
+    for (uint32_t i = 0; i < links; ++i)
+    {
+        FabricFlowPlan::Share share;
+        share.port = m_tx->GetLink(i);
+        share.fraction = 1.0 / links;
+        share.spray = true;
+        plan.shares.push_back(share);
+    }
+    plan.sprayPorts = true;
+    plan.wireBytes = wire;
+    plan.unitWireBytes = static_cast<uint32_t>(unit);
+    // The jobs of one VOQ are served one after the other (the VOQ-Active lock, 10.7.1.1); the
+    // Page Generator serves the VOQs in turn. Datagrams: the VOQ of RxQ 0's datagram OQ from
+    // source cluster `cluster` (DoSend): one per destination cluster, keyed here by OQ 0.
+    plan.queue = rdma ? CellFabricTxPipeline::GetVoqKey(m.dst, cluster, m_defaultOq, 0)
+                      : CellFabricTxPipeline::GetVoqKey(m.dst, cluster, 0, 0);
+    // The handshake before the first cell (10.1, 10.3): the CTS (RDMA: sent by the receiver
+    // when the message is posted), the page request and its grant, each a control cell through
+    // the sender's Tx and the receiver's Rx pipeline and the fabric; then the first page's pass
+    // through an FO pipe and the Tx pipeline.
+    auto lat = m_ctrlLatency.find(m.dst);
+    if (lat == m_ctrlLatency.end())
+    {
+        lat = m_ctrlLatency
+                  .emplace(m.dst,
+                           std::make_pair(ControlPathLatency(*this, m.dst),
+                                          ControlPathLatency(peer, GetAcceleratorId())))
+                  .first;
+    }
+    const Time toDst = tc.txLatency + lat->second.first + peer.m_rx->GetConfig().rxLatency;
+    const Time fromDst =
+        peer.m_tx->GetConfig().txLatency + lat->second.second + m_rx->GetConfig().rxLatency;
+    const Time fo = Cycles(
+        CellFabricCellifier::GetCellBytes(firstPage + CellFabricCellifier::PAGE_HEADER_BYTES),
+        tc.foBytesPerCycle);
+    plan.setup = (rdma ? fromDst : Time(0)) + toDst + fromDst + fo + tc.txLatency;
+    // RDMA completes on the ACK after the last page committed (10.3); a datagram when its
+    // page has left (no ACK, 10.5).
+    plan.completesOnAck = rdma;
+    return true;
 }
 
 bool

@@ -602,6 +602,19 @@ class CellFabricAdapter : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
+    /**
+     * \brief The flow engine's plan of a message of the endpoint API (cell-fabric.rst, "Flow
+     * engine plan"): the destination cluster DoSend would take (advanced the same way), its
+     * cells sprayed over every link (a share per link), the wire bytes of its pages' cells
+     * with their headers and of their requests, one FIFO per VOQ (the VOQ-Active lock), the
+     * CTS and request-grant handshake and the first page's FO pass before the first cell, and
+     * completion on the ACK (RDMA) or at transmission (datagrams).
+     * \param m the message
+     * \param [out] plan the plan
+     * \return false without a link or a peer adapter, or with RdmaJobPosting Explicit
+     */
+    bool PlanFlow(const FabricMessage& m, FabricFlowPlan& plan) override;
+
   protected:
     void DoDispose() override;
 
@@ -613,6 +626,24 @@ class CellFabricAdapter : public FabricEndpoint
     friend class CellFabricDatagramService;
 
     void DoSend(const FabricMessage& m) override;
+
+    /**
+     * The destination cluster of the endpoint API's next message to \p dst (its messages to one
+     * destination go to the clusters in turn, from the source's id): DoSend and PlanFlow.
+     * \param dst the destination chip
+     * \return the cluster
+     */
+    uint32_t NextCluster(uint32_t dst);
+
+    /**
+     * The one-way latency of a control cell from an adapter to a chip, along the route its
+     * first link's switches give it: each hop's link delay and receive offset (serialization
+     * and pipeline), without the adapters' Tx and Rx pipeline latencies (PlanFlow).
+     * \param from the sending adapter
+     * \param to the destination chip
+     * \return the latency
+     */
+    static Time ControlPathLatency(const CellFabricAdapter& from, uint32_t to);
 
     /**
      * \param tid the adapter's TypeId
@@ -657,7 +688,9 @@ class CellFabricAdapter : public FabricEndpoint
     std::shared_ptr<std::vector<CellFabricAdapter*>> m_peers; //!< adapters by accelerator id
     std::unique_ptr<CellFabricVoqTable> m_voqTable;           //!< VOQ map (made on first use)
     std::unordered_map<uint32_t, uint32_t> m_messagesTo;      //!< endpoint messages per destination
-    bool m_resourcesReady{false};                             //!< EnsureResources() ran
+    /// PlanFlow: control-cell latency to and from each destination (ControlPathLatency)
+    std::unordered_map<uint32_t, std::pair<Time, Time>> m_ctrlLatency;
+    bool m_resourcesReady{false}; //!< EnsureResources() ran
 
     // Attributes of the chip and of the endpoint API's messages (the parts' own attributes are
     // in their Config)

@@ -751,4 +751,10 @@ CellFabricTxPipeline::GetVoqStates() const
     return out;
 }
 
+Ptr<FabricNetDevice>
+CellFabricTxPipeline::GetLink(uint32_t i) const
+{
+    return m_ports.at(i);
+}
+
 } // namespace ns3

@@ -130,6 +130,12 @@ class CellFabricTxPipeline
         return m_ports.size();
     }
 
+    /**
+     * \param i a link index (AddLink order)
+     * \return its port
+     */
+    Ptr<FabricNetDevice> GetLink(uint32_t i) const;
+
     /// \return the sum of the links' rates in bytes per second
     double GetLinkBytesPerSecond() const;
 

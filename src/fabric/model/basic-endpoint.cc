@@ -195,22 +195,7 @@ void
 BasicEndpoint::DoSend(const FabricMessage& m)
 {
     NS_ABORT_MSG_IF(m_devices.empty(), "BasicEndpoint has no device");
-    uint32_t plane = 0;
-    switch (m_planeSelection)
-    {
-    case ROUND_ROBIN:
-        // Each accelerator starts its rotation at its own id, so that the first messages of
-        // many senders (an incast) spread over the planes instead of all taking plane 0.
-        plane = (GetAcceleratorId() + m_nextPlane) % m_devices.size();
-        m_nextPlane = (m_nextPlane + 1) % m_devices.size();
-        break;
-    case HASH:
-        plane = (m.dst * 2654435761u) % m_devices.size();
-        break;
-    case SPRAY:
-        plane = 0;
-        break;
-    }
+    const uint32_t plane = PickPlane(m);
     if (m_planeSelection == SPRAY)
     {
         m_queues.front()->Enqueue(m);
@@ -230,6 +215,72 @@ BasicEndpoint::DoSend(const FabricMessage& m)
             m_devices[plane]->Wake();
         }
     }
+}
+
+uint32_t
+BasicEndpoint::PickPlane(const FabricMessage& m)
+{
+    const uint32_t n = static_cast<uint32_t>(m_devices.size());
+    switch (m_planeSelection)
+    {
+    case ROUND_ROBIN: {
+        // Each accelerator starts its rotation at its own id, so that the first messages of
+        // many senders (an incast) spread over the planes instead of all taking plane 0.
+        const uint32_t plane = (GetAcceleratorId() + m_nextPlane) % n;
+        m_nextPlane = (m_nextPlane + 1) % n;
+        return plane;
+    }
+    case HASH:
+        return (m.dst * 2654435761u) % n;
+    case SPRAY:
+        break;
+    }
+    return 0; // sprayed: one queue feeds every plane
+}
+
+bool
+BasicEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
+{
+    if (m_devices.empty())
+    {
+        return false;
+    }
+    const Ptr<FabricMessageQueue>& q = m_queues.front(); // every plane's queue cuts alike
+    const uint32_t hash = m_useTransport ? FabricGoBackN::ConnectionHash(GetAcceleratorId(), m.dst)
+                                         : FabricMessageQueue::FlowHash(m);
+    const uint64_t route = q->GetSourceRoute(m.src, m.dst, hash);
+    plan = FabricFlowPlan();
+    const uint32_t n = static_cast<uint32_t>(m_devices.size());
+    if (m_planeSelection == SPRAY)
+    {
+        for (uint32_t k = 0; k < n; ++k)
+        {
+            FabricFlowPlan::Share share;
+            share.port = m_devices[k];
+            share.flowHash = hash;
+            share.sourceRoute = route;
+            share.fraction = 1.0 / n;
+            plan.shares.push_back(share);
+        }
+        plan.sprayPorts = n > 1;
+        plan.queue = m.tclass;
+    }
+    else
+    {
+        const uint32_t plane = PickPlane(m);
+        FabricFlowPlan::Share share;
+        share.port = m_devices[plane];
+        share.flowHash = hash;
+        share.sourceRoute = route;
+        plan.shares.push_back(share);
+        plan.queue = (static_cast<uint64_t>(plane) << 8) | m.tclass;
+    }
+    const uint32_t interframe = m_devices.front()->GetInterframeBytes();
+    plan.wireBytes = q->GetWireBytes(m.bytes, interframe);
+    plan.unitWireBytes = static_cast<uint32_t>(
+        q->GetWireBytes(std::min<uint64_t>(m.bytes, q->GetMtu()), interframe));
+    plan.completesOnAck = m_useTransport;
+    return true;
 }
 
 bool

@@ -6,6 +6,7 @@
 #define BASIC_ENDPOINT_H
 
 #include "fabric-endpoint.h"
+#include "fabric-flow-plan.h"
 #include "fabric-go-back-n.h"
 #include "fabric-message-queue.h"
 #include "fabric-net-device.h"
@@ -121,6 +122,19 @@ class BasicEndpoint : public FabricEndpoint
      * \return true if taken
      */
     bool PostLazily(Ptr<FabricMessageSupply> supply) override;
+
+    /**
+     * The flow engine's plan: the plane DoSend() would choose (the round-robin rotation moves
+     * on), or every plane at an equal share when units are sprayed; the units' flow hash (the
+     * transport's connection hash when there is one, else the message's); the wire bytes of
+     * the units the queue cuts (headers, segments and their padding, the device's interframe
+     * bytes); one FIFO per class and plane; completion at the last acknowledgement with a
+     * transport, at the end of transmission without.
+     * \param m the message
+     * \param [out] plan the plan
+     * \return true
+     */
+    bool PlanFlow(const FabricMessage& m, FabricFlowPlan& plan) override;
     void PostRemaining() override;
 
   protected:
@@ -128,6 +142,13 @@ class BasicEndpoint : public FabricEndpoint
 
   private:
     void DoSend(const FabricMessage& m) override;
+
+    /**
+     * The plane of a message (PlaneSelection; 0 when sprayed); a round robin moves on.
+     * \param m the message
+     * \return the plane
+     */
+    uint32_t PickPlane(const FabricMessage& m);
 
     /**
      * Post the supply's next message into the queue, without waking a port (the queue asked).

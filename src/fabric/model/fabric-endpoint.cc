@@ -6,6 +6,7 @@
 #include "fabric-endpoint.h"
 
 #include "fabric-clock.h"
+#include "fabric-flow-plan.h"
 
 #include "ns3/abort.h"
 #include "ns3/log.h"
@@ -72,8 +73,40 @@ FabricEndpoint::PostPlanned(FabricMessage m)
     m_bytesSent += m.bytes;
     ++m_messagesSent;
     m_postTrace(m);
-    DoSend(m);
+    if (!m_flowEngine.IsNull())
+    {
+        m_flowEngine(this, m);
+    }
+    else
+    {
+        DoSend(m);
+    }
     return m.id;
+}
+
+bool
+FabricEndpoint::PlanFlow(const FabricMessage& /* m */, FabricFlowPlan& /* plan */)
+{
+    return false;
+}
+
+void
+FabricEndpoint::SetFlowEngine(FlowEngineCallback cb)
+{
+    m_flowEngine = cb;
+}
+
+void
+FabricEndpoint::FlowDelivered(const FabricMessage& m)
+{
+    CountReceivedPayload(m.bytes);
+    NotifyDelivered(m);
+}
+
+void
+FabricEndpoint::FlowCompleted(const FabricMessage& m)
+{
+    NotifyCompleted(m);
 }
 
 uint64_t

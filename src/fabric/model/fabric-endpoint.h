@@ -17,6 +17,8 @@
 namespace ns3
 {
 
+struct FabricFlowPlan;
+
 /**
  * \ingroup fabric
  * \brief The one narrow endpoint API of DESIGN.md rule 1.
@@ -112,6 +114,45 @@ class FabricEndpoint : public Object
     virtual void PostRemaining();
 
     /// \param cb called at this endpoint when a message addressed to it has fully arrived
+    /**
+     * For the flow engine: where the packet engine would put a message's bytes, how many
+     * bytes the wire carries for it and what comes before and after them (FabricFlowPlan).
+     * Called once per message, in post order, when the flow engine takes it (a choice that
+     * rotates, such as round-robin planes, moves on as a send would move it).
+     * \param m the message (id, src, dst, bytes, tclass set)
+     * \param [out] plan the plan
+     * \return false if this endpoint offers no flow plan (the flow engine refuses the pod)
+     */
+    virtual bool PlanFlow(const FabricMessage& m, FabricFlowPlan& plan);
+
+    /// Where a flow engine takes the messages posted here (instead of the fabric's devices).
+    typedef Callback<void, Ptr<FabricEndpoint>, const FabricMessage&> FlowEngineCallback;
+
+    /**
+     * Hand every message posted here from now on to a flow engine instead of the fabric's
+     * devices (the counters, the Post trace and the message ids are as with the devices).
+     * \param cb the engine (null: the devices again)
+     */
+    void SetFlowEngine(FlowEngineCallback cb);
+
+    /// \return true if a flow engine takes this endpoint's messages
+    bool HasFlowEngine() const
+    {
+        return !m_flowEngine.IsNull();
+    }
+
+    /**
+     * The flow engine: a message has reached this endpoint whole.
+     * \param m the message (delivered time set)
+     */
+    void FlowDelivered(const FabricMessage& m);
+
+    /**
+     * The flow engine: a message this endpoint posted has completed.
+     * \param m the message (completed time set)
+     */
+    void FlowCompleted(const FabricMessage& m);
+
     void SetDeliveredCallback(MessageCallback cb);
     /// \param cb called at this endpoint when a message it sent completes
     void SetCompletedCallback(MessageCallback cb);
@@ -236,6 +277,7 @@ class FabricEndpoint : public Object
     uint64_t m_messagesDelivered{0};                       //!< messages delivered here
     uint64_t m_messagesCompleted{0};                       //!< messages completed
     MessageCallback m_deliveredCb;                         //!< delivery callback
+    FlowEngineCallback m_flowEngine;                       //!< the flow engine, if any
     MessageCallback m_completedCb;                         //!< completion callback
     TracedCallback<const FabricMessage&> m_postTrace;      //!< message posted
     TracedCallback<const FabricMessage&> m_deliveredTrace; //!< message delivered

@@ -272,9 +272,9 @@ FabricGoBackN::Wake()
 }
 
 uint32_t
-FabricGoBackN::ConnectionHash(uint32_t peer) const
+FabricGoBackN::ConnectionHash(uint32_t local, uint32_t peer)
 {
-    uint64_t h = (static_cast<uint64_t>(m_localId) << 32) ^ peer;
+    uint64_t h = (static_cast<uint64_t>(local) << 32) ^ peer;
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdull;
     h ^= h >> 33;

@@ -133,6 +133,16 @@ class FabricGoBackN : public FabricTxQueue
         m_localId = id;
     }
 
+    /**
+     * \brief The flow hash of a connection: every unit a transport of accelerator \p local
+     * sends to \p peer (data, ACK, NACK) carries it, so a connection takes one path. Public for
+     * the flow engine's plans (FabricEndpoint::PlanFlow), which must name the same hash.
+     * \param local the sending accelerator
+     * \param peer the peer accelerator
+     * \return the hash
+     */
+    static uint32_t ConnectionHash(uint32_t local, uint32_t peer);
+
     /// \param cb called once for each data unit when it is acknowledged
     void SetAckedCallback(AckedCallback cb);
 
@@ -248,7 +258,10 @@ class FabricGoBackN : public FabricTxQueue
      * \param peer a peer accelerator
      * \return the flow hash of the connection to it (one path per connection)
      */
-    uint32_t ConnectionHash(uint32_t peer) const;
+    uint32_t ConnectionHash(uint32_t peer) const
+    {
+        return ConnectionHash(m_localId, peer);
+    }
 
     /**
      * \param peer the peer

@@ -174,12 +174,7 @@ FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
     p->offset = head.sent;
     p->payloadBytes = static_cast<uint32_t>(std::min<uint64_t>(m_mtu, m.bytes - head.sent));
     p->headerBytes = UnitHeaderBytes(p->payloadBytes);
-    // Flow hash for ECMP: one message keeps one path, so its units stay in order.
-    uint64_t h = (static_cast<uint64_t>(m.src) << 32) ^ m.dst ^ (m.id * 0x9e3779b97f4a7c15ull);
-    h ^= h >> 29;
-    h *= 0xbf58476d1ce4e5b9ull;
-    h ^= h >> 32;
-    p->flowHash = static_cast<uint32_t>(h);
+    p->flowHash = FlowHash(m);
     if (!m_route.IsNull())
     {
         p->sourceRoute = m_route(m.src, m.dst, p->flowHash);
@@ -196,6 +191,36 @@ FabricMessageQueue::DoDequeue(const FabricTxGate* gate)
         }
     }
     return p;
+}
+
+uint32_t
+FabricMessageQueue::FlowHash(const FabricMessage& m)
+{
+    uint64_t h = (static_cast<uint64_t>(m.src) << 32) ^ m.dst ^ (m.id * 0x9e3779b97f4a7c15ull);
+    h ^= h >> 29;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 32;
+    return static_cast<uint32_t>(h);
+}
+
+uint64_t
+FabricMessageQueue::GetSourceRoute(uint32_t src, uint32_t dst, uint32_t flowHash) const
+{
+    return m_route.IsNull() ? 0 : m_route(src, dst, flowHash);
+}
+
+uint64_t
+FabricMessageQueue::GetWireBytes(uint64_t bytes, uint32_t perUnitBytes) const
+{
+    // Full units, then the last one (Dequeue cuts at most m_mtu payload bytes per unit).
+    const uint64_t full = bytes / m_mtu;
+    const uint32_t rest = static_cast<uint32_t>(bytes % m_mtu);
+    uint64_t wire = full * (uint64_t{m_mtu} + UnitHeaderBytes(m_mtu) + perUnitBytes);
+    if (rest > 0)
+    {
+        wire += rest + UnitHeaderBytes(rest) + perUnitBytes;
+    }
+    return wire;
 }
 
 } // namespace ns3

@@ -62,6 +62,29 @@ class FabricMessageQueue : public FabricTxQueue
      */
     void SetSupply(Ptr<FabricMessageSupply> supply, Callback<bool> pull);
 
+    /**
+     * \param m a message
+     * \return the flow hash of its units (ECMP: one message keeps one path, so its units stay
+     *         in order)
+     */
+    static uint32_t FlowHash(const FabricMessage& m);
+
+    /**
+     * \param src the source accelerator
+     * \param dst the destination accelerator
+     * \param flowHash the units' flow hash
+     * \return the source route the units carry (0 without a route callback)
+     */
+    uint64_t GetSourceRoute(uint32_t src, uint32_t dst, uint32_t flowHash) const;
+
+    /**
+     * Bytes on the wire for a message of \p bytes cut into units as Dequeue() cuts it.
+     * \param bytes payload bytes
+     * \param perUnitBytes wire bytes each unit adds outside its frame (a device's interframe)
+     * \return the wire bytes
+     */
+    uint64_t GetWireBytes(uint64_t bytes, uint32_t perUnitBytes) const;
+
     /// \return payload bytes waiting (not yet cut into units), a lazy supply's included
     uint64_t GetBacklogBytes() const
     {

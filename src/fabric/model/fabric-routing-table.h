@@ -102,6 +102,17 @@ class FabricRoutingTable : public Object
      */
     const std::vector<uint32_t>& GetPortGroup(uint32_t dst) const;
 
+    /**
+     * \param dst destination accelerator
+     * \return the identity of dst's route in this table (a port group's index, or a single
+     *         port with the SINGLE bit; NO_PORT if none): destinations with equal entries are
+     *         routed alike here
+     */
+    uint32_t GetRouteEntry(uint32_t dst) const
+    {
+        return dst < m_dstToGroup.size() ? m_dstToGroup[dst] : NO_PORT;
+    }
+
     /// \return the size of the destination index: destinations 0 to this minus 1 may have routes
     uint32_t GetNDestinations() const
     {

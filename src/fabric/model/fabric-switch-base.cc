@@ -134,4 +134,14 @@ FabricSwitchBase::IsDenied(uint32_t ingress, uint32_t dst) const
     return m_routes->IsDenied(dst, ingress);
 }
 
+uint32_t
+FabricSwitchBase::ProbeRoute(const Ptr<FabricPacket>& p, uint32_t inPort) const
+{
+    if (m_routes->IsDenied(p->dst, inPort))
+    {
+        return FabricRoutingTable::NO_PORT;
+    }
+    return m_routes->Lookup(p->dst, p->flowHash);
+}
+
 } // namespace ns3

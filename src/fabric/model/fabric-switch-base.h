@@ -88,6 +88,16 @@ class FabricSwitchBase : public Object
     }
 
     /**
+     * The port a unit would leave by, as Receive() would route it, without queueing it (the
+     * flow engine follows each flow's route with it).
+     * \param p the unit (dst, flowHash and sourceRoute set; a source route is rotated as a
+     *        hop would rotate it)
+     * \param inPort the port it arrives on
+     * \return the output port, or FabricRoutingTable::NO_PORT if the unit would be dropped
+     */
+    virtual uint32_t ProbeRoute(const Ptr<FabricPacket>& p, uint32_t inPort) const;
+
+    /**
      * \brief Route a destination to its equal-cost egress ports (the default: the routing
      * table's SetRoute).
      * \param dst the destination accelerator

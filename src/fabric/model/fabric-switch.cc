@@ -177,6 +177,20 @@ FabricSwitch::Receive(const Ptr<FabricNetDevice>& port, const Ptr<FabricPacket>&
     m_ports[out]->Wake();
 }
 
+uint32_t
+FabricSwitch::ProbeRoute(const Ptr<FabricPacket>& p, uint32_t inPort) const
+{
+    if (m_forward.IsNull())
+    {
+        return FabricSwitchBase::ProbeRoute(p, inPort);
+    }
+    if (m_routes->IsDenied(p->dst, inPort))
+    {
+        return FabricRoutingTable::NO_PORT;
+    }
+    return m_forward(p, inPort, static_cast<uint32_t>(m_ports.size()));
+}
+
 void
 FabricSwitch::SetIngressCallback(IngressCallback cb)
 {

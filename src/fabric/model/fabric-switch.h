@@ -77,6 +77,8 @@ class FabricSwitch : public FabricSwitchBase
      */
     void SetForwardCallback(ForwardCallback cb);
 
+    uint32_t ProbeRoute(const Ptr<FabricPacket>& p, uint32_t inPort) const override;
+
     /**
      * Callback taking a unit once it is routed and admitted to the buffer (inPort and outPort
      * set), instead of the output queue: an input-queued switch core (VOQs and a scheduler,

@@ -250,11 +250,38 @@ FlowRateSolver::GetLastComponentFlows() const
 }
 
 void
+FlowRateSolver::SetDeferred(bool deferred)
+{
+    if (!deferred)
+    {
+        Update();
+    }
+    m_deferred = deferred;
+}
+
+void
+FlowRateSolver::Update()
+{
+    std::vector<LinkId> seeds;
+    seeds.swap(m_pending);
+    const bool deferred = m_deferred;
+    m_deferred = false;
+    ResolveFrom(seeds);
+    m_deferred = deferred;
+}
+
+void
 FlowRateSolver::ResolveFrom(const std::vector<LinkId>& seeds)
 {
+    if (m_deferred)
+    {
+        m_pending.insert(m_pending.end(), seeds.begin(), seeds.end());
+        return;
+    }
     ++m_epoch;
     m_lastLinks = 0;
     m_lastFlows = 0;
+    m_resolved.clear();
     std::vector<LinkId> links;
     std::vector<FlowId> flows;
     std::vector<LinkId> queue;
@@ -300,6 +327,7 @@ FlowRateSolver::ResolveFrom(const std::vector<LinkId>& seeds)
         std::sort(flows.begin(), flows.end());
         m_lastLinks += static_cast<uint32_t>(links.size());
         m_lastFlows += static_cast<uint32_t>(flows.size());
+        m_resolved.insert(m_resolved.end(), flows.begin(), flows.end());
         FillComponent(links, flows);
     }
     NS_LOG_LOGIC("re-solved " << m_lastFlows << " flows over " << m_lastLinks << " links");

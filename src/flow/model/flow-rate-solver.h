@@ -111,6 +111,26 @@ class FlowRateSolver
     /// \brief Re-solve every component from scratch (the result equals the incremental one).
     void Solve();
 
+    /**
+     * Defer re-solving: AddFlow(), RemoveFlow() and SetCapacity() only note the links they
+     * touch, and Update() re-solves the components of all the noted links at once (a batch of
+     * changes at one instant costs one fill per component instead of one per change).
+     * \param deferred true to defer (false re-solves what is pending first)
+     */
+    void SetDeferred(bool deferred);
+
+    /// Re-solve the components of the links noted since the last Update() (deferred mode).
+    void Update();
+
+    /**
+     * \return the flows whose rates the last re-solve (a change in immediate mode, Update() or
+     *         Solve()) computed again, in no particular order; the others kept theirs
+     */
+    const std::vector<FlowId>& GetResolvedFlows() const
+    {
+        return m_resolved;
+    }
+
     /// \return the links of the component the last change re-solved
     uint32_t GetLastComponentLinks() const;
 
@@ -170,6 +190,9 @@ class FlowRateSolver
     std::vector<uint32_t> m_unfrozen; ///< per link: flows not yet frozen
     std::vector<uint32_t> m_version;  ///< per link: bumped when its share changes
     std::vector<uint8_t> m_frozen;    ///< per flow: frozen in the current fill
+    bool m_deferred{false};           ///< changes wait for Update()
+    std::vector<LinkId> m_pending;    ///< links touched since the last Update()
+    std::vector<FlowId> m_resolved;   ///< flows of the last re-solve
 };
 
 } // namespace ns3

@@ -36,6 +36,7 @@
 #include "ns3/fabric-invariant-check.h"
 #include "ns3/fabric-pfc.h"
 #include "ns3/fabric-retry-engine.h"
+#include "ns3/flow-engine.h"
 #include "ns3/log.h"
 #include "ns3/object-factory.h"
 #include "ns3/rng-seed-manager.h"
@@ -637,6 +638,7 @@ class ExperimentRun
     Ptr<FabricDeadlockMonitor> deadlockMonitor;         //!< lossless fabrics: the deadlock monitor
     std::unique_ptr<BufferSampler> sampler;             //!< the switch buffer series
     Ptr<ProgressWatchdog> watchdog;                     //!< the no-progress watchdog
+    Ptr<FlowEngine> flow;                               //!< engine: flow: the flow engine
     std::unique_ptr<RunInvariantCheck> invariants;      //!< the invariant checks
     std::vector<std::pair<uint64_t, uint64_t>> rows;    //!< each workload's planned rows
     CollectiveContext coll;                             //!< collectives and the dispatcher
@@ -759,6 +761,14 @@ ExperimentRun::Describe()
     }
     r.accelerators = s.pod.accelerators;
     r.planes = s.pod.planes;
+    r.engine = s.engine;
+    if (s.engine == "flow" && (check || !options.rails.empty()))
+    {
+        // The checks and the rails work on the devices, which the flow engine leaves idle.
+        throw std::invalid_argument(std::string("engine: flow runs neither ") +
+                                    (check ? "the invariant checks (--check)" : "--rails") +
+                                    ": they need engine: packet");
+    }
     if (!options.rails.empty())
     {
         // Only some rails of a UALink pod (RailSplit; podsim-run refuses the rest first).
@@ -829,6 +839,16 @@ ExperimentRun::Build()
         WatchBuild(what, done, total);
     });
     topo.Build(s.pod);
+    if (s.engine == "flow")
+    {
+        // The flow engine takes the endpoints' messages; the devices stay idle.
+        flow = CreateObject<FlowEngine>();
+        const std::string why = flow->Install(topo.GetPod());
+        if (!why.empty())
+        {
+            throw std::invalid_argument("engine: flow: " + why);
+        }
+    }
     const auto& views = topo.GetSwitchViews();
     r.switches = views.size();
     for (const auto& v : views)
@@ -848,7 +868,7 @@ ExperimentRun::Build()
     }
     // The no-progress watchdog of every fabric (limits.no-progress; robustness.rst, section
     // Watchdogs).
-    if (s.limits.noProgress.IsStrictlyPositive())
+    if (s.limits.noProgress.IsStrictlyPositive() && !flow)
     {
         watchdog = CreateObject<ProgressWatchdog>();
         watchdog->SetAttribute("Timeout", TimeValue(s.limits.noProgress));
@@ -1164,6 +1184,14 @@ ExperimentRun::CollectLinks()
 {
     const FabricKind& kind = topo.GetKind();
     RunResults::Links& l = r.links;
+    if (flow)
+    {
+        const FlowEngine::Stats& fs = flow->GetStats();
+        r.flows = fs.flows;
+        r.flowResolves = fs.resolves;
+        r.flowResolved = fs.resolvedFlows;
+        r.peakFlows = fs.peakFlows;
+    }
     std::vector<std::string> reasons;
     for (const auto& t : topo.GetTransmitters())
     {
@@ -1186,10 +1214,22 @@ ExperimentRun::CollectLinks()
         l.name.push_back(t.name);
         l.kind.push_back(t.kind);
         l.plane.push_back(t.plane);
-        l.txBytes.push_back(st.txBytes);
-        l.txWireBytes.push_back(st.txWireBytes);
-        l.txPackets.push_back(st.txUnits);
-        l.busyPs.push_back(st.busyTime.GetPicoSeconds());
+        if (flow)
+        {
+            // The flow engine's bytes: the wire bytes of the flows that crossed the link.
+            const FlowEngine::LinkStats fs = flow->GetLinkStats(t.device);
+            l.txBytes.push_back(fs.wireBytes);
+            l.txWireBytes.push_back(fs.wireBytes);
+            l.txPackets.push_back(0);
+            l.busyPs.push_back(static_cast<int64_t>(fs.busyPs));
+        }
+        else
+        {
+            l.txBytes.push_back(st.txBytes);
+            l.txWireBytes.push_back(st.txWireBytes);
+            l.txPackets.push_back(st.txUnits);
+            l.busyPs.push_back(st.busyTime.GetPicoSeconds());
+        }
         l.rateBps.push_back(t.device->GetFabricChannel()->GetDataRate().GetBitRate());
         Ptr<FabricPfc> pfc = DynamicCast<FabricPfc>(t.device->GetFlowControl());
         const int64_t pause = pfc ? pfc->GetTotalPausedTime().GetPicoSeconds() : 0;
@@ -1390,6 +1430,10 @@ ExperimentRun::Finish()
         r.checkedFlows = sum.flows;
         r.checkLostBytes = sum.lostBytes;
         r.checkInFlightBytes = sum.inFlightBytes;
+    }
+    if (flow)
+    {
+        flow->Dispose();
     }
     coll.dispatcher->Dispose();
     Simulator::Destroy();

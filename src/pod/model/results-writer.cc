@@ -968,6 +968,7 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
     io.WriteAttr(file, "podsim_version", std::string(ResultsWriter::PODSIM_VERSION));
     io.WriteAttr<uint32_t>(file, "format_version", ResultsWriter::FORMAT_VERSION);
     io.WriteAttr(file, "scenario_name", r.scenarioName);
+    io.WriteAttr(file, "engine", r.engine);
     if (r.watchdog.rfind(WallClockLimit::INTERRUPTED, 0) == 0)
     {
         // An interrupt (SIGINT) stopped the run: what it holds is what was done by then.
@@ -1102,6 +1103,13 @@ WriteFile(const H5Io& io, const std::string& tmp, const RunResults& r)
         io.WriteAttr(s, "build_seconds", r.buildSeconds);
         io.WriteAttr(s, "events", r.events);
         io.WriteAttr(s, "packet_hops", r.packetHops);
+        if (r.engine == "flow")
+        {
+            io.WriteAttr<uint64_t>(s, "flows", r.flows);
+            io.WriteAttr<uint64_t>(s, "flow_resolves", r.flowResolves);
+            io.WriteAttr<uint64_t>(s, "flow_resolved", r.flowResolved);
+            io.WriteAttr<uint64_t>(s, "peak_flows", r.peakFlows);
+        }
         io.WriteAttr(s, "peak_rss_bytes", r.peakRssBytes);
         io.WriteAttr(s, "deadlock", r.deadlock);
         io.WriteAttr(s, "output_budget_bytes", r.output.budgetBytes);
@@ -1310,6 +1318,10 @@ ResultsWriter::Read(const std::string& path, const std::string& group)
 
     io.ReadStringAttr(file, "podsim_version"); // present in every podsim results file
     r.scenarioName = io.ReadStringAttr(file, "scenario_name");
+    if (H5Aexists(file, "engine") > 0)
+    {
+        r.engine = io.ReadStringAttr(file, "engine"); // files before the flow engine: packet
+    }
     {
         auto text = io.ReadStringsDataset(file, "scenario");
         if (text.size() != 1)
@@ -1448,6 +1460,13 @@ ResultsWriter::Read(const std::string& path, const std::string& group)
         r.buildSeconds = io.ReadAttr<double>(s, "build_seconds");
         r.events = io.ReadAttr<uint64_t>(s, "events");
         r.packetHops = io.ReadAttr<uint64_t>(s, "packet_hops");
+        if (H5Aexists(s, "flows") > 0)
+        {
+            r.flows = io.ReadAttr<uint64_t>(s, "flows");
+            r.flowResolves = io.ReadAttr<uint64_t>(s, "flow_resolves");
+            r.flowResolved = io.ReadAttr<uint64_t>(s, "flow_resolved");
+            r.peakFlows = io.ReadAttr<uint64_t>(s, "peak_flows");
+        }
         r.peakRssBytes = io.ReadAttr<uint64_t>(s, "peak_rss_bytes");
         // Files written before the deadlock monitor existed have no such attribute.
         if (H5Aexists(s, "deadlock") > 0)

@@ -139,17 +139,18 @@ struct RunResults
     OutputBudgetReport output;              //!< what the output budget did
 
     // Summary.
-    std::string rails;          //!< --rails: the rails simulated, "0,2" ("": all)
-    std::string scenarioName;   //!< scenario name
-    std::string scenarioText;   //!< the YAML text (plus overrides, as a comment header)
-    uint32_t accelerators{0};   //!< pod size
-    uint32_t planes{0};         //!< planes
-    uint32_t switches{0};       //!< switches in the pod
-    uint64_t switchPorts{0};    //!< ports of those switches, summed (the benchmark's memory unit)
-    uint64_t bytesSent{0};      //!< payload bytes posted
-    uint64_t bytesDelivered{0}; //!< payload bytes of messages delivered whole
-    uint64_t bytesReceived{0};  //!< payload bytes that reached an endpoint (whole messages or not)
-    uint64_t bytesDropped{0};   //!< payload bytes dropped (all reasons)
+    std::string rails;            //!< --rails: the rails simulated, "0,2" ("": all)
+    std::string scenarioName;     //!< scenario name
+    std::string engine{"packet"}; //!< the engine that moved the messages: packet or flow
+    std::string scenarioText;     //!< the YAML text (plus overrides, as a comment header)
+    uint32_t accelerators{0};     //!< pod size
+    uint32_t planes{0};           //!< planes
+    uint32_t switches{0};         //!< switches in the pod
+    uint64_t switchPorts{0};      //!< ports of those switches, summed (the benchmark's memory unit)
+    uint64_t bytesSent{0};        //!< payload bytes posted
+    uint64_t bytesDelivered{0};   //!< payload bytes of messages delivered whole
+    uint64_t bytesReceived{0}; //!< payload bytes that reached an endpoint (whole messages or not)
+    uint64_t bytesDropped{0};  //!< payload bytes dropped (all reasons)
     std::map<std::string, uint64_t> dropsByReason; //!< dropped packets by reason
     uint64_t peakSwitchBufferBytes{0}; //!< largest shared-buffer occupancy of any switch
     int64_t pausePs{0};                //!< PFC pause time summed over transmitters
@@ -187,6 +188,10 @@ struct RunResults
     double buildSeconds{0};   //!< wall-clock time to build the pod
     uint64_t events{0};       //!< scheduler events executed
     uint64_t packetHops{0};   //!< packets transmitted on any link
+    uint64_t flows{0};        //!< engine: flow: flows started (a message has one per part)
+    uint64_t flowResolves{0}; //!< engine: flow: rate re-solves (instants with a change)
+    uint64_t flowResolved{0}; //!< engine: flow: flows re-solved over all re-solves
+    uint64_t peakFlows{0};    //!< engine: flow: most flows at once
     uint64_t peakRssBytes{0}; //!< peak resident set size of the process
     std::string deadlock;     //!< the deadlock monitor's report ("" if none stopped the run)
     std::string watchdog;     //!< the report of a watchdog that stopped the run ("" if none)

@@ -971,6 +971,7 @@ class Loader : public FabricConfigReader
         sc.seed = static_cast<uint32_t>(Get("seed", false).u);
         sc.stopTime = PicoSeconds(static_cast<uint64_t>(Get("stop", false).ps));
         sc.scheduler = Get("scheduler", false).str;
+        sc.engine = Get("engine", false).str;
         ReadLimits(sc);
         sc.check = Get("check", false).b;
 
@@ -1040,6 +1041,7 @@ class Loader : public FabricConfigReader
 
         ReadWorkloads(sc);
         ReadFaults(sc);
+        CheckFlowEngine(sc);
         kind.CheckTraffic(*this, pod, TrafficGroups(sc));
         CheckLossless(sc);
         CheckDeadlockTimeout(sc.pod);
@@ -1225,6 +1227,46 @@ class Loader : public FabricConfigReader
             Fail(Locate(field),
                  field,
                  "must be below " + what + " = " + std::to_string(bound) + " (got " + v.text + ")");
+        }
+    }
+
+    /**
+     * Refuse what the flow engine does not model (engine: flow): reads and atomics, faults
+     * (links down, bit errors), the invariant checks of the devices.
+     * \param sc the scenario
+     */
+    void CheckFlowEngine(const Scenario& sc) const
+    {
+        if (sc.engine != "flow")
+        {
+            return;
+        }
+        for (std::size_t i = 0; i < sc.workloads.size(); ++i)
+        {
+            const Scenario::Workload& w = sc.workloads[i];
+            if (w.read || w.atomic)
+            {
+                const std::string p = "workloads[" + std::to_string(i) + "].operation";
+                Fail(Locate(p),
+                     p,
+                     std::string("the flow engine moves writes only (engine: flow); ") +
+                         (w.read ? "reads" : "atomics") + " need engine: packet");
+            }
+        }
+        if (!sc.faults.empty())
+        {
+            Fail(Locate("engine"),
+                 "engine",
+                 "the flow engine models no fault (links down, bit errors; this scenario has " +
+                     std::to_string(sc.faults.size()) + ", the first of kind " +
+                     sc.faults.front().kind + "); run faults with engine: packet");
+        }
+        if (sc.check)
+        {
+            Fail(Locate("check"),
+                 "check",
+                 "the invariant checks watch the devices, which the flow engine does not use; "
+                 "run them with engine: packet");
         }
     }
 

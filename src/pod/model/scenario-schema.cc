@@ -91,7 +91,7 @@ AddCollectiveKeys(std::vector<ScenarioSchema::Key>& k,
 }
 
 /**
- * Add the top-level keys: name, seed, stop, scheduler, limits, check.
+ * Add the top-level keys: name, seed, stop, scheduler, engine, limits, check.
  * \param k the table
  */
 void
@@ -120,6 +120,17 @@ AddTopLevelKeys(std::vector<ScenarioSchema::Key>& k)
                   "order; only the speed differs (doc/performance.rst). heap is refused "
                   "with the cell fabric: ns-3 3.37's HeapScheduler::Remove can break the "
                   "heap order, and the cell adapter removes events."));
+    k.push_back(
+        Row("engine", S::ENUM)
+            .Default("packet")
+            .Allowed({"packet", "flow"})
+            .Help("What moves the messages: packet (the devices, switches and links unit by "
+                  "unit, exact bytes: the reference) or flow (each message a flow with a "
+                  "max-min fair rate on the links the packet engine's routes give it, timed "
+                  "from its plan's wire bytes, setup and path latency: realistic sizes in "
+                  "seconds, without back-pressure, loss or per-unit effects; src/flow/doc/"
+                  "flow.rst, with the table of its errors against the packet engine). The "
+                  "results file records it."));
     k.push_back(
         Row("limits", S::MAP)
             .Help(

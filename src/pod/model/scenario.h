@@ -135,6 +135,7 @@ struct Scenario
     uint32_t seed{1};      //!< seed (ns-3 RngRun)
     Time stopTime;         //!< stop (zero: run until every message is delivered)
     std::string scheduler{"heap4"};  //!< scheduler: heap4, heap2, heap8, map, heap, ...
+    std::string engine{"packet"};    //!< engine: packet or flow
     Limits limits;                   //!< limits (watchdogs)
     bool check{false};               //!< check: invariant checks while running (--check)
     Pod pod;                         //!< pod

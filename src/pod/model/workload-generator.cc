@@ -305,7 +305,8 @@ WorkloadGenerator::Schedule(const Scenario& s,
                     }
                     Ptr<FabricEndpoint> ep = tp->GetEndpoint(src);
                     ++sources;
-                    if (candidate && last - row > 1)
+                    // A flow engine takes every message at once (no queue to pull from).
+                    if (candidate && last - row > 1 && !ep->HasFlowEngine())
                     {
                         Ptr<FabricMessageSupply> supply =
                             Create<PlannedSupply>(t, row, last, start, tclass, bytes);

@@ -9,6 +9,7 @@
 #include "ns3/enum.h"
 #include "ns3/fabric-clock.h"
 #include "ns3/fabric-drop-reason.h"
+#include "ns3/fabric-flow-plan.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 
@@ -248,6 +249,72 @@ SueEndpoint::CompleteRead(FabricMessage m)
     data.delivered = m.completed;
     NotifyDelivered(data);
     NotifyCompleted(m);
+}
+
+bool
+SueEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
+{
+    if (m_instances.empty())
+    {
+        return false;
+    }
+    // The load balancer's choice, in post order as Dispatch makes it (RoundRobin and Hash
+    // depend on the order alone; LeastLoaded sees no bytes in flight here: see sue.rst).
+    const uint32_t k = PickInstance(m.dst);
+    Ptr<SueInstance> in = m_instances[k];
+    if (in->GetNPorts() == 0)
+    {
+        return false;
+    }
+    plan = FabricFlowPlan();
+    // The PDUs' flow hash: the go-back-N transport wrapping each port's packer sets its
+    // connection's (the same on every port), SUE Lite keeps the packer's.
+    const uint32_t hash = m_lite ? SuePacker::FlowHash(GetAcceleratorId(), m.dst)
+                                 : FabricGoBackN::ConnectionHash(GetAcceleratorId(), m.dst);
+    std::vector<uint32_t> ports;
+    if (in->IsOnePortPerDestination())
+    {
+        ports.push_back(in->StrictPort(m.dst)); // Strict ordering or a mesh: one port
+    }
+    else
+    {
+        // Unordered: one packer feeds every live port, each taking the next PDU when it is free,
+        // so the PDUs spread evenly over them.
+        for (uint32_t i = 0; i < in->GetNPorts(); ++i)
+        {
+            if (in->IsPortUp(i))
+            {
+                ports.push_back(i);
+            }
+        }
+        if (ports.empty())
+        {
+            ports.push_back(0);
+        }
+    }
+    for (uint32_t i : ports)
+    {
+        FabricFlowPlan::Share share;
+        share.port = in->GetPort(i);
+        share.flowHash = hash;
+        share.fraction = 1.0 / ports.size();
+        plan.shares.push_back(share);
+    }
+    plan.sprayPorts = ports.size() > 1;
+    const SuePacker::LoneWire w =
+        in->GetPacker(ports.front())
+            ->GetLoneWire(m.bytes, in->GetPort(ports.front())->GetInterframeBytes());
+    plan.wireBytes = w.wireBytes;
+    plan.unitWireBytes = w.largestPdu;
+    // One {destination, VC} queue of the instance's packer: its messages are packed in order;
+    // the packer serves the VCs and, within one, the queues round robin (RM102 4.2 step 3).
+    // The key stays below 2^40 (the bits the flow engine leaves to the plan's queue) for
+    // destinations below 2^24 and instances below 256 (an XPU's planes).
+    plan.queue =
+        (static_cast<uint64_t>(m.dst) << 16) | (static_cast<uint64_t>(k & 0xFF) << 8) | m.tclass;
+    plan.setup = m_txLatency;
+    plan.completesOnAck = !m_lite;
+    return true;
 }
 
 uint32_t

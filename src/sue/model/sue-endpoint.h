@@ -114,6 +114,19 @@ class SueEndpoint : public FabricEndpoint
     double GetCongestionState(uint32_t dst) const override;
 
     /**
+     * \brief The flow engine's plan of a write (sue.rst, "Flow engine plan"): the instance the
+     * load balancer picks (advanced as a post advances it), the port or ports its PDUs leave on
+     * with their flow hash (the transport's connection hash, or the packer's in SUE Lite), the
+     * wire bytes of its PDUs packed alone (SuePacker::GetLoneWire), one FIFO per {instance,
+     * destination, VC} (the packer's queues), TxLatency before the first byte, and completion
+     * on acknowledgement (not in SUE Lite).
+     * \param m the message
+     * \param [out] plan the plan
+     * \return false if the endpoint has no instance
+     */
+    bool PlanFlow(const FabricMessage& m, FabricFlowPlan& plan) override;
+
+    /**
      * \brief Read \p bytes from XPU \p dst (3.2.2): a read request (one transaction of control
      * only) on VC0, answered by the remote SUE with a read response carrying the data on VC1.
      * The read completes here (the completed callback, with this cookie and bytes) when the

@@ -202,7 +202,7 @@ SueInstance::Enqueue(const FabricMessage& m)
     NS_LOG_FUNCTION(this << m.id << m.dst << m.bytes);
     NS_ABORT_MSG_IF(m_ports.empty(), "SueInstance has no port");
     m_inFlight += m.bytes;
-    if (m_ordering == STRICT || !m_peerPorts.empty())
+    if (IsOnePortPerDestination())
     {
         const uint32_t port = StrictPort(m.dst);
         m_packers[port]->Enqueue(m);
@@ -220,7 +220,7 @@ SueInstance::EnqueueOp(const FabricMessage& m, uint8_t op)
 {
     NS_ABORT_MSG_IF(m_ports.empty(), "SueInstance has no port");
     m_inFlight += op == 1 ? 0 : m.bytes;
-    const bool onePort = m_ordering == STRICT || !m_peerPorts.empty();
+    const bool onePort = IsOnePortPerDestination();
     const uint32_t port = onePort ? StrictPort(m.dst) : 0;
     m_packers[onePort ? port : 0]->EnqueueOp(m, op);
     if (onePort)

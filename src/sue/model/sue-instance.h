@@ -175,6 +175,19 @@ class SueInstance : public Object
         return m_ordering;
     }
 
+    /// \return true if a message leaves on one port chosen by its destination (StrictPort):
+    /// Strict ordering, or a mesh; otherwise the PDUs spread over the ports (Enqueue)
+    bool IsOnePortPerDestination() const
+    {
+        return m_ordering == STRICT || !m_peerPorts.empty();
+    }
+
+    /**
+     * \param dst a destination XPU
+     * \return the port a strict-order (or mesh) message to it leaves on
+     */
+    uint32_t StrictPort(uint32_t dst) const;
+
   protected:
     void DoDispose() override;
 
@@ -211,12 +224,6 @@ class SueInstance : public Object
     void Move(const std::vector<Ptr<FabricPacket>>& units);
     /// \brief Wake every live port.
     void WakeAll();
-
-    /**
-     * \param dst a destination XPU
-     * \return the port a strict-order (or mesh) message to it leaves on
-     */
-    uint32_t StrictPort(uint32_t dst) const;
 
     Ordering m_ordering{STRICT};                                     //!< Ordering attribute
     std::unordered_map<uint32_t, std::vector<uint32_t>> m_peerPorts; //!< mesh: peer -> ports

@@ -131,6 +131,60 @@ SuePacker::GetOverheadBytes() const
     return SueFraming::PduOverheadBytes(m_format, m_lite, m_shimBytes);
 }
 
+uint32_t
+SuePacker::FlowHash(uint32_t src, uint32_t dst)
+{
+    uint64_t h = (static_cast<uint64_t>(src) << 32) ^ dst;
+    h ^= h >> 31;
+    h *= 0x9e3779b97f4a7c15ull;
+    return static_cast<uint32_t>(h >> 32);
+}
+
+SuePacker::LoneWire
+SuePacker::GetLoneWire(uint64_t bytes, uint32_t interframeBytes) const
+{
+    // Plan() on a queue holding this one message: every PDU but the last two takes k full
+    // transactions (k: as many as PackingLimit and TxCredits allow); the last one with full
+    // transactions takes the tail transaction too if it still fits, else the tail goes alone.
+    const uint64_t c = m_controlBytes;
+    const uint64_t d = m_maxData;
+    const uint64_t maxTrans = m_credits > 0 ? m_credits : ~uint64_t(0);
+    const uint64_t k = std::max<uint64_t>(1, std::min<uint64_t>(m_limit / (c + d), maxTrans));
+    const uint32_t overhead = GetOverheadBytes();
+    LoneWire w;
+    const auto add = [&w, overhead, interframeBytes](uint64_t packed, uint64_t count) {
+        const uint64_t wire =
+            SueFraming::FrameBytes(static_cast<uint32_t>(packed), overhead) + interframeBytes;
+        w.wireBytes += count * wire;
+        w.pdus += count;
+        w.largestPdu = std::max<uint32_t>(w.largestPdu, static_cast<uint32_t>(wire));
+    };
+    const uint64_t full = bytes / d;
+    const uint64_t tail = bytes % d;
+    bool tailAlone = tail > 0;
+    if (full > 0)
+    {
+        const uint64_t n = (full + k - 1) / k;
+        const uint64_t last = full - (n - 1) * k;
+        if (n > 1)
+        {
+            add(k * (c + d), n - 1);
+        }
+        uint64_t packed = last * (c + d);
+        if (tail > 0 && packed + c + tail <= m_limit && last < maxTrans)
+        {
+            packed += c + tail;
+            tailAlone = false;
+        }
+        add(packed, 1);
+    }
+    if (tailAlone)
+    {
+        add(c + tail, 1);
+    }
+    return w;
+}
+
 void
 SuePacker::Add(const Piece& p)
 {
@@ -333,10 +387,7 @@ SuePacker::DoDequeue(const FabricTxGate* gate)
             p->offset = head.next;
             p->payloadBytes = static_cast<uint32_t>(data);
             p->headerBytes = frame - static_cast<uint32_t>(data);
-            uint64_t h = (static_cast<uint64_t>(m_localId) << 32) ^ head.msg.dst;
-            h ^= h >> 31;
-            h *= 0x9e3779b97f4a7c15ull;
-            p->flowHash = static_cast<uint32_t>(h >> 32);
+            p->flowHash = FlowHash(m_localId, head.msg.dst);
             // One piece (the common case) needs no segment list: the unit's fields say it all.
             std::vector<FabricPacket::Segment> segs;
             FabricPacket::Segment first;

@@ -113,6 +113,33 @@ class SuePacker : public FabricTxQueue
     /// \return frame bytes added to the packed transactions of each PDU
     uint32_t GetOverheadBytes() const;
 
+    /**
+     * \brief The flow hash of the PDUs this packer builds (a transport that wraps the packer
+     * replaces it with its connection's, FabricGoBackN::ConnectionHash).
+     * \param src the source XPU
+     * \param dst the destination XPU
+     * \return the hash
+     */
+    static uint32_t FlowHash(uint32_t src, uint32_t dst);
+
+    /// The PDUs of a lone message on the wire (GetLoneWire).
+    struct LoneWire
+    {
+        uint64_t wireBytes{0};  //!< bytes on the wire: frames and the link's per-frame bytes
+        uint64_t pdus{0};       //!< PDUs
+        uint32_t largestPdu{0}; //!< wire bytes of its largest PDU
+    };
+
+    /**
+     * \brief The PDUs this packer cuts a write into when its {destination, VC} queue holds
+     * nothing else (PackingLimit, ControlBytes, MaxDataBytes, TxCredits and the framing), as
+     * bytes on the wire: what the flow engine charges for it (FabricEndpoint::PlanFlow).
+     * \param bytes the message's bytes
+     * \param interframeBytes the port's per-frame wire bytes (preamble, SFD, gap)
+     * \return its PDUs
+     */
+    LoneWire GetLoneWire(uint64_t bytes, uint32_t interframeBytes) const;
+
     /// \return control bytes per transaction
     uint32_t GetControlBytes() const
     {

@@ -5,11 +5,16 @@
 
 #include "ualink-endpoint.h"
 
+#include "ualink-control-half-flit.h"
+#include "ualink-dl-framer.h"
 #include "ualink-phy.h"
 #include "ualink-tl-op.h"
 
 #include "ns3/abort.h"
+#include "ns3/boolean.h"
+#include "ns3/enum.h"
 #include "ns3/fabric-clock.h"
+#include "ns3/fabric-flow-plan.h"
 #include "ns3/log.h"
 #include "ns3/simulator.h"
 #include "ns3/trace-source-accessor.h"
@@ -149,6 +154,11 @@ UalinkEndpoint::AddPort(Ptr<FabricNetDevice> device, Ptr<const UalinkPhy> phy)
     p.q->SetPhy(phy);
     p.q->SetDevice(device);
     p.slot = phy->GetSlotTime();
+    // A TL half-flit on the wire, as UalinkTxQueue::SetPhy charges it: 32 B, x 680 / 628 for
+    // the DL flit in its codeword, x P / (P - 1) for the slots that carry no DL flit.
+    const double idle = phy->GetIdlePeriod();
+    p.wirePerHf = static_cast<double>(ualink::HALF_FLIT_BYTES) * UalinkPhy::CODEWORD_BYTES /
+                  UalinkDlFramer::PAYLOAD_BYTES * idle / (idle - 1.0);
     p.station = index * phy->GetLanes() / 4; // ports of a station are bifurcated alike (2.4)
     p.freeTags.reserve(m_tags);
     for (uint32_t t = m_tags; t > 0; --t)
@@ -264,6 +274,160 @@ UalinkEndpoint::GetCongestionState(uint32_t dst) const
         busiest = std::max(busiest, static_cast<double>(GetOutstanding(i)) / m_tags);
     }
     return busiest;
+}
+
+bool
+UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
+{
+    if (m_ports.empty() || m.bytes == 0)
+    {
+        return false;
+    }
+    plan = FabricFlowPlan();
+    const uint64_t n = m_ports.size();
+    const uint64_t requests = (m.bytes + m_maxRequest - 1) / m_maxRequest;
+    // Post's dealing: request i (bytes [i R, i R + R), R = MaxRequestBytes) on port
+    // (port0 + i) mod n, port0 from the rail hash of the message's first address.
+    FabricPacket::Segment first;
+    first.msgId = m.id;
+    const uint64_t port0 = SelectPort(UalinkTxQueue::AddressOf(first));
+    // The TL view of request i, as Issue makes its segment and the TL queue converts it.
+    const auto opOf = [this, &m](uint64_t i) {
+        FabricPacket::Segment s;
+        s.msgId = m.id;
+        s.msgBytes = m.bytes;
+        s.offset = i * m_maxRequest;
+        s.bytes = static_cast<uint32_t>(std::min<uint64_t>(m_maxRequest, m.bytes - s.offset));
+        s.op = ualink::OP_WRITE;
+        s.src = GetAcceleratorId();
+        s.dst = m.dst;
+        s.tclass = m.tclass & ualink::TCLASS_VC_MASK;
+        return UalinkTxQueue::ToTlOp(s);
+    };
+    constexpr uint32_t REGION_SHIFT = 20; // the address cache's 1 MB regions (5.5)
+    const uint64_t tailIndex = requests - 1;
+    const UalinkTlOp tailOp = opOf(tailIndex);
+    const UalinkTlOp fullOp = requests > 1 ? opOf(0) : tailOp;
+    // Requests of 64 B multiples: every request but the tail is a WriteFull of the same beats.
+    const bool uniform = m_maxRequest % ualink::BEAT_BYTES == 0;
+    std::vector<double> wire(n, 0.0);
+    double total = 0;
+    double unit = 0;
+    for (uint64_t p = 0; p < n; ++p)
+    {
+        const uint64_t i0 = (p + n - port0) % n;
+        if (i0 >= requests)
+        {
+            continue;
+        }
+        const Port& port = m_ports[p];
+        Ptr<UalinkTlPacker> packer = port.q->GetPacker();
+        BooleanValue useCache;
+        BooleanValue auth;
+        UintegerValue fcThreshold;
+        packer->GetAttribute("UseAddressCache", useCache);
+        packer->GetAttribute("Authentication", auth);
+        packer->GetAttribute("FlowControlCmdThreshold", fcThreshold);
+        const uint64_t count = (tailIndex - i0) / n + 1;
+        const bool tailHere = (tailIndex - i0) % n == 0;
+        uint64_t dataHf = 0;
+        uint64_t uncompressed = 0; // 4-sector request fields: the rest take 2 (Table 5-2)
+        if (uniform)
+        {
+            const uint64_t full = count - (tailHere ? 1 : 0);
+            dataHf = full * UalinkControlHalfFlit::DataHalfFlits(fullOp) +
+                     (tailHere ? UalinkControlHalfFlit::DataHalfFlits(tailOp) : 0);
+            // Only WriteFulls compress (Table 5-32), and the first one of each 1 MB region on a
+            // port misses the Tx cache (5.6: uncompressed with CLOAD = 1, then hits).
+            const bool tailCompressible = tailOp.cmd == ualink::WRITE_FULL;
+            if (!useCache.Get())
+            {
+                uncompressed = count;
+            }
+            else
+            {
+                const uint64_t perRegion = (uint64_t(1) << REGION_SHIFT) / m_maxRequest;
+                const uint64_t regions = (requests + perRegion - 1) / perRegion;
+                const uint64_t end = tailCompressible ? requests : tailIndex;
+                for (uint64_t g = 0; g < regions; ++g)
+                {
+                    const uint64_t a = g * perRegion;
+                    const uint64_t b = std::min(end, a + perRegion);
+                    // this port's first request at or after a: a + ((i0 - a) mod n)
+                    if (b > a && (i0 + n - a % n) % n < b - a)
+                    {
+                        ++uncompressed;
+                    }
+                }
+                uncompressed += tailHere && !tailCompressible ? 1 : 0;
+            }
+        }
+        else
+        {
+            uint64_t region = ~uint64_t(0);
+            for (uint64_t i = i0; i < requests; i += n)
+            {
+                const UalinkTlOp op = opOf(i);
+                dataHf += UalinkControlHalfFlit::DataHalfFlits(op);
+                if (!useCache.Get() || op.cmd != ualink::WRITE_FULL)
+                {
+                    ++uncompressed;
+                }
+                else if ((op.addr >> REGION_SHIFT) != region)
+                {
+                    region = op.addr >> REGION_SHIFT;
+                    ++uncompressed;
+                }
+            }
+        }
+        // Control half-flits (8 sectors, at most 4 requests, 5.7): 4 compressed or 2
+        // uncompressed requests each, except that one in every k (k = 7, the most RspCmd
+        // credits an FC field returns, 5.8) reserves a sector for the FC field returning the
+        // write responses' credits and holds one request fewer: 7 compressed 256 B writes take
+        // 2 control and 56 data half-flits (ualink.rst, "One-way writes").
+        const double k = std::min<double>(fcThreshold.Get(), ualink::FC_MAX_CMD_CREDITS);
+        double control = ((count - uncompressed) / 4.0 + uncompressed / 2.0) * (1.0 + 1.0 / k);
+        if (auth.Get())
+        {
+            control *= 2; // the AuthTags half-flit after each (5.1.1)
+        }
+        wire[p] = (static_cast<double>(dataHf) + control) * port.wirePerHf;
+        total += wire[p];
+        // A burst (the packet engine's unit): one control half-flit and the data of its
+        // requests, at most 4.
+        const uint64_t inBurst = std::min<uint64_t>(count, ualink::CATCH_LIMIT_REQUESTS);
+        const uint64_t burstHf =
+            1 + inBurst * UalinkControlHalfFlit::DataHalfFlits(count > 1 ? fullOp : tailOp);
+        unit = std::max(unit, static_cast<double>(burstHf) * port.wirePerHf);
+    }
+    for (uint64_t p = 0; p < n; ++p)
+    {
+        if (wire[p] > 0)
+        {
+            FabricFlowPlan::Share share;
+            share.port = m_ports[p].dev;
+            share.flowHash = 0; // no UALink unit sets one: the switches route by destination
+            share.fraction = wire[p] / total;
+            plan.shares.push_back(share);
+        }
+    }
+    // Each port carries its own requests (not a spray of units): the shares are separate flows.
+    plan.sprayPorts = false;
+    // A switch re-packs the operations into its own TL stream (its own address cache and
+    // responses): every hop is charged the source port's wire bytes, an approximation.
+    plan.wireBytes = static_cast<uint64_t>(std::llround(total));
+    EnumValue granularity;
+    m_ports.front().q->GetAttribute("Granularity", granularity);
+    plan.unitWireBytes = granularity.Get() == UalinkTxQueue::DL_FLIT
+                             ? UalinkPhy::CODEWORD_BYTES
+                             : static_cast<uint32_t>(std::llround(unit));
+    // Each port's requests wait for tags and go into its TL request queue in order, whatever
+    // their VC or destination: one FIFO.
+    plan.queue = 0;
+    // The UPLI in Ideal mode hands a write to the TL at once (Tdm: a few UPLI cycles, left out).
+    plan.setup = Time(0);
+    plan.completesOnAck = true; // a write completes when its write response is back (2.7)
+    return true;
 }
 
 void

@@ -204,6 +204,18 @@ class UalinkEndpoint : public FabricEndpoint
 
     double GetCongestionState(uint32_t dst) const override;
 
+    /**
+     * \brief The flow engine's plan of a write message (ualink.rst, "Flow engine plan"): a share
+     * per port its requests leave on (the rail hash's dealing, as Post deals them), each the
+     * port's TL half-flits of them in DL flits in codewords (a one-way stream of writes: 58
+     * half-flits per 7 compressed 256 B WriteFulls, section 5.4), one FIFO for all of them (each
+     * port's requests go in order), completion on the last write response.
+     * \param m the message
+     * \param [out] plan the plan
+     * \return false without a port
+     */
+    bool PlanFlow(const FabricMessage& m, FabricFlowPlan& plan) override;
+
     /// \return ports
     uint32_t GetNPorts() const
     {
@@ -386,6 +398,7 @@ class UalinkEndpoint : public FabricEndpoint
         Ptr<FabricNetDevice> dev;       //!< the device
         Ptr<UalinkTxQueue> q;           //!< its TL transmit queue
         Time slot;                      //!< its DL flit time
+        double wirePerHf{0};            //!< wire bytes per TL half-flit (UalinkTxQueue::SetPhy)
         uint32_t station{0};            //!< its station (4 lanes, section 2.5)
         bool isolated{false};           //!< its station is in isolation mode
         bool dropMode{false};           //!< its TL is in drop mode (a link down, 3.1.4)

@@ -1,0 +1,686 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#include "flow-engine.h"
+
+#include "ns3/abort.h"
+#include "ns3/fabric-channel.h"
+#include "ns3/fabric-routing-table.h"
+#include "ns3/log.h"
+#include "ns3/simulator.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace ns3
+{
+
+NS_LOG_COMPONENT_DEFINE("FlowEngine");
+NS_OBJECT_ENSURE_REGISTERED(FlowEngine);
+
+TypeId
+FlowEngine::GetTypeId()
+{
+    static TypeId tid = TypeId("ns3::FlowEngine")
+                            .SetParent<Object>()
+                            .SetGroupName("Flow")
+                            .AddConstructor<FlowEngine>();
+    return tid;
+}
+
+FlowEngine::FlowEngine()
+{
+    NS_LOG_FUNCTION(this);
+    m_solver.SetDeferred(true);
+}
+
+FlowEngine::~FlowEngine()
+{
+    NS_LOG_FUNCTION(this);
+}
+
+void
+FlowEngine::DoDispose()
+{
+    NS_LOG_FUNCTION(this);
+    if (m_pod != nullptr)
+    {
+        for (const auto& ep : m_pod->endpoints)
+        {
+            ep->SetFlowEngine(FabricEndpoint::FlowEngineCallback());
+        }
+    }
+    m_finishEvent.Cancel();
+    m_updateEvent.Cancel();
+    m_msgs.clear();
+    m_linkDev.clear();
+    m_sets.clear();
+    m_pod = nullptr;
+    Object::DoDispose();
+}
+
+std::string
+FlowEngine::Install(const FabricPod& pod)
+{
+    NS_LOG_FUNCTION(this);
+    m_pod = &pod;
+    for (const auto& t : pod.transmitters)
+    {
+        const uint32_t link = m_solver.AddLink(
+            static_cast<double>(t.device->GetFabricChannel()->GetDataRate().GetBitRate()));
+        m_devLink[PeekPointer(t.device)] = link;
+        m_linkDev.push_back(t.device);
+        m_bundleMembers.emplace_back();
+        m_linkBits.push_back(0);
+    }
+    for (uint32_t k = 0; k < pod.views.size(); ++k)
+    {
+        const Ptr<FabricSwitchBase>& sw = pod.views[k].sw;
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            m_owner[PeekPointer(sw->GetPort(i))] = {k, i};
+        }
+    }
+    for (uint32_t a = 0; a < pod.accDevices.size(); ++a)
+    {
+        for (uint32_t p = 0; p < pod.accDevices[a].size(); ++p)
+        {
+            m_owner[PeekPointer(pod.accDevices[a][p])] = {a | ACC_BIT, p};
+        }
+    }
+    for (const auto& ep : pod.endpoints)
+    {
+        ep->SetFlowEngine(MakeCallback(&FlowEngine::Take, this));
+    }
+    return "";
+}
+
+FlowEngine::LinkStats
+FlowEngine::GetLinkStats(Ptr<FabricNetDevice> device) const
+{
+    LinkStats st;
+    auto it = m_devLink.find(PeekPointer(device));
+    if (it == m_devLink.end())
+    {
+        return st;
+    }
+    if (m_bitsDirty)
+    {
+        // Bundles add their bits evenly over their members (once per change, not per call).
+        m_deviceBits.assign(m_linkBits.begin(), m_linkBits.end());
+        for (uint32_t b = 0; b < m_bundleMembers.size(); ++b)
+        {
+            const auto& members = m_bundleMembers[b];
+            for (uint32_t l : members)
+            {
+                m_deviceBits[l] += m_linkBits[b] / members.size();
+            }
+        }
+        m_bitsDirty = false;
+    }
+    const double bits = m_deviceBits[it->second];
+    st.wireBytes = static_cast<uint64_t>(std::llround(bits / 8));
+    const double rate = m_solver.GetCapacity(it->second);
+    st.busyPs = rate > 0 ? static_cast<uint64_t>(std::llround(bits / rate * 1e12)) : 0;
+    return st;
+}
+
+void
+FlowEngine::Take(Ptr<FabricEndpoint> ep, const FabricMessage& m)
+{
+    NS_LOG_FUNCTION(this << m.src << m.dst << m.bytes);
+    uint32_t slot;
+    if (!m_freeMsg.empty())
+    {
+        slot = m_freeMsg.back();
+        m_freeMsg.pop_back();
+    }
+    else
+    {
+        slot = static_cast<uint32_t>(m_msgs.size());
+        m_msgs.emplace_back();
+    }
+    Message& msg = m_msgs[slot];
+    msg = Message();
+    msg.m = m;
+    msg.src = ep;
+    NS_ABORT_MSG_IF(!ep->PlanFlow(m, msg.plan),
+                    "FlowEngine: the endpoint of accelerator "
+                        << m.src << " (" << ep->GetInstanceTypeId().GetName()
+                        << ") offers no flow plan (FabricEndpoint::PlanFlow)");
+    NS_ABORT_MSG_IF(msg.plan.shares.empty(),
+                    "FlowEngine: the flow plan of accelerator " << m.src << " has no port");
+    msg.queueKey = (static_cast<uint64_t>(m.src) << 40) ^ msg.plan.queue;
+    ++m_stats.messages;
+    std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
+    fifo.push_back(slot);
+    if (fifo.size() == 1)
+    {
+        Begin(slot);
+    }
+}
+
+void
+FlowEngine::Begin(uint32_t msg)
+{
+    const Time setup = m_msgs[msg].plan.setup;
+    if (setup.IsStrictlyPositive())
+    {
+        Simulator::Schedule(setup, &FlowEngine::StartParts, this, msg);
+    }
+    else
+    {
+        StartParts(msg);
+    }
+}
+
+void
+FlowEngine::StartParts(uint32_t slot)
+{
+    std::vector<Route> routes;
+    Routes(m_msgs[slot], routes);
+    Message& msg = m_msgs[slot];
+    const int64_t now = Simulator::Now().GetPicoSeconds();
+    const double bits = 8.0 * static_cast<double>(msg.plan.wireBytes);
+    bool unrouted = false;
+    for (const Route& r : routes)
+    {
+        if (!r.ok)
+        {
+            unrouted = true;
+            continue;
+        }
+        msg.latency = std::max(msg.latency, r.latency);
+        if (r.links.empty())
+        {
+            continue; // nothing to cross
+        }
+        const FlowRateSolver::FlowId f = m_solver.AddFlow(r.links);
+        if (f >= m_parts.size())
+        {
+            m_parts.resize(f + 1);
+        }
+        Part& p = m_parts[f];
+        p.msg = slot;
+        p.flow = f;
+        p.bits = bits * r.weight;
+        p.totalBits = p.bits;
+        p.rate = 0;
+        p.since = now;
+        ++p.version;
+        p.links = r.links;
+        ++msg.pending;
+        ++m_stats.flows;
+    }
+    if (unrouted)
+    {
+        // A route that ends nowhere: the packet engine drops such units (no route); the
+        // message is never delivered.
+        ++m_stats.unrouted;
+        NS_LOG_WARN("FlowEngine: message " << msg.m.id << " from " << msg.m.src << " to "
+                                           << msg.m.dst << " has no route");
+    }
+    m_stats.peakFlows = std::max<uint64_t>(m_stats.peakFlows, m_solver.GetFlowCount());
+    if (msg.pending == 0)
+    {
+        Sent(slot);
+        return;
+    }
+    NeedUpdate();
+}
+
+Time
+FlowEngine::HopLatency(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const
+{
+    // After the tail of a unit has left tx: its delay over the link, then the far end's receive
+    // offset (FabricNetDevice::GetReceiveOffset: a switch port's pipeline, cut-through or after
+    // the whole unit; the next hop's transmission ends that long after the tail arrived when it
+    // runs at the same rate). At the destination the unit is whole when its tail arrives: the
+    // walk takes the serialization off there (ArrivalCorrection).
+    Ptr<FabricChannel> ch = tx->GetFabricChannel();
+    return ch->GetOneWayDelay() + ch->GetPeer(tx)->GetReceiveOffset(UnitTime(tx, unitBytes));
+}
+
+Time
+FlowEngine::UnitTime(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const
+{
+    // The plan's unit bytes are its wire bytes (interframe included).
+    return tx->GetFabricChannel()->GetSerializationTime(unitBytes);
+}
+
+void
+FlowEngine::Routes(const Message& msg, std::vector<Route>& routes)
+{
+    const FabricFlowPlan& plan = msg.plan;
+    const uint32_t unit = plan.unitWireBytes;
+    routes.clear();
+    if (plan.sprayPorts && plan.shares.front().spray)
+    {
+        // Sprayed over the ports and at every switch: one route of bundles.
+        std::vector<Ptr<FabricNetDevice>> ports;
+        for (const auto& s : plan.shares)
+        {
+            ports.push_back(s.port);
+        }
+        Route r;
+        r.ok = WalkSprayed(ports, msg.m, unit, r);
+        routes.push_back(std::move(r));
+        return;
+    }
+    for (const auto& s : plan.shares)
+    {
+        Route r;
+        r.weight = s.fraction;
+        if (s.spray)
+        {
+            r.ok = WalkSprayed({s.port}, msg.m, unit, r);
+        }
+        else
+        {
+            r.ok = Walk(s, msg.m, unit, r);
+        }
+        routes.push_back(std::move(r));
+    }
+    if (plan.sprayPorts && routes.size() > 1)
+    {
+        // Units sprayed over the ports, each routed by its hash inside its plane: hop by hop,
+        // the parts' links act as one bundle when every part has as many hops.
+        bool same = true;
+        for (const Route& r : routes)
+        {
+            same = same && r.ok && r.links.size() == routes.front().links.size();
+        }
+        if (same)
+        {
+            Route b;
+            for (std::size_t h = 0; h < routes.front().links.size(); ++h)
+            {
+                std::vector<uint32_t> links;
+                for (const Route& r : routes)
+                {
+                    links.push_back(r.links[h]);
+                }
+                b.links.push_back(Bundle(std::move(links)));
+            }
+            for (const Route& r : routes)
+            {
+                b.latency = std::max(b.latency, r.latency);
+            }
+            routes.assign(1, std::move(b));
+        }
+    }
+}
+
+bool
+FlowEngine::Walk(const FabricFlowPlan::Share& share,
+                 const FabricMessage& m,
+                 uint32_t unitBytes,
+                 Route& route)
+{
+    Ptr<FabricPacket> p = Create<FabricPacket>();
+    p->src = m.src;
+    p->dst = m.dst;
+    p->tclass = m.tclass;
+    p->msgId = m.id;
+    p->msgBytes = m.bytes;
+    p->flowHash = share.flowHash;
+    p->sourceRoute = share.sourceRoute;
+    Ptr<FabricNetDevice> dev = share.port;
+    for (uint32_t hops = 0; hops < 64; ++hops)
+    {
+        auto link = m_devLink.find(PeekPointer(dev));
+        if (link == m_devLink.end())
+        {
+            return false; // not a link of the pod
+        }
+        route.links.push_back(link->second);
+        route.latency += HopLatency(dev, unitBytes);
+        Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);
+        auto own = m_owner.find(PeekPointer(peer));
+        if (own == m_owner.end())
+        {
+            return false;
+        }
+        if ((own->second.first & ACC_BIT) != 0)
+        {
+            route.latency -= UnitTime(dev, unitBytes); // whole at its tail's arrival
+            return (own->second.first & ~ACC_BIT) == m.dst;
+        }
+        const Ptr<FabricSwitchBase>& sw = m_pod->views[own->second.first].sw;
+        const uint32_t out = sw->ProbeRoute(p, own->second.second);
+        if (out == FabricRoutingTable::NO_PORT || out >= sw->GetNPorts())
+        {
+            return false;
+        }
+        dev = sw->GetPort(out);
+    }
+    return false; // a loop
+}
+
+uint32_t
+FlowEngine::Bundle(std::vector<uint32_t> links)
+{
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+    if (links.size() == 1)
+    {
+        return links.front();
+    }
+    auto it = m_bundles.find(links);
+    if (it != m_bundles.end())
+    {
+        return it->second;
+    }
+    double capacity = 0;
+    for (uint32_t l : links)
+    {
+        capacity += m_solver.GetCapacity(l);
+    }
+    const uint32_t b = m_solver.AddLink(capacity);
+    m_linkDev.push_back(nullptr);
+    m_linkBits.push_back(0);
+    m_bundleMembers.push_back(links);
+    m_bundles.emplace(std::move(links), b);
+    return b;
+}
+
+uint32_t
+FlowEngine::SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t /* unitBytes */)
+{
+    std::vector<uint32_t> links;
+    links.reserve(devs.size());
+    for (const auto& d : devs)
+    {
+        auto it = m_devLink.find(PeekPointer(d));
+        if (it == m_devLink.end())
+        {
+            return NO_SET;
+        }
+        links.push_back(it->second);
+    }
+    std::sort(links.begin(), links.end());
+    links.erase(std::unique(links.begin(), links.end()), links.end());
+    auto it = m_setIds.find(links);
+    if (it != m_setIds.end())
+    {
+        return it->second;
+    }
+    SpraySet s;
+    s.link = Bundle(links);
+    for (uint32_t l : links)
+    {
+        s.devs.push_back(m_linkDev[l]);
+    }
+    const uint32_t id = static_cast<uint32_t>(m_sets.size());
+    m_sets.push_back(std::move(s));
+    m_setIds.emplace(std::move(links), id);
+    return id;
+}
+
+uint32_t
+FlowEngine::NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes)
+{
+    // Where the units of a set go next depends on the destination only through its route
+    // entry at the switches the set leads to: the set's switches are built alike (a sprayed
+    // fabric's planes and stages), so the first one's entry stands for all of them.
+    Ptr<FabricNetDevice> first = m_sets[set].devs.front();
+    Ptr<FabricNetDevice> peer = first->GetFabricChannel()->GetPeer(first);
+    auto own = m_owner.find(PeekPointer(peer));
+    if (own == m_owner.end())
+    {
+        return NO_SET;
+    }
+    if ((own->second.first & ACC_BIT) != 0)
+    {
+        return own->second.first; // reached an accelerator
+    }
+    const uint32_t entry =
+        m_pod->views[own->second.first].sw->GetRoutingTable()->GetRouteEntry(dst);
+    const uint64_t key = (static_cast<uint64_t>(set) << 32) | entry;
+    auto it = m_nextSet.find(key);
+    if (it != m_nextSet.end())
+    {
+        return it->second;
+    }
+    std::vector<Ptr<FabricNetDevice>> next;
+    for (const auto& d : m_sets[set].devs)
+    {
+        Ptr<FabricNetDevice> in = d->GetFabricChannel()->GetPeer(d);
+        auto o = m_owner.find(PeekPointer(in));
+        if (o == m_owner.end() || (o->second.first & ACC_BIT) != 0)
+        {
+            continue; // a mixed hop: the switches' parts go on
+        }
+        const Ptr<FabricSwitchBase>& sw = m_pod->views[o->second.first].sw;
+        for (uint32_t port : sw->GetRoutingTable()->GetPorts(dst))
+        {
+            next.push_back(sw->GetPort(port));
+        }
+    }
+    const uint32_t id = next.empty() ? NO_SET : SetOf(std::move(next), unitBytes);
+    m_nextSet.emplace(key, id);
+    return id;
+}
+
+bool
+FlowEngine::WalkSprayed(const std::vector<Ptr<FabricNetDevice>>& first,
+                        const FabricMessage& m,
+                        uint32_t unitBytes,
+                        Route& route)
+{
+    std::vector<uint32_t> firstLinks;
+    for (const auto& d : first)
+    {
+        auto it = m_devLink.find(PeekPointer(d));
+        if (it == m_devLink.end())
+        {
+            return false;
+        }
+        firstLinks.push_back(it->second);
+    }
+    auto key = std::make_pair(std::move(firstLinks), uint32_t{0});
+    auto fit = m_firstSet.find(key);
+    uint32_t set;
+    if (fit != m_firstSet.end())
+    {
+        set = fit->second;
+    }
+    else
+    {
+        set = SetOf(first, unitBytes);
+        m_firstSet.emplace(std::move(key), set);
+    }
+    for (uint32_t hops = 0; hops < 64 && set != NO_SET; ++hops)
+    {
+        route.links.push_back(m_sets[set].link);
+        route.latency += HopLatency(m_sets[set].devs.front(), unitBytes);
+        const uint32_t next = NextSet(set, m.dst, unitBytes);
+        if (next != NO_SET && (next & ACC_BIT) != 0)
+        {
+            route.latency -= UnitTime(m_sets[set].devs.front(), unitBytes);
+            return (next & ~ACC_BIT) == m.dst;
+        }
+        set = next;
+    }
+    return false;
+}
+
+void
+FlowEngine::NeedUpdate()
+{
+    if (!m_updateEvent.IsRunning())
+    {
+        m_updateEvent = Simulator::ScheduleNow(&FlowEngine::Update, this);
+    }
+}
+
+void
+FlowEngine::Update()
+{
+    m_solver.Update();
+    ++m_stats.resolves;
+    const int64_t now = Simulator::Now().GetPicoSeconds();
+    const std::vector<FlowRateSolver::FlowId>& resolved = m_solver.GetResolvedFlows();
+    m_stats.resolvedFlows += resolved.size();
+    for (FlowRateSolver::FlowId f : resolved)
+    {
+        Part& p = m_parts[f];
+        if (p.rate > 0)
+        {
+            p.bits -= p.rate * static_cast<double>(now - p.since) * 1e-12;
+        }
+        p.since = now;
+        p.rate = m_solver.GetRate(f);
+        ++p.version;
+        if (p.rate > 0)
+        {
+            const double ps = std::ceil(std::max(0.0, p.bits) / p.rate * 1e12);
+            m_heap.emplace(now + static_cast<int64_t>(ps), std::make_pair(f, p.version));
+        }
+    }
+    Reschedule();
+}
+
+void
+FlowEngine::Reschedule()
+{
+    while (!m_heap.empty())
+    {
+        const auto& [at, who] = m_heap.top();
+        const Part& p = m_parts[who.first];
+        if (p.version == who.second && m_solver.IsActive(who.first))
+        {
+            break;
+        }
+        m_heap.pop();
+    }
+    if (m_heap.empty())
+    {
+        m_finishEvent.Cancel();
+        m_finishAt = -1;
+        return;
+    }
+    const int64_t at = m_heap.top().first;
+    if (at == m_finishAt && m_finishEvent.IsRunning())
+    {
+        return;
+    }
+    m_finishEvent.Cancel();
+    m_finishAt = at;
+    const int64_t now = Simulator::Now().GetPicoSeconds();
+    m_finishEvent =
+        Simulator::Schedule(PicoSeconds(std::max<int64_t>(0, at - now)), &FlowEngine::Finish, this);
+}
+
+void
+FlowEngine::Finish()
+{
+    const int64_t now = Simulator::Now().GetPicoSeconds();
+    m_finishAt = -1;
+    std::vector<uint32_t> done;
+    while (!m_heap.empty() && m_heap.top().first <= now)
+    {
+        const auto who = m_heap.top().second;
+        m_heap.pop();
+        const Part& p = m_parts[who.first];
+        if (p.version == who.second && m_solver.IsActive(who.first))
+        {
+            done.push_back(who.first);
+        }
+    }
+    for (uint32_t f : done)
+    {
+        PartDone(f);
+    }
+    NeedUpdate();
+}
+
+void
+FlowEngine::PartDone(uint32_t f)
+{
+    Part& p = m_parts[f];
+    for (uint32_t l : p.links)
+    {
+        m_linkBits[l] += p.totalBits;
+    }
+    m_bitsDirty = true;
+    ++p.version;
+    p.rate = 0;
+    m_solver.RemoveFlow(f);
+    const uint32_t slot = p.msg;
+    if (--m_msgs[slot].pending == 0)
+    {
+        Sent(slot);
+    }
+}
+
+void
+FlowEngine::Sent(uint32_t slot)
+{
+    // The last byte has left: the FIFO's next message may start, the last byte arrives after
+    // the path's latency.
+    Message& msg = m_msgs[slot];
+    std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
+    NS_ASSERT(!fifo.empty() && fifo.front() == slot);
+    fifo.pop_front();
+    const Time latency = msg.latency;
+    const bool onAck = msg.plan.completesOnAck;
+    if (fifo.empty())
+    {
+        m_fifos.erase(msg.queueKey);
+    }
+    else
+    {
+        Begin(fifo.front());
+    }
+    Simulator::Schedule(latency, &FlowEngine::Deliver, this, slot);
+    if (!onAck)
+    {
+        Complete(slot); // completion when the last unit has left the source
+    }
+}
+
+void
+FlowEngine::Deliver(uint32_t slot)
+{
+    Message& msg = m_msgs[slot];
+    msg.m.delivered = Simulator::Now();
+    msg.delivered = true;
+    const FabricMessage m = msg.m;
+    const bool onAck = msg.plan.completesOnAck;
+    const Time latency = msg.latency;
+    if (onAck)
+    {
+        // The acknowledgement's way back: the path's latency again.
+        Simulator::Schedule(latency, &FlowEngine::Complete, this, slot);
+    }
+    m_pod->endpoints[m.dst]->FlowDelivered(m);
+    Release(slot);
+}
+
+void
+FlowEngine::Complete(uint32_t slot)
+{
+    Message& msg = m_msgs[slot];
+    msg.m.completed = Simulator::Now();
+    msg.completed = true;
+    const FabricMessage m = msg.m;
+    Ptr<FabricEndpoint> src = msg.src;
+    src->FlowCompleted(m);
+    Release(slot);
+}
+
+void
+FlowEngine::Release(uint32_t slot)
+{
+    Message& msg = m_msgs[slot];
+    if (msg.delivered && msg.completed)
+    {
+        msg.src = nullptr;
+        m_freeMsg.push_back(slot);
+    }
+}
+
+} // namespace ns3

@@ -1,0 +1,207 @@
+/*
+ * Copyright (c) 2026 podsim authors
+ * SPDX-License-Identifier: GPL-2.0-only
+ */
+
+#ifndef PODSIM_FLOW_ENGINE_H
+#define PODSIM_FLOW_ENGINE_H
+
+#include "flow-rate-solver.h"
+
+#include "ns3/event-id.h"
+#include "ns3/fabric-flow-plan.h"
+#include "ns3/fabric-pod.h"
+#include "ns3/object.h"
+#include "ns3/traced-callback.h"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <queue>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+namespace ns3
+{
+
+/**
+ * \ingroup flow
+ * \brief The flow-level engine: the messages of a built pod's endpoints move as flows with
+ * max-min fair rates on the routes the packet engine would give them, instead of as units
+ * through the devices (DESIGN.md, Engines; src/flow/doc/flow.rst).
+ *
+ * Install() takes over every endpoint of a pod (FabricEndpoint::SetFlowEngine): the workloads
+ * post as they always do, and the engine reports delivery and completion through the same
+ * endpoint callbacks. For each message the endpoint's plan (FabricEndpoint::PlanFlow) names the
+ * ports, flow hashes and wire bytes; the engine follows every share hop by hop through the
+ * switches' own routes (FabricSwitchBase::ProbeRoute; sprayed shares over every equal-cost
+ * port), so a flow crosses exactly the link directions a unit of the message would.
+ *
+ * Each link direction is a FlowRateSolver link of its channel's data rate; the flows' rates
+ * are re-solved (only the components a change touches) once per instant at which flows start
+ * or finish. Ports and hops that a message's units are sprayed over evenly act as one link of
+ * their summed capacity. A message's wire bytes leave at its rate from its plan's setup on; it
+ * is delivered when its last byte has crossed the path (the path's latency: each hop's delay
+ * and receive offset for one unit), and completes then or, when the plan waits for an
+ * acknowledgement, after the reverse path's latency. Messages of one endpoint's FIFO (the
+ * plan's queue) start one after the other.
+ *
+ * Nothing is lost: the engine models no buffer, back-pressure, bit error or retransmission
+ * (flow.rst says when its results are not to be trusted).
+ */
+class FlowEngine : public Object
+{
+  public:
+    static TypeId GetTypeId();
+    FlowEngine();
+    ~FlowEngine() override;
+
+    /**
+     * Take over every endpoint of a built pod.
+     * \param pod the pod (kept by reference: it must outlive the engine's use)
+     * \return "" or why the pod cannot run as flows (an endpoint without a flow plan)
+     */
+    std::string Install(const FabricPod& pod);
+
+    /// What a link direction carried.
+    struct LinkStats
+    {
+        uint64_t wireBytes{0}; //!< bytes on the wire (frames and framing)
+        uint64_t busyPs{0};    //!< time it spent sending them at its rate
+    };
+
+    /**
+     * \param device a transmitting device of the pod
+     * \return what it carried (bundles of sprayed links share their bytes evenly)
+     */
+    LinkStats GetLinkStats(Ptr<FabricNetDevice> device) const;
+
+    /// Counters of a run.
+    struct Stats
+    {
+        uint64_t messages{0};      //!< messages taken
+        uint64_t flows{0};         //!< flows started (a message has one per part)
+        uint64_t resolves{0};      //!< re-solves (instants with a change)
+        uint64_t resolvedFlows{0}; //!< flows re-solved over all re-solves
+        uint64_t peakFlows{0};     //!< most flows active at once
+        uint64_t unrouted{0};      //!< messages whose route ended nowhere (dropped)
+    };
+
+    /// \return the run's counters
+    const Stats& GetStats() const
+    {
+        return m_stats;
+    }
+
+  protected:
+    void DoDispose() override;
+
+  private:
+    /// A message taken from an endpoint.
+    struct Message
+    {
+        FabricMessage m;         //!< the record
+        Ptr<FabricEndpoint> src; //!< its endpoint
+        FabricFlowPlan plan;     //!< its plan
+        uint64_t queueKey{0};    //!< its FIFO (endpoint and plan queue)
+        uint32_t pending{0};     //!< parts still sending
+        Time latency;            //!< the slowest part's path latency
+        bool delivered{false};   //!< delivered
+        bool completed{false};   //!< completed
+    };
+
+    /// One part of a message: a flow on the solver.
+    struct Part
+    {
+        uint32_t msg{0};             //!< its message
+        FlowRateSolver::FlowId flow; //!< its solver flow
+        double bits{0};              //!< bits left to send
+        double rate{0};              //!< its rate (bit/s)
+        int64_t since{0};            //!< when bits was last brought up to date (ps)
+        uint32_t version{0};         //!< bumped at every new finish time
+        std::vector<uint32_t> links; //!< its solver links (for the link statistics)
+        double totalBits{0};         //!< bits it sends in all
+    };
+
+    /// A route: the solver links of one part and its latency.
+    struct Route
+    {
+        std::vector<uint32_t> links; //!< solver links
+        Time latency;                //!< one unit's latency along it
+        double weight{1};            //!< its share of the message's wire bytes
+        bool ok{true};               //!< it reached the destination
+    };
+
+    /// A set of link directions a message is sprayed over evenly at one hop.
+    struct SpraySet
+    {
+        std::vector<Ptr<FabricNetDevice>> devs; //!< the transmitting devices
+        uint32_t link{0};                       //!< their solver link (a bundle if several)
+        Time hop;                               //!< one unit's latency over the hop
+    };
+
+    void Take(Ptr<FabricEndpoint> ep, const FabricMessage& m);
+    void Begin(uint32_t msg);
+    void StartParts(uint32_t msg);
+    void Routes(const Message& msg, std::vector<Route>& routes);
+    bool Walk(const FabricFlowPlan::Share& share,
+              const FabricMessage& m,
+              uint32_t unitBytes,
+              Route& route);
+    bool WalkSprayed(const std::vector<Ptr<FabricNetDevice>>& first,
+                     const FabricMessage& m,
+                     uint32_t unitBytes,
+                     Route& route);
+    uint32_t SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t unitBytes);
+    uint32_t NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes);
+    uint32_t Bundle(std::vector<uint32_t> links);
+    Time HopLatency(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const;
+    Time UnitTime(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const;
+    void NeedUpdate();
+    void Update();
+    void Reschedule();
+    void Finish();
+    void PartDone(uint32_t part);
+    void Sent(uint32_t msg);
+    void Deliver(uint32_t msg);
+    void Complete(uint32_t msg);
+    void Release(uint32_t msg);
+
+    const FabricPod* m_pod{nullptr};
+    FlowRateSolver m_solver;
+    std::unordered_map<const FabricNetDevice*, uint32_t> m_devLink; //!< device -> solver link
+    std::vector<Ptr<FabricNetDevice>> m_linkDev;                    //!< solver link -> device
+    std::vector<std::vector<uint32_t>> m_bundleMembers;  //!< per solver link: bundled devices
+    std::map<std::vector<uint32_t>, uint32_t> m_bundles; //!< device links -> bundle link
+    std::vector<double> m_linkBits;                      //!< per solver link: bits carried
+    mutable std::vector<double> m_deviceBits; //!< per device link: bits, bundles' shares added
+    mutable bool m_bitsDirty{true};           //!< m_deviceBits is out of date
+    /// Receiving device -> (switch view index, port), or (accelerator | ACC_BIT, plane).
+    std::unordered_map<const FabricNetDevice*, std::pair<uint32_t, uint32_t>> m_owner;
+    static constexpr uint32_t ACC_BIT = 0x80000000u;
+    std::vector<SpraySet> m_sets;                       //!< sprayed hops met so far
+    std::map<std::vector<uint32_t>, uint32_t> m_setIds; //!< device links -> set
+    /// (set, the destination's route entry at the set's next switch, unit bytes) -> the next
+    /// set, or ACC_BIT | the accelerator reached, or NO_SET.
+    std::unordered_map<uint64_t, uint32_t> m_nextSet;
+    std::map<std::pair<std::vector<uint32_t>, uint32_t>, uint32_t> m_firstSet; //!< ports -> set
+    static constexpr uint32_t NO_SET = 0xffffffffu;
+
+    std::vector<Message> m_msgs;                                //!< messages (slots reused)
+    std::vector<uint32_t> m_freeMsg;                            //!< free message slots
+    std::vector<Part> m_parts;                                  //!< parts, by solver flow id
+    std::unordered_map<uint64_t, std::deque<uint32_t>> m_fifos; //!< FIFO -> waiting messages
+
+    using HeapEntry = std::pair<int64_t, std::pair<uint32_t, uint32_t>>; //!< (ps, (part, ver))
+    std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> m_heap;
+    EventId m_finishEvent;           //!< the next finish
+    int64_t m_finishAt{-1};          //!< when m_finishEvent runs (ps)
+    EventId m_updateEvent;           //!< the pending re-solve of this instant
+    std::vector<uint32_t> m_started; //!< parts added since the last re-solve
+    Stats m_stats;
+};
+
+} // namespace ns3
+
+#endif // PODSIM_FLOW_ENGINE_H
