@@ -46,7 +46,7 @@ FABRICS = {
               "ualink: {bifurcation: x4, lane-rate: 200g}}",
     "cell": "{fabric: cell, cell: {links: 36, stages: two-stage, switch-ports: 144, "
             "page-size-words: 125}}",
-    "rifl": "{fabric: rifl, link: {rate: 100Gbps}, switch: {radix: 1024}}",
+    "rifl": "{fabric: rifl, link: {rate: 100Gbps}, switch: {radix: 64}}",
 }
 
 WORKLOADS = {

@@ -346,6 +346,7 @@ CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         return wire + units * static_cast<uint64_t>(ifg) + requestWire;
     };
     uint32_t firstPage = 0; // data bytes of the first page (its FO pass delays the first cell)
+    uint32_t lastPage = 0;  // data bytes of the last page (its RxDMA write delays delivery)
     uint64_t wire = 0;
     if (rdma)
     {
@@ -373,6 +374,8 @@ CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
             wire += fullJobs * jobWire(maxJob);
         }
         wire += jobWire(words - fullJobs * maxJob);
+        lastPage = static_cast<uint32_t>(((words - fullJobs * maxJob - 1) % m_pageSizeWords + 1) *
+                                         CellFabricCellifier::WORD_BYTES);
         firstPage = static_cast<uint32_t>(std::min<uint64_t>(words, m_pageSizeWords) *
                                           CellFabricCellifier::WORD_BYTES);
     }
@@ -390,6 +393,8 @@ CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
             wire += pageWire(static_cast<uint32_t>(std::max<uint64_t>(1, m.bytes % maxBytes)));
         }
         firstPage = static_cast<uint32_t>(std::max<uint64_t>(1, std::min(m.bytes, maxBytes)));
+        lastPage = m.bytes % maxBytes > 0 ? static_cast<uint32_t>(m.bytes % maxBytes)
+                                          : static_cast<uint32_t>(std::min(m.bytes, maxBytes));
     }
     // Every link carries the same share of every page's cells, and every switch sprays them
     // over its equal-cost ports (the units' flow hash, m_sprayHash, changes unit by unit).
@@ -429,6 +434,21 @@ CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         CellFabricCellifier::GetCellBytes(firstPage + CellFabricCellifier::PAGE_HEADER_BYTES),
         tc.foBytesPerCycle);
     plan.setup = (rdma ? fromDst : Time(0)) + toDst + fromDst + fo + tc.txLatency;
+    // The destination cluster's RxDMA writes the pages into AMEM at RxDmaBytesPerCycle (one
+    // page at a time per cluster: CellFabricRxPipeline::RxDmaNext), slower than 36 links: the
+    // messages into one cluster share it, in wire bits (its rate times wire bytes per byte).
+    FabricFlowPlan::Limit rxDma;
+    rxDma.key = (uint64_t{1} << 63) | (static_cast<uint64_t>(m.dst) << 16) | cluster;
+    rxDma.bitsPerSecond = 8.0 * peer.GetRxDmaBytesPerSecond() * static_cast<double>(wire) /
+                          static_cast<double>(m.bytes);
+    plan.limits.push_back(rxDma);
+    // After its last cell: the receiver's Rx pipeline, the last page's RxDMA write and the
+    // write's commit (CellFabricRxPipeline::RxDmaNext); the ACK then comes back as a control
+    // cell (RDMA).
+    const CellFabricRxPipeline::Config& rc = peer.m_rx->GetConfig();
+    plan.arrival = rc.rxLatency + peer.Cycles(lastPage, rc.rxDmaBytesPerCycle) +
+                   peer.Cycles(rc.commitCycles, 1);
+    plan.ackReturn = fromDst;
     // RDMA completes on the ACK after the last page committed (10.3); a datagram when its
     // page has left (no ACK, 10.5).
     plan.completesOnAck = rdma;

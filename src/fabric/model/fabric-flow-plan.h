@@ -44,7 +44,17 @@ struct FabricFlowPlan
         bool spray{false};
     };
 
+    /// A resource of the endpoints beside the links that the message's wire bytes pass
+    /// through (a DMA engine): the messages that name the same key share its rate as flows
+    /// share a link. Keys are the pod's: an endpoint names the accelerator it is on in them.
+    struct Limit
+    {
+        uint64_t key{0};          //!< the resource
+        double bitsPerSecond{0}; //!< its rate, in wire bits per second
+    };
+
     std::vector<Share> shares; //!< the parts (their fractions sum to 1)
+    std::vector<Limit> limits; //!< resources every part also crosses
     /// When the shares are the message's bytes sprayed evenly over those ports unit by unit
     /// (every port carries the same share of every message): the ports act as one link of
     /// their summed capacity (spraying over planes), each hop likewise.
@@ -56,6 +66,12 @@ struct FabricFlowPlan
     uint64_t queue{0};
     Time setup;                //!< before the first byte may leave (handshakes, packing waits)
     bool completesOnAck{true}; //!< completion waits for the acknowledgement's return
+    /// From the last unit's arrival to delivery: the receiver's own pipelines (a DMA write
+    /// and its commit).
+    Time arrival;
+    /// With completesOnAck: from delivery to completion (the acknowledgement's way back);
+    /// zero: the path's latency again.
+    Time ackReturn;
 };
 
 } // namespace ns3

@@ -152,7 +152,9 @@ FlowEngine::Take(Ptr<FabricEndpoint> ep, const FabricMessage& m)
                         << ") offers no flow plan (FabricEndpoint::PlanFlow)");
     NS_ABORT_MSG_IF(msg.plan.shares.empty(),
                     "FlowEngine: the flow plan of accelerator " << m.src << " has no port");
-    msg.queueKey = (static_cast<uint64_t>(m.src) << 40) ^ msg.plan.queue;
+    // One FIFO per endpoint and plan queue (a plan's queue is the endpoint's own key).
+    msg.queueKey = {m.src, msg.plan.queue};
+    msg.ready = Simulator::Now() + msg.plan.setup;
     ++m_stats.messages;
     std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
     fifo.push_back(slot);
@@ -165,10 +167,12 @@ FlowEngine::Take(Ptr<FabricEndpoint> ep, const FabricMessage& m)
 void
 FlowEngine::Begin(uint32_t msg)
 {
-    const Time setup = m_msgs[msg].plan.setup;
-    if (setup.IsStrictlyPositive())
+    // The later of its post plus setup (a handshake overlaps the FIFO's previous message) and
+    // now (the previous message's last byte has left).
+    const Time wait = m_msgs[msg].ready - Simulator::Now();
+    if (wait.IsStrictlyPositive())
     {
-        Simulator::Schedule(setup, &FlowEngine::StartParts, this, msg);
+        Simulator::Schedule(wait, &FlowEngine::StartParts, this, msg);
     }
     else
     {
@@ -182,6 +186,25 @@ FlowEngine::StartParts(uint32_t slot)
     std::vector<Route> routes;
     Routes(m_msgs[slot], routes);
     Message& msg = m_msgs[slot];
+    for (const FabricFlowPlan::Limit& lim : msg.plan.limits)
+    {
+        // An endpoint's resource: a link of its own, shared by the messages that name it.
+        auto it = m_limitLinks.find(lim.key);
+        if (it == m_limitLinks.end())
+        {
+            it = m_limitLinks.emplace(lim.key, m_solver.AddLink(lim.bitsPerSecond)).first;
+            m_linkDev.push_back(nullptr);
+            m_linkBits.push_back(0);
+            m_bundleMembers.emplace_back();
+        }
+        for (Route& r : routes)
+        {
+            if (r.ok && !r.links.empty())
+            {
+                r.links.push_back(it->second);
+            }
+        }
+    }
     const int64_t now = Simulator::Now().GetPicoSeconds();
     const double bits = 8.0 * static_cast<double>(msg.plan.wireBytes);
     bool unrouted = false;
@@ -625,7 +648,7 @@ FlowEngine::Sent(uint32_t slot)
     std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
     NS_ASSERT(!fifo.empty() && fifo.front() == slot);
     fifo.pop_front();
-    const Time latency = msg.latency;
+    const Time latency = msg.latency + msg.plan.arrival;
     const bool onAck = msg.plan.completesOnAck;
     if (fifo.empty())
     {
@@ -650,11 +673,11 @@ FlowEngine::Deliver(uint32_t slot)
     msg.delivered = true;
     const FabricMessage m = msg.m;
     const bool onAck = msg.plan.completesOnAck;
-    const Time latency = msg.latency;
+    const Time back = msg.plan.ackReturn.IsStrictlyPositive() ? msg.plan.ackReturn : msg.latency;
     if (onAck)
     {
-        // The acknowledgement's way back: the path's latency again.
-        Simulator::Schedule(latency, &FlowEngine::Complete, this, slot);
+        // The acknowledgement's way back: the plan's, or the path's latency again.
+        Simulator::Schedule(back, &FlowEngine::Complete, this, slot);
     }
     m_pod->endpoints[m.dst]->FlowDelivered(m);
     Release(slot);

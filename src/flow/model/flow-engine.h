@@ -104,7 +104,8 @@ class FlowEngine : public Object
         FabricMessage m;         //!< the record
         Ptr<FabricEndpoint> src; //!< its endpoint
         FabricFlowPlan plan;     //!< its plan
-        uint64_t queueKey{0};    //!< its FIFO (endpoint and plan queue)
+        std::pair<uint32_t, uint64_t> queueKey; //!< its FIFO (endpoint, plan queue)
+        Time ready;                             //!< its post plus its plan's setup
         uint32_t pending{0};     //!< parts still sending
         Time latency;            //!< the slowest part's path latency
         bool delivered{false};   //!< delivered
@@ -174,6 +175,7 @@ class FlowEngine : public Object
     std::vector<Ptr<FabricNetDevice>> m_linkDev;                    //!< solver link -> device
     std::vector<std::vector<uint32_t>> m_bundleMembers;  //!< per solver link: bundled devices
     std::map<std::vector<uint32_t>, uint32_t> m_bundles; //!< device links -> bundle link
+    std::unordered_map<uint64_t, uint32_t> m_limitLinks; //!< plan limit key -> solver link
     std::vector<double> m_linkBits;                      //!< per solver link: bits carried
     mutable std::vector<double> m_deviceBits; //!< per device link: bits, bundles' shares added
     mutable bool m_bitsDirty{true};           //!< m_deviceBits is out of date
@@ -191,7 +193,17 @@ class FlowEngine : public Object
     std::vector<Message> m_msgs;                                //!< messages (slots reused)
     std::vector<uint32_t> m_freeMsg;                            //!< free message slots
     std::vector<Part> m_parts;                                  //!< parts, by solver flow id
-    std::unordered_map<uint64_t, std::deque<uint32_t>> m_fifos; //!< FIFO -> waiting messages
+    /// Hash of a FIFO's key.
+    struct FifoHash
+    {
+        std::size_t operator()(const std::pair<uint32_t, uint64_t>& k) const
+        {
+            return std::hash<uint64_t>()(k.second * 0x9e3779b97f4a7c15ull ^ k.first);
+        }
+    };
+
+    /// (endpoint, plan queue) -> its messages waiting or sending, in post order
+    std::unordered_map<std::pair<uint32_t, uint64_t>, std::deque<uint32_t>, FifoHash> m_fifos;
 
     using HeapEntry = std::pair<int64_t, std::pair<uint32_t, uint32_t>>; //!< (ps, (part, ver))
     std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> m_heap;

@@ -308,11 +308,12 @@ SueEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
     plan.unitWireBytes = w.largestPdu;
     // One {destination, VC} queue of the instance's packer: its messages are packed in order;
     // the packer serves the VCs and, within one, the queues round robin (RM102 4.2 step 3).
-    // The key stays below 2^40 (the bits the flow engine leaves to the plan's queue) for
-    // destinations below 2^24 and instances below 256 (an XPU's planes).
+    // Unique for destinations below 2^48 and instances below 256 (an XPU's planes).
     plan.queue =
         (static_cast<uint64_t>(m.dst) << 16) | (static_cast<uint64_t>(k & 0xFF) << 8) | m.tclass;
     plan.setup = m_txLatency;
+    // The receiver's RxLatency before it reports the message (every XPU's is the same).
+    plan.arrival = m_rxLatency;
     plan.completesOnAck = !m_lite;
     return true;
 }
