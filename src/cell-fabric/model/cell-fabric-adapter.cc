@@ -398,10 +398,19 @@ CellFabricAdapter::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
     }
     // Every link carries the same share of every page's cells, and every switch sprays them
     // over its equal-cost ports (the units' flow hash, m_sprayHash, changes unit by unit).
+    if (m_planPorts.size() != links)
+    {
+        // The links, once (a plain pointer each: planning touches no reference count).
+        m_planPorts.clear();
+        for (uint32_t i = 0; i < links; ++i)
+        {
+            m_planPorts.push_back(PeekPointer(m_tx->GetLink(i)));
+        }
+    }
     for (uint32_t i = 0; i < links; ++i)
     {
         FabricFlowPlan::Share share;
-        share.port = m_tx->GetLink(i);
+        share.port = m_planPorts[i];
         share.fraction = 1.0 / links;
         share.spray = true;
         plan.shares.push_back(share);

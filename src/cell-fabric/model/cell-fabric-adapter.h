@@ -690,7 +690,8 @@ class CellFabricAdapter : public FabricEndpoint
     std::unordered_map<uint32_t, uint32_t> m_messagesTo;      //!< endpoint messages per destination
     /// PlanFlow: control-cell latency to and from each destination (ControlPathLatency)
     std::unordered_map<uint32_t, std::pair<Time, Time>> m_ctrlLatency;
-    bool m_resourcesReady{false}; //!< EnsureResources() ran
+    std::vector<FabricNetDevice*> m_planPorts; //!< PlanFlow: the links, as plain pointers
+    bool m_resourcesReady{false};              //!< EnsureResources() ran
 
     // Attributes of the chip and of the endpoint API's messages (the parts' own attributes are
     // in their Config)

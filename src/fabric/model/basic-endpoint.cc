@@ -256,7 +256,7 @@ BasicEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         for (uint32_t k = 0; k < n; ++k)
         {
             FabricFlowPlan::Share share;
-            share.port = m_devices[k];
+            share.port = PeekPointer(m_devices[k]);
             share.flowHash = hash;
             share.sourceRoute = route;
             share.fraction = 1.0 / n;
@@ -269,7 +269,7 @@ BasicEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
     {
         const uint32_t plane = PickPlane(m);
         FabricFlowPlan::Share share;
-        share.port = m_devices[plane];
+        share.port = PeekPointer(m_devices[plane]);
         share.flowHash = hash;
         share.sourceRoute = route;
         plan.shares.push_back(share);

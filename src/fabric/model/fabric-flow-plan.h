@@ -35,10 +35,12 @@ struct FabricFlowPlan
     /// One part of the message: the bytes it puts on one port, routed as one flow.
     struct Share
     {
-        Ptr<FabricNetDevice> port; //!< the accelerator's port the bytes leave on
-        uint32_t flowHash{0};      //!< the units' flow hash (FabricPacket::flowHash)
-        uint64_t sourceRoute{0};   //!< the units' source route (FabricPacket::sourceRoute)
-        double fraction{1};        //!< the fraction of the message's wire bytes
+        /// The accelerator's port the bytes leave on (the pod owns it; a plain pointer, so
+        /// that planning a message touches no device's reference count).
+        FabricNetDevice* port{nullptr};
+        uint32_t flowHash{0};    //!< the units' flow hash (FabricPacket::flowHash)
+        uint64_t sourceRoute{0}; //!< the units' source route (FabricPacket::sourceRoute)
+        double fraction{1};      //!< the fraction of the message's wire bytes
         /// The units are sprayed: every switch spreads them evenly over all the equal-cost
         /// ports toward the destination (the flow hash is not used).
         bool spray{false};
@@ -49,7 +51,7 @@ struct FabricFlowPlan
     /// share a link. Keys are the pod's: an endpoint names the accelerator it is on in them.
     struct Limit
     {
-        uint64_t key{0};          //!< the resource
+        uint64_t key{0};         //!< the resource
         double bitsPerSecond{0}; //!< its rate, in wire bits per second
     };
 

@@ -90,6 +90,42 @@ FlowEngine::Install(const FabricPod& pod)
             m_owner[PeekPointer(pod.accDevices[a][p])] = {a | ACC_BIT, p};
         }
     }
+    // What the walks read at every hop, found once: the far end of each link direction and its
+    // latencies, each switch port's link.
+    m_info.resize(pod.transmitters.size());
+    m_portLink.resize(pod.views.size());
+    m_switches.resize(pod.views.size());
+    m_tables.resize(pod.views.size());
+    for (uint32_t k = 0; k < pod.views.size(); ++k)
+    {
+        const Ptr<FabricSwitchBase>& sw = pod.views[k].sw;
+        m_switches[k] = PeekPointer(sw);
+        m_tables[k] = PeekPointer(sw->GetRoutingTable());
+        m_portLink[k].assign(sw->GetNPorts(), NO_SET);
+        for (uint32_t i = 0; i < sw->GetNPorts(); ++i)
+        {
+            auto it = m_devLink.find(PeekPointer(sw->GetPort(i)));
+            if (it != m_devLink.end())
+            {
+                m_portLink[k][i] = it->second;
+            }
+        }
+    }
+    for (uint32_t l = 0; l < pod.transmitters.size(); ++l)
+    {
+        const Ptr<FabricNetDevice>& dev = pod.transmitters[l].device;
+        LinkInfo& li = m_info[l];
+        Ptr<FabricChannel> ch = dev->GetFabricChannel();
+        li.channel = PeekPointer(ch);
+        Ptr<FabricNetDevice> peer = ch->GetPeer(dev);
+        auto own = m_owner.find(PeekPointer(peer));
+        li.peerOwner = own == m_owner.end() ? NO_SET : own->second.first;
+        li.peerPort = own == m_owner.end() ? 0 : own->second.second;
+        li.oneWay = ch->GetOneWayDelay();
+        li.offset = peer->GetReceiveOffset(Time(0));
+        li.offsetAddsUnit = peer->GetReceiveOffset(PicoSeconds(1)) != li.offset;
+    }
+    m_probe = Create<FabricPacket>();
     for (const auto& ep : pod.endpoints)
     {
         ep->SetFlowEngine(MakeCallback(&FlowEngine::Take, this));
@@ -146,21 +182,33 @@ FlowEngine::Take(Ptr<FabricEndpoint> ep, const FabricMessage& m)
     msg = Message();
     msg.m = m;
     msg.src = ep;
-    NS_ABORT_MSG_IF(!ep->PlanFlow(m, msg.plan),
+    FabricFlowPlan& plan = m_plan; // reused: its vectors keep their capacity
+    NS_ABORT_MSG_IF(!ep->PlanFlow(m, plan),
                     "FlowEngine: the endpoint of accelerator "
                         << m.src << " (" << ep->GetInstanceTypeId().GetName()
                         << ") offers no flow plan (FabricEndpoint::PlanFlow)");
-    NS_ABORT_MSG_IF(msg.plan.shares.empty(),
+    NS_ABORT_MSG_IF(plan.shares.empty(),
                     "FlowEngine: the flow plan of accelerator " << m.src << " has no port");
+    // Routes now (they do not depend on time): a waiting message keeps them, not its plan.
+    Routes(plan, m, msg.routes);
     // One FIFO per endpoint and plan queue (a plan's queue is the endpoint's own key).
-    msg.queueKey = {m.src, msg.plan.queue};
-    msg.ready = Simulator::Now() + msg.plan.setup;
+    msg.queueKey = {m.src, plan.queue};
+    msg.ready = Simulator::Now() + plan.setup;
+    msg.wireBytes = plan.wireBytes;
+    msg.arrival = plan.arrival;
+    msg.ackReturn = plan.ackReturn;
+    msg.completesOnAck = plan.completesOnAck;
     ++m_stats.messages;
-    std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
-    fifo.push_back(slot);
-    if (fifo.size() == 1)
+    // Its FIFO: a list through the messages (head and tail here), most of them one long.
+    auto [it, fresh] = m_fifos.try_emplace(msg.queueKey, Fifo{slot, slot});
+    if (fresh)
     {
         Begin(slot);
+    }
+    else
+    {
+        m_msgs[it->second.tail].next = slot;
+        it->second.tail = slot;
     }
 }
 
@@ -183,32 +231,13 @@ FlowEngine::Begin(uint32_t msg)
 void
 FlowEngine::StartParts(uint32_t slot)
 {
-    std::vector<Route> routes;
-    Routes(m_msgs[slot], routes);
     Message& msg = m_msgs[slot];
-    for (const FabricFlowPlan::Limit& lim : msg.plan.limits)
-    {
-        // An endpoint's resource: a link of its own, shared by the messages that name it.
-        auto it = m_limitLinks.find(lim.key);
-        if (it == m_limitLinks.end())
-        {
-            it = m_limitLinks.emplace(lim.key, m_solver.AddLink(lim.bitsPerSecond)).first;
-            m_linkDev.push_back(nullptr);
-            m_linkBits.push_back(0);
-            m_bundleMembers.emplace_back();
-        }
-        for (Route& r : routes)
-        {
-            if (r.ok && !r.links.empty())
-            {
-                r.links.push_back(it->second);
-            }
-        }
-    }
+    std::vector<Route> routes;
+    routes.swap(msg.routes);
     const int64_t now = Simulator::Now().GetPicoSeconds();
-    const double bits = 8.0 * static_cast<double>(msg.plan.wireBytes);
+    const double bits = 8.0 * static_cast<double>(msg.wireBytes);
     bool unrouted = false;
-    for (const Route& r : routes)
+    for (Route& r : routes)
     {
         if (!r.ok)
         {
@@ -233,7 +262,7 @@ FlowEngine::StartParts(uint32_t slot)
         p.rate = 0;
         p.since = now;
         ++p.version;
-        p.links = r.links;
+        p.links = std::move(r.links);
         ++msg.pending;
         ++m_stats.flows;
     }
@@ -254,55 +283,32 @@ FlowEngine::StartParts(uint32_t slot)
     NeedUpdate();
 }
 
-Time
-FlowEngine::HopLatency(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const
-{
-    // After the tail of a unit has left tx: its delay over the link, then the far end's receive
-    // offset (FabricNetDevice::GetReceiveOffset: a switch port's pipeline, cut-through or after
-    // the whole unit; the next hop's transmission ends that long after the tail arrived when it
-    // runs at the same rate). At the destination the unit is whole when its tail arrives: the
-    // walk takes the serialization off there (ArrivalCorrection).
-    Ptr<FabricChannel> ch = tx->GetFabricChannel();
-    return ch->GetOneWayDelay() + ch->GetPeer(tx)->GetReceiveOffset(UnitTime(tx, unitBytes));
-}
-
-Time
-FlowEngine::UnitTime(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const
-{
-    // The plan's unit bytes are its wire bytes (interframe included).
-    return tx->GetFabricChannel()->GetSerializationTime(unitBytes);
-}
-
 void
-FlowEngine::Routes(const Message& msg, std::vector<Route>& routes)
+FlowEngine::Routes(const FabricFlowPlan& plan, const FabricMessage& m, std::vector<Route>& routes)
 {
-    const FabricFlowPlan& plan = msg.plan;
     const uint32_t unit = plan.unitWireBytes;
     routes.clear();
     if (plan.sprayPorts && plan.shares.front().spray)
     {
         // Sprayed over the ports and at every switch: one route of bundles.
-        std::vector<Ptr<FabricNetDevice>> ports;
-        for (const auto& s : plan.shares)
-        {
-            ports.push_back(s.port);
-        }
         Route r;
-        r.ok = WalkSprayed(ports, msg.m, unit, r);
+        r.ok = WalkSprayed(plan, 0, plan.shares.size(), m, unit, r);
         routes.push_back(std::move(r));
+        AddLimits(plan, routes);
         return;
     }
-    for (const auto& s : plan.shares)
+    for (std::size_t i = 0; i < plan.shares.size(); ++i)
     {
+        const FabricFlowPlan::Share& s = plan.shares[i];
         Route r;
         r.weight = s.fraction;
         if (s.spray)
         {
-            r.ok = WalkSprayed({s.port}, msg.m, unit, r);
+            r.ok = WalkSprayed(plan, i, 1, m, unit, r);
         }
         else
         {
-            r.ok = Walk(s, msg.m, unit, r);
+            r.ok = Walk(s, m, unit, r);
         }
         routes.push_back(std::move(r));
     }
@@ -334,6 +340,31 @@ FlowEngine::Routes(const Message& msg, std::vector<Route>& routes)
             routes.assign(1, std::move(b));
         }
     }
+    AddLimits(plan, routes);
+}
+
+void
+FlowEngine::AddLimits(const FabricFlowPlan& plan, std::vector<Route>& routes)
+{
+    for (const FabricFlowPlan::Limit& lim : plan.limits)
+    {
+        // An endpoint's resource: a link of its own, shared by the messages that name it.
+        auto it = m_limitLinks.find(lim.key);
+        if (it == m_limitLinks.end())
+        {
+            it = m_limitLinks.emplace(lim.key, m_solver.AddLink(lim.bitsPerSecond)).first;
+            m_linkDev.push_back(nullptr);
+            m_linkBits.push_back(0);
+            m_bundleMembers.emplace_back();
+        }
+        for (Route& r : routes)
+        {
+            if (r.ok && !r.links.empty())
+            {
+                r.links.push_back(it->second);
+            }
+        }
+    }
 }
 
 bool
@@ -342,42 +373,42 @@ FlowEngine::Walk(const FabricFlowPlan::Share& share,
                  uint32_t unitBytes,
                  Route& route)
 {
-    Ptr<FabricPacket> p = Create<FabricPacket>();
-    p->src = m.src;
-    p->dst = m.dst;
-    p->tclass = m.tclass;
-    p->msgId = m.id;
-    p->msgBytes = m.bytes;
-    p->flowHash = share.flowHash;
-    p->sourceRoute = share.sourceRoute;
-    Ptr<FabricNetDevice> dev = share.port;
+    auto first = m_devLink.find(share.port);
+    if (first == m_devLink.end())
+    {
+        return false; // not a link of the pod
+    }
+    FabricPacket& p = *m_probe;
+    p.src = m.src;
+    p.dst = m.dst;
+    p.tclass = m.tclass;
+    p.msgId = m.id;
+    p.msgBytes = m.bytes;
+    p.flowHash = share.flowHash;
+    p.sourceRoute = share.sourceRoute;
+    uint32_t link = first->second;
     for (uint32_t hops = 0; hops < 64; ++hops)
     {
-        auto link = m_devLink.find(PeekPointer(dev));
-        if (link == m_devLink.end())
-        {
-            return false; // not a link of the pod
-        }
-        route.links.push_back(link->second);
-        route.latency += HopLatency(dev, unitBytes);
-        Ptr<FabricNetDevice> peer = dev->GetFabricChannel()->GetPeer(dev);
-        auto own = m_owner.find(PeekPointer(peer));
-        if (own == m_owner.end())
+        route.links.push_back(link);
+        const LinkInfo& li = m_info[link];
+        const Time unit = li.channel->GetSerializationTime(unitBytes);
+        route.latency += li.oneWay + li.offset + (li.offsetAddsUnit ? unit : Time(0));
+        if (li.peerOwner == NO_SET)
         {
             return false;
         }
-        if ((own->second.first & ACC_BIT) != 0)
+        if ((li.peerOwner & ACC_BIT) != 0)
         {
-            route.latency -= UnitTime(dev, unitBytes); // whole at its tail's arrival
-            return (own->second.first & ~ACC_BIT) == m.dst;
+            route.latency -= unit; // whole at its tail's arrival
+            return (li.peerOwner & ~ACC_BIT) == m.dst;
         }
-        const Ptr<FabricSwitchBase>& sw = m_pod->views[own->second.first].sw;
-        const uint32_t out = sw->ProbeRoute(p, own->second.second);
-        if (out == FabricRoutingTable::NO_PORT || out >= sw->GetNPorts())
+        const uint32_t out = m_switches[li.peerOwner]->ProbeRoute(m_probe, li.peerPort);
+        const std::vector<uint32_t>& ports = m_portLink[li.peerOwner];
+        if (out >= ports.size() || ports[out] == NO_SET)
         {
             return false;
         }
-        dev = sw->GetPort(out);
+        link = ports[out];
     }
     return false; // a loop
 }
@@ -432,6 +463,7 @@ FlowEngine::SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t /* unitBytes 
     }
     SpraySet s;
     s.link = Bundle(links);
+    s.firstLink = links.front();
     for (uint32_t l : links)
     {
         s.devs.push_back(m_linkDev[l]);
@@ -448,19 +480,16 @@ FlowEngine::NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes)
     // Where the units of a set go next depends on the destination only through its route
     // entry at the switches the set leads to: the set's switches are built alike (a sprayed
     // fabric's planes and stages), so the first one's entry stands for all of them.
-    Ptr<FabricNetDevice> first = m_sets[set].devs.front();
-    Ptr<FabricNetDevice> peer = first->GetFabricChannel()->GetPeer(first);
-    auto own = m_owner.find(PeekPointer(peer));
-    if (own == m_owner.end())
+    const LinkInfo& li = m_info[m_sets[set].firstLink];
+    if (li.peerOwner == NO_SET)
     {
         return NO_SET;
     }
-    if ((own->second.first & ACC_BIT) != 0)
+    if ((li.peerOwner & ACC_BIT) != 0)
     {
-        return own->second.first; // reached an accelerator
+        return li.peerOwner; // reached an accelerator
     }
-    const uint32_t entry =
-        m_pod->views[own->second.first].sw->GetRoutingTable()->GetRouteEntry(dst);
+    const uint32_t entry = m_tables[li.peerOwner]->GetRouteEntry(dst);
     const uint64_t key = (static_cast<uint64_t>(set) << 32) | entry;
     auto it = m_nextSet.find(key);
     if (it != m_nextSet.end())
@@ -488,22 +517,17 @@ FlowEngine::NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes)
 }
 
 bool
-FlowEngine::WalkSprayed(const std::vector<Ptr<FabricNetDevice>>& first,
+FlowEngine::WalkSprayed(const FabricFlowPlan& plan,
+                        std::size_t begin,
+                        std::size_t count,
                         const FabricMessage& m,
                         uint32_t unitBytes,
                         Route& route)
 {
-    std::vector<uint32_t> firstLinks;
-    for (const auto& d : first)
-    {
-        auto it = m_devLink.find(PeekPointer(d));
-        if (it == m_devLink.end())
-        {
-            return false;
-        }
-        firstLinks.push_back(it->second);
-    }
-    auto key = std::make_pair(std::move(firstLinks), uint32_t{0});
+    // The first hop's set, by its first port and size (an endpoint sprays over the same ports
+    // every time): found once.
+    const uint64_t key =
+        reinterpret_cast<uintptr_t>(plan.shares[begin].port) ^ (static_cast<uint64_t>(count) << 52);
     auto fit = m_firstSet.find(key);
     uint32_t set;
     if (fit != m_firstSet.end())
@@ -512,17 +536,25 @@ FlowEngine::WalkSprayed(const std::vector<Ptr<FabricNetDevice>>& first,
     }
     else
     {
-        set = SetOf(first, unitBytes);
-        m_firstSet.emplace(std::move(key), set);
+        std::vector<Ptr<FabricNetDevice>> first;
+        for (std::size_t i = begin; i < begin + count; ++i)
+        {
+            first.push_back(plan.shares[i].port);
+        }
+        set = SetOf(std::move(first), unitBytes);
+        m_firstSet.emplace(key, set);
     }
     for (uint32_t hops = 0; hops < 64 && set != NO_SET; ++hops)
     {
-        route.links.push_back(m_sets[set].link);
-        route.latency += HopLatency(m_sets[set].devs.front(), unitBytes);
+        const SpraySet& ss = m_sets[set];
+        route.links.push_back(ss.link);
+        const LinkInfo& li = m_info[ss.firstLink];
+        const Time unit = li.channel->GetSerializationTime(unitBytes);
+        route.latency += li.oneWay + li.offset + (li.offsetAddsUnit ? unit : Time(0));
         const uint32_t next = NextSet(set, m.dst, unitBytes);
         if (next != NO_SET && (next & ACC_BIT) != 0)
         {
-            route.latency -= UnitTime(m_sets[set].devs.front(), unitBytes);
+            route.latency -= unit; // whole at its tail's arrival
             return (next & ~ACC_BIT) == m.dst;
         }
         set = next;
@@ -645,18 +677,18 @@ FlowEngine::Sent(uint32_t slot)
     // The last byte has left: the FIFO's next message may start, the last byte arrives after
     // the path's latency.
     Message& msg = m_msgs[slot];
-    std::deque<uint32_t>& fifo = m_fifos[msg.queueKey];
-    NS_ASSERT(!fifo.empty() && fifo.front() == slot);
-    fifo.pop_front();
-    const Time latency = msg.latency + msg.plan.arrival;
-    const bool onAck = msg.plan.completesOnAck;
-    if (fifo.empty())
+    auto fifo = m_fifos.find(msg.queueKey);
+    NS_ASSERT(fifo != m_fifos.end() && fifo->second.head == slot);
+    const Time latency = msg.latency + msg.arrival;
+    const bool onAck = msg.completesOnAck;
+    if (fifo->second.tail == slot)
     {
-        m_fifos.erase(msg.queueKey);
+        m_fifos.erase(fifo);
     }
     else
     {
-        Begin(fifo.front());
+        fifo->second.head = msg.next;
+        Begin(msg.next);
     }
     Simulator::Schedule(latency, &FlowEngine::Deliver, this, slot);
     if (!onAck)
@@ -672,8 +704,8 @@ FlowEngine::Deliver(uint32_t slot)
     msg.m.delivered = Simulator::Now();
     msg.delivered = true;
     const FabricMessage m = msg.m;
-    const bool onAck = msg.plan.completesOnAck;
-    const Time back = msg.plan.ackReturn.IsStrictlyPositive() ? msg.plan.ackReturn : msg.latency;
+    const bool onAck = msg.completesOnAck;
+    const Time back = msg.ackReturn.IsStrictlyPositive() ? msg.ackReturn : msg.latency;
     if (onAck)
     {
         // The acknowledgement's way back: the plan's, or the path's latency again.

@@ -9,8 +9,10 @@
 #include "flow-rate-solver.h"
 
 #include "ns3/event-id.h"
+#include "ns3/fabric-channel.h"
 #include "ns3/fabric-flow-plan.h"
 #include "ns3/fabric-pod.h"
+#include "ns3/fabric-routing-table.h"
 #include "ns3/object.h"
 #include "ns3/traced-callback.h"
 
@@ -99,17 +101,25 @@ class FlowEngine : public Object
 
   private:
     /// A message taken from an endpoint.
+    struct Route;
+
+    /// A message taken from an endpoint: what its plan said, its routes until it starts.
     struct Message
     {
-        FabricMessage m;         //!< the record
-        Ptr<FabricEndpoint> src; //!< its endpoint
-        FabricFlowPlan plan;     //!< its plan
+        FabricMessage m;                        //!< the record
+        Ptr<FabricEndpoint> src;                //!< its endpoint
+        std::vector<Route> routes;              //!< its parts' routes, until it starts
         std::pair<uint32_t, uint64_t> queueKey; //!< its FIFO (endpoint, plan queue)
         Time ready;                             //!< its post plus its plan's setup
-        uint32_t pending{0};     //!< parts still sending
-        Time latency;            //!< the slowest part's path latency
-        bool delivered{false};   //!< delivered
-        bool completed{false};   //!< completed
+        uint64_t wireBytes{0};                  //!< its plan's wire bytes
+        Time arrival;                           //!< its plan's arrival
+        Time ackReturn;                         //!< its plan's ackReturn
+        bool completesOnAck{true};              //!< its plan's completesOnAck
+        uint32_t pending{0};                    //!< parts still sending
+        Time latency;                           //!< the slowest part's path latency
+        uint32_t next{0};                       //!< the next message of its FIFO
+        bool delivered{false};                  //!< delivered
+        bool completed{false};                  //!< completed
     };
 
     /// One part of a message: a flow on the solver.
@@ -139,26 +149,27 @@ class FlowEngine : public Object
     {
         std::vector<Ptr<FabricNetDevice>> devs; //!< the transmitting devices
         uint32_t link{0};                       //!< their solver link (a bundle if several)
-        Time hop;                               //!< one unit's latency over the hop
+        uint32_t firstLink{0};                  //!< the device link of the first of them
     };
 
     void Take(Ptr<FabricEndpoint> ep, const FabricMessage& m);
     void Begin(uint32_t msg);
     void StartParts(uint32_t msg);
-    void Routes(const Message& msg, std::vector<Route>& routes);
+    void Routes(const FabricFlowPlan& plan, const FabricMessage& m, std::vector<Route>& routes);
+    void AddLimits(const FabricFlowPlan& plan, std::vector<Route>& routes);
     bool Walk(const FabricFlowPlan::Share& share,
               const FabricMessage& m,
               uint32_t unitBytes,
               Route& route);
-    bool WalkSprayed(const std::vector<Ptr<FabricNetDevice>>& first,
+    bool WalkSprayed(const FabricFlowPlan& plan,
+                     std::size_t begin,
+                     std::size_t count,
                      const FabricMessage& m,
                      uint32_t unitBytes,
                      Route& route);
     uint32_t SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t unitBytes);
     uint32_t NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes);
     uint32_t Bundle(std::vector<uint32_t> links);
-    Time HopLatency(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const;
-    Time UnitTime(Ptr<FabricNetDevice> tx, uint32_t unitBytes) const;
     void NeedUpdate();
     void Update();
     void Reschedule();
@@ -169,7 +180,23 @@ class FlowEngine : public Object
     void Complete(uint32_t msg);
     void Release(uint32_t msg);
 
+    /// What a walk needs of a link direction, found once (Install).
+    struct LinkInfo
+    {
+        FabricChannel* channel{nullptr}; //!< its channel
+        uint32_t peerOwner{0};           //!< switch view index, or ACC_BIT | accelerator
+        uint32_t peerPort{0};            //!< the far end's port on its switch
+        Time oneWay;                     //!< the channel's one-way delay
+        Time offset;                     //!< the far end's receive offset without the unit
+        bool offsetAddsUnit{false};      //!< store-and-forward: the unit's serialization too
+    };
+
     const FabricPod* m_pod{nullptr};
+    std::vector<LinkInfo> m_info;                  //!< per device link
+    std::vector<std::vector<uint32_t>> m_portLink; //!< per switch view, per port: its link
+    std::vector<FabricSwitchBase*> m_switches;     //!< per switch view
+    std::vector<FabricRoutingTable*> m_tables;     //!< per switch view: its routing table
+    Ptr<FabricPacket> m_probe;                     //!< the unit routes are probed with
     FlowRateSolver m_solver;
     std::unordered_map<const FabricNetDevice*, uint32_t> m_devLink; //!< device -> solver link
     std::vector<Ptr<FabricNetDevice>> m_linkDev;                    //!< solver link -> device
@@ -187,12 +214,14 @@ class FlowEngine : public Object
     /// (set, the destination's route entry at the set's next switch, unit bytes) -> the next
     /// set, or ACC_BIT | the accelerator reached, or NO_SET.
     std::unordered_map<uint64_t, uint32_t> m_nextSet;
-    std::map<std::pair<std::vector<uint32_t>, uint32_t>, uint32_t> m_firstSet; //!< ports -> set
+    std::unordered_map<uint64_t, uint32_t> m_firstSet; //!< (first port, ports) -> first set
     static constexpr uint32_t NO_SET = 0xffffffffu;
 
-    std::vector<Message> m_msgs;                                //!< messages (slots reused)
-    std::vector<uint32_t> m_freeMsg;                            //!< free message slots
-    std::vector<Part> m_parts;                                  //!< parts, by solver flow id
+    std::deque<Message> m_msgs;      //!< messages (slots reused; a deque: no copy as it grows)
+    FabricFlowPlan m_plan;           //!< the plan being read (reused)
+    std::vector<uint32_t> m_freeMsg; //!< free message slots
+    std::vector<Part> m_parts;       //!< parts, by solver flow id
+
     /// Hash of a FIFO's key.
     struct FifoHash
     {
@@ -202,8 +231,15 @@ class FlowEngine : public Object
         }
     };
 
+    /// A FIFO: its first and last messages (Message::next links them).
+    struct Fifo
+    {
+        uint32_t head; //!< the message sending (or waiting for its setup)
+        uint32_t tail; //!< the last one posted
+    };
+
     /// (endpoint, plan queue) -> its messages waiting or sending, in post order
-    std::unordered_map<std::pair<uint32_t, uint64_t>, std::deque<uint32_t>, FifoHash> m_fifos;
+    std::unordered_map<std::pair<uint32_t, uint64_t>, Fifo, FifoHash> m_fifos;
 
     using HeapEntry = std::pair<int64_t, std::pair<uint32_t, uint32_t>>; //!< (ps, (part, ver))
     std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> m_heap;

@@ -295,7 +295,7 @@ SueEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
     for (uint32_t i : ports)
     {
         FabricFlowPlan::Share share;
-        share.port = in->GetPort(i);
+        share.port = PeekPointer(in->GetPort(i));
         share.flowHash = hash;
         share.fraction = 1.0 / ports.size();
         plan.shares.push_back(share);

@@ -320,14 +320,23 @@ UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         {
             continue;
         }
-        const Port& port = m_ports[p];
-        Ptr<UalinkTlPacker> packer = port.q->GetPacker();
-        BooleanValue useCache;
-        BooleanValue auth;
-        UintegerValue fcThreshold;
-        packer->GetAttribute("UseAddressCache", useCache);
-        packer->GetAttribute("Authentication", auth);
-        packer->GetAttribute("FlowControlCmdThreshold", fcThreshold);
+        Port& port = m_ports[p];
+        if (!port.packerRead)
+        {
+            // The packer's attributes, read once (by name: a lookup per message costs more
+            // than the rest of the plan).
+            Ptr<UalinkTlPacker> packer = port.q->GetPacker();
+            BooleanValue useCache;
+            BooleanValue auth;
+            UintegerValue fcThreshold;
+            packer->GetAttribute("UseAddressCache", useCache);
+            packer->GetAttribute("Authentication", auth);
+            packer->GetAttribute("FlowControlCmdThreshold", fcThreshold);
+            port.useCache = useCache.Get();
+            port.authentication = auth.Get();
+            port.fcThreshold = static_cast<uint32_t>(fcThreshold.Get());
+            port.packerRead = true;
+        }
         const uint64_t count = (tailIndex - i0) / n + 1;
         const bool tailHere = (tailIndex - i0) % n == 0;
         uint64_t dataHf = 0;
@@ -340,7 +349,7 @@ UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
             // Only WriteFulls compress (Table 5-32), and the first one of each 1 MB region on a
             // port misses the Tx cache (5.6: uncompressed with CLOAD = 1, then hits).
             const bool tailCompressible = tailOp.cmd == ualink::WRITE_FULL;
-            if (!useCache.Get())
+            if (!port.useCache)
             {
                 uncompressed = count;
             }
@@ -369,7 +378,7 @@ UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
             {
                 const UalinkTlOp op = opOf(i);
                 dataHf += UalinkControlHalfFlit::DataHalfFlits(op);
-                if (!useCache.Get() || op.cmd != ualink::WRITE_FULL)
+                if (!port.useCache || op.cmd != ualink::WRITE_FULL)
                 {
                     ++uncompressed;
                 }
@@ -385,9 +394,9 @@ UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         // credits an FC field returns, 5.8) reserves a sector for the FC field returning the
         // write responses' credits and holds one request fewer: 7 compressed 256 B writes take
         // 2 control and 56 data half-flits (ualink.rst, "One-way writes").
-        const double k = std::min<double>(fcThreshold.Get(), ualink::FC_MAX_CMD_CREDITS);
+        const double k = std::min<double>(port.fcThreshold, ualink::FC_MAX_CMD_CREDITS);
         double control = ((count - uncompressed) / 4.0 + uncompressed / 2.0) * (1.0 + 1.0 / k);
-        if (auth.Get())
+        if (port.authentication)
         {
             control *= 2; // the AuthTags half-flit after each (5.1.1)
         }
@@ -405,7 +414,7 @@ UalinkEndpoint::PlanFlow(const FabricMessage& m, FabricFlowPlan& plan)
         if (wire[p] > 0)
         {
             FabricFlowPlan::Share share;
-            share.port = m_ports[p].dev;
+            share.port = PeekPointer(m_ports[p].dev);
             share.flowHash = 0; // no UALink unit sets one: the switches route by destination
             share.fraction = wire[p] / total;
             plan.shares.push_back(share);

@@ -399,6 +399,10 @@ class UalinkEndpoint : public FabricEndpoint
         Ptr<UalinkTxQueue> q;           //!< its TL transmit queue
         Time slot;                      //!< its DL flit time
         double wirePerHf{0};            //!< wire bytes per TL half-flit (UalinkTxQueue::SetPhy)
+        bool packerRead{false};         //!< PlanFlow read the packer's attributes below
+        bool useCache{false};           //!< the packer's UseAddressCache
+        bool authentication{false};     //!< the packer's Authentication
+        uint32_t fcThreshold{0};        //!< the packer's FlowControlCmdThreshold
         uint32_t station{0};            //!< its station (4 lanes, section 2.5)
         bool isolated{false};           //!< its station is in isolation mode
         bool dropMode{false};           //!< its TL is in drop mode (a link down, 3.1.4)
