@@ -141,6 +141,8 @@ def prior_walls(path, text, quick, sets):
 SECONDS_PER_GIB = {"ethernet": 4.0, "sue": 4.0, "rifl": 6.0, "ualink": 36.0, "cell": 55.0}
 # A message costs about as much as this many payload bytes (handshakes, per-message state).
 MESSAGE_EQUIVALENT_BYTES = 8192
+# engine: flow: about this many seconds per message (the flow benchmarks of ./podsim bench).
+FLOW_SECONDS_PER_MESSAGE = 5e-6
 
 
 def estimate_seconds(info):
@@ -160,6 +162,9 @@ def estimate_seconds(info):
         messages, payload = n * steps, 2 * n * size
     else:
         messages, payload = n, n * size
+    if info.get("engine") == "flow":
+        # The flow engine costs per message, not per byte (src/flow/doc/flow.rst, Cost).
+        return 1.0 + FLOW_SECONDS_PER_MESSAGE * messages
     rate = SECONDS_PER_GIB.get(info["fabric_kind"], 10.0)
     return 0.2 + rate * (payload + messages * MESSAGE_EQUIVALENT_BYTES) / (1 << 30)
 
@@ -265,10 +270,13 @@ def case_row(path, fabric_kind):
         s = dict(f["summary"].attrs)
         m = {k: f["messages"][k][()] for k in ("src", "dst", "bytes", "post_ps", "complete_ps")}
         links = {k: f["links"][k][()] for k in ("kind", "rate_bps")}
+        engine = f.attrs.get("engine", "packet")
+    engine = engine.decode() if isinstance(engine, bytes) else str(engine)
     n = int(s["accelerators"])
     posted = int(m["bytes"].sum())
     done = m["complete_ps"] >= 0
     row = {
+        "engine": engine,
         "accelerators": n,
         "messages": int(len(m["bytes"])),
         "bytes_posted": posted,
@@ -334,7 +342,8 @@ def dag_step(path):
 
 COLUMNS = [
     # (name, dtype) of /study, in table order.
-    ("fabric", "str"), ("workload", "str"), ("fabric_kind", "str"), ("kind", "str"),
+    ("fabric", "str"), ("workload", "str"), ("engine", "str"), ("fabric_kind", "str"),
+    ("kind", "str"),
     ("algorithm", "str"), ("size_bytes", "i8"), ("communicators", "i8"),
     ("communicator_size", "i8"), ("accelerators", "i8"),
     ("messages", "i8"), ("completion_ps", "i8"), ("bytes_posted", "i8"),
@@ -366,12 +375,12 @@ def write_rows(head, lines, rows, out):
 
 
 def print_table(rows, out=sys.stdout):
-    head = ["fabric", "workload", "completion", "achieved", "ceiling", "p50", "p99", "max",
-            "peak buffer", "pause", "stall", "replays", "dropped"]
+    head = ["fabric", "workload", "engine", "completion", "achieved", "ceiling", "p50", "p99",
+            "max", "peak buffer", "pause", "stall", "replays", "dropped"]
     lines = []
     for r in rows:
         lines.append([
-            r["fabric"], r["workload"], fmt_time_ps(r["completion_ps"]),
+            r["fabric"], r["workload"], r.get("engine", "packet"), fmt_time_ps(r["completion_ps"]),
             "-" if math.isnan(r["achieved_fraction"]) else f"{100 * r['achieved_fraction']:.1f}%",
             "-" if math.isnan(r["wire_efficiency"]) else f"{100 * r['wire_efficiency']:.1f}%",
             fmt_time_ps(r["latency_p50_ps"]), fmt_time_ps(r["latency_p99_ps"]),
@@ -384,7 +393,9 @@ def print_table(rows, out=sys.stdout):
     out.write("achieved: the busiest accelerator's payload bytes (sent or received) per second "
               "over its line rate; ceiling: the fabric's wire efficiency (the most payload per "
               "line bit).\npause: PFC pause time summed over links; stall: time links held "
-              "data back for want of credits, summed; latencies from post to completion.\n")
+              "data back for want of credits, summed; latencies from post to completion.\n"
+              "engine: packet (units through the devices, the reference) or flow (max-min "
+              "rates on the same routes, src/flow/doc/flow.rst; no pause, stall or buffer).\n")
     steps = [r for r in rows if r.get("iteration_ps", -1) >= 0]
     if steps:
         out.write("\n")
@@ -470,6 +481,7 @@ def validate_cases(prog, scenario, cases, quick, sets):
                     "communicators": int(fields["communicators"]),
                     "size_bytes": int(fields["size"]),
                     "senders": int(fields["senders"]),
+                    "engine": fields.get("engine", "packet"),
                     "accelerators": n,
                     "fabric_kind": kinds[fabric],
                 }

@@ -219,7 +219,7 @@ PrintValid(const std::string& scenario, const Scenario& s)
         std::cout << "workload " << w.name << ": kind " << w.kind << ", algorithm "
                   << (w.kind == "collective" ? w.coll.algorithm : "-") << ", communicators "
                   << w.communicators << ", size " << w.bytes << ", senders " << w.senders
-                  << std::endl;
+                  << ", engine " << s.engine << std::endl;
     }
 }
 

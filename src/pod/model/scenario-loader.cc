@@ -2959,8 +2959,9 @@ CheckStudy(const Node& root, const std::string& file)
 
 /**
  * The tree of one case of a study: the file without study, with the fabric's pod merged over
- * the top-level pod and the workload as the only element of workloads. Every value keeps its
- * line, so errors in the case name the lines of the file.
+ * the top-level pod and the workload as the only element of workloads (its engine key, if it
+ * has one, becomes the case's engine). Every value keeps its line, so errors in the case name
+ * the lines of the file.
  * \param root the study's tree
  * \param shape its study section
  * \param f the fabric's index
@@ -2997,7 +2998,27 @@ ExpandCase(const Node& root, const StudyShape& shape, std::size_t f, std::size_t
     wl.value.kind = Node::SEQ;
     wl.value.line = shape.workloadsLine;
     wl.value.fromSet = shape.workloadsFromSet;
-    wl.value.items.push_back(shape.workloads->items[w]);
+    Node item = shape.workloads->items[w];
+    // A study workload's own engine (engine: flow for the realistic sizes): the case's engine.
+    for (auto it = item.entries.begin(); it != item.entries.end(); ++it)
+    {
+        if (it->key == "engine")
+        {
+            Entry engine = *it;
+            item.entries.erase(it);
+            Entry* top = c.Find("engine");
+            if (top == nullptr)
+            {
+                c.entries.push_back(engine);
+            }
+            else
+            {
+                *top = engine;
+            }
+            break;
+        }
+    }
+    wl.value.items.push_back(std::move(item));
     c.entries.push_back(wl);
     return c;
 }
