@@ -110,7 +110,7 @@ def test_study_stops_and_keeps_the_finished_cases(tmp_path):
     out = tmp_path / "quick.h5"
     p = start([str(PODSIM), "run", "--quick", "--no-plots", "-j", "2", f"--out={out}"])
     # The progress line: one per finished case when stderr is not a terminal.
-    wait_for_line(p.stderr, " 1/18 cases done", timeout=1800)
+    wait_for_line(p.stderr, " 1/27 cases done", timeout=1800)
     _, err, _ = ctrl_c(p)
     assert p.returncode == 130, err
     assert "interrupted" in err
@@ -120,7 +120,7 @@ def test_study_stops_and_keeps_the_finished_cases(tmp_path):
         done = list(zip(f["study"]["fabric"].asstr()[()], f["study"]["workload"].asstr()[()]))
         missing = list(f.attrs["cases_not_finished"])
         assert len(done) >= 1 and len(missing) >= 1
-        assert len(done) + len(missing) == 18
+        assert len(done) + len(missing) == 27
         assert (f["study"]["exit_status"][()] == 0).all()
         assert sorted(f"{a}/{b}" for a, b in done) == sorted(
             f"{a}/{b}" for a in f["runs"] for b in f["runs"][a])

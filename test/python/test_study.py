@@ -73,7 +73,11 @@ def test_every_case_ran(quick):
     fabrics = {"sue", "ualink", "cell"}
     workloads = {"incast", "all-to-all", "ring-all-reduce", "hd-all-reduce", "train-dense",
                  "train-moe"}
-    assert cases == {(f, w) for f in fabrics for w in workloads}
+    flow = {"hd-all-reduce-1GiB", "all-to-all-1MiB", "train-dense-7b"}
+    assert cases == {(f, w) for f in fabrics for w in workloads | flow}
+    # The engine column: the realistic sizes ran on the flow engine, the rest on the packets.
+    for fa, w, e in zip(t["fabric"], t["workload"], t["engine"]):
+        assert e == ("flow" if w in flow else "packet"), (fa, w, e)
     assert set(quick["runs"]) == cases
     assert (t["accelerators"] == 64).all()
     assert (t["exit_status"] == 0).all()
@@ -81,13 +85,13 @@ def test_every_case_ran(quick):
 
 def test_table_is_printed(quick):
     out = quick["stdout"]
-    assert "study pod-1024 (quick): 18 cases, 64 accelerators" in out
+    assert "study pod-1024 (quick): 27 cases, 64 accelerators" in out
     head = [l for l in out.splitlines() if l.startswith("fabric")]
     assert head and "completion" in head[0] and "achieved" in head[0] and "p99" in head[0]
     for r in rows(quick):
         assert any(l.split()[:2] == [r["fabric"], r["workload"]] for l in out.splitlines())
     # The progress line: one per finished case (stderr is not a terminal here).
-    assert "18/18 cases done" in quick["stderr"]
+    assert "27/27 cases done" in quick["stderr"]
 
 
 def test_every_fabric_delivered_every_byte(quick):
@@ -160,10 +164,10 @@ def test_study_refuses_bad_input(tmp_path):
 def test_training_steps(quick):
     steps = [r for r in rows(quick) if r["workload"].startswith("train-")]
     others = [r for r in rows(quick) if not r["workload"].startswith("train-")]
-    assert len(steps) == 6
+    assert len(steps) == 9
     for r in others:
         assert r["iteration_ps"] == r["compute_ps"] == r["exposed_comm_ps"] == -1
-    for wl in ("train-dense", "train-moe"):
+    for wl in ("train-dense", "train-moe", "train-dense-7b"):
         mine = [r for r in steps if r["workload"] == wl]
         assert len({int(r["compute_ps"]) for r in mine}) == 1, mine  # fabric-independent
         for r in mine:

@@ -1253,6 +1253,19 @@ class Loader : public FabricConfigReader
                          (w.read ? "reads" : "atomics") + " need engine: packet");
             }
         }
+        for (const char* key : {"ber", "codeword-error-rate"})
+        {
+            const double rate =
+                std::string(key) == "ber" ? sc.pod.link.ber : sc.pod.link.codewordErrorRate;
+            if (rate > 0)
+            {
+                const std::string p = std::string("pod.link.") + key;
+                Fail(Locate(p),
+                     p,
+                     "the flow engine models no bit error (no loss, no replay, no "
+                     "retransmission); run error rates with engine: packet");
+            }
+        }
         if (!sc.faults.empty())
         {
             Fail(Locate("engine"),

@@ -852,7 +852,7 @@ class PodScenarioChecksTestCase : public TestCase
         Fails(
             SMALL + "frobnicate: 1\n",
             "inline.yaml:6: frobnicate: unknown key (known keys here: name, seed, stop, scheduler, "
-            "limits, check, pod, workloads, faults, study, output)");
+            "engine, limits, check, pod, workloads, faults, study, output)");
         Fails(SMALL + "pods: 1\n", "inline.yaml:6: pods: unknown key; did you mean 'pod'?");
         Fails(SMALL + "pod.link.ber: 2\n", "inline.yaml:6: pod.link.ber: unknown key");
         Fails("pod:\n  accelerators: 8\n  link: {ber: 2}\nworkloads:\n  - {kind: all-to-all, size: "
