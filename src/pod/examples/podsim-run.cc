@@ -109,8 +109,25 @@ PrintBench(const RunResults& r, bool hugePages)
     std::printf("\nbenchmark %s\n", r.scenarioName.c_str());
     std::printf("  events/s                  %.3e\n",
                 r.wallSeconds > 0 ? r.events / r.wallSeconds : 0.0);
-    std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
-    std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
+    if (r.engine == "flow")
+    {
+        // The flow engine moves no packet: its figures are per flow (src/flow/doc/flow.rst).
+        std::printf("  engine                    flow: %lu flows, %lu re-solves of %lu flows, "
+                    "at most %lu at once\n",
+                    static_cast<unsigned long>(r.flows),
+                    static_cast<unsigned long>(r.flowResolves),
+                    static_cast<unsigned long>(r.flowResolved),
+                    static_cast<unsigned long>(r.peakFlows));
+        std::printf("  flows per wall s          %.3e\n",
+                    r.wallSeconds > 0 ? r.flows / r.wallSeconds : 0.0);
+        std::printf("  wall with build           %.2f s   (target < 10 s)\n",
+                    r.wallSeconds + r.buildSeconds);
+    }
+    else
+    {
+        std::printf("  packet-hops per wall s    %.3e   (target >= 1e6)\n", hopsPerSec);
+        std::printf("  events per packet-hop     %.3f   (target <= 3)\n", eventsPerHop);
+    }
     std::printf("  simulated/wall time       %.3e\n", simPerWall);
     // Memory per unit of pod size: the whole peak RSS divided by the accelerators
     // and, separately, by the switch ports (each figure charges the other's share to itself).
