@@ -441,19 +441,8 @@ FlowEngine::Bundle(std::vector<uint32_t> links)
 }
 
 uint32_t
-FlowEngine::SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t /* unitBytes */)
+FlowEngine::SetOf(std::vector<uint32_t> links)
 {
-    std::vector<uint32_t> links;
-    links.reserve(devs.size());
-    for (const auto& d : devs)
-    {
-        auto it = m_devLink.find(PeekPointer(d));
-        if (it == m_devLink.end())
-        {
-            return NO_SET;
-        }
-        links.push_back(it->second);
-    }
     std::sort(links.begin(), links.end());
     links.erase(std::unique(links.begin(), links.end()), links.end());
     auto it = m_setIds.find(links);
@@ -464,10 +453,7 @@ FlowEngine::SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t /* unitBytes 
     SpraySet s;
     s.link = Bundle(links);
     s.firstLink = links.front();
-    for (uint32_t l : links)
-    {
-        s.devs.push_back(m_linkDev[l]);
-    }
+    s.links = links;
     const uint32_t id = static_cast<uint32_t>(m_sets.size());
     m_sets.push_back(std::move(s));
     m_setIds.emplace(std::move(links), id);
@@ -496,22 +482,24 @@ FlowEngine::NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes)
     {
         return it->second;
     }
-    std::vector<Ptr<FabricNetDevice>> next;
-    for (const auto& d : m_sets[set].devs)
+    std::vector<uint32_t> next;
+    for (uint32_t l : m_sets[set].links)
     {
-        Ptr<FabricNetDevice> in = d->GetFabricChannel()->GetPeer(d);
-        auto o = m_owner.find(PeekPointer(in));
-        if (o == m_owner.end() || (o->second.first & ACC_BIT) != 0)
+        const LinkInfo& in = m_info[l];
+        if (in.peerOwner == NO_SET || (in.peerOwner & ACC_BIT) != 0)
         {
             continue; // a mixed hop: the switches' parts go on
         }
-        const Ptr<FabricSwitchBase>& sw = m_pod->views[o->second.first].sw;
-        for (uint32_t port : sw->GetRoutingTable()->GetPorts(dst))
+        const std::vector<uint32_t>& ports = m_portLink[in.peerOwner];
+        for (uint32_t port : m_tables[in.peerOwner]->GetPortGroup(dst))
         {
-            next.push_back(sw->GetPort(port));
+            if (port < ports.size() && ports[port] != NO_SET)
+            {
+                next.push_back(ports[port]);
+            }
         }
     }
-    const uint32_t id = next.empty() ? NO_SET : SetOf(std::move(next), unitBytes);
+    const uint32_t id = next.empty() ? NO_SET : SetOf(std::move(next));
     m_nextSet.emplace(key, id);
     return id;
 }
@@ -536,12 +524,17 @@ FlowEngine::WalkSprayed(const FabricFlowPlan& plan,
     }
     else
     {
-        std::vector<Ptr<FabricNetDevice>> first;
+        std::vector<uint32_t> first;
         for (std::size_t i = begin; i < begin + count; ++i)
         {
-            first.push_back(plan.shares[i].port);
+            auto l = m_devLink.find(plan.shares[i].port);
+            if (l == m_devLink.end())
+            {
+                return false; // not a link of the pod
+            }
+            first.push_back(l->second);
         }
-        set = SetOf(std::move(first), unitBytes);
+        set = SetOf(std::move(first));
         m_firstSet.emplace(key, set);
     }
     for (uint32_t hops = 0; hops < 64 && set != NO_SET; ++hops)

@@ -147,9 +147,9 @@ class FlowEngine : public Object
     /// A set of link directions a message is sprayed over evenly at one hop.
     struct SpraySet
     {
-        std::vector<Ptr<FabricNetDevice>> devs; //!< the transmitting devices
-        uint32_t link{0};                       //!< their solver link (a bundle if several)
-        uint32_t firstLink{0};                  //!< the device link of the first of them
+        std::vector<uint32_t> links; //!< the devices' links, sorted
+        uint32_t link{0};            //!< their solver link (a bundle if several)
+        uint32_t firstLink{0};       //!< the device link of the first of them
     };
 
     void Take(Ptr<FabricEndpoint> ep, const FabricMessage& m);
@@ -167,7 +167,7 @@ class FlowEngine : public Object
                      const FabricMessage& m,
                      uint32_t unitBytes,
                      Route& route);
-    uint32_t SetOf(std::vector<Ptr<FabricNetDevice>> devs, uint32_t unitBytes);
+    uint32_t SetOf(std::vector<uint32_t> links);
     uint32_t NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes);
     uint32_t Bundle(std::vector<uint32_t> links);
     void NeedUpdate();
