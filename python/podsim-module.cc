@@ -198,6 +198,10 @@ ResultsToDict(const ns3::RunResults& r)
     }
     py::dict summary;
     summary["scenario_name"] = ToStr(r.scenarioName);
+    summary["engine"] = ToStr(r.engine);
+    summary["flows"] = r.flows;
+    summary["flow_resolves"] = r.flowResolves;
+    summary["peak_flows"] = r.peakFlows;
     summary["accelerators"] = r.accelerators;
     summary["planes"] = r.planes;
     summary["switches"] = r.switches;
