@@ -55,7 +55,6 @@ FlowEngine::DoDispose()
     m_finishEvent.Cancel();
     m_updateEvent.Cancel();
     m_msgs.clear();
-    m_linkDev.clear();
     m_sets.clear();
     m_pod = nullptr;
     Object::DoDispose();
@@ -68,12 +67,10 @@ FlowEngine::Install(const FabricPod& pod)
     m_pod = &pod;
     for (const auto& t : pod.transmitters)
     {
-        const uint32_t link = m_solver.AddLink(
-            static_cast<double>(t.device->GetFabricChannel()->GetDataRate().GetBitRate()));
+        const uint32_t link =
+            NewLink(static_cast<double>(t.device->GetFabricChannel()->GetDataRate().GetBitRate()),
+                    {});
         m_devLink[PeekPointer(t.device)] = link;
-        m_linkDev.push_back(t.device);
-        m_bundleMembers.emplace_back();
-        m_linkBits.push_back(0);
     }
     for (uint32_t k = 0; k < pod.views.size(); ++k)
     {
@@ -256,7 +253,6 @@ FlowEngine::StartParts(uint32_t slot)
         }
         Part& p = m_parts[f];
         p.msg = slot;
-        p.flow = f;
         p.bits = bits * r.weight;
         p.totalBits = p.bits;
         p.rate = 0;
@@ -352,10 +348,7 @@ FlowEngine::AddLimits(const FabricFlowPlan& plan, std::vector<Route>& routes)
         auto it = m_limitLinks.find(lim.key);
         if (it == m_limitLinks.end())
         {
-            it = m_limitLinks.emplace(lim.key, m_solver.AddLink(lim.bitsPerSecond)).first;
-            m_linkDev.push_back(nullptr);
-            m_linkBits.push_back(0);
-            m_bundleMembers.emplace_back();
+            it = m_limitLinks.emplace(lim.key, NewLink(lim.bitsPerSecond, {})).first;
         }
         for (Route& r : routes)
         {
@@ -432,12 +425,19 @@ FlowEngine::Bundle(std::vector<uint32_t> links)
     {
         capacity += m_solver.GetCapacity(l);
     }
-    const uint32_t b = m_solver.AddLink(capacity);
-    m_linkDev.push_back(nullptr);
-    m_linkBits.push_back(0);
-    m_bundleMembers.push_back(links);
+    const uint32_t b = NewLink(capacity, links);
     m_bundles.emplace(std::move(links), b);
     return b;
+}
+
+uint32_t
+FlowEngine::NewLink(double capacityBps, std::vector<uint32_t> members)
+{
+    // A solver link and what the engine keeps beside it: its bits, its bundle's members.
+    const uint32_t link = m_solver.AddLink(capacityBps);
+    m_linkBits.push_back(0);
+    m_bundleMembers.push_back(std::move(members));
+    return link;
 }
 
 uint32_t
@@ -461,7 +461,7 @@ FlowEngine::SetOf(std::vector<uint32_t> links)
 }
 
 uint32_t
-FlowEngine::NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes)
+FlowEngine::NextSet(uint32_t set, uint32_t dst)
 {
     // Where the units of a set go next depends on the destination only through its route
     // entry at the switches the set leads to: the set's switches are built alike (a sprayed
@@ -544,7 +544,7 @@ FlowEngine::WalkSprayed(const FabricFlowPlan& plan,
         const LinkInfo& li = m_info[ss.firstLink];
         const Time unit = li.channel->GetSerializationTime(unitBytes);
         route.latency += li.oneWay + li.offset + (li.offsetAddsUnit ? unit : Time(0));
-        const uint32_t next = NextSet(set, m.dst, unitBytes);
+        const uint32_t next = NextSet(set, m.dst);
         if (next != NO_SET && (next & ACC_BIT) != 0)
         {
             route.latency -= unit; // whole at its tail's arrival

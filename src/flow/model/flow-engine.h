@@ -126,7 +126,6 @@ class FlowEngine : public Object
     struct Part
     {
         uint32_t msg{0};             //!< its message
-        FlowRateSolver::FlowId flow; //!< its solver flow
         double bits{0};              //!< bits left to send
         double rate{0};              //!< its rate (bit/s)
         int64_t since{0};            //!< when bits was last brought up to date (ps)
@@ -168,7 +167,8 @@ class FlowEngine : public Object
                      uint32_t unitBytes,
                      Route& route);
     uint32_t SetOf(std::vector<uint32_t> links);
-    uint32_t NextSet(uint32_t set, uint32_t dst, uint32_t unitBytes);
+    uint32_t NextSet(uint32_t set, uint32_t dst);
+    uint32_t NewLink(double capacityBps, std::vector<uint32_t> members);
     uint32_t Bundle(std::vector<uint32_t> links);
     void NeedUpdate();
     void Update();
@@ -199,7 +199,6 @@ class FlowEngine : public Object
     Ptr<FabricPacket> m_probe;                     //!< the unit routes are probed with
     FlowRateSolver m_solver;
     std::unordered_map<const FabricNetDevice*, uint32_t> m_devLink; //!< device -> solver link
-    std::vector<Ptr<FabricNetDevice>> m_linkDev;                    //!< solver link -> device
     std::vector<std::vector<uint32_t>> m_bundleMembers;  //!< per solver link: bundled devices
     std::map<std::vector<uint32_t>, uint32_t> m_bundles; //!< device links -> bundle link
     std::unordered_map<uint64_t, uint32_t> m_limitLinks; //!< plan limit key -> solver link
@@ -243,10 +242,9 @@ class FlowEngine : public Object
 
     using HeapEntry = std::pair<int64_t, std::pair<uint32_t, uint32_t>>; //!< (ps, (part, ver))
     std::priority_queue<HeapEntry, std::vector<HeapEntry>, std::greater<HeapEntry>> m_heap;
-    EventId m_finishEvent;           //!< the next finish
-    int64_t m_finishAt{-1};          //!< when m_finishEvent runs (ps)
-    EventId m_updateEvent;           //!< the pending re-solve of this instant
-    std::vector<uint32_t> m_started; //!< parts added since the last re-solve
+    EventId m_finishEvent;  //!< the next finish
+    int64_t m_finishAt{-1}; //!< when m_finishEvent runs (ps)
+    EventId m_updateEvent;  //!< the pending re-solve of this instant
     Stats m_stats;
 };
 
